@@ -1,0 +1,230 @@
+//! E. Inertial heat-seeker with lead (wordwarvi): integer position and velocity in
+//! units per tick. The desired velocity puts the maximum speed on the dominant axis and
+//! scales the other by similar triangles, multiplying before dividing; the velocity
+//! then moves at most `step` per tick towards it, which gives the missile inertia.
+
+use super::params::{int, tunable, ParamKind};
+use super::{Launch, Readout};
+use crate::sim::{Body, DebugShape, Role, Seen, Shape};
+use glam::{I64Vec2, IVec2, Vec2};
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+tunable! {
+    /// Parameters of the integer heat-seeker.
+    pub struct HeatSeekerParams {
+        /// Maximum speed m on the dominant axis.
+        max_speed: i32 = 12, int(1, 200), "units/tick", Live, "max speed";
+        /// Largest change of each velocity component per tick.
+        step: i32 = 1, int(1, 100), "units/tick^2", Live, "step";
+        /// Lead factor L: aim at the target's position plus L times its per-tick velocity.
+        lead: i32 = 1, int(0, 100), "ticks", Live, "lead";
+        /// The order the article warns against: (dy / dx) * m, which collapses to 0 or 1.
+        divide_first: bool = false, ParamKind::Bool, "", Live, "divide first (the bug)";
+    }
+}
+
+/// The article's desired velocity towards an offset `(dx, dy)`: the dominant axis gets
+/// `sign * m`, the other `(d_other * m) / |d_dominant|` (or, with `divide_first`, the
+/// broken `(d_other / |d_dominant|) * m`). Integer division truncates toward zero, as in C.
+pub fn desired_velocity(offset: I64Vec2, max_speed: i64, divide_first: bool) -> I64Vec2 {
+    let scale = |minor: i64, major: i64| {
+        if divide_first {
+            (minor / major.abs()) * max_speed
+        } else {
+            (minor * max_speed) / major.abs()
+        }
+    };
+    if offset == I64Vec2::ZERO {
+        I64Vec2::ZERO
+    } else if offset.x.abs() >= offset.y.abs() {
+        I64Vec2::new(offset.x.signum() * max_speed, scale(offset.y, offset.x))
+    } else {
+        I64Vec2::new(scale(offset.x, offset.y), offset.y.signum() * max_speed)
+    }
+}
+
+/// Per-missile integer state.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HeatSeeker {
+    pub pos: IVec2,
+    /// Velocity in units per tick.
+    pub vel: IVec2,
+    /// The desired velocity of the last tick.
+    pub desired: IVec2,
+    /// The point aimed at on the last tick (target plus lead).
+    pub aim: IVec2,
+}
+
+fn to_int(v: Vec2) -> IVec2 {
+    // `as` saturates and maps NaN to 0: huge or broken inputs cannot overflow.
+    IVec2::new(v.x.round() as i32, v.y.round() as i32)
+}
+
+impl HeatSeeker {
+    pub fn launch(launch: &Launch) -> (Self, Body) {
+        let state = Self {
+            pos: to_int(launch.pos),
+            vel: to_int(launch.vel * launch.seen.dt),
+            ..Self::default()
+        };
+        let body = state.body(launch.seen.dt, launch.dir.y.atan2(launch.dir.x));
+        (state, body)
+    }
+
+    fn body(&self, dt: f32, heading: f32) -> Body {
+        let heading = if self.vel == IVec2::ZERO {
+            heading
+        } else {
+            (self.vel.y as f32).atan2(self.vel.x as f32)
+        };
+        Body { pos: self.pos.as_vec2(), vel: self.vel.as_vec2() / dt, heading }
+    }
+
+    pub fn steer(&mut self, params: &HeatSeekerParams, body: &mut Body, seen: &Seen) {
+        let target = to_int(seen.target_pos).as_i64vec2();
+        let target_step = to_int(seen.target_vel * seen.dt).as_i64vec2();
+        let aim = target + target_step * i64::from(params.lead);
+        let offset = aim - self.pos.as_i64vec2();
+        let desired = desired_velocity(offset, i64::from(params.max_speed), params.divide_first);
+        let step = i64::from(params.step);
+        let vel = self.vel.as_i64vec2();
+        let change = (desired - vel).clamp(I64Vec2::splat(-step), I64Vec2::splat(step));
+        let clamp = |v: I64Vec2| v.clamp(I64Vec2::splat(i32::MIN.into()), I64Vec2::splat(i32::MAX.into())).as_ivec2();
+        self.vel = clamp(vel + change);
+        self.pos = clamp(self.pos.as_i64vec2() + self.vel.as_i64vec2());
+        self.desired = clamp(desired);
+        self.aim = clamp(aim);
+        *body = self.body(seen.dt, body.heading);
+    }
+
+    pub fn readouts(&self, out: &mut Vec<Readout>) {
+        out.push(Readout::vector("desired velocity", self.desired.as_vec2(), "units/tick"));
+        out.push(Readout::vector("actual velocity", self.vel.as_vec2(), "units/tick"));
+        out.push(Readout::vector("aim (target + lead)", self.aim.as_vec2(), ""));
+    }
+
+    pub fn debug_shapes(&self, out: &mut Vec<DebugShape>) {
+        let pos = self.pos.as_vec2();
+        out.push(DebugShape::new(Role::AimPoint, Shape::Point(self.aim.as_vec2())));
+        out.push(DebugShape::new(
+            Role::DesiredVelocity,
+            Shape::Arrow { from: pos, vector: self.desired.as_vec2() * 4.0 },
+        ));
+    }
+}
+
+/// The missile is drawn as a line of this length from its nose back along its velocity.
+pub const DRAWN_LENGTH: f32 = 10.0;
+/// Velocities up to this size per axis come from the precomputed quadrant table.
+const TABLE_SIZE: usize = 64;
+
+/// The tail offset of the drawn missile for an integer velocity, from a table computed
+/// once for the positive quadrant and mirrored for the other three (the article's trick).
+pub fn tail_offset(vel: IVec2) -> Vec2 {
+    static TABLE: OnceLock<Vec<Vec2>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = Vec::with_capacity(TABLE_SIZE * TABLE_SIZE);
+        for vx in 0..TABLE_SIZE {
+            for vy in 0..TABLE_SIZE {
+                let angle = (vy as f32).atan2(vx as f32);
+                table.push(-Vec2::new(angle.cos(), angle.sin()) * DRAWN_LENGTH);
+            }
+        }
+        table
+    });
+    let (ax, ay) = (vel.x.unsigned_abs() as usize, vel.y.unsigned_abs() as usize);
+    let quadrant = if ax < TABLE_SIZE && ay < TABLE_SIZE {
+        table[ax * TABLE_SIZE + ay]
+    } else {
+        -vel.as_vec2().normalize_or_zero().abs() * DRAWN_LENGTH
+    };
+    Vec2::new(
+        if vel.x < 0 { -quadrant.x } else { quadrant.x },
+        if vel.y < 0 { -quadrant.y } else { quadrant.y },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dominant_axis_gets_max_speed_and_the_other_multiply_then_divide() {
+        // dx = 100, dy = 30, m = 10: (10, 30*10/100 = 3).
+        assert_eq!(desired_velocity(I64Vec2::new(100, 30), 10, false), I64Vec2::new(10, 3));
+        // dy dominant and negative: (-45*10/-90 -> -45*10/90 = -5, -10).
+        assert_eq!(desired_velocity(I64Vec2::new(-45, -90), 10, false), I64Vec2::new(-5, -10));
+        // Truncation toward zero, as in C: 7*10/100 = 0.7 -> 0; -7*10/100 -> 0.
+        assert_eq!(desired_velocity(I64Vec2::new(100, -7), 10, false), I64Vec2::new(10, 0));
+    }
+
+    #[test]
+    fn divide_first_collapses_the_ratio_to_zero_or_one() {
+        let offset = I64Vec2::new(100, 30);
+        assert_eq!(desired_velocity(offset, 10, true), I64Vec2::new(10, 0));
+        assert_ne!(desired_velocity(offset, 10, true), desired_velocity(offset, 10, false));
+        // Exact diagonal: both orders agree (ratio 1).
+        assert_eq!(desired_velocity(I64Vec2::new(50, 50), 10, true), I64Vec2::new(10, 10));
+    }
+
+    #[test]
+    fn diagonal_flight_is_up_to_sqrt2_faster() {
+        let diagonal = desired_velocity(I64Vec2::new(500, 500), 10, false).as_vec2().length();
+        let straight = desired_velocity(I64Vec2::new(500, 0), 10, false).as_vec2().length();
+        assert!((diagonal / straight - 2f32.sqrt()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn velocity_moves_by_at_most_step_toward_desired_with_lead() {
+        // Target at (100, 0) moving 60 units/s at 30 Hz = 2 units/tick, lead 1: aim (102, 0).
+        let params = HeatSeekerParams { max_speed: 10, step: 1, lead: 1, divide_first: false };
+        let mut hs = HeatSeeker { vel: IVec2::new(0, 5), ..Default::default() };
+        let mut body = Body::default();
+        let seen = Seen { target_pos: Vec2::new(100.0, 0.0), target_vel: Vec2::new(60.0, 0.0), dt: 1.0 / 30.0 };
+        hs.steer(&params, &mut body, &seen);
+        assert_eq!(hs.aim, IVec2::new(102, 0));
+        assert_eq!(hs.desired, IVec2::new(10, 0));
+        assert_eq!(hs.vel, IVec2::new(1, 4));
+        assert_eq!(hs.pos, IVec2::new(1, 4));
+        assert_eq!(body.pos, Vec2::new(1.0, 4.0));
+        assert!((body.vel - Vec2::new(30.0, 120.0)).length() < 1e-3);
+    }
+
+    #[test]
+    fn overshoots_then_comes_back_when_the_target_zips_past() {
+        // Missile flying east at full speed; the target passes it heading west, fast.
+        let params = HeatSeekerParams { max_speed: 10, step: 1, lead: 1, divide_first: false };
+        let mut hs = HeatSeeker { pos: IVec2::ZERO, vel: IVec2::new(10, 0), ..Default::default() };
+        let mut body = Body::default();
+        let dt = 1.0 / 30.0;
+        let mut target = Vec2::new(60.0, 5.0);
+        let target_vel = Vec2::new(-20.0 / dt, 0.0);
+        let mut max_x_after_pass = f32::MIN;
+        let mut came_back = false;
+        for _ in 0..120 {
+            let seen = Seen { target_pos: target, target_vel, dt };
+            hs.steer(&params, &mut body, &seen);
+            target += target_vel * dt;
+            if target.x < body.pos.x {
+                max_x_after_pass = max_x_after_pass.max(body.pos.x);
+                if hs.vel.x < 0 {
+                    came_back = true;
+                }
+            }
+        }
+        // It kept going east (skidding) well after the target went by, then turned back west.
+        assert!(max_x_after_pass > 100.0, "overshoot only reached x = {max_x_after_pass}");
+        assert!(came_back, "never turned back");
+        assert!(hs.vel.x <= -5, "should be chasing west by now: {:?}", hs.vel);
+    }
+
+    #[test]
+    fn tail_table_is_mirrored_and_ten_long() {
+        let ne = tail_offset(IVec2::new(3, 4));
+        assert!((ne - Vec2::new(-6.0, -8.0)).length() < 1e-4);
+        assert!((tail_offset(IVec2::new(-3, 4)) - Vec2::new(6.0, -8.0)).length() < 1e-4);
+        assert!((tail_offset(IVec2::new(-3, -4)) - Vec2::new(6.0, 8.0)).length() < 1e-4);
+        assert!((tail_offset(IVec2::new(300, 0)).length() - DRAWN_LENGTH).abs() < 1e-4);
+    }
+}

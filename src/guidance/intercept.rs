@@ -1,0 +1,247 @@
+//! D. Constant-speed intercept by a quadratic (Missile Command, Unity): with
+//! `a = |V|^2 - s^2`, `b = 2 V.(A - T)`, `c = |A - T|^2`, the meeting time is a root of
+//! `a t^2 + b t + c = 0`, solved stably. The missile flies straight at the aim point
+//! `A + V t` and detonates after travelling `|P - T|`, destroying everything in its
+//! blast radius. Re-solving every tick (lead pursuit) is an improvement, off by default.
+
+use super::params::{choice, float, tunable, ParamKind};
+use super::{Launch, Readout, Signal};
+use crate::sim::{Body, DebugShape, Role, Seen, Shape};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+choice! {
+    /// Which root of the quadratic to fly to.
+    pub enum RootRule {
+        /// The smallest non-negative root: the earliest intercept.
+        Earliest = "earliest",
+        /// The article's `max(t1, t2)`: the later intercept when both are ahead.
+        ArticleMax = "article-max",
+    }
+}
+
+tunable! {
+    /// Parameters of the quadratic intercept (turret and point launchers alike).
+    pub struct InterceptParams {
+        /// Missile speed s.
+        speed: f32 = 300.0, float(1.0, 5000.0), "units/s", NextLaunch, "missile speed";
+        /// Radius destroyed when the missile detonates at its aim point.
+        blast_radius: f32 = 30.0, float(0.0, 500.0), "units", Live, "blast radius";
+        /// Earliest root, or the article's max().
+        root_rule: RootRule = RootRule::Earliest, ParamKind::Choice(RootRule::NAMES), "", Live, "root";
+        /// Improvement: solve again every tick from the missile (lead pursuit).
+        lead_pursuit: bool = false, ParamKind::Bool, "", Live, "lead pursuit";
+    }
+}
+
+/// The quadratic's outcome for one shooter and one target.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct InterceptSolution {
+    /// Discriminant `b^2 - 4ac` (0 in the linear case).
+    pub disc: f32,
+    /// The real roots, ascending (none, one in the linear case, or two).
+    pub roots: [Option<f32>; 2],
+    /// The chosen time, if there is a usable (non-negative) one.
+    pub time: Option<f32>,
+    /// The aim point `A + V time`.
+    pub aim: Option<Vec2>,
+}
+
+/// Solves the intercept of a missile of speed `speed` fired from `shooter` at a target at
+/// `target` moving with `target_vel`, in f64 with the stable root formula.
+pub fn solve(shooter: Vec2, speed: f32, target: Vec2, target_vel: Vec2, rule: RootRule) -> InterceptSolution {
+    let offset = (target - shooter).as_dvec2();
+    let vel = target_vel.as_dvec2();
+    let s = f64::from(speed);
+    let a = vel.length_squared() - s * s;
+    let b = 2.0 * vel.dot(offset);
+    let c = offset.length_squared();
+    let mut out = InterceptSolution::default();
+    let roots: Vec<f64> = if c == 0.0 {
+        vec![0.0]
+    } else if a.abs() <= 1e-9 * (s * s + vel.length_squared()) {
+        // Equal speeds: b t + c = 0.
+        if b < 0.0 {
+            vec![-c / b]
+        } else {
+            Vec::new()
+        }
+    } else {
+        let disc = b * b - 4.0 * a * c;
+        out.disc = disc as f32;
+        if disc < 0.0 {
+            Vec::new()
+        } else {
+            let q = -0.5 * (b + b.signum() * disc.sqrt());
+            let mut r = [q / a, c / q];
+            r.sort_by(f64::total_cmp);
+            r.into_iter().filter(|t| t.is_finite()).collect()
+        }
+    };
+    for (slot, &root) in out.roots.iter_mut().zip(roots.iter()) {
+        *slot = Some(root as f32);
+    }
+    let chosen = match rule {
+        RootRule::Earliest => roots.iter().copied().find(|&t| t >= 0.0),
+        RootRule::ArticleMax => roots.iter().copied().reduce(f64::max).filter(|&t| t >= 0.0),
+    };
+    if let Some(t) = chosen {
+        out.time = Some(t as f32);
+        out.aim = Some((target.as_dvec2() + vel * t).as_vec2());
+    }
+    out
+}
+
+/// Per-missile state.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Intercept {
+    /// Speed fixed at launch.
+    pub speed: f32,
+    /// The point it flies to and detonates at.
+    pub aim: Vec2,
+    /// Distance still to travel before detonating.
+    pub travel_left: f32,
+    /// The latest solution (at launch, or every tick with lead pursuit).
+    pub solution: InterceptSolution,
+}
+
+impl Intercept {
+    /// Solves from the launch point; `None` when there is no solution (do not fire).
+    pub fn launch(params: &InterceptParams, launch: &Launch) -> Option<(Self, Body)> {
+        let solution = solve(launch.pos, params.speed, launch.seen.target_pos, launch.seen.target_vel, params.root_rule);
+        let aim = solution.aim?;
+        let dir = (aim - launch.pos).try_normalize().unwrap_or(launch.dir);
+        let body = Body { pos: launch.pos, vel: dir * params.speed, heading: dir.y.atan2(dir.x) };
+        let state = Self { speed: params.speed, aim, travel_left: (aim - launch.pos).length(), solution };
+        Some((state, body))
+    }
+
+    pub fn steer(&mut self, params: &InterceptParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
+        if params.lead_pursuit {
+            let solution = solve(body.pos, self.speed, seen.target_pos, seen.target_vel, params.root_rule);
+            self.solution = solution;
+            if let Some(aim) = solution.aim {
+                self.aim = aim;
+                self.travel_left = (aim - body.pos).length();
+                if let Some(dir) = (aim - body.pos).try_normalize() {
+                    body.vel = dir * self.speed;
+                    body.heading = dir.y.atan2(dir.x);
+                }
+            }
+        }
+        let step = self.speed * seen.dt;
+        if step >= self.travel_left {
+            body.pos = self.aim;
+            self.travel_left = 0.0;
+            Some(Signal::Detonate)
+        } else {
+            body.pos += body.vel * seen.dt;
+            self.travel_left -= step;
+            None
+        }
+    }
+
+    pub fn readouts(&self, out: &mut Vec<Readout>) {
+        let s = &self.solution;
+        out.push(Readout::number("discriminant", s.disc, ""));
+        for (label, root) in [("root t1", s.roots[0]), ("root t2", s.roots[1])] {
+            match root {
+                Some(t) => out.push(Readout::number(label, t, "s")),
+                None => out.push(Readout::text(label, "none".into())),
+            }
+        }
+        out.push(Readout::vector("aim point", self.aim, ""));
+        out.push(Readout::number("travel left", self.travel_left, "units"));
+    }
+
+    pub fn debug_shapes(&self, params: &InterceptParams, seen: &Seen, out: &mut Vec<DebugShape>) {
+        out.push(DebugShape::new(Role::InterceptPoint, Shape::Point(self.aim)));
+        out.push(DebugShape::new(
+            Role::BlastRadius,
+            Shape::Circle { center: self.aim, radius: params.blast_radius },
+        ));
+        for root in self.solution.roots.iter().flatten() {
+            let point = seen.target_pos + seen.target_vel * *root;
+            if *root >= 0.0 && (point - self.aim).length() > 1e-3 {
+                out.push(DebugShape::new(Role::AlternateIntercept, Shape::Point(point)));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coefficients_and_roots_by_hand() {
+        // Turret at origin, s = 5; target at (10, 0) moving (0, 3):
+        // a = 9 - 25 = -16, b = 0, c = 100, disc = 6400, roots -2.5 and 2.5.
+        let sol = solve(Vec2::ZERO, 5.0, Vec2::new(10.0, 0.0), Vec2::new(0.0, 3.0), RootRule::Earliest);
+        assert_eq!(sol.disc, 6400.0);
+        assert_eq!(sol.roots, [Some(-2.5), Some(2.5)]);
+        assert_eq!(sol.time, Some(2.5));
+        assert_eq!(sol.aim, Some(Vec2::new(10.0, 7.5)));
+        // The aim point is exactly s*t from the turret.
+        assert!((sol.aim.unwrap().length() - 12.5).abs() < 1e-5);
+    }
+
+    #[test]
+    fn no_solution_when_the_target_outruns_the_missile_away_from_the_turret() {
+        let sol = solve(Vec2::ZERO, 100.0, Vec2::new(200.0, 0.0), Vec2::new(150.0, 0.0), RootRule::Earliest);
+        assert_eq!(sol.time, None);
+        assert_eq!(sol.aim, None);
+        // Both roots are negative (it could only have been hit in the past).
+        assert!(sol.roots.iter().flatten().all(|&t| t < 0.0), "{sol:?}");
+    }
+
+    #[test]
+    fn equal_speeds_use_the_linear_case() {
+        // s = |V| = 10, target at (100, 0) coming straight at the turret: b t + c = 0 -> t = 5.
+        let sol = solve(Vec2::ZERO, 10.0, Vec2::new(100.0, 0.0), Vec2::new(-10.0, 0.0), RootRule::Earliest);
+        assert_eq!(sol.time, Some(5.0));
+        assert_eq!(sol.roots, [Some(5.0), None]);
+        // Equal speeds, target running away: never.
+        let away = solve(Vec2::ZERO, 10.0, Vec2::new(100.0, 0.0), Vec2::new(10.0, 0.0), RootRule::Earliest);
+        assert_eq!(away.time, None);
+        // Crossing at equal speed: t = -c/b with b = 2 V.(A-T).
+        let cross = solve(Vec2::ZERO, 10.0, Vec2::new(100.0, 50.0), Vec2::new(-8.0, -6.0), RootRule::Earliest);
+        let (c, b) = (12500.0f32, 2.0 * (-800.0 - 300.0));
+        assert!((cross.time.unwrap() - (-c / b)).abs() < 1e-3);
+    }
+
+    #[test]
+    fn picks_the_earlier_root_where_the_article_max_picks_the_later() {
+        // Target faster than the missile, coming across: both roots positive.
+        let (target, vel) = (Vec2::new(-300.0, 100.0), Vec2::new(200.0, 0.0));
+        let early = solve(Vec2::ZERO, 150.0, target, vel, RootRule::Earliest);
+        let late = solve(Vec2::ZERO, 150.0, target, vel, RootRule::ArticleMax);
+        let [Some(t1), Some(t2)] = early.roots else { panic!("{early:?}") };
+        assert!(0.0 < t1 && t1 < t2);
+        assert_eq!(early.time, Some(t1));
+        assert_eq!(late.time, Some(t2));
+        // Both are real intercepts: the aim point is s*t from the turret.
+        for (t, sol) in [(t1, early), (t2, late)] {
+            assert!((sol.aim.unwrap().length() - 150.0 * t).abs() < 1e-2);
+        }
+    }
+
+    #[test]
+    fn missile_flies_straight_and_detonates_at_the_aim_point() {
+        let params = InterceptParams { speed: 100.0, ..Default::default() };
+        let target = Vec2::new(100.0, 0.0);
+        let launch = Launch::toward(Vec2::ZERO, Vec2::ZERO, target, Vec2::new(0.0, 20.0), 0.1);
+        let (mut missile, mut body) = Intercept::launch(&params, &launch).unwrap();
+        let aim = missile.aim;
+        let mut ticks = 0;
+        while missile.steer(&params, &mut body, &launch.seen).is_none() {
+            ticks += 1;
+            assert!(ticks < 1000);
+            // Straight line: always on the segment from the origin to the aim point.
+            assert!(body.pos.perp_dot(aim).abs() < 1e-2);
+        }
+        assert_eq!(body.pos, aim);
+        let expected = (aim.length() / 10.0).ceil() as i32 - 1;
+        assert_eq!(ticks, expected);
+    }
+}

@@ -1,0 +1,102 @@
+//! C's baseline, the article's "stupid missile": estimate the flight time as if from
+//! rest, `T = sqrt(2|d|/k)`, aim at where the target will be then, `t + u T`, and
+//! accelerate straight at it. With a start velocity it orbits its target.
+
+use super::params::{float, tunable};
+use super::quartic::{accel_shapes, integrate_accel};
+use super::{Launch, Readout};
+use crate::sim::{Body, DebugShape, Seen};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+tunable! {
+    /// Parameters of the naive accelerating missile.
+    pub struct NaiveAccelParams {
+        /// Magnitude k of the constant acceleration.
+        acceleration: f32 = 200.0, float(1.0, 5000.0), "units/s^2", Live, "acceleration k";
+    }
+}
+
+/// Per-missile state: the last estimate.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NaiveAccel {
+    /// Estimated flight time `sqrt(2|d|/k)`.
+    pub time: f32,
+    /// Where the target is predicted to be after `time`.
+    pub aim: Vec2,
+    /// The acceleration applied.
+    pub accel: Vec2,
+}
+
+impl NaiveAccel {
+    pub fn launch(launch: &Launch) -> (Self, Body) {
+        let body = Body {
+            pos: launch.pos,
+            vel: launch.vel,
+            heading: launch.dir.y.atan2(launch.dir.x),
+        };
+        (Self::default(), body)
+    }
+
+    pub fn steer(&mut self, params: &NaiveAccelParams, body: &mut Body, seen: &Seen) {
+        let k = params.acceleration;
+        let distance = (seen.target_pos - body.pos).length();
+        self.time = (2.0 * distance / k).sqrt();
+        self.aim = seen.target_pos + seen.target_vel * self.time;
+        // Aim point reached: coast rather than divide by zero.
+        self.accel = (self.aim - body.pos).normalize_or_zero() * k;
+        integrate_accel(body, self.accel, seen.dt);
+    }
+
+    pub fn readouts(&self, out: &mut Vec<Readout>) {
+        out.push(Readout::number("estimated time sqrt(2|d|/k)", self.time, "s"));
+        out.push(Readout::vector("aim point", self.aim, ""));
+    }
+
+    pub fn debug_shapes(&self, body: &Body, out: &mut Vec<DebugShape>) {
+        accel_shapes(body, self.accel, self.aim, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aims_at_the_target_after_the_rest_time_estimate() {
+        // |d| = 100, k = 200: T = sqrt(2*100/200) = 1; target moving (10, 0) -> aim (110, 0).
+        let params = NaiveAccelParams { acceleration: 200.0 };
+        let mut naive = NaiveAccel::default();
+        let mut body = Body::default();
+        let seen = Seen { target_pos: Vec2::new(100.0, 0.0), target_vel: Vec2::new(10.0, 0.0), dt: 0.5 };
+        naive.steer(&params, &mut body, &seen);
+        assert!((naive.time - 1.0).abs() < 1e-6);
+        assert_eq!(naive.aim, Vec2::new(110.0, 0.0));
+        // v += a dt = (100, 0); p += v dt = (50, 0).
+        assert_eq!(body.vel, Vec2::new(100.0, 0.0));
+        assert_eq!(body.pos, Vec2::new(50.0, 0.0));
+    }
+
+    #[test]
+    fn orbits_a_static_target_when_launched_with_a_sideways_velocity() {
+        // Circular-orbit condition: w^2 / r = k with r = 100, k = 100, w = 100.
+        let params = NaiveAccelParams { acceleration: 100.0 };
+        let mut naive = NaiveAccel::default();
+        let mut body = Body { pos: Vec2::new(100.0, 0.0), vel: Vec2::new(0.0, 100.0), heading: 0.0 };
+        let seen = Seen { target_pos: Vec2::ZERO, target_vel: Vec2::ZERO, dt: 1.0 / 60.0 };
+        let mut swept = 0.0;
+        let mut angle = 0.0f32;
+        let (mut nearest, mut farthest) = (f32::INFINITY, 0.0f32);
+        for _ in 0..60 * 20 {
+            naive.steer(&params, &mut body, &seen);
+            let now = body.pos.y.atan2(body.pos.x);
+            swept += crate::sim::wrap_angle(now - angle);
+            angle = now;
+            nearest = nearest.min(body.pos.length());
+            farthest = farthest.max(body.pos.length());
+        }
+        assert!(swept.abs() > 4.0 * std::f32::consts::TAU, "went round {} times", swept / std::f32::consts::TAU);
+        assert!(nearest > 50.0, "it should never close in: nearest {nearest}");
+        assert!(farthest < 200.0, "it should stay bound: farthest {farthest}");
+    }
+}

@@ -1,0 +1,381 @@
+//! C, faithful: the accelerating missile aimed by Newton's method (the article's "smart
+//! missile"). For each of the four sign pairs, Newton iterates on
+//! `f(alpha) = T_x(alpha) - T_y(alpha)` with `T_i = (v_i +- sqrt(v_i^2 + 2 a_i d_i)) / a_i`,
+//! `a = k (cos alpha, sin alpha)`, from the bearing to the target, at most N times, in
+//! f32 like the article. The smallest positive consistent T wins. Its weak points
+//! (division by a zero cosine or sine, negative roots that silently keep the previous
+//! value, no convergence) are reported, not hidden.
+
+use super::params::{choice, float, int, tunable, ParamKind};
+use super::quartic::{accel_shapes, integrate_accel, meeting};
+use super::{Launch, Readout, Signal};
+use crate::sim::{wrap_angle, Body, DebugShape, Seen};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+choice! {
+    /// When the aim is solved again.
+    pub enum Recompute {
+        /// Every tick, as the article does.
+        EveryTick = "every-tick",
+        /// Only when the target's velocity changes (the article says this is enough).
+        OnVelocityChange = "on-velocity-change",
+    }
+}
+
+tunable! {
+    /// Parameters of the Newton-aimed accelerating missile.
+    pub struct NewtonParams {
+        /// Magnitude k of the constant acceleration.
+        acceleration: f32 = 200.0, float(1.0, 5000.0), "units/s^2", Live, "acceleration k";
+        /// Maximum Newton iterations per sign pair (the article uses 8).
+        iterations: u32 = 8, int(1, 64), "", Live, "Newton iterations N";
+        /// Newton stops early once |T_x - T_y| is below this.
+        epsilon: f32 = 0.001, float(0.000_001, 1.0), "s", Live, "Newton epsilon";
+        /// Solve every tick, or only when the target's velocity changes.
+        recompute: Recompute = Recompute::EveryTick, ParamKind::Choice(Recompute::NAMES), "", Live, "recompute";
+    }
+}
+
+/// The four sign pairs, in the article's order: (+,+), (+,-), (-,+), (-,-).
+pub const SIGN_PAIRS: [(f32, f32); 4] = [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)];
+
+/// How one sign pair's Newton run ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PairStatus {
+    /// `|f| < epsilon` at the final angle with a positive meeting time.
+    Converged,
+    /// Converged to a negative or infinite meeting time: not a usable answer.
+    Inconsistent,
+    /// Ran out of iterations.
+    #[default]
+    NotConverged,
+    /// The angle became NaN (a zero cosine or sine divides by zero).
+    NaN,
+}
+
+/// One sign pair's Newton run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairResult {
+    /// Final angle (radians).
+    pub alpha: f32,
+    /// Iterations used.
+    pub iterations: u32,
+    /// `T_x - T_y` at the final angle.
+    pub residual: f32,
+    /// `T_x` at the final angle.
+    pub time: f32,
+    pub status: PairStatus,
+    /// A negative square-root argument made the article's code reuse an older root.
+    pub stale_root: bool,
+}
+
+/// The article's solver state: its square roots persist between iterations and calls,
+/// which is how a negative argument "silently keeps the previous root".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct Roots {
+    x: f32,
+    y: f32,
+}
+
+/// Inputs of `T_x(alpha)`, `T_y(alpha)`.
+#[derive(Clone, Copy, Debug)]
+struct Problem {
+    v: Vec2,
+    d: Vec2,
+    k: f32,
+    signs: (f32, f32),
+}
+
+impl Problem {
+    /// `(f, f', T_x, stale)` at `alpha`, updating the persisted roots like the article.
+    fn eval(&self, alpha: f32, roots: &mut Roots) -> (f32, f32, f32, bool) {
+        let (sin, cos) = alpha.sin_cos();
+        let (v, d, k) = (self.v, self.d, self.k);
+        let inside_x = v.x * v.x + 2.0 * k * d.x * cos;
+        let inside_y = v.y * v.y + 2.0 * k * d.y * sin;
+        let mut stale = false;
+        if inside_x > 0.0 {
+            roots.x = inside_x.sqrt();
+        } else {
+            stale = true;
+        }
+        if inside_y > 0.0 {
+            roots.y = inside_y.sqrt();
+        } else {
+            stale = true;
+        }
+        let (sx, sy) = self.signs;
+        let (ax, ay) = (k * cos, k * sin);
+        let tx = (v.x + sx * roots.x) / ax;
+        let ty = (v.y + sy * roots.y) / ay;
+        // d T_i / d a_i = s_i d_i / (R_i a_i) - T_i / a_i; d a_x = -k sin, d a_y = k cos.
+        let dtx = (sx * d.x / (roots.x * ax) - tx / ax) * (-k * sin);
+        let dty = (sy * d.y / (roots.y * ay) - ty / ay) * (k * cos);
+        (tx - ty, dtx - dty, tx, stale)
+    }
+}
+
+/// Runs the article's `SolveWithNewton` for one sign pair.
+fn solve_pair(problem: &Problem, start: f32, params: &NewtonParams, roots: &mut Roots) -> PairResult {
+    let mut phi = start;
+    let mut iterations = 0;
+    let mut stale_root = false;
+    for _ in 0..params.iterations {
+        let (value, gradient, _, stale) = problem.eval(phi, roots);
+        stale_root |= stale;
+        phi -= value / gradient;
+        iterations += 1;
+        if phi.is_nan() || value.abs() < params.epsilon {
+            break;
+        }
+    }
+    let (residual, _, time, stale) = problem.eval(phi, &mut roots.clone());
+    let status = if !phi.is_finite() || !residual.is_finite() {
+        PairStatus::NaN
+    } else if residual.abs() < params.epsilon {
+        if time > 0.0 && time.is_finite() {
+            PairStatus::Converged
+        } else {
+            PairStatus::Inconsistent
+        }
+    } else {
+        PairStatus::NotConverged
+    };
+    PairResult {
+        alpha: if phi.is_finite() { wrap_angle(phi) } else { phi },
+        iterations,
+        residual,
+        time,
+        status,
+        stale_root: stale_root || stale,
+    }
+}
+
+/// The result of solving all four pairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewtonSolve {
+    pub pairs: [PairResult; 4],
+    /// Index of the pair with the smallest positive consistent time, if any.
+    pub chosen: Option<usize>,
+    /// Offset and relative velocity the solve used (for the exact comparison).
+    pub d: Vec2,
+    pub vr: Vec2,
+}
+
+impl NewtonSolve {
+    /// Solves for offset `d = target - missile` and relative velocity `vr`, starting
+    /// from fresh square roots.
+    pub fn fresh(d: Vec2, vr: Vec2, params: &NewtonParams) -> Self {
+        Self::run(d, vr, params, &mut Roots::default())
+    }
+
+    /// Solves with the article's persisted square roots.
+    fn run(d: Vec2, vr: Vec2, params: &NewtonParams, roots: &mut Roots) -> Self {
+        let start = d.y.atan2(d.x);
+        let mut pairs = [PairResult::default(); 4];
+        for (pair, &signs) in pairs.iter_mut().zip(SIGN_PAIRS.iter()) {
+            let problem = Problem { v: vr, d, k: params.acceleration, signs };
+            *pair = solve_pair(&problem, start, params, roots);
+        }
+        let chosen = pairs
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.status == PairStatus::Converged)
+            .min_by(|a, b| a.1.time.total_cmp(&b.1.time))
+            .map(|(i, _)| i);
+        Self { pairs, chosen, d, vr }
+    }
+
+    /// The chosen angle and time.
+    pub fn answer(&self) -> Option<(f32, f32)> {
+        self.chosen.map(|i| (self.pairs[i].alpha, self.pairs[i].time))
+    }
+
+    /// Total iterations over the four pairs.
+    pub fn iterations(&self) -> u32 {
+        self.pairs.iter().map(|p| p.iterations).sum()
+    }
+
+    /// Newton's angle minus the exact quartic angle (wrapped), when both exist.
+    pub fn angle_error(&self, k: f32) -> Option<f32> {
+        let (alpha, _) = self.answer()?;
+        let exact = meeting(self.d, self.vr, k)?;
+        Some(wrap_angle(alpha - exact.angle()))
+    }
+}
+
+/// Per-missile state.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Newton {
+    /// The acceleration angle being flown.
+    pub alpha: f32,
+    /// The latest solve.
+    pub solve: NewtonSolve,
+    /// Whether a solve ran this tick.
+    pub solved_this_tick: bool,
+    /// Whether the latest solve failed (no consistent pair); the previous angle is kept.
+    pub failing: bool,
+    /// Target velocity at the latest solve (for on-velocity-change).
+    solved_for: Option<Vec2>,
+    roots: Roots,
+}
+
+impl Newton {
+    pub fn launch(launch: &Launch) -> (Self, Body) {
+        let to_target = launch.seen.target_pos - launch.pos;
+        let state = Self { alpha: to_target.y.atan2(to_target.x), ..Self::default() };
+        let body = Body {
+            pos: launch.pos,
+            vel: launch.vel,
+            heading: launch.dir.y.atan2(launch.dir.x),
+        };
+        (state, body)
+    }
+
+    pub fn steer(&mut self, params: &NewtonParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
+        let due = match params.recompute {
+            Recompute::EveryTick => true,
+            Recompute::OnVelocityChange => self.solved_for != Some(seen.target_vel),
+        };
+        self.solved_this_tick = due;
+        let mut signal = None;
+        if due {
+            let d = seen.target_pos - body.pos;
+            let vr = seen.target_vel - body.vel;
+            self.solve = NewtonSolve::run(d, vr, params, &mut self.roots);
+            self.solved_for = Some(seen.target_vel);
+            match self.solve.answer() {
+                Some((alpha, _)) => {
+                    self.alpha = alpha;
+                    self.failing = false;
+                }
+                None => {
+                    if !self.failing {
+                        signal = Some(Signal::SolverFailed);
+                    }
+                    self.failing = true;
+                }
+            }
+        }
+        integrate_accel(body, Vec2::from_angle(self.alpha) * params.acceleration, seen.dt);
+        signal
+    }
+
+    pub fn readouts(&self, params: &NewtonParams, out: &mut Vec<Readout>) {
+        out.push(Readout::angle("alpha", self.alpha));
+        out.push(Readout::flag("solved this tick", self.solved_this_tick));
+        out.push(Readout::flag("failing (kept previous angle)", self.failing));
+        out.push(Readout::number("iterations (all pairs)", self.solve.iterations() as f32, ""));
+        for (pair, (sx, sy)) in self.solve.pairs.iter().zip(SIGN_PAIRS) {
+            let sign = |s: f32| if s > 0.0 { '+' } else { '-' };
+            out.push(Readout::text(
+                "pair",
+                format!(
+                    "({},{}) {:?} it={} alpha={:.4} res={:.2e} T={:.3}{}",
+                    sign(sx),
+                    sign(sy),
+                    pair.status,
+                    pair.iterations,
+                    pair.alpha,
+                    pair.residual,
+                    pair.time,
+                    if pair.stale_root { " stale-root" } else { "" }
+                ),
+            ));
+        }
+        match self.solve.angle_error(params.acceleration) {
+            Some(err) => out.push(Readout::angle("angle error vs quartic", err)),
+            None => out.push(Readout::text("angle error vs quartic", "n/a".into())),
+        }
+    }
+
+    pub fn debug_shapes(&self, params: &NewtonParams, body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
+        let time = self.solve.answer().map_or(0.0, |(_, t)| t);
+        let accel = Vec2::from_angle(self.alpha) * params.acceleration;
+        accel_shapes(body, accel, seen.target_pos + seen.target_vel * time, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(d: Vec2, vr: Vec2, k: f32, iterations: u32) -> NewtonSolve {
+        let params = NewtonParams { acceleration: k, iterations, ..Default::default() };
+        NewtonSolve::run(d, vr, &params, &mut Roots::default())
+    }
+
+    #[test]
+    fn one_newton_step_matches_the_formula_by_hand() {
+        // v = 0, d = (100, 100), k = 100, pair (+,+), alpha0 = 0.5:
+        // T_x = sqrt(2 k d_x cos a) / (k cos a) = sqrt(200 / (100 cos a)), likewise T_y.
+        let problem = Problem { v: Vec2::ZERO, d: Vec2::new(100.0, 100.0), k: 100.0, signs: (1.0, 1.0) };
+        let a: f32 = 0.5;
+        let (f, g, tx, _) = problem.eval(a, &mut Roots::default());
+        let tx_hand = (2.0 / a.cos()).sqrt();
+        let ty_hand = (2.0 / a.sin()).sqrt();
+        assert!((tx - tx_hand).abs() < 1e-5);
+        assert!((f - (tx_hand - ty_hand)).abs() < 1e-5);
+        // dT_x/da = T_x tan(a) / 2 and dT_y/da = -T_y cot(a) / 2 for v = 0.
+        let g_hand = tx_hand * a.tan() / 2.0 + ty_hand / a.tan() / 2.0;
+        assert!((g - g_hand).abs() < 1e-4, "{g} vs {g_hand}");
+        // Newton converges to 45 degrees, where T = sqrt(2 * 100 * sqrt2 / 100).
+        let s = solve(Vec2::new(100.0, 100.0), Vec2::ZERO, 100.0, 8);
+        let (alpha, time) = s.answer().unwrap();
+        assert!((alpha - std::f32::consts::FRAC_PI_4).abs() < 1e-4);
+        assert!((time - (2.0f32 * 2.0f32.sqrt()).sqrt()).abs() < 1e-3);
+    }
+
+    #[test]
+    fn matches_the_quartic_at_eight_iterations_on_ordinary_cases() {
+        // Tolerance: 1e-3 rad on the angle and 1e-3 relative on the time.
+        let cases = [
+            (Vec2::new(300.0, 200.0), Vec2::new(-30.0, 50.0), 100.0),
+            (Vec2::new(-250.0, 400.0), Vec2::new(20.0, -10.0), 150.0),
+            (Vec2::new(500.0, -300.0), Vec2::new(0.0, 80.0), 200.0),
+            (Vec2::new(-120.0, -340.0), Vec2::new(35.0, 15.0), 120.0),
+            (Vec2::new(600.0, 150.0), Vec2::new(-60.0, -40.0), 300.0),
+        ];
+        for (d, vr, k) in cases {
+            let s = solve(d, vr, k, 8);
+            let (alpha, time) = s.answer().unwrap_or_else(|| panic!("no answer for {d} {vr}: {s:?}"));
+            let exact = meeting(d, vr, k).unwrap();
+            assert!(wrap_angle(alpha - exact.angle()).abs() < 1e-3, "{d} {vr}: {alpha} vs {}", exact.angle());
+            assert!(((time - exact.time) / exact.time).abs() < 1e-3, "{time} vs {}", exact.time);
+            assert!(s.angle_error(k).unwrap().abs() < 1e-3);
+        }
+    }
+
+    #[test]
+    fn axis_aligned_cases_fail_and_say_so() {
+        // Target straight along +x: the start angle has sin = 0, so T_y divides by zero.
+        let s = solve(Vec2::new(200.0, 0.0), Vec2::ZERO, 100.0, 8);
+        assert!(s.answer().is_none(), "{s:?}");
+        assert!(s.pairs.iter().all(|p| p.status != PairStatus::Converged));
+        // The missile reports the failure once and keeps flying its previous angle.
+        let params = NewtonParams { acceleration: 100.0, ..Default::default() };
+        let launch = Launch::toward(Vec2::ZERO, Vec2::ZERO, Vec2::new(200.0, 0.0), Vec2::ZERO, 1.0 / 60.0);
+        let (mut newton, mut body) = Newton::launch(&launch);
+        let signal = newton.steer(&params, &mut body, &launch.seen);
+        assert_eq!(signal, Some(Signal::SolverFailed));
+        assert!(newton.failing);
+        assert!(body.is_finite());
+        assert_eq!(newton.steer(&params, &mut body, &launch.seen), None, "reported once, not every tick");
+    }
+
+    #[test]
+    fn on_velocity_change_solves_only_when_the_target_velocity_changes() {
+        let params = NewtonParams { recompute: Recompute::OnVelocityChange, ..Default::default() };
+        let mut seen = Seen { target_pos: Vec2::new(300.0, 200.0), target_vel: Vec2::new(10.0, 0.0), dt: 0.1 };
+        let launch = Launch::toward(Vec2::ZERO, Vec2::ZERO, seen.target_pos, seen.target_vel, 0.1);
+        let (mut newton, mut body) = Newton::launch(&launch);
+        newton.steer(&params, &mut body, &seen);
+        assert!(newton.solved_this_tick);
+        newton.steer(&params, &mut body, &seen);
+        assert!(!newton.solved_this_tick);
+        seen.target_vel = Vec2::new(0.0, 10.0);
+        newton.steer(&params, &mut body, &seen);
+        assert!(newton.solved_this_tick);
+    }
+}

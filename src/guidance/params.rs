@@ -1,0 +1,266 @@
+//! Parameter descriptions: each algorithm lists its tunable fields once (name, range,
+//! unit, live or next-launch), and the panel, the file validation and the command line
+//! are all generated from that list.
+
+/// A parameter's value, whatever its field type.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum ParamValue {
+    Float(f32),
+    Int(i64),
+    Bool(bool),
+    /// Index into the names of a [`ParamKind::Choice`].
+    Choice(usize),
+}
+
+impl std::fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamValue::Float(v) => write!(f, "{v}"),
+            ParamValue::Int(v) => write!(f, "{v}"),
+            ParamValue::Bool(v) => write!(f, "{v}"),
+            ParamValue::Choice(i) => write!(f, "#{i}"),
+        }
+    }
+}
+
+/// What kind of value a parameter takes, with its allowed range.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamKind {
+    Float { min: f32, max: f32 },
+    Int { min: i64, max: i64 },
+    Bool,
+    Choice(&'static [&'static str]),
+}
+
+/// When a change to a parameter takes effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applies {
+    /// Missiles already in flight pick the new value up on the next tick.
+    Live,
+    /// The value is fixed when a missile is launched; the change applies to the next launch.
+    NextLaunch,
+}
+
+/// The description of one tunable parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParamSpec {
+    /// Field name, as written in scenario files and on the command line.
+    pub name: &'static str,
+    /// Label for the panel.
+    pub label: &'static str,
+    pub kind: ParamKind,
+    /// Unit shown beside the value ("" for none).
+    pub unit: &'static str,
+    pub applies: Applies,
+    /// One sentence of help.
+    pub help: &'static str,
+}
+
+impl ParamSpec {
+    /// Checks a value against this parameter's kind and range; `Err` says why it is out.
+    pub fn check(&self, value: ParamValue) -> Result<(), String> {
+        match (self.kind, value) {
+            (ParamKind::Float { min, max }, ParamValue::Float(v)) => {
+                if !v.is_finite() {
+                    Err(format!("expected a finite number in {min}..={max}, found {v}"))
+                } else if v < min || v > max {
+                    Err(format!("expected a value in {min}..={max}, found {v}"))
+                } else {
+                    Ok(())
+                }
+            }
+            (ParamKind::Int { min, max }, ParamValue::Int(v)) => {
+                if v < min || v > max {
+                    Err(format!("expected an integer in {min}..={max}, found {v}"))
+                } else {
+                    Ok(())
+                }
+            }
+            (ParamKind::Bool, ParamValue::Bool(_)) => Ok(()),
+            (ParamKind::Choice(names), ParamValue::Choice(i)) if i < names.len() => Ok(()),
+            (kind, value) => Err(format!("expected {kind:?}, found {value:?}")),
+        }
+    }
+}
+
+/// A field type that can be tuned through a [`ParamValue`].
+pub trait ParamField: Sized {
+    fn to_value(&self) -> ParamValue;
+    fn from_value(value: ParamValue) -> Option<Self>;
+}
+
+impl ParamField for f32 {
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Float(*self)
+    }
+    fn from_value(value: ParamValue) -> Option<Self> {
+        match value {
+            ParamValue::Float(v) => Some(v),
+            ParamValue::Int(v) => Some(v as f32),
+            _ => None,
+        }
+    }
+}
+
+impl ParamField for u32 {
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Int(i64::from(*self))
+    }
+    fn from_value(value: ParamValue) -> Option<Self> {
+        match value {
+            ParamValue::Int(v) => u32::try_from(v).ok(),
+            _ => None,
+        }
+    }
+}
+
+impl ParamField for i32 {
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Int(i64::from(*self))
+    }
+    fn from_value(value: ParamValue) -> Option<Self> {
+        match value {
+            ParamValue::Int(v) => i32::try_from(v).ok(),
+            _ => None,
+        }
+    }
+}
+
+impl ParamField for bool {
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Bool(*self)
+    }
+    fn from_value(value: ParamValue) -> Option<Self> {
+        match value {
+            ParamValue::Bool(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+/// A parameter set that describes itself.
+pub trait Tunable {
+    /// Every field's description, in display order.
+    const SPECS: &'static [ParamSpec];
+    /// The current value of the named field.
+    fn get(&self, name: &str) -> Option<ParamValue>;
+    /// Sets the named field; `false` if there is no such field or the value has the wrong type.
+    /// Range checks are the caller's ([`ParamSpec::check`]).
+    fn set(&mut self, name: &str, value: ParamValue) -> bool;
+
+    /// Every field whose value is out of its range, with the reason.
+    fn problems(&self) -> Vec<(&'static str, String)> {
+        Self::SPECS
+            .iter()
+            .filter_map(|spec| {
+                let value = self.get(spec.name)?;
+                spec.check(value).err().map(|why| (spec.name, why))
+            })
+            .collect()
+    }
+}
+
+/// Declares a parameter struct together with its description. Each field reads
+/// `name: Type = default, kind, "unit", Live|NextLaunch, "label";` after its `///` help.
+macro_rules! tunable {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                $field:ident : $ty:ty = $default:expr, $kind:expr, $unit:literal, $applies:ident, $label:literal;
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct $name {
+            $( $(#[doc = $doc])* pub $field: $ty, )*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self { $( $field: $default, )* }
+            }
+        }
+
+        impl $crate::guidance::params::Tunable for $name {
+            const SPECS: &'static [$crate::guidance::params::ParamSpec] = &[
+                $( $crate::guidance::params::ParamSpec {
+                    name: stringify!($field),
+                    label: $label,
+                    kind: $kind,
+                    unit: $unit,
+                    applies: $crate::guidance::params::Applies::$applies,
+                    help: concat!($($doc),*),
+                }, )*
+            ];
+
+            fn get(&self, name: &str) -> Option<$crate::guidance::params::ParamValue> {
+                match name {
+                    $( stringify!($field) =>
+                        Some($crate::guidance::params::ParamField::to_value(&self.$field)), )*
+                    _ => None,
+                }
+            }
+
+            fn set(&mut self, name: &str, value: $crate::guidance::params::ParamValue) -> bool {
+                match name {
+                    $( stringify!($field) => {
+                        match $crate::guidance::params::ParamField::from_value(value) {
+                            Some(v) => { self.$field = v; true }
+                            None => false,
+                        }
+                    } )*
+                    _ => false,
+                }
+            }
+        }
+    };
+}
+
+/// Declares a small enum usable as a [`ParamKind::Choice`] field, serialised by its
+/// kebab-case names.
+macro_rules! choice {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident { $( $(#[doc = $doc:literal])* $variant:ident = $text:literal, )* }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub enum $name { $( $(#[doc = $doc])* #[serde(rename = $text)] $variant, )* }
+
+        impl $name {
+            /// The names, in the order of [`ParamValue::Choice`](crate::guidance::params::ParamValue) indices.
+            pub const NAMES: &'static [&'static str] = &[ $( $text, )* ];
+            const ALL: &'static [$name] = &[ $( $name::$variant, )* ];
+        }
+
+        impl $crate::guidance::params::ParamField for $name {
+            fn to_value(&self) -> $crate::guidance::params::ParamValue {
+                let index = Self::ALL.iter().position(|v| v == self).unwrap_or(0);
+                $crate::guidance::params::ParamValue::Choice(index)
+            }
+            fn from_value(value: $crate::guidance::params::ParamValue) -> Option<Self> {
+                match value {
+                    $crate::guidance::params::ParamValue::Choice(i) => Self::ALL.get(i).copied(),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use choice;
+pub(crate) use tunable;
+
+/// Shorthand for a float range in parameter declarations.
+pub const fn float(min: f32, max: f32) -> ParamKind {
+    ParamKind::Float { min, max }
+}
+
+/// Shorthand for an integer range in parameter declarations.
+pub const fn int(min: i64, max: i64) -> ParamKind {
+    ParamKind::Int { min, max }
+}

@@ -1,0 +1,177 @@
+//! A. Smoothed homing (Lunar Blast, Corona SDK): the step direction is an exponential
+//! average of the unit vector to the target, not renormalised, so the missile slows
+//! while it turns. `s = ga*s + (1-ga)*hat(t-p)`, `p += vel*s`, per tick.
+
+use super::params::{float, tunable};
+use super::{Launch, Readout};
+use crate::sim::{Body, DebugShape, Role, Seen, Shape};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+tunable! {
+    /// Parameters of the smoothed homing missile.
+    pub struct SmoothedParams {
+        /// Smoothing per tick: 0 is pure pursuit, near 1 turns slowly, 1 never turns.
+        ga: f32 = 0.9, float(0.0, 1.0), "", Live, "ga";
+        /// Distance moved per tick along the smoothed direction (the article's vel).
+        speed: f32 = 4.0, float(0.0, 100.0), "units/tick", Live, "speed";
+        /// Improvement, off by default: renormalise the direction so turns keep full speed.
+        constant_speed: bool = false, super::params::ParamKind::Bool, "", Live, "constant speed";
+    }
+}
+
+impl SmoothedParams {
+    /// The equivalent time constant of `ga` at tick length `dt`: `-dt / ln(ga)` seconds
+    /// (0 at ga = 0, infinite at ga = 1).
+    pub fn time_constant(&self, dt: f32) -> f32 {
+        if self.ga <= 0.0 {
+            0.0
+        } else if self.ga >= 1.0 {
+            f32::INFINITY
+        } else {
+            -dt / self.ga.ln()
+        }
+    }
+}
+
+/// Per-missile state: the smoothed step direction `s`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Smoothed {
+    /// The smoothed direction `s`; its length drops below 1 while turning.
+    pub dir: Vec2,
+}
+
+impl Smoothed {
+    pub fn launch(launch: &Launch) -> (Self, Body) {
+        let body = Body {
+            pos: launch.pos,
+            vel: Vec2::ZERO,
+            heading: launch.dir.y.atan2(launch.dir.x),
+        };
+        (Self { dir: launch.dir }, body)
+    }
+
+    /// One tick of the article's update.
+    pub fn steer(&mut self, params: &SmoothedParams, body: &mut Body, seen: &Seen) {
+        let to_target = seen.target_pos - body.pos;
+        let dist = to_target.length();
+        // At zero distance the target is hit; keep the direction rather than divide by zero.
+        let unit = if dist > 0.0 {
+            to_target / dist
+        } else {
+            self.dir
+        };
+        let ga = params.ga;
+        self.dir = ga * self.dir + (1.0 - ga) * unit;
+        if params.constant_speed {
+            self.dir = self.dir.try_normalize().unwrap_or(unit);
+        }
+        let step = self.dir * params.speed;
+        body.pos += step;
+        body.vel = step / seen.dt;
+        if self.dir != Vec2::ZERO {
+            body.heading = self.dir.y.atan2(self.dir.x);
+        }
+    }
+
+    pub fn readouts(&self, params: &SmoothedParams, dt: f32, out: &mut Vec<Readout>) {
+        out.push(Readout::vector("smoothed direction s", self.dir, ""));
+        out.push(Readout::number("|s| (speed factor)", self.dir.length(), ""));
+        out.push(Readout::number("time constant", params.time_constant(dt), "s"));
+    }
+
+    pub fn debug_shapes(&self, params: &SmoothedParams, body: &Body, out: &mut Vec<DebugShape>) {
+        out.push(DebugShape::new(
+            Role::SmoothedDirection,
+            Shape::Arrow {
+                from: body.pos,
+                vector: self.dir * params.speed * 10.0,
+            },
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(target: Vec2) -> Seen {
+        Seen {
+            target_pos: target,
+            target_vel: Vec2::ZERO,
+            dt: 1.0 / 60.0,
+        }
+    }
+
+    #[test]
+    fn one_tick_follows_the_article_formula_by_hand() {
+        // s = (1,0), target straight "down" at (0,100), ga = 0.5, vel = 2:
+        // e = (0,1); s = 0.5*(1,0) + 0.5*(0,1) = (0.5,0.5); p = 2*s = (1,1).
+        let params = SmoothedParams { ga: 0.5, speed: 2.0, constant_speed: false };
+        let mut s = Smoothed { dir: Vec2::X };
+        let mut body = Body::default();
+        s.steer(&params, &mut body, &seen(Vec2::new(0.0, 100.0)));
+        assert_eq!(s.dir, Vec2::new(0.5, 0.5));
+        assert_eq!(body.pos, Vec2::new(1.0, 1.0));
+        assert!((body.heading - std::f32::consts::FRAC_PI_4).abs() < 1e-6);
+        // Second tick: e = hat((0,100)-(1,1)) = (-1,99)/|.|.
+        s.steer(&params, &mut body, &seen(Vec2::new(0.0, 100.0)));
+        let e = Vec2::new(-1.0, 99.0) / Vec2::new(-1.0, 99.0).length();
+        let expected = 0.5 * Vec2::new(0.5, 0.5) + 0.5 * e;
+        assert!((s.dir - expected).length() < 1e-6);
+        assert!((body.pos - (Vec2::new(1.0, 1.0) + 2.0 * expected)).length() < 1e-5);
+    }
+
+    #[test]
+    fn slows_while_turning_and_constant_speed_option_does_not() {
+        let faithful = SmoothedParams { ga: 0.9, speed: 5.0, constant_speed: false };
+        let improved = SmoothedParams { constant_speed: true, ..faithful.clone() };
+        for (params, slows) in [(faithful, true), (improved, false)] {
+            let mut s = Smoothed { dir: Vec2::X };
+            let mut body = Body::default();
+            let mut min_step = f32::INFINITY;
+            for _ in 0..30 {
+                let before = body.pos;
+                // Target behind and to the side: a hard turn.
+                s.steer(&params, &mut body, &seen(Vec2::new(-200.0, 200.0)));
+                min_step = min_step.min((body.pos - before).length());
+            }
+            if slows {
+                assert!(min_step < 0.8 * 5.0, "faithful missile kept speed {min_step}");
+            } else {
+                assert!((min_step - 5.0).abs() < 1e-4, "renormalised step {min_step}");
+            }
+        }
+    }
+
+    #[test]
+    fn never_turns_at_ga_one() {
+        let params = SmoothedParams { ga: 1.0, speed: 3.0, constant_speed: false };
+        let dir = Vec2::new(0.6, 0.8);
+        let mut s = Smoothed { dir };
+        let mut body = Body::default();
+        for k in 1..=100 {
+            s.steer(&params, &mut body, &seen(Vec2::new(-500.0, 0.0)));
+            assert_eq!(s.dir, dir);
+            assert!((body.pos - dir * 3.0 * k as f32).length() < 1e-3);
+        }
+    }
+
+    #[test]
+    fn time_constant_is_minus_dt_over_ln_ga() {
+        let p = SmoothedParams { ga: 0.9, ..Default::default() };
+        let dt = 1.0 / 60.0;
+        assert!((p.time_constant(dt) - (-dt / 0.9f32.ln())).abs() < 1e-7);
+        assert_eq!(SmoothedParams { ga: 1.0, ..p.clone() }.time_constant(dt), f32::INFINITY);
+        assert_eq!(SmoothedParams { ga: 0.0, ..p }.time_constant(dt), 0.0);
+    }
+
+    #[test]
+    fn zero_distance_never_divides_by_zero() {
+        let params = SmoothedParams::default();
+        let mut s = Smoothed { dir: Vec2::X };
+        let mut body = Body::default();
+        s.steer(&params, &mut body, &seen(Vec2::ZERO));
+        assert!(body.is_finite() && s.dir.is_finite());
+    }
+}

@@ -1,0 +1,238 @@
+//! B1. Turn-rate-limited pursuit with a dead zone (the fly-program article): the heading
+//! turns at a fixed angular speed towards the goal, holds inside a dead zone compared
+//! with a sine, and always turns when the goal is behind. Speed is constant.
+
+use super::params::{float, tunable, ParamKind};
+use super::{Launch, Readout};
+use crate::sim::{wrap_angle, Body, DebugShape, Role, Seen, Shape};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+tunable! {
+    /// Parameters of the turn-rate rule (missiles and fly-program enemies alike).
+    pub struct TurnRateParams {
+        /// Forward speed vR (with the mass rule: the sum of the parts' vR).
+        radial_speed: f32 = 200.0, float(0.0, 2000.0), "units/s", Live, "radial speed vR";
+        /// Turn rate vA (with the mass rule: the sum of the parts' vA).
+        angular_speed: f32 = 3.0, float(0.0, 50.0), "rad/s", Live, "angular speed vA";
+        /// Dead zone: no turn while |sin(heading error)| <= epsilon (0.1 is about 5.7 degrees).
+        dead_zone: f32 = 0.1, float(0.0, 1.0), "sin", Live, "dead-zone epsilon";
+        /// The article's mass rule: speeds become vR*500/mass and vA*500/mass.
+        mass_rule: bool = false, ParamKind::Bool, "", Live, "mass rule";
+        /// Total health of the enemy's parts, used by the mass rule.
+        mass: f32 = 500.0, float(1.0, 100_000.0), "", Live, "mass";
+    }
+}
+
+impl TurnRateParams {
+    /// The speeds actually flown, `(vR, vA)`, after the mass rule if it is on.
+    pub fn effective_speeds(&self) -> (f32, f32) {
+        if self.mass_rule {
+            let scale = 500.0 / self.mass;
+            (self.radial_speed * scale, self.angular_speed * scale)
+        } else {
+            (self.radial_speed, self.angular_speed)
+        }
+    }
+}
+
+/// Which way the rule turned on a tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Turn {
+    /// Inside the dead zone: heading held.
+    #[default]
+    Hold,
+    /// Heading decreased.
+    Decrease,
+    /// Heading increased.
+    Increase,
+}
+
+/// One decision of the rule, kept for the inspector.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnDecision {
+    /// `heading - bearing`, wrapped to (-pi, pi].
+    pub heading_error: f32,
+    pub in_dead_zone: bool,
+    pub turn: Turn,
+}
+
+/// The article's steering rule: the new heading after one tick of turning towards
+/// `bearing` at `angular_speed`, with dead zone `eps`.
+pub fn turn_toward(
+    heading: f32,
+    bearing: f32,
+    angular_speed: f32,
+    eps: f32,
+    dt: f32,
+) -> (f32, TurnDecision) {
+    let err = heading - bearing;
+    let (sin, cos) = err.sin_cos();
+    let turn = if cos > 0.0 {
+        if sin > eps {
+            Turn::Decrease
+        } else if sin < -eps {
+            Turn::Increase
+        } else {
+            Turn::Hold
+        }
+    } else if sin > 0.0 {
+        Turn::Decrease
+    } else {
+        Turn::Increase
+    };
+    let step = angular_speed * dt;
+    let new_heading = match turn {
+        Turn::Hold => heading,
+        Turn::Decrease => heading - step,
+        Turn::Increase => heading + step,
+    };
+    let decision = TurnDecision {
+        heading_error: wrap_angle(err),
+        in_dead_zone: turn == Turn::Hold,
+        turn,
+    };
+    (wrap_angle(new_heading), decision)
+}
+
+/// Per-missile state: the last decision (the heading lives in the body).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnRate {
+    pub last: TurnDecision,
+}
+
+impl TurnRate {
+    pub fn launch(params: &TurnRateParams, launch: &Launch) -> (Self, Body) {
+        let (speed, _) = params.effective_speeds();
+        let body = Body {
+            pos: launch.pos,
+            vel: launch.dir * speed,
+            heading: launch.dir.y.atan2(launch.dir.x),
+        };
+        (Self::default(), body)
+    }
+
+    pub fn steer(&mut self, params: &TurnRateParams, body: &mut Body, seen: &Seen) {
+        let (speed, turn_speed) = params.effective_speeds();
+        let to_goal = seen.target_pos - body.pos;
+        let bearing = to_goal.y.atan2(to_goal.x);
+        let (heading, decision) =
+            turn_toward(body.heading, bearing, turn_speed, params.dead_zone, seen.dt);
+        self.last = decision;
+        body.heading = heading;
+        body.vel = Vec2::from_angle(heading) * speed;
+        body.pos += body.vel * seen.dt;
+    }
+
+    pub fn readouts(&self, out: &mut Vec<Readout>) {
+        out.push(Readout::angle("heading error", self.last.heading_error));
+        out.push(Readout::flag("in dead zone", self.last.in_dead_zone));
+        out.push(Readout::text("turn", format!("{:?}", self.last.turn)));
+    }
+
+    pub fn debug_shapes(&self, params: &TurnRateParams, body: &Body, out: &mut Vec<DebugShape>) {
+        out.extend(turn_rate_shapes(params, body));
+    }
+}
+
+/// The dead-zone wedge and the turn circles of a turn-rate body.
+pub fn turn_rate_shapes(params: &TurnRateParams, body: &Body) -> [DebugShape; 3] {
+    let (speed, turn_speed) = params.effective_speeds();
+    let radius = if turn_speed > 0.0 { speed / turn_speed } else { 0.0 };
+    let side = Vec2::from_angle(body.heading).perp() * radius;
+    [
+        DebugShape::new(
+            Role::DeadZone,
+            Shape::Wedge {
+                apex: body.pos,
+                direction: body.heading,
+                half_angle: params.dead_zone.clamp(0.0, 1.0).asin(),
+                length: 80.0,
+            },
+        ),
+        DebugShape::new(Role::TurnCircle, Shape::Circle { center: body.pos + side, radius }),
+        DebugShape::new(Role::TurnCircle, Shape::Circle { center: body.pos - side, radius }),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f32::consts::PI;
+
+    const DT: f32 = 0.1;
+
+    #[test]
+    fn turns_by_va_dt_toward_the_goal_and_moves_at_vr() {
+        // Heading +x, goal straight down (+y): sin(0 - pi/2) = -1 < -eps -> increase.
+        let params = TurnRateParams { radial_speed: 100.0, angular_speed: 2.0, ..Default::default() };
+        let mut tr = TurnRate::default();
+        let mut body = Body { heading: 0.0, ..Default::default() };
+        let seen = Seen { target_pos: Vec2::new(0.0, 100.0), target_vel: Vec2::ZERO, dt: DT };
+        tr.steer(&params, &mut body, &seen);
+        assert!((body.heading - 0.2).abs() < 1e-6);
+        assert_eq!(tr.last.turn, Turn::Increase);
+        let expected = Vec2::new(0.2f32.cos(), 0.2f32.sin()) * 100.0 * DT;
+        assert!((body.pos - expected).length() < 1e-5);
+    }
+
+    #[test]
+    fn holds_heading_inside_the_dead_zone() {
+        // Goal 3 degrees off the nose: sin(3 deg) = 0.052 < 0.1.
+        let off = 3.0f32.to_radians();
+        let (heading, decision) = turn_toward(0.0, off, 3.0, 0.1, DT);
+        assert_eq!(heading, 0.0);
+        assert!(decision.in_dead_zone);
+        // 8 degrees: sin = 0.139 > 0.1, so it turns toward the goal (increase).
+        let (heading, decision) = turn_toward(0.0, 8.0f32.to_radians(), 3.0, 0.1, DT);
+        assert!((heading - 0.3).abs() < 1e-6);
+        assert_eq!(decision.turn, Turn::Increase);
+    }
+
+    #[test]
+    fn goal_behind_always_turns_toward_the_nearer_side() {
+        // Goal at 170 degrees: behind, on the increasing side.
+        let (_, d) = turn_toward(0.0, 170.0f32.to_radians(), 1.0, 0.1, DT);
+        assert_eq!(d.turn, Turn::Increase);
+        let (_, d) = turn_toward(0.0, -170.0f32.to_radians(), 1.0, 0.1, DT);
+        assert_eq!(d.turn, Turn::Decrease);
+        // Exactly behind: sin(pi) is tiny positive in f32 -> decrease; it still turns.
+        let (h, _) = turn_toward(0.0, PI, 1.0, 0.1, DT);
+        assert_ne!(h, 0.0);
+    }
+
+    #[test]
+    fn jitters_left_and_right_at_zero_epsilon_and_not_with_the_dead_zone() {
+        let count_flips = |eps: f32| {
+            let params = TurnRateParams { dead_zone: eps, angular_speed: 3.0, ..Default::default() };
+            let mut tr = TurnRate::default();
+            let mut body = Body { heading: 0.3, ..Default::default() };
+            let seen = Seen { target_pos: Vec2::new(5000.0, 0.0), target_vel: Vec2::ZERO, dt: 1.0 / 60.0 };
+            let mut flips = 0;
+            let mut previous = Turn::Hold;
+            for _ in 0..300 {
+                tr.steer(&params, &mut body, &seen);
+                let turn = tr.last.turn;
+                if turn != Turn::Hold && previous != Turn::Hold && turn != previous {
+                    flips += 1;
+                }
+                previous = turn;
+            }
+            flips
+        };
+        assert!(count_flips(0.0) > 100, "eps = 0 should jitter every tick");
+        assert_eq!(count_flips(0.1), 0);
+    }
+
+    #[test]
+    fn mass_rule_scales_speeds_by_500_over_mass() {
+        let p = TurnRateParams {
+            radial_speed: 130.0,
+            angular_speed: 4.5,
+            mass_rule: true,
+            mass: 1000.0,
+            ..Default::default()
+        };
+        assert_eq!(p.effective_speeds(), (65.0, 2.25));
+    }
+}

@@ -1,0 +1,1 @@
+//! Scenario files (see issue 3).

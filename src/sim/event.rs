@@ -1,0 +1,80 @@
+//! Events: what happened on a tick, for the results table, the timeline markers and
+//! the breakpoints.
+
+use super::missile::MissileId;
+use super::target::TargetId;
+use crate::guidance::Algorithm;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// Who fired (or refused to fire).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Source {
+    /// A point launcher, by its index in the world.
+    Launcher(usize),
+    /// A turret, by its index in the world.
+    Turret(usize),
+}
+
+/// Why a missile ended without hitting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MissReason {
+    /// It flew its whole fuel (path length).
+    FuelOut,
+    /// Its lifetime ran out.
+    LifetimeOut,
+    /// It went beyond the world's margin.
+    LeftWorld,
+    /// Its target was removed (destroyed by another, reached the ground, died on a death line).
+    TargetLost,
+    /// It detonated at its aim point with nothing in the blast.
+    Detonated,
+    /// A number in its state stopped being finite; it was removed before it could be drawn.
+    NonFinite,
+}
+
+impl MissReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            MissReason::FuelOut => "fuel out",
+            MissReason::LifetimeOut => "lifetime out",
+            MissReason::LeftWorld => "left the world",
+            MissReason::TargetLost => "target lost",
+            MissReason::Detonated => "detonated, nothing in the blast",
+            MissReason::NonFinite => "non-finite state",
+        }
+    }
+}
+
+/// Why a target left the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetLoss {
+    /// Hit by a missile or caught in a blast (destructible targets only).
+    Destroyed,
+    /// An asteroid reached the ground.
+    ReachedGround,
+    /// A fly-program object crossed a death line (removed silently, no explosion).
+    DeathLine,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum EventKind {
+    Launched { missile: MissileId, algorithm: Algorithm, source: Source, target: TargetId },
+    /// A launch refused because the solver has no solution.
+    NoSolution { algorithm: Algorithm, source: Source, target: TargetId },
+    Hit { missile: MissileId, algorithm: Algorithm, target: TargetId, pos: Vec2, time: f32 },
+    Missed { missile: MissileId, algorithm: Algorithm, reason: MissReason, closest: f32 },
+    /// The missile's solver found no usable answer this tick (e.g. Newton did not converge).
+    SolverFailed { missile: MissileId, algorithm: Algorithm },
+    Detonated { missile: MissileId, pos: Vec2, radius: f32 },
+    TargetSpawned { target: TargetId },
+    TargetLost { target: TargetId, reason: TargetLoss },
+}
+
+/// An event with the tick it happened on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub tick: u64,
+    pub kind: EventKind,
+}

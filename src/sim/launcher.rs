@@ -1,0 +1,189 @@
+//! Launchers and turrets. A launcher fires a volley (one missile per listed algorithm,
+//! `salvo` each) at its target once or every N seconds, or when asked. A turret (D)
+//! polls every `ai_poll_time`, picks the threat (closest below the danger height, else
+//! fastest), and fires an intercept missile only when the quadratic has a solution.
+
+use crate::guidance::Algorithm;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+use super::target::{Target, TargetId};
+
+fn default_lifetime() -> f32 {
+    20.0
+}
+fn default_missile_radius() -> f32 {
+    2.0
+}
+fn default_first_at() -> Option<f32> {
+    Some(0.0)
+}
+fn default_one() -> u32 {
+    1
+}
+
+/// Missile settings shared by launchers and turrets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissileSpec {
+    /// Seconds before the missile expires.
+    #[serde(default = "default_lifetime")]
+    pub lifetime: f32,
+    /// Path length it can fly (none: unlimited).
+    #[serde(default)]
+    pub fuel: Option<f32>,
+    /// Hit radius, added to the target's.
+    #[serde(default = "default_missile_radius")]
+    pub radius: f32,
+}
+
+impl Default for MissileSpec {
+    fn default() -> Self {
+        Self { lifetime: default_lifetime(), fuel: None, radius: default_missile_radius() }
+    }
+}
+
+/// A point launcher as a scenario gives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LauncherSpec {
+    #[serde(default)]
+    pub name: String,
+    pub pos: Vec2,
+    /// Name of the target it fires at.
+    pub target: String,
+    /// One missile of each per volley.
+    pub algorithms: Vec<Algorithm>,
+    /// Start velocity (units/s); zero launches towards the target from rest.
+    #[serde(default)]
+    pub launch_velocity: Vec2,
+    /// Seconds until the first volley (none: only when asked).
+    #[serde(default = "default_first_at")]
+    pub first_at: Option<f32>,
+    /// Seconds between volleys (none: fire once).
+    #[serde(default)]
+    pub every: Option<f32>,
+    /// Missiles of each algorithm per volley, fanned out over `spread` degrees.
+    #[serde(default = "default_one")]
+    pub salvo: u32,
+    #[serde(default)]
+    pub spread: f32,
+    #[serde(default)]
+    pub missile: MissileSpec,
+}
+
+/// A turret as a scenario gives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurretSpec {
+    #[serde(default)]
+    pub name: String,
+    pub pos: Vec2,
+    /// Seconds between target polls.
+    #[serde(default = "default_poll")]
+    pub ai_poll_time: f32,
+    /// Seconds until the first poll (the article's InvokeRepeating delay of 1 s).
+    #[serde(default = "default_first_poll")]
+    pub first_poll: f32,
+    /// Targets lower than this height above the ground are threats, closest first.
+    #[serde(default = "default_danger")]
+    pub danger_height: f32,
+    /// Improvement: do not fire at a target that already has a missile on the way.
+    #[serde(default)]
+    pub skip_engaged: bool,
+    #[serde(default)]
+    pub missile: MissileSpec,
+}
+
+fn default_poll() -> f32 {
+    0.5
+}
+fn default_first_poll() -> f32 {
+    1.0
+}
+fn default_danger() -> f32 {
+    250.0
+}
+
+/// Converts seconds to a whole number of ticks (at least `min`).
+pub fn ticks(seconds: f32, dt: f32, min: u64) -> u64 {
+    ((seconds / dt).round().max(0.0) as u64).max(min)
+}
+
+/// A launcher in the world.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Launcher {
+    pub spec: LauncherSpec,
+    pub target: TargetId,
+    /// Tick of the next automatic volley.
+    pub next_tick: Option<u64>,
+    pub volleys: u32,
+}
+
+impl Launcher {
+    pub fn new(spec: LauncherSpec, target: TargetId, dt: f32) -> Self {
+        let next_tick = spec.first_at.map(|s| ticks(s, dt, 0));
+        Self { spec, target, next_tick, volleys: 0 }
+    }
+
+    /// Whether an automatic volley is due at `tick`; schedules the next one.
+    pub fn due(&mut self, tick: u64, dt: f32) -> bool {
+        if self.next_tick != Some(tick) {
+            return false;
+        }
+        self.next_tick = self.spec.every.map(|every| tick + ticks(every, dt, 1));
+        true
+    }
+
+    /// Launch directions offsets (radians) of one algorithm's salvo.
+    pub fn salvo_offsets(&self) -> Vec<f32> {
+        let n = self.spec.salvo.max(1);
+        if n == 1 {
+            return vec![0.0];
+        }
+        let spread = self.spec.spread.to_radians();
+        (0..n).map(|i| spread * (i as f32 / (n - 1) as f32 - 0.5)).collect()
+    }
+
+    pub fn algorithms(&self) -> &[Algorithm] {
+        &self.spec.algorithms
+    }
+}
+
+/// A turret in the world.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Turret {
+    pub spec: TurretSpec,
+    pub next_tick: u64,
+    /// The target picked at the last poll.
+    pub locked: Option<TargetId>,
+}
+
+impl Turret {
+    pub fn new(spec: TurretSpec, dt: f32) -> Self {
+        let next_tick = ticks(spec.first_poll, dt, 0);
+        Self { spec, next_tick, locked: None }
+    }
+
+    /// Whether a poll is due at `tick`; schedules the next one.
+    pub fn due(&mut self, tick: u64, dt: f32) -> bool {
+        if tick != self.next_tick {
+            return false;
+        }
+        self.next_tick = tick + ticks(self.spec.ai_poll_time, dt, 1);
+        true
+    }
+
+    /// The article's threat rule: among targets below the danger height (within
+    /// `danger_height` of the ground) the closest to the turret; if none, the fastest.
+    pub fn pick<'a>(&self, candidates: impl Iterator<Item = &'a Target> + Clone, ground: f32) -> Option<TargetId> {
+        let danger_line = ground - self.spec.danger_height;
+        let closest = candidates
+            .clone()
+            .filter(|t| t.pos.y > danger_line)
+            .min_by(|a, b| a.pos.distance_squared(self.spec.pos).total_cmp(&b.pos.distance_squared(self.spec.pos)));
+        closest
+            .or_else(|| candidates.max_by(|a, b| a.vel.length_squared().total_cmp(&b.vel.length_squared())))
+            .map(|t| t.id)
+    }
+}

@@ -1,0 +1,83 @@
+//! Per-missile metrics: outcome, time to hit, closest approach, path length, peak turn
+//! rate, and the ratio to the exact optimum where one exists.
+
+use super::event::MissReason;
+use super::target::TargetId;
+use super::wrap_angle;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// How a missile's flight ended (or that it has not).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Outcome {
+    Flying,
+    Hit { target: TargetId },
+    Missed(MissReason),
+}
+
+impl Outcome {
+    pub fn describe(&self) -> String {
+        match self {
+            Outcome::Flying => "flying".into(),
+            Outcome::Hit { .. } => "hit".into(),
+            Outcome::Missed(reason) => format!("miss: {}", reason.describe()),
+        }
+    }
+}
+
+/// What a missile's flight measured.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    pub outcome: Outcome,
+    /// Seconds from launch to hit.
+    pub time_to_hit: Option<f32>,
+    /// Closest approach to its target over the flight (swept within ticks).
+    pub miss_distance: f32,
+    /// Tick of the closest approach.
+    pub closest_tick: u64,
+    /// Distance flown.
+    pub path_length: f32,
+    /// Largest rate of change of the flight direction, rad/s.
+    pub peak_turn_rate: f32,
+    /// For the intercept and the exact quartic: the optimum time to hit, from launch.
+    pub optimal_time: Option<f32>,
+}
+
+impl Metrics {
+    pub fn new(optimal_time: Option<f32>) -> Self {
+        Self {
+            outcome: Outcome::Flying,
+            time_to_hit: None,
+            miss_distance: f32::INFINITY,
+            closest_tick: 0,
+            path_length: 0.0,
+            peak_turn_rate: 0.0,
+            optimal_time,
+        }
+    }
+
+    /// Actual time to hit over the optimum computed at launch.
+    pub fn optimum_ratio(&self) -> Option<f32> {
+        match (self.time_to_hit, self.optimal_time) {
+            (Some(actual), Some(best)) if best > 0.0 => Some(actual / best),
+            _ => None,
+        }
+    }
+
+    /// Records one tick of flight from `from` to `to`, velocity `old_vel -> new_vel`.
+    pub fn record_move(&mut self, from: Vec2, to: Vec2, old_vel: Vec2, new_vel: Vec2, dt: f32) {
+        self.path_length += (to - from).length();
+        if old_vel != Vec2::ZERO && new_vel != Vec2::ZERO {
+            let turned = wrap_angle(new_vel.y.atan2(new_vel.x) - old_vel.y.atan2(old_vel.x));
+            self.peak_turn_rate = self.peak_turn_rate.max(turned.abs() / dt);
+        }
+    }
+
+    /// Records a closest-approach candidate.
+    pub fn record_distance(&mut self, distance: f32, tick: u64) {
+        if distance < self.miss_distance {
+            self.miss_distance = distance;
+            self.closest_tick = tick;
+        }
+    }
+}

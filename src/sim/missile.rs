@@ -1,0 +1,42 @@
+//! A missile in flight (or finished): its body, its algorithm's state, where it came
+//! from, what it is after, and what its flight measured.
+
+use super::event::Source;
+use super::metrics::Metrics;
+use super::target::TargetId;
+use super::Body;
+use crate::guidance::{Algorithm, Guidance};
+use serde::{Deserialize, Serialize};
+
+/// A missile's stable id within a world (launch order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct MissileId(pub u32);
+
+impl std::fmt::Display for MissileId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "M{}", self.0)
+    }
+}
+
+/// A missile.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Missile {
+    pub id: MissileId,
+    pub source: Source,
+    pub target: TargetId,
+    pub body: Body,
+    pub guidance: Guidance,
+    pub launched_tick: u64,
+    /// Seconds before it expires.
+    pub lifetime: f32,
+    /// Path length it may fly.
+    pub fuel: Option<f32>,
+    pub radius: f32,
+    pub metrics: Metrics,
+}
+
+impl Missile {
+    pub fn algorithm(&self) -> Algorithm {
+        self.guidance.algorithm()
+    }
+}
