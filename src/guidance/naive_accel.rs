@@ -73,8 +73,8 @@ mod tests {
         assert!((naive.time - 1.0).abs() < 1e-6);
         assert_eq!(naive.aim, Vec2::new(110.0, 0.0));
         // v += a dt = (100, 0); p += v dt = (50, 0).
-        assert_eq!(body.vel, Vec2::new(100.0, 0.0));
-        assert_eq!(body.pos, Vec2::new(50.0, 0.0));
+        assert!((body.vel - Vec2::new(100.0, 0.0)).length() < 1e-4);
+        assert!((body.pos - Vec2::new(50.0, 0.0)).length() < 1e-4);
     }
 
     #[test]
@@ -95,7 +95,8 @@ mod tests {
             nearest = nearest.min(body.pos.length());
             farthest = farthest.max(body.pos.length());
         }
-        assert!(swept.abs() > 4.0 * std::f32::consts::TAU, "went round {} times", swept / std::f32::consts::TAU);
+        // Period 2*pi*r/w = 6.3 s: three full turns in 20 s, never closing in.
+        assert!(swept.abs() > 3.0 * std::f32::consts::TAU, "went round {} times", swept / std::f32::consts::TAU);
         assert!(nearest > 50.0, "it should never close in: nearest {nearest}");
         assert!(farthest < 200.0, "it should stay bound: farthest {farthest}");
     }

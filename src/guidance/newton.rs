@@ -47,6 +47,9 @@ pub enum PairStatus {
     Converged,
     /// Converged to a negative or infinite meeting time: not a usable answer.
     Inconsistent,
+    /// `|f|` is small only because a negative square-root argument reused an old root
+    /// (the article's silent fallback): not a real solution.
+    StaleRoot,
     /// Ran out of iterations.
     #[default]
     NotConverged,
@@ -134,7 +137,9 @@ fn solve_pair(problem: &Problem, start: f32, params: &NewtonParams, roots: &mut 
     let status = if !phi.is_finite() || !residual.is_finite() {
         PairStatus::NaN
     } else if residual.abs() < params.epsilon {
-        if time > 0.0 && time.is_finite() {
+        if stale {
+            PairStatus::StaleRoot
+        } else if time > 0.0 && time.is_finite() {
             PairStatus::Converged
         } else {
             PairStatus::Inconsistent

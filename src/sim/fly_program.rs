@@ -272,29 +272,51 @@ mod tests {
         path.iter().map(|p| p.distance(point)).fold(f32::INFINITY, f32::min)
     }
 
+    const ARTICLE: [u16; 5] = [25, 143, 91, 168, 233];
+
     #[test]
     fn article_program_visits_its_points_and_dies_at_the_bottom_death_line() {
-        let agile = spec(&[25, 143, 91, 168, 233], 150.0, 6.0);
-        let (path, died) = fly(&agile, 60 * 60);
-        assert!(died.is_some(), "the agile enemy never died");
+        // A sluggish enemy (turn radius 100) overshoots 233, which sits on the bottom
+        // death line, and is removed there.
+        let sluggish = spec(&ARTICLE, 150.0, 1.5);
+        let (path, died) = fly(&sluggish, 60 * 60);
+        assert!(died.is_some(), "never died");
         let last = *path.last().unwrap();
-        assert!(last.y > 576.0, "should leave through the bottom, left at {last}");
+        assert!(last.y > 576.0 && (last.x - 704.0).abs() < 40.0, "should leave at 233, left at {last}");
         assert_eq!(path[0], grid_point(25));
-        for point in [143, 91, 168] {
-            assert!(nearest(&path, grid_point(point)) < 30.0, "agile missed point {point}");
+        assert!(nearest(&path, grid_point(143)) < 5.0);
+    }
+
+    #[test]
+    fn agile_enemy_stops_short_of_233_and_wraps_to_command_0() {
+        // The time allotted, (1 - 1.5 dt) * distance / vR, ends just before 233; an agile
+        // enemy turns back to command 0 (25) inside the screen instead of crossing the
+        // line. Faithful to the article's code (its picture shows the enemy leaving).
+        let agile = spec(&ARTICLE, 150.0, 8.0);
+        let dt = 1.0 / 60.0;
+        let mut state = FlyState::new(&agile);
+        let mut pos = agile.start();
+        let mut wrapped = false;
+        for _ in 0..60 * 30 {
+            pos = state.step(&agile, pos, screen_centre(), dt).0;
+            assert!(!beyond_death_lines(pos), "agile enemy crossed a death line at {pos}");
+            wrapped |= state.index == 0;
         }
+        assert!(wrapped);
     }
 
     #[test]
     fn sluggish_enemies_cut_corners_agile_ones_do_not() {
-        let agile = spec(&[25, 143, 91, 168, 233], 150.0, 6.0);
-        let sluggish = spec(&[25, 143, 91, 168, 233], 150.0, 1.2);
-        let (agile_path, _) = fly(&agile, 60 * 60);
-        let (sluggish_path, died) = fly(&sluggish, 60 * 60);
-        assert!(died.is_some(), "the sluggish enemy never died");
-        let agile_miss = nearest(&agile_path, grid_point(91));
-        let sluggish_miss = nearest(&sluggish_path, grid_point(91));
-        assert!(sluggish_miss > 3.0 * agile_miss.max(5.0), "agile {agile_miss}, sluggish {sluggish_miss}");
+        let agile = spec(&ARTICLE, 150.0, 8.0);
+        let sluggish = spec(&ARTICLE, 150.0, 1.5);
+        let (agile_path, _) = fly(&agile, 60 * 12);
+        let (sluggish_path, _) = fly(&sluggish, 60 * 12);
+        for point in [91, 168] {
+            let agile_miss = nearest(&agile_path, grid_point(point));
+            let sluggish_miss = nearest(&sluggish_path, grid_point(point));
+            assert!(agile_miss < 40.0, "agile missed {point} by {agile_miss}");
+            assert!(sluggish_miss > 1.5 * agile_miss, "sluggish came within {sluggish_miss} of {point}");
+        }
     }
 
     #[test]

@@ -49,9 +49,9 @@ mod tests {
         // Head-on: they meet mid-tick.
         let (dist, frac) = closest_approach(
             Vec2::new(-10.0, 0.0),
-            Vec2::new(0.0, 0.0),
             Vec2::new(10.0, 0.0),
-            Vec2::new(0.0, 0.0),
+            Vec2::new(10.0, 0.0),
+            Vec2::new(-10.0, 0.0),
         );
         assert!(dist < 1e-5 && (frac - 0.5).abs() < 1e-5);
     }
