@@ -1,1 +1,108 @@
-//! Scenario files (see issue 3).
+//! Scenarios: what a user saves. Initial conditions and parameters (world size and
+//! tick, targets and their motions, launchers, turrets, rain, the tuning of every
+//! algorithm, and which algorithms to compare). A scenario builds a [`World`]; it is
+//! not the world's runtime state.
+
+pub mod presets;
+
+use crate::guidance::{Algorithm, Tuning};
+use crate::sim::launcher::{LauncherSpec, TurretSpec};
+use crate::sim::rain::RainSpec;
+use crate::sim::{TargetSpec, World, WorldConfig};
+use serde::{Deserialize, Serialize};
+
+/// The file format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A saved situation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Format version; files from a newer steerlab are refused.
+    pub version: u32,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub world: WorldConfig,
+    /// Parameters of every algorithm (missing ones take their defaults).
+    #[serde(default)]
+    pub algorithms: Tuning,
+    /// Algorithms to compare side by side (empty: every algorithm the launchers use).
+    #[serde(default)]
+    pub compare: Vec<Algorithm>,
+    #[serde(default)]
+    pub targets: Vec<TargetSpec>,
+    #[serde(default)]
+    pub launchers: Vec<LauncherSpec>,
+    #[serde(default)]
+    pub turrets: Vec<TurretSpec>,
+    #[serde(default)]
+    pub rain: Option<RainSpec>,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Self {
+            version: VERSION,
+            name: String::new(),
+            description: String::new(),
+            world: WorldConfig::default(),
+            algorithms: Tuning::default(),
+            compare: Vec::new(),
+            targets: Vec::new(),
+            launchers: Vec::new(),
+            turrets: Vec::new(),
+            rain: None,
+        }
+    }
+}
+
+impl Scenario {
+    /// Builds the world this scenario describes.
+    pub fn build(&self) -> Result<World, String> {
+        let mut world = World::new(self.world.clone(), self.algorithms.clone());
+        for (i, target) in self.targets.iter().enumerate() {
+            world.add_target(target).map_err(|e| format!("targets[{i}] ({}): {e}", target.name))?;
+        }
+        for (i, launcher) in self.launchers.iter().enumerate() {
+            world.add_launcher(launcher.clone()).map_err(|e| format!("launchers[{i}]: {e}"))?;
+        }
+        for turret in &self.turrets {
+            world.add_turret(turret.clone());
+        }
+        if let Some(rain) = &self.rain {
+            world.set_rain(rain.clone());
+        }
+        Ok(world)
+    }
+
+    /// The algorithms to compare: the `compare` list, or else every algorithm the
+    /// launchers fire (plus the intercept if there are turrets), in display order.
+    pub fn compared(&self) -> Vec<Algorithm> {
+        if !self.compare.is_empty() {
+            return self.compare.clone();
+        }
+        Algorithm::ALL
+            .into_iter()
+            .filter(|a| {
+                self.launchers.iter().any(|l| l.algorithms.contains(a))
+                    || (*a == Algorithm::Intercept && !self.turrets.is_empty())
+            })
+            .collect()
+    }
+
+    /// The same scenario with every launcher firing only `algorithm` (turrets stay:
+    /// they are the intercept's own launcher), for a fair one-algorithm run.
+    pub fn restricted_to(&self, algorithm: Algorithm) -> Scenario {
+        let mut out = self.clone();
+        for launcher in &mut out.launchers {
+            launcher.algorithms = vec![algorithm];
+        }
+        if algorithm != Algorithm::Intercept {
+            out.turrets.clear();
+        }
+        out
+    }
+}

@@ -1,0 +1,74 @@
+//! Scenarios made in code: the benchmark engagement, shared by `cargo bench` and
+//! `steerlab bench` so both measure the same thing.
+
+use super::Scenario;
+use crate::guidance::Algorithm;
+use crate::sim::launcher::{LauncherSpec, MissileSpec};
+use crate::sim::{Motion, TargetSpec, WorldConfig};
+use glam::Vec2;
+
+/// Launchers on the benchmark ring.
+const RING: usize = 16;
+
+/// `missiles` missiles of `algorithm`, all launched on tick 0 from sixteen launchers on
+/// a ring 5,000 units from a circling target, each with a sideways start velocity. Far
+/// enough that no missile arrives within the first few hundred ticks, so every tick
+/// measured updates all of them.
+pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
+    let centre = Vec2::splat(6000.0);
+    let target = TargetSpec {
+        name: "target".into(),
+        radius: 10.0,
+        destructible: false,
+        motion: Motion::Circle { center: centre, radius: 300.0, angular_speed: 0.5, phase: 0.0 },
+    };
+    let launchers = (0..RING)
+        .filter_map(|i| {
+            let salvo = missiles / RING + usize::from(i < missiles % RING);
+            let dir = Vec2::from_angle(i as f32 / RING as f32 * std::f32::consts::TAU);
+            (salvo > 0).then(|| LauncherSpec {
+                name: format!("ring {i}"),
+                pos: centre + dir * 5000.0,
+                target: "target".into(),
+                algorithms: vec![algorithm],
+                launch_velocity: dir.perp() * 50.0,
+                first_at: Some(0.0),
+                every: None,
+                salvo: salvo as u32,
+                spread: 60.0,
+                missile: MissileSpec { lifetime: 1000.0, fuel: None, radius: 2.0 },
+            })
+        })
+        .collect();
+    Scenario {
+        name: format!("bench {algorithm} x{missiles}"),
+        world: WorldConfig {
+            width: 12_000.0,
+            height: 12_000.0,
+            margin: 100_000.0,
+            ..WorldConfig::default()
+        },
+        compare: vec![algorithm],
+        targets: vec![target],
+        launchers,
+        ..Scenario::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_launches_exactly_the_requested_missiles_and_none_arrive_early() {
+        for algorithm in Algorithm::ALL {
+            let mut world = bench(algorithm, 100).build().unwrap();
+            world.step();
+            assert_eq!(world.missiles().len(), 100, "{algorithm}");
+            for _ in 0..200 {
+                world.step();
+            }
+            assert_eq!(world.missiles().len(), 100, "{algorithm}: a missile ended early");
+        }
+    }
+}
