@@ -8,9 +8,12 @@
 //!   events and per-missile metrics. Deterministic: [`sim::World::state_hash`].
 //! - [`guidance`]: one file per steering algorithm from the five articles (plus
 //!   proportional navigation), each with a self-describing parameter struct.
+//! - [`headless`]: running scenarios without a window (results table, CSV, compare,
+//!   benchmark), for the command line and the tests.
 //! - `app` (feature `app`): macroquad + egui; draws a world and turns user actions into
 //!   [`sim::Input`]s. No simulation rules live there.
 
 pub mod guidance;
+pub mod headless;
 pub mod scenario;
 pub mod sim;

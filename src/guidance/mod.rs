@@ -28,25 +28,32 @@ use crate::sim::{Body, DebugShape, Seen};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// Every steering algorithm, by its stable id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// Every steering algorithm, by its stable id (written as a string in files).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Algorithm {
-    #[serde(rename = "smoothed")]
     Smoothed,
-    #[serde(rename = "turn-rate")]
     TurnRate,
-    #[serde(rename = "newton")]
     Newton,
-    #[serde(rename = "quartic")]
     Quartic,
-    #[serde(rename = "naive-accel")]
     NaiveAccel,
-    #[serde(rename = "intercept")]
     Intercept,
-    #[serde(rename = "heat-seeker")]
     HeatSeeker,
-    #[serde(rename = "pro-nav")]
     ProNav,
+}
+
+/// Stable ids, in the order of [`Algorithm::ALL`].
+const IDS: [&str; 8] = ["smoothed", "turn-rate", "newton", "quartic", "naive-accel", "intercept", "heat-seeker", "pro-nav"];
+
+impl Serialize for Algorithm {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Algorithm {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        params::named(deserializer, &IDS, &Algorithm::ALL)
+    }
 }
 
 impl Algorithm {
@@ -64,16 +71,7 @@ impl Algorithm {
 
     /// The stable id used in files and on the command line.
     pub fn id(self) -> &'static str {
-        match self {
-            Algorithm::Smoothed => "smoothed",
-            Algorithm::TurnRate => "turn-rate",
-            Algorithm::Newton => "newton",
-            Algorithm::Quartic => "quartic",
-            Algorithm::NaiveAccel => "naive-accel",
-            Algorithm::Intercept => "intercept",
-            Algorithm::HeatSeeker => "heat-seeker",
-            Algorithm::ProNav => "pro-nav",
-        }
+        IDS[self as usize]
     }
 
     /// Parses a stable id.

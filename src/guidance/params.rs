@@ -228,13 +228,30 @@ macro_rules! choice {
         pub enum $name:ident { $( $(#[doc = $doc:literal])* $variant:ident = $text:literal, )* }
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-        pub enum $name { $( $(#[doc = $doc])* #[serde(rename = $text)] $variant, )* }
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name { $( $(#[doc = $doc])* $variant, )* }
 
         impl $name {
             /// The names, in the order of [`ParamValue::Choice`](crate::guidance::params::ParamValue) indices.
             pub const NAMES: &'static [&'static str] = &[ $( $text, )* ];
             const ALL: &'static [$name] = &[ $( $name::$variant, )* ];
+
+            /// The name written in files.
+            pub fn name(self) -> &'static str {
+                match self { $( $name::$variant => $text, )* }
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                $crate::guidance::params::named(deserializer, Self::NAMES, Self::ALL)
+            }
         }
 
         impl $crate::guidance::params::ParamField for $name {
@@ -263,4 +280,18 @@ pub const fn float(min: f32, max: f32) -> ParamKind {
 /// Shorthand for an integer range in parameter declarations.
 pub const fn int(min: i64, max: i64) -> ParamKind {
     ParamKind::Int { min, max }
+}
+
+/// Deserialises one of `names` (a string) into the matching value of `values`, with an
+/// error that lists the names.
+pub fn named<'de, D, T>(deserializer: D, names: &'static [&'static str], values: &[T]) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Copy,
+{
+    let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+    match names.iter().position(|n| *n == text) {
+        Some(i) => Ok(values[i]),
+        None => Err(serde::de::Error::unknown_variant(&text, names)),
+    }
 }

@@ -3,7 +3,12 @@
 //! algorithm, and which algorithms to compare). A scenario builds a [`World`]; it is
 //! not the world's runtime state.
 
+pub mod file;
 pub mod presets;
+pub mod spans;
+pub mod validate;
+
+pub use file::{load, parse, save, to_text, ScenarioError, ScenarioErrors};
 
 use crate::guidance::{Algorithm, Tuning};
 use crate::sim::launcher::{LauncherSpec, TurretSpec};

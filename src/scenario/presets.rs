@@ -1,4 +1,5 @@
-//! Scenarios made in code: the benchmark engagement, shared by `cargo bench` and
+//! The shipped scenarios (embedded in the binary, so they work from any directory)
+//! and the benchmark engagement made in code, shared by `cargo bench` and
 //! `steerlab bench` so both measure the same thing.
 
 use super::Scenario;
@@ -6,6 +7,30 @@ use crate::guidance::Algorithm;
 use crate::sim::launcher::{LauncherSpec, MissileSpec};
 use crate::sim::{Motion, TargetSpec, WorldConfig};
 use glam::Vec2;
+
+/// The shipped scenarios by name (file stem in `scenarios/`) with their text.
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("default", include_str!("../../scenarios/default.ron")),
+    ("lunar-blast", include_str!("../../scenarios/lunar-blast.ron")),
+    ("fly-program", include_str!("../../scenarios/fly-program.ron")),
+    ("accelerating", include_str!("../../scenarios/accelerating.ron")),
+    ("missile-command", include_str!("../../scenarios/missile-command.ron")),
+    ("heat-seeker", include_str!("../../scenarios/heat-seeker.ron")),
+    ("dead-zone-jitter", include_str!("../../scenarios/dead-zone-jitter.ron")),
+    ("faster-target", include_str!("../../scenarios/faster-target.ron")),
+];
+
+/// The text of a shipped scenario by name (with or without `.ron`).
+pub fn shipped(name: &str) -> Option<&'static str> {
+    let name = name.strip_suffix(".ron").unwrap_or(name);
+    SHIPPED.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+}
+
+/// The scenario the window opens with.
+pub fn default_scenario() -> Scenario {
+    // Checked by the tests: the embedded default always parses.
+    super::parse(SHIPPED[0].1, "<default>").expect("the embedded default scenario is valid")
+}
 
 /// Launchers on the benchmark ring.
 const RING: usize = 16;

@@ -1,0 +1,179 @@
+//! Running scenarios without a window: to completion or for a set time, with the
+//! per-missile results table, the per-tick CSV trace, the side-by-side comparison and
+//! the update-rate benchmark. The command line and the tests both use this.
+
+use crate::guidance::Algorithm;
+use crate::scenario::Scenario;
+use crate::sim::{Missile, Outcome, World};
+use std::io::Write;
+use std::time::Instant;
+
+/// Default run length when a scenario's missiles never all finish.
+pub const DEFAULT_SECONDS: f64 = 60.0;
+
+/// One row of the results table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub id: u32,
+    pub algorithm: Algorithm,
+    pub outcome: Outcome,
+    pub time_to_hit: Option<f32>,
+    pub miss_distance: f32,
+    pub path_length: f32,
+    pub peak_turn_rate: f32,
+    pub optimum_ratio: Option<f32>,
+}
+
+impl Row {
+    pub fn of(missile: &Missile) -> Self {
+        let m = &missile.metrics;
+        Row {
+            id: missile.id.0,
+            algorithm: missile.algorithm(),
+            outcome: m.outcome,
+            time_to_hit: m.time_to_hit,
+            miss_distance: m.miss_distance,
+            path_length: m.path_length,
+            peak_turn_rate: m.peak_turn_rate,
+            optimum_ratio: m.optimum_ratio(),
+        }
+    }
+}
+
+/// The CSV header of the per-tick trace.
+pub const CSV_HEADER: &str = "tick,time,id,kind,algorithm,x,y,vx,vy,heading";
+
+/// Writes every live entity of the world at its current tick as CSV rows.
+pub fn write_csv_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+    let (tick, time) = (world.tick(), world.time());
+    for t in world.targets() {
+        let heading = t.vel.y.atan2(t.vel.x);
+        writeln!(out, "{tick},{time},{},target,,{},{},{},{},{heading}", t.id.0, t.pos.x, t.pos.y, t.vel.x, t.vel.y)?;
+    }
+    for m in world.missiles() {
+        let b = &m.body;
+        writeln!(
+            out,
+            "{tick},{time},{},missile,{},{},{},{},{},{}",
+            m.id.0,
+            m.algorithm(),
+            b.pos.x,
+            b.pos.y,
+            b.vel.x,
+            b.vel.y,
+            b.heading
+        )?;
+    }
+    Ok(())
+}
+
+/// Whether anything is still going to happen: missiles in flight, launchers or turrets
+/// with volleys scheduled, or rain.
+fn busy(world: &World) -> bool {
+    !world.missiles().is_empty()
+        || world.launchers().iter().any(|l| l.next_tick.is_some())
+        || !world.turrets().is_empty()
+        || world.rain().is_some()
+}
+
+/// Runs a scenario headless for `seconds` (or until nothing more can happen when
+/// `seconds` is `None`, capped at [`DEFAULT_SECONDS`]), optionally tracing every tick as
+/// CSV. Returns the world at the end.
+pub fn run(scenario: &Scenario, seconds: Option<f64>, mut csv: Option<&mut dyn Write>) -> Result<World, String> {
+    let mut world = scenario.build()?;
+    let limit = seconds.unwrap_or(DEFAULT_SECONDS);
+    let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
+    if let Some(out) = csv.as_deref_mut() {
+        writeln!(out, "{CSV_HEADER}").map_err(|e| e.to_string())?;
+    }
+    for _ in 0..ticks {
+        if let Some(out) = csv.as_deref_mut() {
+            write_csv_rows(&world, out).map_err(|e| e.to_string())?;
+        }
+        world.step();
+        if seconds.is_none() && !busy(&world) {
+            break;
+        }
+    }
+    if let Some(out) = csv {
+        write_csv_rows(&world, out).map_err(|e| e.to_string())?;
+    }
+    Ok(world)
+}
+
+/// The results table of a world: one row per missile, by id.
+pub fn rows(world: &World) -> Vec<Row> {
+    world.all_missiles().into_iter().map(Row::of).collect()
+}
+
+/// Runs the scenario once per compared algorithm from the same start and returns the
+/// rows of each run, best first: hits before misses, then earliest time to hit, then
+/// smallest miss distance.
+pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, String> {
+    let mut all = Vec::new();
+    for algorithm in scenario.compared() {
+        let world = run(&scenario.restricted_to(algorithm), seconds, None)?;
+        all.extend(rows(&world).into_iter().filter(|r| r.algorithm == algorithm));
+    }
+    all.sort_by(|a, b| {
+        let key = |r: &Row| (r.time_to_hit.is_none(), r.time_to_hit.unwrap_or(f32::MAX), r.miss_distance);
+        let (ka, kb) = (key(a), key(b));
+        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.total_cmp(&kb.2))
+    });
+    Ok(all)
+}
+
+/// Formats rows as an aligned text table.
+pub fn table(rows: &[Row]) -> String {
+    let mut out = format!(
+        "{:>5}  {:<12} {:<30} {:>9} {:>10} {:>10} {:>10} {:>8}\n",
+        "id", "algorithm", "outcome", "hit (s)", "miss", "path", "peak turn", "vs best"
+    );
+    for r in rows {
+        let opt = |v: Option<f32>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+        out.push_str(&format!(
+            "{:>5}  {:<12} {:<30} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>8}\n",
+            r.id,
+            r.algorithm.id(),
+            r.outcome.describe(),
+            opt(r.time_to_hit, 3),
+            r.miss_distance,
+            r.path_length,
+            r.peak_turn_rate,
+            opt(r.optimum_ratio, 3),
+        ));
+    }
+    out
+}
+
+/// One benchmark measurement.
+#[derive(Clone, Debug)]
+pub struct BenchResult {
+    pub algorithm: Algorithm,
+    pub missiles: usize,
+    pub ticks: u64,
+    pub seconds: f64,
+}
+
+impl BenchResult {
+    /// Missile updates per second.
+    pub fn updates_per_second(&self) -> f64 {
+        self.missiles as f64 * self.ticks as f64 / self.seconds
+    }
+}
+
+/// Measures missile updates per second for one algorithm on the shared benchmark
+/// engagement ([`crate::scenario::presets::bench`]).
+pub fn bench(algorithm: Algorithm, missiles: usize, ticks: u64) -> Result<BenchResult, String> {
+    let mut world = crate::scenario::presets::bench(algorithm, missiles).build()?;
+    world.step(); // launch
+    let start = Instant::now();
+    for _ in 0..ticks {
+        world.step();
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    if world.missiles().len() != missiles {
+        return Err(format!("{algorithm}: only {} of {missiles} missiles were still flying", world.missiles().len()));
+    }
+    Ok(BenchResult { algorithm, missiles, ticks, seconds })
+}
