@@ -13,6 +13,8 @@
 //! - `app` (feature `app`): macroquad + egui; draws a world and turns user actions into
 //!   [`sim::Input`]s. No simulation rules live there.
 
+#[cfg(feature = "app")]
+pub mod app;
 pub mod guidance;
 pub mod headless;
 pub mod scenario;

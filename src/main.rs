@@ -2,7 +2,7 @@
 //! compare algorithms, check files, benchmark, take screenshots.
 //! Exit codes: 0 success, 2 bad input, 1 internal failure; errors go to stderr.
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use steerlab::guidance::Algorithm;
@@ -10,13 +10,35 @@ use steerlab::headless;
 use steerlab::scenario::{self, presets, Scenario};
 
 #[derive(Parser)]
-#[command(name = "steerlab", version, about = "A sandbox and debugger for game steering behaviours")]
+#[command(
+    name = "steerlab",
+    version,
+    about = "A sandbox and debugger for game steering behaviours"
+)]
 #[command(args_conflicts_with_subcommands = true)]
 struct Cli {
     /// Scenario file to open in the window (default: the built-in default scenario).
     file: Option<PathBuf>,
+    /// Start in compare mode (one run per algorithm).
+    #[arg(long)]
+    compare: bool,
+    /// Layout of compare mode (split implies --compare).
+    #[arg(long, value_enum)]
+    layout: Option<LayoutArg>,
+    /// Run this many frames, print frame-time percentiles and quit.
+    #[arg(long, value_name = "FRAMES")]
+    stats: Option<u32>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// The window's layout of compare mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LayoutArg {
+    /// All algorithms in one view.
+    Overlay,
+    /// One pane per algorithm.
+    Split,
 }
 
 #[derive(Subcommand)]
@@ -48,6 +70,23 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Run the real window for some frames and write a screenshot.
+    Shot {
+        /// Scenario file (or the name of a shipped scenario).
+        file: PathBuf,
+        /// Frames to run before the screenshot (at 1/60 s of simulated time each).
+        #[arg(long, default_value_t = 120)]
+        frames: u32,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: PathBuf,
+        /// overlay (the scenario as it is) or split (one pane per algorithm).
+        #[arg(long, value_enum)]
+        layout: Option<LayoutArg>,
+        /// Compare mode in the overlay layout.
+        #[arg(long)]
+        compare: bool,
+    },
     /// Measure missile updates per second for every algorithm.
     Bench {
         /// Missiles in flight.
@@ -74,7 +113,8 @@ enum Failure {
 fn load(path: &Path) -> Result<Scenario, Failure> {
     if !path.exists() {
         if let Some(text) = presets::shipped(&path.to_string_lossy()) {
-            return scenario::parse(text, &path.to_string_lossy()).map_err(|e| Failure::Internal(e.to_string()));
+            return scenario::parse(text, &path.to_string_lossy())
+                .map_err(|e| Failure::Internal(e.to_string()));
         }
     }
     scenario::load(path).map_err(|e| Failure::Input(e.to_string()))
@@ -82,15 +122,46 @@ fn load(path: &Path) -> Result<Scenario, Failure> {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        None => open_window(cli.file),
-        Some(Command::Run { file, seconds, algorithm, csv }) => {
+        None => {
+            let window = WindowArgs {
+                compare: cli.compare,
+                layout: cli.layout,
+                frames: cli.stats,
+                shot: None,
+                stats: cli.stats.is_some(),
+            };
+            open_window(cli.file, window)
+        }
+        Some(Command::Shot {
+            file,
+            frames,
+            out,
+            layout,
+            compare,
+        }) => {
+            let window = WindowArgs {
+                compare,
+                layout,
+                frames: Some(frames),
+                shot: Some(out),
+                stats: false,
+            };
+            open_window(Some(file), window)
+        }
+        Some(Command::Run {
+            file,
+            seconds,
+            algorithm,
+            csv,
+        }) => {
             let mut scenario = load(&file)?;
             if let Some(algorithm) = algorithm {
                 scenario = scenario.restricted_to(algorithm);
             }
             let mut writer = match &csv {
                 Some(path) => Some(std::io::BufWriter::new(
-                    std::fs::File::create(path).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?,
+                    std::fs::File::create(path)
+                        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?,
                 )),
                 None => None,
             };
@@ -120,36 +191,74 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
             if bad > 0 {
-                Err(Failure::Input(format!("{bad} of {} files have errors", files.len())))
+                Err(Failure::Input(format!(
+                    "{bad} of {} files have errors",
+                    files.len()
+                )))
             } else {
                 Ok(())
             }
         }
-        Some(Command::Bench { missiles, ticks, algorithm }) => {
+        Some(Command::Bench {
+            missiles,
+            ticks,
+            algorithm,
+        }) => {
             let algorithms = algorithm.map_or(Algorithm::ALL.to_vec(), |a| vec![a]);
-            println!("{:<12} {:>10} {:>6} {:>18}", "algorithm", "missiles", "ticks", "updates/s");
+            println!(
+                "{:<12} {:>10} {:>6} {:>18}",
+                "algorithm", "missiles", "ticks", "updates/s"
+            );
             for algorithm in algorithms {
                 let r = headless::bench(algorithm, missiles, ticks).map_err(Failure::Internal)?;
-                println!("{:<12} {:>10} {:>6} {:>18.0}", algorithm.id(), missiles, ticks, r.updates_per_second());
+                println!(
+                    "{:<12} {:>10} {:>6} {:>18.0}",
+                    algorithm.id(),
+                    missiles,
+                    ticks,
+                    r.updates_per_second()
+                );
             }
             Ok(())
         }
     }
 }
 
+/// How to start the window.
+struct WindowArgs {
+    compare: bool,
+    layout: Option<LayoutArg>,
+    frames: Option<u32>,
+    shot: Option<PathBuf>,
+    stats: bool,
+}
+
 #[cfg(feature = "app")]
-fn open_window(file: Option<PathBuf>) -> Result<(), Failure> {
+fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
+    use steerlab::app::{self, Layout};
     let (scenario, path) = match &file {
-        Some(path) => (load(path)?, Some(path.clone())),
+        Some(path) => (load(path)?, Some(path.clone()).filter(|p| p.exists())),
         None => (presets::default_scenario(), None),
     };
-    steerlab::app::run(scenario, path);
-    Ok(())
+    let options = app::Options {
+        compare: args.compare || args.layout == Some(LayoutArg::Split),
+        layout: args.layout.map(|l| match l {
+            LayoutArg::Overlay => Layout::Overlay,
+            LayoutArg::Split => Layout::Split,
+        }),
+        frames: args.frames,
+        shot: args.shot,
+        stats: args.stats,
+    };
+    app::run(scenario, path, options).map_err(Failure::Internal)
 }
 
 #[cfg(not(feature = "app"))]
-fn open_window(_file: Option<PathBuf>) -> Result<(), Failure> {
-    Err(Failure::Input("this steerlab was built without the window (feature `app`); use a subcommand, see --help".into()))
+fn open_window(_file: Option<PathBuf>, _args: WindowArgs) -> Result<(), Failure> {
+    Err(Failure::Input(
+        "this steerlab was built without the window (feature `app`); use a subcommand, see --help"
+            .into(),
+    ))
 }
 
 fn main() -> ExitCode {

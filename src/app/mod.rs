@@ -1,0 +1,200 @@
+//! The sandbox window: macroquad draws the world, egui (through egui-macroquad) draws
+//! the side panel. The frame loop: panel, input, advance the session by the frame's
+//! time, draw the panes, draw egui on top. No simulation rules live here.
+
+mod colors;
+mod draw;
+mod edit;
+mod input;
+pub mod panel;
+pub mod session;
+mod trails;
+mod view;
+
+pub use session::{Layout, Session};
+
+use crate::scenario::Scenario;
+use input::Pointer;
+use macroquad::prelude::{next_frame, screen_height, screen_width};
+use macroquad::window::clear_background;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use view::{Camera, Pane};
+
+/// How the window is started from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Start in compare mode.
+    pub compare: bool,
+    pub layout: Option<Layout>,
+    /// Quit after this many frames (with `shot` or `stats`).
+    pub frames: Option<u32>,
+    /// Write a screenshot here after the last frame.
+    pub shot: Option<PathBuf>,
+    /// Print frame-time percentiles after the last frame.
+    pub stats: bool,
+}
+
+fn window_conf() -> macroquad::conf::Conf {
+    macroquad::conf::Conf {
+        miniquad_conf: macroquad::miniquad::conf::Conf {
+            window_title: "steerlab".to_string(),
+            window_width: 1400,
+            window_height: 900,
+            high_dpi: false,
+            sample_count: 4,
+            window_resizable: true,
+            ..Default::default()
+        },
+        // Room for the batched trail meshes.
+        draw_call_vertex_capacity: 65_536,
+        draw_call_index_capacity: 98_304,
+        ..Default::default()
+    }
+}
+
+/// Opens the window on a scenario and runs until it is closed (or the frames are done).
+pub fn run(scenario: Scenario, path: Option<PathBuf>, options: Options) -> Result<(), String> {
+    let outcome: Arc<Mutex<Result<(), String>>> = Arc::new(Mutex::new(Ok(())));
+    let report = outcome.clone();
+    macroquad::Window::from_config(window_conf(), async move {
+        let result = frame_loop(scenario, path, options).await;
+        if let Ok(mut slot) = report.lock() {
+            *slot = result;
+        }
+    });
+    let result = outcome.lock().map_err(|e| e.to_string())?.clone();
+    result
+}
+
+async fn frame_loop(
+    scenario: Scenario,
+    path: Option<PathBuf>,
+    options: Options,
+) -> Result<(), String> {
+    let mut session = Session::new(scenario, path);
+    session.compare = options.compare;
+    if let Some(layout) = options.layout {
+        session.layout = layout;
+    }
+    session.restart();
+    let mut panel = panel::PanelState::new(&session);
+    let mut pointer = Pointer::default();
+    let mut camera = Camera {
+        center: glam::Vec2::ZERO,
+        zoom: 1.0,
+    };
+    let mut fitted_for: Option<(f32, f32, usize, f32, f32)> = None;
+    let mut frame_times: Vec<f64> = Vec::new();
+    let mut frame = 0u32;
+    // Screenshots and stats advance by a fixed 1/60 s per frame, so they show the same
+    // moment however slow the machine is.
+    let fixed_step = options.frames.is_some();
+    loop {
+        let started = Instant::now();
+        clear_background(colors::scene::BACKGROUND);
+        let mut panel_width = panel::PANEL_WIDTH;
+        let mut over_ui = false;
+        let mut typing = false;
+        egui_macroquad::ui(|ctx| {
+            panel_width = panel::show(ctx, &mut panel, &mut session);
+            over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
+            typing = ctx.wants_keyboard_input();
+        });
+        let area = Pane {
+            x: panel_width,
+            y: 0.0,
+            w: (screen_width() - panel_width).max(1.0),
+            h: screen_height(),
+        };
+        let views = input::panes(&session, area);
+        let mut fit = std::mem::take(&mut panel.fit_requested);
+        if !typing {
+            fit |= input::handle_keys(&mut session);
+        }
+        let first = views[0].pane;
+        let key = (
+            session.scenario.world.width,
+            session.scenario.world.height,
+            views.len(),
+            first.w,
+            first.h,
+        );
+        if fit || fitted_for != Some(key) {
+            camera = Camera::fit(key.0, key.1, first);
+            fitted_for = Some(key);
+        }
+        input::handle_mouse(&mut session, &mut pointer, &views, &mut camera, over_ui);
+        let elapsed = if fixed_step {
+            1.0 / 60.0
+        } else {
+            macroquad::time::get_frame_time()
+        };
+        session.advance(elapsed);
+        for view in &views {
+            draw::draw_pane(
+                &session,
+                &view.lanes,
+                view.pane,
+                camera,
+                view.label.as_deref(),
+            );
+        }
+        draw::draw_hud(&session, area);
+        egui_macroquad::draw();
+        frame += 1;
+        frame_times.push(started.elapsed().as_secs_f64() * 1000.0);
+        if options.frames.is_some_and(|n| frame >= n) {
+            if let Some(path) = &options.shot {
+                save_screenshot(path)?;
+            }
+            if options.stats {
+                print_stats(&session, &frame_times);
+            }
+            return Ok(());
+        }
+        next_frame().await;
+    }
+}
+
+/// Writes the screen as a PNG (atomically). macroquad's screen data is upside down.
+fn save_screenshot(path: &Path) -> Result<(), String> {
+    let shot = macroquad::texture::get_screen_data();
+    let (w, h) = (shot.width as usize, shot.height as usize);
+    let mut rows = Vec::with_capacity(w * h * 4);
+    for y in (0..h).rev() {
+        rows.extend_from_slice(&shot.bytes[y * w * 4..(y + 1) * w * 4]);
+    }
+    let temp = path.with_extension("png.tmp");
+    image::save_buffer_with_format(
+        &temp,
+        &rows,
+        w as u32,
+        h as u32,
+        image::ColorType::Rgba8,
+        image::ImageFormat::Png,
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::rename(&temp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Prints frame-time percentiles (the first 10 frames are warm-up and left out).
+fn print_stats(session: &Session, frame_times: &[f64]) {
+    let mut times: Vec<f64> = frame_times.iter().skip(10).copied().collect();
+    if times.is_empty() {
+        times = frame_times.to_vec();
+    }
+    times.sort_by(f64::total_cmp);
+    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+    let missiles: usize = session.lanes.iter().map(|l| l.world.missiles().len()).sum();
+    let trail_points: usize = session.lanes.iter().map(|l| l.trails.len()).sum();
+    println!(
+        "frames {}  missiles {missiles}  trail points {trail_points}  frame ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
+        times.len(),
+        pct(0.5),
+        pct(0.9),
+        pct(0.99),
+        pct(1.0)
+    );
+}

@@ -1,0 +1,495 @@
+//! The sandbox's state apart from drawing: the scenario being edited, the running
+//! worlds (one, or one per algorithm in compare mode), play/pause/speed, selection,
+//! overlays, the file and its unsaved changes. Every change to a world goes through a
+//! [`Input`], applied to every lane at the same tick so comparisons stay fair.
+
+use super::trails::Trails;
+use crate::guidance::{Algorithm, ParamValue};
+use crate::scenario::{self, Scenario, ScenarioErrors};
+use crate::sim::{EventKind, Input, MissileId, TargetId, World};
+use glam::Vec2;
+use std::path::{Path, PathBuf};
+
+/// One running world: the whole scenario, or the scenario restricted to one algorithm.
+pub struct Lane {
+    /// `None`: every algorithm the scenario fires.
+    pub algorithm: Option<Algorithm>,
+    pub world: World,
+    pub trails: Trails,
+    /// Recent detonations `(tick, position, radius)`, for the blast flashes.
+    pub blasts: Vec<(u64, Vec2, f32)>,
+}
+
+/// How compare mode shows its lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// All lanes in one view, one colour per algorithm.
+    Overlay,
+    /// A grid of panes, one per lane, with the same camera.
+    Split,
+}
+
+/// Which overlays are drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Overlays {
+    pub trails: bool,
+    pub velocity: bool,
+    pub aim: bool,
+    pub intercept: bool,
+    pub dead_zone: bool,
+    pub turn_circle: bool,
+    pub acceleration: bool,
+    pub grid: bool,
+    pub labels: bool,
+}
+
+impl Default for Overlays {
+    fn default() -> Self {
+        Self {
+            trails: true,
+            velocity: false,
+            aim: true,
+            intercept: true,
+            dead_zone: true,
+            turn_circle: false,
+            acceleration: true,
+            grid: true,
+            labels: true,
+        }
+    }
+}
+
+/// What is selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    Missile { lane: usize, id: MissileId },
+    Target(TargetId),
+    Launcher(usize),
+}
+
+/// Fastest and slowest play speeds.
+pub const MIN_SPEED: f32 = 0.1;
+pub const MAX_SPEED: f32 = 10.0;
+/// How long a blast flash stays on screen.
+const BLAST_TICKS: u64 = 60;
+/// Most ticks one frame may run (so a slow frame cannot snowball).
+const MAX_TICKS_PER_FRAME: u32 = 200;
+
+/// The sandbox state.
+pub struct Session {
+    /// The scenario as edited (what Save writes).
+    pub scenario: Scenario,
+    /// The scenario as last opened or saved (what Revert restores).
+    pub saved: Scenario,
+    pub path: Option<PathBuf>,
+    pub recent: Vec<PathBuf>,
+    pub lanes: Vec<Lane>,
+    pub compare: bool,
+    pub layout: Layout,
+    pub playing: bool,
+    pub speed: f32,
+    accumulator: f64,
+    pub overlays: Overlays,
+    /// Trail length in seconds.
+    pub trail_seconds: f32,
+    pub selected: Option<Selection>,
+    /// The launcher a volley is fired from.
+    pub launcher: usize,
+    /// The last error (a bad file, a failed save), shown in the panel.
+    pub error: Option<String>,
+    /// The last informational message.
+    pub status: Option<String>,
+    /// Whether the keyboard-shortcut window is open.
+    pub help_open: bool,
+    /// A target being dragged: where the mouse is, and where the target was last sent.
+    drag: Option<(TargetId, Vec2, Vec2)>,
+}
+
+impl Session {
+    pub fn new(scenario: Scenario, path: Option<PathBuf>) -> Self {
+        let mut session = Session {
+            saved: scenario.clone(),
+            scenario,
+            path: None,
+            recent: Vec::new(),
+            lanes: Vec::new(),
+            compare: false,
+            layout: Layout::Overlay,
+            playing: true,
+            speed: 1.0,
+            accumulator: 0.0,
+            overlays: Overlays::default(),
+            trail_seconds: 3.0,
+            selected: None,
+            launcher: 0,
+            error: None,
+            status: None,
+            help_open: false,
+            drag: None,
+        };
+        if let Some(path) = path {
+            session.remember(&path);
+            session.path = Some(path);
+        }
+        session.restart();
+        session
+    }
+
+    /// Whether the scenario differs from the file.
+    pub fn dirty(&self) -> bool {
+        self.scenario != self.saved
+    }
+
+    /// The title: name, file and the unsaved-changes marker.
+    pub fn title(&self) -> String {
+        let file = self
+            .path
+            .as_ref()
+            .map_or("(not saved)".to_string(), |p| p.display().to_string());
+        format!(
+            "{}{} - {file}",
+            if self.dirty() { "* " } else { "" },
+            self.scenario.name
+        )
+    }
+
+    /// Rebuilds every lane from the scenario, from tick 0.
+    pub fn restart(&mut self) {
+        let algorithms: Vec<Option<Algorithm>> = if self.compare {
+            self.scenario.compared().into_iter().map(Some).collect()
+        } else {
+            vec![None]
+        };
+        let mut lanes = Vec::new();
+        for algorithm in algorithms {
+            let scenario = match algorithm {
+                Some(a) => self.scenario.restricted_to(a),
+                None => self.scenario.clone(),
+            };
+            match scenario.build() {
+                Ok(world) => lanes.push(Lane {
+                    algorithm,
+                    world,
+                    trails: Trails::default(),
+                    blasts: Vec::new(),
+                }),
+                Err(e) => {
+                    self.error = Some(format!("cannot build the scenario: {e}"));
+                    return;
+                }
+            }
+        }
+        self.lanes = lanes;
+        self.accumulator = 0.0;
+        self.drag = None;
+        if let Some(Selection::Missile { .. }) = self.selected {
+            self.selected = None;
+        }
+        self.launcher = self
+            .launcher
+            .min(self.scenario.launchers.len().saturating_sub(1));
+    }
+
+    /// Switches compare mode and restarts.
+    pub fn set_compare(&mut self, compare: bool) {
+        self.compare = compare;
+        self.restart();
+    }
+
+    /// The tick length of the running worlds.
+    pub fn dt(&self) -> f32 {
+        self.scenario.world.dt()
+    }
+
+    /// The tick shown (all lanes run in lockstep).
+    pub fn tick(&self) -> u64 {
+        self.lanes.first().map_or(0, |l| l.world.tick())
+    }
+
+    pub fn time(&self) -> f64 {
+        self.lanes.first().map_or(0.0, |l| l.world.time())
+    }
+
+    /// Advances by a frame of `seconds` of wall time at the current speed; returns the
+    /// ticks run.
+    pub fn advance(&mut self, seconds: f32) -> u32 {
+        if !self.playing {
+            return 0;
+        }
+        self.accumulator += f64::from(seconds.clamp(0.0, 0.25) * self.speed) / f64::from(self.dt());
+        let due = (self.accumulator.floor() as u32).min(MAX_TICKS_PER_FRAME);
+        self.accumulator -= f64::from(due);
+        self.accumulator = self.accumulator.min(2.0);
+        for k in 0..due {
+            self.send_drag((k + 1) as f32 / due as f32);
+            self.step_once();
+        }
+        due
+    }
+
+    /// Queues the drag position for the next tick, `fraction` of the way from where the
+    /// target was last sent to where the mouse is, so a drag spread over several ticks
+    /// moves the target smoothly and its estimated velocity stays right.
+    fn send_drag(&mut self, fraction: f32) {
+        if let Some((target, goal, sent)) = self.drag {
+            let pos = sent.lerp(goal, fraction);
+            if pos != sent {
+                let _ = self.apply(Input::MoveTarget { target, pos });
+                self.drag = Some((target, goal, pos));
+            }
+        }
+    }
+
+    /// Single step: one tick, with any drag in progress.
+    pub fn single_step(&mut self) {
+        self.playing = false;
+        self.send_drag(1.0);
+        self.step_once();
+    }
+
+    /// One tick in every lane.
+    pub fn step_once(&mut self) {
+        let keep = (self.trail_seconds / self.dt()).ceil() as u64;
+        for lane in &mut self.lanes {
+            lane.world.step();
+            lane.trails.record(&lane.world, keep);
+            let tick = lane.world.tick();
+            lane.blasts
+                .retain(|(t, _, _)| tick.saturating_sub(*t) < BLAST_TICKS);
+            for event in lane.world.events() {
+                if let EventKind::Detonated { pos, radius, .. } = event.kind {
+                    lane.blasts.push((event.tick, pos, radius));
+                }
+            }
+        }
+    }
+
+    /// Sends an input to every lane.
+    pub fn apply(&mut self, input: Input) -> Result<(), String> {
+        for lane in &mut self.lanes {
+            lane.world.apply(input.clone())?;
+        }
+        Ok(())
+    }
+
+    /// Drags a target towards a world position (the mouse); the worlds see it move over
+    /// the next ticks, in every lane at the same tick.
+    pub fn drag_target(&mut self, target: TargetId, pos: Vec2) {
+        let sent = match self.drag {
+            Some((t, _, sent)) if t == target => sent,
+            _ => self
+                .lanes
+                .first()
+                .and_then(|l| l.world.target(target))
+                .map_or(pos, |t| t.pos),
+        };
+        self.drag = Some((target, pos, sent));
+    }
+
+    /// Ends a drag.
+    pub fn release_target(&mut self) {
+        self.drag = None;
+    }
+
+    /// The target being dragged and where the mouse holds it.
+    pub fn dragging(&self) -> Option<(TargetId, Vec2)> {
+        self.drag.map(|(t, goal, _)| (t, goal))
+    }
+
+    /// Fires a volley from the selected launcher.
+    pub fn launch(&mut self) {
+        if self.launcher < self.scenario.launchers.len() {
+            let _ = self.apply(Input::Launch {
+                launcher: self.launcher,
+            });
+        } else {
+            self.error = Some("the scenario has no launcher to fire from".into());
+        }
+    }
+
+    /// Places a static target at a world position; it is added to the scenario too, so
+    /// Save keeps it.
+    pub fn place_target(&mut self, pos: Vec2) {
+        let n = (1..)
+            .find(|n| {
+                !self
+                    .scenario
+                    .targets
+                    .iter()
+                    .any(|t| t.name == format!("target {n}"))
+            })
+            .unwrap_or(1);
+        let spec = crate::sim::TargetSpec {
+            name: format!("target {n}"),
+            radius: 12.0,
+            destructible: false,
+            motion: crate::sim::Motion::Static { pos },
+        };
+        self.scenario.targets.push(spec.clone());
+        let _ = self.apply(Input::AddTarget(spec));
+    }
+
+    /// Changes an algorithm parameter: in the scenario (for Save) and live in every
+    /// lane. Returns whether it reaches missiles in flight.
+    pub fn set_param(
+        &mut self,
+        algorithm: Algorithm,
+        name: &str,
+        value: ParamValue,
+    ) -> Result<(), String> {
+        self.scenario.algorithms.set(algorithm, name, value)?;
+        self.apply(Input::SetParam {
+            algorithm,
+            name: name.to_string(),
+            value,
+        })
+    }
+
+    /// Replaces the scenario with an edited one and restarts (targets, launchers, world).
+    pub fn edit_scenario(&mut self, edit: impl FnOnce(&mut Scenario)) {
+        edit(&mut self.scenario);
+        self.restart();
+    }
+
+    fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(8);
+    }
+
+    /// Opens a file. A bad file leaves the open scenario exactly as it was and reports
+    /// its errors.
+    pub fn open(&mut self, path: &Path) -> Result<(), ScenarioErrors> {
+        match scenario::load(path) {
+            Ok(scenario) => {
+                self.saved = scenario.clone();
+                self.scenario = scenario;
+                self.path = Some(path.to_path_buf());
+                self.remember(path);
+                self.error = None;
+                self.status = Some(format!("opened {}", path.display()));
+                self.selected = None;
+                self.restart();
+                Ok(())
+            }
+            Err(errors) => {
+                self.error = Some(errors.to_string());
+                Err(errors)
+            }
+        }
+    }
+
+    /// Saves to `path` (atomically) and makes it the current file.
+    pub fn save_as(&mut self, path: &Path) -> std::io::Result<()> {
+        match scenario::save(&self.scenario, path) {
+            Ok(()) => {
+                self.saved = self.scenario.clone();
+                self.path = Some(path.to_path_buf());
+                self.remember(path);
+                self.error = None;
+                self.status = Some(format!("saved {}", path.display()));
+                Ok(())
+            }
+            Err(e) => {
+                self.error = Some(format!("could not save {}: {e}", path.display()));
+                Err(e)
+            }
+        }
+    }
+
+    /// Throws away unsaved changes.
+    pub fn revert(&mut self) {
+        self.scenario = self.saved.clone();
+        self.restart();
+    }
+
+    /// The algorithm a lane's missile flies, for colouring.
+    pub fn lane_label(&self, lane: usize) -> String {
+        match self.lanes.get(lane).and_then(|l| l.algorithm) {
+            Some(a) => a.id().to_string(),
+            None => "all".to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        Session::new(crate::scenario::presets::default_scenario(), None)
+    }
+
+    #[test]
+    fn compare_mode_runs_one_lane_per_algorithm_in_lockstep() {
+        let mut s = session();
+        s.set_compare(true);
+        assert_eq!(s.lanes.len(), s.scenario.compared().len());
+        for _ in 0..30 {
+            s.step_once();
+        }
+        assert!(s.lanes.iter().all(|l| l.world.tick() == 30));
+        for lane in &s.lanes {
+            let algorithm = lane.algorithm.unwrap();
+            assert!(lane
+                .world
+                .all_missiles()
+                .iter()
+                .all(|m| m.algorithm() == algorithm));
+        }
+    }
+
+    #[test]
+    fn dragging_drives_the_target_in_every_lane_at_the_same_tick() {
+        let mut s = session();
+        s.set_compare(true);
+        let target = s.lanes[0].world.targets()[0].id;
+        s.drag_target(target, Vec2::new(100.0, 100.0));
+        s.single_step();
+        for lane in &s.lanes {
+            assert_eq!(
+                lane.world.target(target).unwrap().pos,
+                Vec2::new(100.0, 100.0)
+            );
+        }
+    }
+
+    #[test]
+    fn advance_runs_ticks_at_the_chosen_speed_and_none_when_paused() {
+        let mut s = session();
+        let dt = s.dt();
+        assert_eq!(s.advance(dt * 3.0 + 1e-4), 3);
+        s.speed = 2.0;
+        assert_eq!(s.advance(dt * 3.0 + 1e-4), 6);
+        s.playing = false;
+        assert_eq!(s.advance(1.0), 0);
+    }
+
+    #[test]
+    fn a_broken_file_keeps_the_open_scenario() {
+        let mut s = session();
+        let before = s.scenario.clone();
+        let dir = std::env::temp_dir().join(format!("steerlab-session-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.ron");
+        std::fs::write(&bad, "(version: 1, targets: [(name: \"x\")]").unwrap();
+        assert!(s.open(&bad).is_err());
+        assert_eq!(s.scenario, before);
+        assert!(s.error.as_deref().unwrap().contains("bad.ron:"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn param_changes_mark_the_scenario_dirty_and_reach_every_world() {
+        let mut s = session();
+        assert!(!s.dirty());
+        s.set_param(Algorithm::Smoothed, "ga", ParamValue::Float(0.5))
+            .unwrap();
+        assert!(s.dirty());
+        s.step_once();
+        assert_eq!(s.lanes[0].world.tuning.smoothed.ga, 0.5);
+        assert!(s
+            .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(1.5))
+            .is_err());
+    }
+}
