@@ -10,7 +10,7 @@ pub fn algorithm_rgb(algorithm: Algorithm) -> [u8; 3] {
         Algorithm::TurnRate => [102, 204, 255],
         Algorithm::Newton => [255, 99, 132],
         Algorithm::Quartic => [186, 104, 255],
-        Algorithm::NaiveAccel => [160, 160, 160],
+        Algorithm::NaiveAccel => [170, 130, 90],
         Algorithm::Intercept => [92, 230, 120],
         Algorithm::HeatSeeker => [255, 128, 40],
         Algorithm::ProNav => [240, 240, 240],
