@@ -13,13 +13,23 @@ fn updates(c: &mut Criterion) {
         group.throughput(Throughput::Elements(missiles as u64));
         group.sample_size(10);
         group.warm_up_time(Duration::from_millis(500));
-        group.measurement_time(Duration::from_secs(if missiles >= 1_000_000 { 8 } else { 3 }));
+        group.measurement_time(Duration::from_secs(if missiles >= 1_000_000 {
+            8
+        } else {
+            3
+        }));
         for algorithm in Algorithm::ALL {
-            let mut world = bench(algorithm, missiles).build().expect("bench scenario builds");
+            let mut world = bench(algorithm, missiles)
+                .build()
+                .expect("bench scenario builds");
             world.step(); // launch every missile
             assert_eq!(world.missiles().len(), missiles);
             group.bench_function(BenchmarkId::from_parameter(algorithm.id()), |b| {
-                b.iter_batched_ref(|| world.clone(), |w| w.step().len(), BatchSize::PerIteration)
+                b.iter_batched_ref(
+                    || world.clone(),
+                    |w| w.step().len(),
+                    BatchSize::PerIteration,
+                )
             });
         }
         group.finish();

@@ -48,7 +48,11 @@ pub fn write_csv_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::io
     let (tick, time) = (world.tick(), world.time());
     for t in world.targets() {
         let heading = t.vel.y.atan2(t.vel.x);
-        writeln!(out, "{tick},{time},{},target,,{},{},{},{},{heading}", t.id.0, t.pos.x, t.pos.y, t.vel.x, t.vel.y)?;
+        writeln!(
+            out,
+            "{tick},{time},{},target,,{},{},{},{},{heading}",
+            t.id.0, t.pos.x, t.pos.y, t.vel.x, t.vel.y
+        )?;
     }
     for m in world.missiles() {
         let b = &m.body;
@@ -79,7 +83,11 @@ fn busy(world: &World) -> bool {
 /// Runs a scenario headless for `seconds` (or until nothing more can happen when
 /// `seconds` is `None`, capped at [`DEFAULT_SECONDS`]), optionally tracing every tick as
 /// CSV. Returns the world at the end.
-pub fn run(scenario: &Scenario, seconds: Option<f64>, mut csv: Option<&mut dyn Write>) -> Result<World, String> {
+pub fn run(
+    scenario: &Scenario,
+    seconds: Option<f64>,
+    mut csv: Option<&mut dyn Write>,
+) -> Result<World, String> {
     let mut world = scenario.build()?;
     let limit = seconds.unwrap_or(DEFAULT_SECONDS);
     let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
@@ -113,12 +121,24 @@ pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, St
     let mut all = Vec::new();
     for algorithm in scenario.compared() {
         let world = run(&scenario.restricted_to(algorithm), seconds, None)?;
-        all.extend(rows(&world).into_iter().filter(|r| r.algorithm == algorithm));
+        all.extend(
+            rows(&world)
+                .into_iter()
+                .filter(|r| r.algorithm == algorithm),
+        );
     }
     all.sort_by(|a, b| {
-        let key = |r: &Row| (r.time_to_hit.is_none(), r.time_to_hit.unwrap_or(f32::MAX), r.miss_distance);
+        let key = |r: &Row| {
+            (
+                r.time_to_hit.is_none(),
+                r.time_to_hit.unwrap_or(f32::MAX),
+                r.miss_distance,
+            )
+        };
         let (ka, kb) = (key(a), key(b));
-        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.total_cmp(&kb.2))
+        ka.0.cmp(&kb.0)
+            .then(ka.1.total_cmp(&kb.1))
+            .then(ka.2.total_cmp(&kb.2))
     });
     Ok(all)
 }
@@ -130,7 +150,8 @@ pub fn table(rows: &[Row]) -> String {
         "id", "algorithm", "outcome", "hit (s)", "miss", "path", "peak turn", "vs best"
     );
     for r in rows {
-        let opt = |v: Option<f32>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+        let opt =
+            |v: Option<f32>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
         out.push_str(&format!(
             "{:>5}  {:<12} {:<30} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>8}\n",
             r.id,
@@ -173,7 +194,15 @@ pub fn bench(algorithm: Algorithm, missiles: usize, ticks: u64) -> Result<BenchR
     }
     let seconds = start.elapsed().as_secs_f64();
     if world.missiles().len() != missiles {
-        return Err(format!("{algorithm}: only {} of {missiles} missiles were still flying", world.missiles().len()));
+        return Err(format!(
+            "{algorithm}: only {} of {missiles} missiles were still flying",
+            world.missiles().len()
+        ));
     }
-    Ok(BenchResult { algorithm, missiles, ticks, seconds })
+    Ok(BenchResult {
+        algorithm,
+        missiles,
+        ticks,
+        seconds,
+    })
 }

@@ -19,12 +19,18 @@ struct State {
 
 fn harness() -> Harness<'static, State> {
     let session = Session::new(default_scenario(), None);
-    let state = State { panel: PanelState::new(&session), session };
+    let state = State {
+        panel: PanelState::new(&session),
+        session,
+    };
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(900.0, 4000.0))
-        .build_state(|ctx, s: &mut State| {
-            panel::show(ctx, &mut s.panel, &mut s.session);
-        }, state);
+        .build_state(
+            |ctx, s: &mut State| {
+                panel::show(ctx, &mut s.panel, &mut s.session);
+            },
+            state,
+        );
     harness.run();
     harness
 }
@@ -75,9 +81,18 @@ fn moving_the_ga_slider_changes_ga_in_the_running_world() {
     assert!(after < before, "ga stayed at {after}");
     // The world receives the change on its next tick.
     harness.state_mut().session.single_step();
-    assert_eq!(harness.state().session.lanes[0].world.tuning.smoothed.ga, after);
+    assert_eq!(
+        harness.state().session.lanes[0].world.tuning.smoothed.ga,
+        after
+    );
     assert!(harness.state().session.dirty());
-    assert!(harness.state().session.status.as_deref().unwrap().contains("live"));
+    assert!(harness
+        .state()
+        .session
+        .status
+        .as_deref()
+        .unwrap()
+        .contains("live"));
 }
 
 #[test]
@@ -85,7 +100,11 @@ fn changing_a_next_launch_parameter_says_so() {
     let mut harness = harness();
     harness.get_by_label(&header(Algorithm::Intercept)).click();
     harness.run();
-    let speed = Algorithm::Intercept.specs().iter().find(|s| s.name == "speed").unwrap();
+    let speed = Algorithm::Intercept
+        .specs()
+        .iter()
+        .find(|s| s.name == "speed")
+        .unwrap();
     assert!(matches!(speed.kind, ParamKind::Float { .. }));
     let label = widget_label(speed);
     let slider = harness.get_by_role_and_label(Role::Slider, &label);
@@ -101,7 +120,11 @@ fn opening_a_broken_file_shows_the_error_and_keeps_the_scenario() {
     let dir = std::env::temp_dir().join(format!("steerlab-panel-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("broken.ron");
-    std::fs::write(&bad, "(\n    version: 1,\n    algorithms: (smoothed: (ga: 1.5)),\n)\n").unwrap();
+    std::fs::write(
+        &bad,
+        "(\n    version: 1,\n    algorithms: (smoothed: (ga: 1.5)),\n)\n",
+    )
+    .unwrap();
     let mut harness = harness();
     let before = harness.state().session.scenario.clone();
     let tick_before = harness.state().session.tick();
@@ -109,12 +132,17 @@ fn opening_a_broken_file_shows_the_error_and_keeps_the_scenario() {
     harness.get_by_label("Open path").click();
     harness.run();
     let session = &harness.state().session;
-    assert_eq!(session.scenario, before, "the open scenario must stay as it was");
+    assert_eq!(
+        session.scenario, before,
+        "the open scenario must stay as it was"
+    );
     assert_eq!(session.tick(), tick_before);
     let error = session.error.clone().expect("an error is shown");
     assert!(error.contains("broken.ron:3:"), "{error}");
     assert!(error.contains("algorithms.smoothed.ga"), "{error}");
-    assert!(harness.query_by_label_contains("expected a value in 0..=1, found 1.5").is_some());
+    assert!(harness
+        .query_by_label_contains("expected a value in 0..=1, found 1.5")
+        .is_some());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

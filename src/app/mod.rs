@@ -2,7 +2,7 @@
 //! the side panel. The frame loop: panel, input, advance the session by the frame's
 //! time, draw the panes, draw egui on top. No simulation rules live here.
 
-mod colors;
+pub mod colors;
 mod draw;
 mod edit;
 mod input;

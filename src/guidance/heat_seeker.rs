@@ -78,7 +78,11 @@ impl HeatSeeker {
         } else {
             (self.vel.y as f32).atan2(self.vel.x as f32)
         };
-        Body { pos: self.pos.as_vec2(), vel: self.vel.as_vec2() / dt, heading }
+        Body {
+            pos: self.pos.as_vec2(),
+            vel: self.vel.as_vec2() / dt,
+            heading,
+        }
     }
 
     pub fn steer(&mut self, params: &HeatSeekerParams, body: &mut Body, seen: &Seen) {
@@ -90,7 +94,13 @@ impl HeatSeeker {
         let step = i64::from(params.step);
         let vel = self.vel.as_i64vec2();
         let change = (desired - vel).clamp(I64Vec2::splat(-step), I64Vec2::splat(step));
-        let clamp = |v: I64Vec2| v.clamp(I64Vec2::splat(i32::MIN.into()), I64Vec2::splat(i32::MAX.into())).as_ivec2();
+        let clamp = |v: I64Vec2| {
+            v.clamp(
+                I64Vec2::splat(i32::MIN.into()),
+                I64Vec2::splat(i32::MAX.into()),
+            )
+            .as_ivec2()
+        };
         self.vel = clamp(vel + change);
         self.pos = clamp(self.pos.as_i64vec2() + self.vel.as_i64vec2());
         self.desired = clamp(desired);
@@ -99,17 +109,35 @@ impl HeatSeeker {
     }
 
     pub fn readouts(&self, out: &mut Vec<Readout>) {
-        out.push(Readout::vector("desired velocity", self.desired.as_vec2(), "units/tick"));
-        out.push(Readout::vector("actual velocity", self.vel.as_vec2(), "units/tick"));
-        out.push(Readout::vector("aim (target + lead)", self.aim.as_vec2(), ""));
+        out.push(Readout::vector(
+            "desired velocity",
+            self.desired.as_vec2(),
+            "units/tick",
+        ));
+        out.push(Readout::vector(
+            "actual velocity",
+            self.vel.as_vec2(),
+            "units/tick",
+        ));
+        out.push(Readout::vector(
+            "aim (target + lead)",
+            self.aim.as_vec2(),
+            "",
+        ));
     }
 
     pub fn debug_shapes(&self, out: &mut Vec<DebugShape>) {
         let pos = self.pos.as_vec2();
-        out.push(DebugShape::new(Role::AimPoint, Shape::Point(self.aim.as_vec2())));
+        out.push(DebugShape::new(
+            Role::AimPoint,
+            Shape::Point(self.aim.as_vec2()),
+        ));
         out.push(DebugShape::new(
             Role::DesiredVelocity,
-            Shape::Arrow { from: pos, vector: self.desired.as_vec2() * 4.0 },
+            Shape::Arrow {
+                from: pos,
+                vector: self.desired.as_vec2() * 4.0,
+            },
         ));
     }
 }
@@ -152,36 +180,67 @@ mod tests {
     #[test]
     fn dominant_axis_gets_max_speed_and_the_other_multiply_then_divide() {
         // dx = 100, dy = 30, m = 10: (10, 30*10/100 = 3).
-        assert_eq!(desired_velocity(I64Vec2::new(100, 30), 10, false), I64Vec2::new(10, 3));
+        assert_eq!(
+            desired_velocity(I64Vec2::new(100, 30), 10, false),
+            I64Vec2::new(10, 3)
+        );
         // dy dominant and negative: (-45*10/-90 -> -45*10/90 = -5, -10).
-        assert_eq!(desired_velocity(I64Vec2::new(-45, -90), 10, false), I64Vec2::new(-5, -10));
+        assert_eq!(
+            desired_velocity(I64Vec2::new(-45, -90), 10, false),
+            I64Vec2::new(-5, -10)
+        );
         // Truncation toward zero, as in C: 7*10/100 = 0.7 -> 0; -7*10/100 -> 0.
-        assert_eq!(desired_velocity(I64Vec2::new(100, -7), 10, false), I64Vec2::new(10, 0));
+        assert_eq!(
+            desired_velocity(I64Vec2::new(100, -7), 10, false),
+            I64Vec2::new(10, 0)
+        );
     }
 
     #[test]
     fn divide_first_collapses_the_ratio_to_zero_or_one() {
         let offset = I64Vec2::new(100, 30);
         assert_eq!(desired_velocity(offset, 10, true), I64Vec2::new(10, 0));
-        assert_ne!(desired_velocity(offset, 10, true), desired_velocity(offset, 10, false));
+        assert_ne!(
+            desired_velocity(offset, 10, true),
+            desired_velocity(offset, 10, false)
+        );
         // Exact diagonal: both orders agree (ratio 1).
-        assert_eq!(desired_velocity(I64Vec2::new(50, 50), 10, true), I64Vec2::new(10, 10));
+        assert_eq!(
+            desired_velocity(I64Vec2::new(50, 50), 10, true),
+            I64Vec2::new(10, 10)
+        );
     }
 
     #[test]
     fn diagonal_flight_is_up_to_sqrt2_faster() {
-        let diagonal = desired_velocity(I64Vec2::new(500, 500), 10, false).as_vec2().length();
-        let straight = desired_velocity(I64Vec2::new(500, 0), 10, false).as_vec2().length();
+        let diagonal = desired_velocity(I64Vec2::new(500, 500), 10, false)
+            .as_vec2()
+            .length();
+        let straight = desired_velocity(I64Vec2::new(500, 0), 10, false)
+            .as_vec2()
+            .length();
         assert!((diagonal / straight - 2f32.sqrt()).abs() < 1e-6);
     }
 
     #[test]
     fn velocity_moves_by_at_most_step_toward_desired_with_lead() {
         // Target at (100, 0) moving 60 units/s at 30 Hz = 2 units/tick, lead 1: aim (102, 0).
-        let params = HeatSeekerParams { max_speed: 10, step: 1, lead: 1, divide_first: false };
-        let mut hs = HeatSeeker { vel: IVec2::new(0, 5), ..Default::default() };
+        let params = HeatSeekerParams {
+            max_speed: 10,
+            step: 1,
+            lead: 1,
+            divide_first: false,
+        };
+        let mut hs = HeatSeeker {
+            vel: IVec2::new(0, 5),
+            ..Default::default()
+        };
         let mut body = Body::default();
-        let seen = Seen { target_pos: Vec2::new(100.0, 0.0), target_vel: Vec2::new(60.0, 0.0), dt: 1.0 / 30.0 };
+        let seen = Seen {
+            target_pos: Vec2::new(100.0, 0.0),
+            target_vel: Vec2::new(60.0, 0.0),
+            dt: 1.0 / 30.0,
+        };
         hs.steer(&params, &mut body, &seen);
         assert_eq!(hs.aim, IVec2::new(102, 0));
         assert_eq!(hs.desired, IVec2::new(10, 0));
@@ -194,8 +253,17 @@ mod tests {
     #[test]
     fn overshoots_then_comes_back_when_the_target_zips_past() {
         // Missile flying east at full speed; the target passes it heading west, fast.
-        let params = HeatSeekerParams { max_speed: 10, step: 1, lead: 1, divide_first: false };
-        let mut hs = HeatSeeker { pos: IVec2::ZERO, vel: IVec2::new(10, 0), ..Default::default() };
+        let params = HeatSeekerParams {
+            max_speed: 10,
+            step: 1,
+            lead: 1,
+            divide_first: false,
+        };
+        let mut hs = HeatSeeker {
+            pos: IVec2::ZERO,
+            vel: IVec2::new(10, 0),
+            ..Default::default()
+        };
         let mut body = Body::default();
         let dt = 1.0 / 30.0;
         let mut target = Vec2::new(60.0, 5.0);
@@ -204,7 +272,11 @@ mod tests {
         let mut max_x = f32::MIN;
         let mut came_back = false;
         for _ in 0..120 {
-            let seen = Seen { target_pos: target, target_vel, dt };
+            let seen = Seen {
+                target_pos: target,
+                target_vel,
+                dt,
+            };
             hs.steer(&params, &mut body, &seen);
             target += target_vel * dt;
             if target.x < body.pos.x {
@@ -218,7 +290,11 @@ mod tests {
         let overshoot = max_x - passed_at.expect("the target passed");
         assert!(overshoot > 25.0, "overshoot only {overshoot}");
         assert!(came_back, "never turned back");
-        assert!(hs.vel.x <= -5, "should be chasing west by now: {:?}", hs.vel);
+        assert!(
+            hs.vel.x <= -5,
+            "should be chasing west by now: {:?}",
+            hs.vel
+        );
     }
 
     #[test]

@@ -49,7 +49,13 @@ pub struct InterceptSolution {
 
 /// Solves the intercept of a missile of speed `speed` fired from `shooter` at a target at
 /// `target` moving with `target_vel`, in f64 with the stable root formula.
-pub fn solve(shooter: Vec2, speed: f32, target: Vec2, target_vel: Vec2, rule: RootRule) -> InterceptSolution {
+pub fn solve(
+    shooter: Vec2,
+    speed: f32,
+    target: Vec2,
+    target_vel: Vec2,
+    rule: RootRule,
+) -> InterceptSolution {
     let offset = (target - shooter).as_dvec2();
     let vel = target_vel.as_dvec2();
     let s = f64::from(speed);
@@ -86,8 +92,12 @@ pub fn solve(shooter: Vec2, speed: f32, target: Vec2, target_vel: Vec2, rule: Ro
         RootRule::ArticleMax => roots.iter().copied().reduce(f64::max).filter(|&t| t >= 0.0),
     };
     if let Some(t) = chosen {
-        out.time = Some(t as f32);
-        out.aim = Some((target.as_dvec2() + vel * t).as_vec2());
+        let aim = (target.as_dvec2() + vel * t).as_vec2();
+        // A root past f32's range (a target all but perpendicular at equal speed) is no answer.
+        if (t as f32).is_finite() && aim.is_finite() {
+            out.time = Some(t as f32);
+            out.aim = Some(aim);
+        }
     }
     out
 }
@@ -108,17 +118,43 @@ pub struct Intercept {
 impl Intercept {
     /// Solves from the launch point; `None` when there is no solution (do not fire).
     pub fn launch(params: &InterceptParams, launch: &Launch) -> Option<(Self, Body)> {
-        let solution = solve(launch.pos, params.speed, launch.seen.target_pos, launch.seen.target_vel, params.root_rule);
+        let solution = solve(
+            launch.pos,
+            params.speed,
+            launch.seen.target_pos,
+            launch.seen.target_vel,
+            params.root_rule,
+        );
         let aim = solution.aim?;
         let dir = (aim - launch.pos).try_normalize().unwrap_or(launch.dir);
-        let body = Body { pos: launch.pos, vel: dir * params.speed, heading: dir.y.atan2(dir.x) };
-        let state = Self { speed: params.speed, aim, travel_left: (aim - launch.pos).length(), solution };
+        let body = Body {
+            pos: launch.pos,
+            vel: dir * params.speed,
+            heading: dir.y.atan2(dir.x),
+        };
+        let state = Self {
+            speed: params.speed,
+            aim,
+            travel_left: (aim - launch.pos).length(),
+            solution,
+        };
         Some((state, body))
     }
 
-    pub fn steer(&mut self, params: &InterceptParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
+    pub fn steer(
+        &mut self,
+        params: &InterceptParams,
+        body: &mut Body,
+        seen: &Seen,
+    ) -> Option<Signal> {
         if params.lead_pursuit {
-            let solution = solve(body.pos, self.speed, seen.target_pos, seen.target_vel, params.root_rule);
+            let solution = solve(
+                body.pos,
+                self.speed,
+                seen.target_pos,
+                seen.target_vel,
+                params.root_rule,
+            );
             self.solution = solution;
             if let Some(aim) = solution.aim {
                 self.aim = aim;
@@ -155,15 +191,24 @@ impl Intercept {
     }
 
     pub fn debug_shapes(&self, params: &InterceptParams, seen: &Seen, out: &mut Vec<DebugShape>) {
-        out.push(DebugShape::new(Role::InterceptPoint, Shape::Point(self.aim)));
+        out.push(DebugShape::new(
+            Role::InterceptPoint,
+            Shape::Point(self.aim),
+        ));
         out.push(DebugShape::new(
             Role::BlastRadius,
-            Shape::Circle { center: self.aim, radius: params.blast_radius },
+            Shape::Circle {
+                center: self.aim,
+                radius: params.blast_radius,
+            },
         ));
         for root in self.solution.roots.iter().flatten() {
             let point = seen.target_pos + seen.target_vel * *root;
             if *root >= 0.0 && (point - self.aim).length() > 1e-3 {
-                out.push(DebugShape::new(Role::AlternateIntercept, Shape::Point(point)));
+                out.push(DebugShape::new(
+                    Role::AlternateIntercept,
+                    Shape::Point(point),
+                ));
             }
         }
     }
@@ -177,7 +222,13 @@ mod tests {
     fn coefficients_and_roots_by_hand() {
         // Turret at origin, s = 5; target at (10, 0) moving (0, 3):
         // a = 9 - 25 = -16, b = 0, c = 100, disc = 6400, roots -2.5 and 2.5.
-        let sol = solve(Vec2::ZERO, 5.0, Vec2::new(10.0, 0.0), Vec2::new(0.0, 3.0), RootRule::Earliest);
+        let sol = solve(
+            Vec2::ZERO,
+            5.0,
+            Vec2::new(10.0, 0.0),
+            Vec2::new(0.0, 3.0),
+            RootRule::Earliest,
+        );
         assert_eq!(sol.disc, 6400.0);
         assert_eq!(sol.roots, [Some(-2.5), Some(2.5)]);
         assert_eq!(sol.time, Some(2.5));
@@ -188,7 +239,13 @@ mod tests {
 
     #[test]
     fn no_solution_when_the_target_outruns_the_missile_away_from_the_turret() {
-        let sol = solve(Vec2::ZERO, 100.0, Vec2::new(200.0, 0.0), Vec2::new(150.0, 0.0), RootRule::Earliest);
+        let sol = solve(
+            Vec2::ZERO,
+            100.0,
+            Vec2::new(200.0, 0.0),
+            Vec2::new(150.0, 0.0),
+            RootRule::Earliest,
+        );
         assert_eq!(sol.time, None);
         assert_eq!(sol.aim, None);
         // Both roots are negative (it could only have been hit in the past).
@@ -198,14 +255,32 @@ mod tests {
     #[test]
     fn equal_speeds_use_the_linear_case() {
         // s = |V| = 10, target at (100, 0) coming straight at the turret: b t + c = 0 -> t = 5.
-        let sol = solve(Vec2::ZERO, 10.0, Vec2::new(100.0, 0.0), Vec2::new(-10.0, 0.0), RootRule::Earliest);
+        let sol = solve(
+            Vec2::ZERO,
+            10.0,
+            Vec2::new(100.0, 0.0),
+            Vec2::new(-10.0, 0.0),
+            RootRule::Earliest,
+        );
         assert_eq!(sol.time, Some(5.0));
         assert_eq!(sol.roots, [Some(5.0), None]);
         // Equal speeds, target running away: never.
-        let away = solve(Vec2::ZERO, 10.0, Vec2::new(100.0, 0.0), Vec2::new(10.0, 0.0), RootRule::Earliest);
+        let away = solve(
+            Vec2::ZERO,
+            10.0,
+            Vec2::new(100.0, 0.0),
+            Vec2::new(10.0, 0.0),
+            RootRule::Earliest,
+        );
         assert_eq!(away.time, None);
         // Crossing at equal speed: t = -c/b with b = 2 V.(A-T).
-        let cross = solve(Vec2::ZERO, 10.0, Vec2::new(100.0, 50.0), Vec2::new(-8.0, -6.0), RootRule::Earliest);
+        let cross = solve(
+            Vec2::ZERO,
+            10.0,
+            Vec2::new(100.0, 50.0),
+            Vec2::new(-8.0, -6.0),
+            RootRule::Earliest,
+        );
         let (c, b) = (12500.0f32, 2.0 * (-800.0 - 300.0));
         assert!((cross.time.unwrap() - (-c / b)).abs() < 1e-3);
     }
@@ -216,7 +291,9 @@ mod tests {
         let (target, vel) = (Vec2::new(-300.0, 100.0), Vec2::new(200.0, 0.0));
         let early = solve(Vec2::ZERO, 150.0, target, vel, RootRule::Earliest);
         let late = solve(Vec2::ZERO, 150.0, target, vel, RootRule::ArticleMax);
-        let [Some(t1), Some(t2)] = early.roots else { panic!("{early:?}") };
+        let [Some(t1), Some(t2)] = early.roots else {
+            panic!("{early:?}")
+        };
         assert!(0.0 < t1 && t1 < t2);
         assert_eq!(early.time, Some(t1));
         assert_eq!(late.time, Some(t2));
@@ -228,7 +305,10 @@ mod tests {
 
     #[test]
     fn missile_flies_straight_and_detonates_at_the_aim_point() {
-        let params = InterceptParams { speed: 100.0, ..Default::default() };
+        let params = InterceptParams {
+            speed: 100.0,
+            ..Default::default()
+        };
         let target = Vec2::new(100.0, 0.0);
         let launch = Launch::toward(Vec2::ZERO, Vec2::ZERO, target, Vec2::new(0.0, 20.0), 0.1);
         let (mut missile, mut body) = Intercept::launch(&params, &launch).unwrap();

@@ -42,7 +42,16 @@ pub enum Algorithm {
 }
 
 /// Stable ids, in the order of [`Algorithm::ALL`].
-const IDS: [&str; 8] = ["smoothed", "turn-rate", "newton", "quartic", "naive-accel", "intercept", "heat-seeker", "pro-nav"];
+const IDS: [&str; 8] = [
+    "smoothed",
+    "turn-rate",
+    "newton",
+    "quartic",
+    "naive-accel",
+    "intercept",
+    "heat-seeker",
+    "pro-nav",
+];
 
 impl Serialize for Algorithm {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -87,7 +96,9 @@ impl Algorithm {
             Algorithm::Newton => "C: accelerating missile aimed by Newton's method (faithful)",
             Algorithm::Quartic => "C: accelerating missile, exact quartic (improvement)",
             Algorithm::NaiveAccel => "C: the article's 'stupid missile' baseline that orbits",
-            Algorithm::Intercept => "D: constant-speed quadratic intercept (Missile Command, Unity)",
+            Algorithm::Intercept => {
+                "D: constant-speed quadratic intercept (Missile Command, Unity)"
+            }
             Algorithm::HeatSeeker => "E: integer heat-seeker with inertia and lead (wordwarvi)",
             Algorithm::ProNav => "proportional navigation, the real-missile yardstick",
         }
@@ -119,7 +130,10 @@ impl std::str::FromStr for Algorithm {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Self::from_id(s).ok_or_else(|| {
             let ids: Vec<_> = Self::ALL.iter().map(|a| a.id()).collect();
-            format!("unknown algorithm `{s}`, expected one of: {}", ids.join(", "))
+            format!(
+                "unknown algorithm `{s}`, expected one of: {}",
+                ids.join(", ")
+            )
         })
     }
 }
@@ -154,7 +168,12 @@ impl Tuning {
     }
 
     /// Sets one algorithm's parameter after checking it against its description.
-    pub fn set(&mut self, algorithm: Algorithm, name: &str, value: ParamValue) -> Result<(), String> {
+    pub fn set(
+        &mut self,
+        algorithm: Algorithm,
+        name: &str,
+        value: ParamValue,
+    ) -> Result<(), String> {
         let spec = algorithm
             .specs()
             .iter()
@@ -217,7 +236,16 @@ impl Launch {
             .try_normalize()
             .or_else(|| (target - pos).try_normalize())
             .unwrap_or(Vec2::X);
-        Self { pos, vel, dir, seen: Seen { target_pos: target, target_vel, dt } }
+        Self {
+            pos,
+            vel,
+            dir,
+            seen: Seen {
+                target_pos: target,
+                target_vel,
+                dt,
+            },
+        }
     }
 }
 
@@ -251,19 +279,39 @@ pub enum ReadoutValue {
 
 impl Readout {
     pub fn number(label: &'static str, value: f32, unit: &'static str) -> Self {
-        Self { label, value: ReadoutValue::Number(value), unit }
+        Self {
+            label,
+            value: ReadoutValue::Number(value),
+            unit,
+        }
     }
     pub fn angle(label: &'static str, radians: f32) -> Self {
-        Self { label, value: ReadoutValue::Angle(radians), unit: "rad" }
+        Self {
+            label,
+            value: ReadoutValue::Angle(radians),
+            unit: "rad",
+        }
     }
     pub fn vector(label: &'static str, value: Vec2, unit: &'static str) -> Self {
-        Self { label, value: ReadoutValue::Vector(value), unit }
+        Self {
+            label,
+            value: ReadoutValue::Vector(value),
+            unit,
+        }
     }
     pub fn flag(label: &'static str, value: bool) -> Self {
-        Self { label, value: ReadoutValue::Flag(value), unit: "" }
+        Self {
+            label,
+            value: ReadoutValue::Flag(value),
+            unit: "",
+        }
     }
     pub fn text(label: &'static str, value: String) -> Self {
-        Self { label, value: ReadoutValue::Text(value), unit: "" }
+        Self {
+            label,
+            value: ReadoutValue::Text(value),
+            unit: "",
+        }
     }
 }
 
@@ -283,7 +331,11 @@ pub enum Guidance {
 impl Guidance {
     /// Starts a missile of `algorithm`; `None` when the algorithm has no solution and
     /// refuses to fire (the quadratic intercept).
-    pub fn launch(algorithm: Algorithm, tuning: &Tuning, launch: &Launch) -> Option<(Guidance, Body)> {
+    pub fn launch(
+        algorithm: Algorithm,
+        tuning: &Tuning,
+        launch: &Launch,
+    ) -> Option<(Guidance, Body)> {
         Some(match algorithm {
             Algorithm::Smoothed => {
                 let (g, b) = Smoothed::launch(launch);
@@ -353,10 +405,12 @@ impl Guidance {
     pub fn optimal_time(&self, tuning: &Tuning, body: &Body, seen: &Seen) -> Option<f32> {
         match self {
             Guidance::Intercept(g) => g.solution.time,
-            Guidance::Quartic(_) => {
-                quartic::meeting(seen.target_pos - body.pos, seen.target_vel - body.vel, tuning.quartic.acceleration)
-                    .map(|m| m.time)
-            }
+            Guidance::Quartic(_) => quartic::meeting(
+                seen.target_pos - body.pos,
+                seen.target_vel - body.vel,
+                tuning.quartic.acceleration,
+            )
+            .map(|m| m.time),
             _ => None,
         }
     }
@@ -378,7 +432,13 @@ impl Guidance {
     }
 
     /// The algorithm's debug shapes for the overlays.
-    pub fn debug_shapes(&self, tuning: &Tuning, body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
+    pub fn debug_shapes(
+        &self,
+        tuning: &Tuning,
+        body: &Body,
+        seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         match self {
             Guidance::Smoothed(g) => g.debug_shapes(&tuning.smoothed, body, out),
             Guidance::TurnRate(g) => g.debug_shapes(&tuning.turn_rate, body, out),

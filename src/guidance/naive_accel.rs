@@ -49,7 +49,11 @@ impl NaiveAccel {
     }
 
     pub fn readouts(&self, out: &mut Vec<Readout>) {
-        out.push(Readout::number("estimated time sqrt(2|d|/k)", self.time, "s"));
+        out.push(Readout::number(
+            "estimated time sqrt(2|d|/k)",
+            self.time,
+            "s",
+        ));
         out.push(Readout::vector("aim point", self.aim, ""));
     }
 
@@ -65,10 +69,16 @@ mod tests {
     #[test]
     fn aims_at_the_target_after_the_rest_time_estimate() {
         // |d| = 100, k = 200: T = sqrt(2*100/200) = 1; target moving (10, 0) -> aim (110, 0).
-        let params = NaiveAccelParams { acceleration: 200.0 };
+        let params = NaiveAccelParams {
+            acceleration: 200.0,
+        };
         let mut naive = NaiveAccel::default();
         let mut body = Body::default();
-        let seen = Seen { target_pos: Vec2::new(100.0, 0.0), target_vel: Vec2::new(10.0, 0.0), dt: 0.5 };
+        let seen = Seen {
+            target_pos: Vec2::new(100.0, 0.0),
+            target_vel: Vec2::new(10.0, 0.0),
+            dt: 0.5,
+        };
         naive.steer(&params, &mut body, &seen);
         assert!((naive.time - 1.0).abs() < 1e-6);
         assert_eq!(naive.aim, Vec2::new(110.0, 0.0));
@@ -80,10 +90,20 @@ mod tests {
     #[test]
     fn orbits_a_static_target_when_launched_with_a_sideways_velocity() {
         // Circular-orbit condition: w^2 / r = k with r = 100, k = 100, w = 100.
-        let params = NaiveAccelParams { acceleration: 100.0 };
+        let params = NaiveAccelParams {
+            acceleration: 100.0,
+        };
         let mut naive = NaiveAccel::default();
-        let mut body = Body { pos: Vec2::new(100.0, 0.0), vel: Vec2::new(0.0, 100.0), heading: 0.0 };
-        let seen = Seen { target_pos: Vec2::ZERO, target_vel: Vec2::ZERO, dt: 1.0 / 60.0 };
+        let mut body = Body {
+            pos: Vec2::new(100.0, 0.0),
+            vel: Vec2::new(0.0, 100.0),
+            heading: 0.0,
+        };
+        let seen = Seen {
+            target_pos: Vec2::ZERO,
+            target_vel: Vec2::ZERO,
+            dt: 1.0 / 60.0,
+        };
         let mut swept = 0.0;
         let mut angle = 0.0f32;
         let (mut nearest, mut farthest) = (f32::INFINITY, 0.0f32);
@@ -96,8 +116,18 @@ mod tests {
             farthest = farthest.max(body.pos.length());
         }
         // Period 2*pi*r/w = 6.3 s: three full turns in 20 s, never closing in.
-        assert!(swept.abs() > 3.0 * std::f32::consts::TAU, "went round {} times", swept / std::f32::consts::TAU);
-        assert!(nearest > 50.0, "it should never close in: nearest {nearest}");
-        assert!(farthest < 200.0, "it should stay bound: farthest {farthest}");
+        assert!(
+            swept.abs() > 3.0 * std::f32::consts::TAU,
+            "went round {} times",
+            swept / std::f32::consts::TAU
+        );
+        assert!(
+            nearest > 50.0,
+            "it should never close in: nearest {nearest}"
+        );
+        assert!(
+            farthest < 200.0,
+            "it should stay bound: farthest {farthest}"
+        );
     }
 }

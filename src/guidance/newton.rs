@@ -120,7 +120,12 @@ impl Problem {
 }
 
 /// Runs the article's `SolveWithNewton` for one sign pair.
-fn solve_pair(problem: &Problem, start: f32, params: &NewtonParams, roots: &mut Roots) -> PairResult {
+fn solve_pair(
+    problem: &Problem,
+    start: f32,
+    params: &NewtonParams,
+    roots: &mut Roots,
+) -> PairResult {
     let mut phi = start;
     let mut iterations = 0;
     let mut stale_root = false;
@@ -148,7 +153,11 @@ fn solve_pair(problem: &Problem, start: f32, params: &NewtonParams, roots: &mut 
         PairStatus::NotConverged
     };
     PairResult {
-        alpha: if phi.is_finite() { wrap_angle(phi) } else { phi },
+        alpha: if phi.is_finite() {
+            wrap_angle(phi)
+        } else {
+            phi
+        },
         iterations,
         residual,
         time,
@@ -180,7 +189,12 @@ impl NewtonSolve {
         let start = d.y.atan2(d.x);
         let mut pairs = [PairResult::default(); 4];
         for (pair, &signs) in pairs.iter_mut().zip(SIGN_PAIRS.iter()) {
-            let problem = Problem { v: vr, d, k: params.acceleration, signs };
+            let problem = Problem {
+                v: vr,
+                d,
+                k: params.acceleration,
+                signs,
+            };
             *pair = solve_pair(&problem, start, params, roots);
         }
         let chosen = pairs
@@ -189,12 +203,18 @@ impl NewtonSolve {
             .filter(|(_, p)| p.status == PairStatus::Converged)
             .min_by(|a, b| a.1.time.total_cmp(&b.1.time))
             .map(|(i, _)| i);
-        Self { pairs, chosen, d, vr }
+        Self {
+            pairs,
+            chosen,
+            d,
+            vr,
+        }
     }
 
     /// The chosen angle and time.
     pub fn answer(&self) -> Option<(f32, f32)> {
-        self.chosen.map(|i| (self.pairs[i].alpha, self.pairs[i].time))
+        self.chosen
+            .map(|i| (self.pairs[i].alpha, self.pairs[i].time))
     }
 
     /// Total iterations over the four pairs.
@@ -229,7 +249,10 @@ pub struct Newton {
 impl Newton {
     pub fn launch(launch: &Launch) -> (Self, Body) {
         let to_target = launch.seen.target_pos - launch.pos;
-        let state = Self { alpha: to_target.y.atan2(to_target.x), ..Self::default() };
+        let state = Self {
+            alpha: to_target.y.atan2(to_target.x),
+            ..Self::default()
+        };
         let body = Body {
             pos: launch.pos,
             vel: launch.vel,
@@ -263,7 +286,11 @@ impl Newton {
                 }
             }
         }
-        integrate_accel(body, Vec2::from_angle(self.alpha) * params.acceleration, seen.dt);
+        integrate_accel(
+            body,
+            Vec2::from_angle(self.alpha) * params.acceleration,
+            seen.dt,
+        );
         signal
     }
 
@@ -271,7 +298,11 @@ impl Newton {
         out.push(Readout::angle("alpha", self.alpha));
         out.push(Readout::flag("solved this tick", self.solved_this_tick));
         out.push(Readout::flag("failing (kept previous angle)", self.failing));
-        out.push(Readout::number("iterations (all pairs)", self.solve.iterations() as f32, ""));
+        out.push(Readout::number(
+            "iterations (all pairs)",
+            self.solve.iterations() as f32,
+            "",
+        ));
         for (pair, (sx, sy)) in self.solve.pairs.iter().zip(SIGN_PAIRS) {
             let sign = |s: f32| if s > 0.0 { '+' } else { '-' };
             out.push(Readout::text(
@@ -295,7 +326,13 @@ impl Newton {
         }
     }
 
-    pub fn debug_shapes(&self, params: &NewtonParams, body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
+    pub fn debug_shapes(
+        &self,
+        params: &NewtonParams,
+        body: &Body,
+        seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         let time = self.solve.answer().map_or(0.0, |(_, t)| t);
         let accel = Vec2::from_angle(self.alpha) * params.acceleration;
         accel_shapes(body, accel, seen.target_pos + seen.target_vel * time, out);
@@ -307,7 +344,11 @@ mod tests {
     use super::*;
 
     fn solve(d: Vec2, vr: Vec2, k: f32, iterations: u32) -> NewtonSolve {
-        let params = NewtonParams { acceleration: k, iterations, ..Default::default() };
+        let params = NewtonParams {
+            acceleration: k,
+            iterations,
+            ..Default::default()
+        };
         NewtonSolve::run(d, vr, &params, &mut Roots::default())
     }
 
@@ -315,7 +356,12 @@ mod tests {
     fn one_newton_step_matches_the_formula_by_hand() {
         // v = 0, d = (100, 100), k = 100, pair (+,+), alpha0 = 0.5:
         // T_x = sqrt(2 k d_x cos a) / (k cos a) = sqrt(200 / (100 cos a)), likewise T_y.
-        let problem = Problem { v: Vec2::ZERO, d: Vec2::new(100.0, 100.0), k: 100.0, signs: (1.0, 1.0) };
+        let problem = Problem {
+            v: Vec2::ZERO,
+            d: Vec2::new(100.0, 100.0),
+            k: 100.0,
+            signs: (1.0, 1.0),
+        };
         let a: f32 = 0.5;
         let (f, g, tx, _) = problem.eval(a, &mut Roots::default());
         let tx_hand = (2.0 / a.cos()).sqrt();
@@ -344,10 +390,20 @@ mod tests {
         ];
         for (d, vr, k) in cases {
             let s = solve(d, vr, k, 8);
-            let (alpha, time) = s.answer().unwrap_or_else(|| panic!("no answer for {d} {vr}: {s:?}"));
+            let (alpha, time) = s
+                .answer()
+                .unwrap_or_else(|| panic!("no answer for {d} {vr}: {s:?}"));
             let exact = meeting(d, vr, k).unwrap();
-            assert!(wrap_angle(alpha - exact.angle()).abs() < 1e-3, "{d} {vr}: {alpha} vs {}", exact.angle());
-            assert!(((time - exact.time) / exact.time).abs() < 1e-3, "{time} vs {}", exact.time);
+            assert!(
+                wrap_angle(alpha - exact.angle()).abs() < 1e-3,
+                "{d} {vr}: {alpha} vs {}",
+                exact.angle()
+            );
+            assert!(
+                ((time - exact.time) / exact.time).abs() < 1e-3,
+                "{time} vs {}",
+                exact.time
+            );
             assert!(s.angle_error(k).unwrap().abs() < 1e-3);
         }
     }
@@ -359,21 +415,47 @@ mod tests {
         assert!(s.answer().is_none(), "{s:?}");
         assert!(s.pairs.iter().all(|p| p.status != PairStatus::Converged));
         // The missile reports the failure once and keeps flying its previous angle.
-        let params = NewtonParams { acceleration: 100.0, ..Default::default() };
-        let launch = Launch::toward(Vec2::ZERO, Vec2::ZERO, Vec2::new(200.0, 0.0), Vec2::ZERO, 1.0 / 60.0);
+        let params = NewtonParams {
+            acceleration: 100.0,
+            ..Default::default()
+        };
+        let launch = Launch::toward(
+            Vec2::ZERO,
+            Vec2::ZERO,
+            Vec2::new(200.0, 0.0),
+            Vec2::ZERO,
+            1.0 / 60.0,
+        );
         let (mut newton, mut body) = Newton::launch(&launch);
         let signal = newton.steer(&params, &mut body, &launch.seen);
         assert_eq!(signal, Some(Signal::SolverFailed));
         assert!(newton.failing);
         assert!(body.is_finite());
-        assert_eq!(newton.steer(&params, &mut body, &launch.seen), None, "reported once, not every tick");
+        assert_eq!(
+            newton.steer(&params, &mut body, &launch.seen),
+            None,
+            "reported once, not every tick"
+        );
     }
 
     #[test]
     fn on_velocity_change_solves_only_when_the_target_velocity_changes() {
-        let params = NewtonParams { recompute: Recompute::OnVelocityChange, ..Default::default() };
-        let mut seen = Seen { target_pos: Vec2::new(300.0, 200.0), target_vel: Vec2::new(10.0, 0.0), dt: 0.1 };
-        let launch = Launch::toward(Vec2::ZERO, Vec2::ZERO, seen.target_pos, seen.target_vel, 0.1);
+        let params = NewtonParams {
+            recompute: Recompute::OnVelocityChange,
+            ..Default::default()
+        };
+        let mut seen = Seen {
+            target_pos: Vec2::new(300.0, 200.0),
+            target_vel: Vec2::new(10.0, 0.0),
+            dt: 0.1,
+        };
+        let launch = Launch::toward(
+            Vec2::ZERO,
+            Vec2::ZERO,
+            seen.target_pos,
+            seen.target_vel,
+            0.1,
+        );
         let (mut newton, mut body) = Newton::launch(&launch);
         newton.steer(&params, &mut body, &seen);
         assert!(newton.solved_this_tick);

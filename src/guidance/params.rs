@@ -62,7 +62,9 @@ impl ParamSpec {
         match (self.kind, value) {
             (ParamKind::Float { min, max }, ParamValue::Float(v)) => {
                 if !v.is_finite() {
-                    Err(format!("expected a finite number in {min}..={max}, found {v}"))
+                    Err(format!(
+                        "expected a finite number in {min}..={max}, found {v}"
+                    ))
                 } else if v < min || v > max {
                     Err(format!("expected a value in {min}..={max}, found {v}"))
                 } else {
@@ -284,7 +286,11 @@ pub const fn int(min: i64, max: i64) -> ParamKind {
 
 /// Deserialises one of `names` (a string) into the matching value of `values`, with an
 /// error that lists the names.
-pub fn named<'de, D, T>(deserializer: D, names: &'static [&'static str], values: &[T]) -> Result<T, D::Error>
+pub fn named<'de, D, T>(
+    deserializer: D,
+    names: &'static [&'static str],
+    values: &[T],
+) -> Result<T, D::Error>
 where
     D: serde::Deserializer<'de>,
     T: Copy,

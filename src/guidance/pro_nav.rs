@@ -50,26 +50,46 @@ impl ProNav {
             self.los_rate = range.perp_dot(rel_vel) / r2;
             self.closing_speed = -range.dot(rel_vel) / r2.sqrt();
         }
-        let dir = body.vel.try_normalize().unwrap_or(Vec2::from_angle(body.heading));
+        let dir = body
+            .vel
+            .try_normalize()
+            .unwrap_or(Vec2::from_angle(body.heading));
         let lateral = params.gain * self.closing_speed.max(0.0) * self.los_rate;
         let lateral = lateral.clamp(-params.max_accel, params.max_accel);
         self.accel = dir.perp() * lateral;
-        let turned = (body.vel + self.accel * seen.dt).try_normalize().unwrap_or(dir);
+        let turned = (body.vel + self.accel * seen.dt)
+            .try_normalize()
+            .unwrap_or(dir);
         body.vel = turned * params.speed;
         body.heading = turned.y.atan2(turned.x);
         body.pos += body.vel * seen.dt;
     }
 
     pub fn readouts(&self, out: &mut Vec<Readout>) {
-        out.push(Readout::number("line-of-sight rate", self.los_rate, "rad/s"));
-        out.push(Readout::number("closing speed", self.closing_speed, "units/s"));
-        out.push(Readout::number("lateral acceleration", self.accel.length(), "units/s^2"));
+        out.push(Readout::number(
+            "line-of-sight rate",
+            self.los_rate,
+            "rad/s",
+        ));
+        out.push(Readout::number(
+            "closing speed",
+            self.closing_speed,
+            "units/s",
+        ));
+        out.push(Readout::number(
+            "lateral acceleration",
+            self.accel.length(),
+            "units/s^2",
+        ));
     }
 
     pub fn debug_shapes(&self, body: &Body, out: &mut Vec<DebugShape>) {
         out.push(DebugShape::new(
             Role::Acceleration,
-            Shape::Arrow { from: body.pos, vector: self.accel * 0.05 },
+            Shape::Arrow {
+                from: body.pos,
+                vector: self.accel * 0.05,
+            },
         ));
     }
 }
@@ -82,10 +102,21 @@ mod tests {
     fn lateral_acceleration_is_n_vc_los_rate_by_hand() {
         // Missile at origin flying +x at 100; target at (100, 0) moving (0, 10):
         // LOS rate = (100*10 - 0*(-100)) / 100^2 = 0.1 rad/s; Vc = 100; a = 4*100*0.1 = 40.
-        let params = ProNavParams { gain: 4.0, speed: 100.0, max_accel: 1000.0 };
+        let params = ProNavParams {
+            gain: 4.0,
+            speed: 100.0,
+            max_accel: 1000.0,
+        };
         let mut pn = ProNav::default();
-        let mut body = Body { vel: Vec2::new(100.0, 0.0), ..Default::default() };
-        let seen = Seen { target_pos: Vec2::new(100.0, 0.0), target_vel: Vec2::new(0.0, 10.0), dt: 0.01 };
+        let mut body = Body {
+            vel: Vec2::new(100.0, 0.0),
+            ..Default::default()
+        };
+        let seen = Seen {
+            target_pos: Vec2::new(100.0, 0.0),
+            target_vel: Vec2::new(0.0, 10.0),
+            dt: 0.01,
+        };
         pn.steer(&params, &mut body, &seen);
         assert!((pn.los_rate - 0.1).abs() < 1e-6);
         assert!((pn.closing_speed - 100.0).abs() < 1e-4);
@@ -95,10 +126,21 @@ mod tests {
 
     #[test]
     fn acceleration_limit_holds() {
-        let params = ProNavParams { gain: 5.0, speed: 100.0, max_accel: 10.0 };
+        let params = ProNavParams {
+            gain: 5.0,
+            speed: 100.0,
+            max_accel: 10.0,
+        };
         let mut pn = ProNav::default();
-        let mut body = Body { vel: Vec2::new(100.0, 0.0), ..Default::default() };
-        let seen = Seen { target_pos: Vec2::new(10.0, 0.0), target_vel: Vec2::new(0.0, 500.0), dt: 0.01 };
+        let mut body = Body {
+            vel: Vec2::new(100.0, 0.0),
+            ..Default::default()
+        };
+        let seen = Seen {
+            target_pos: Vec2::new(10.0, 0.0),
+            target_vel: Vec2::new(0.0, 500.0),
+            dt: 0.01,
+        };
         pn.steer(&params, &mut body, &seen);
         assert!((pn.accel.length() - 10.0).abs() < 1e-4);
     }

@@ -44,17 +44,29 @@ pub fn meeting(d: Vec2, vr: Vec2, k: f32) -> Option<Meeting> {
     let (d, vr, k) = (d.as_dvec2(), vr.as_dvec2(), f64::from(k));
     let d2 = d.length_squared();
     if d2 == 0.0 {
-        return Some(Meeting { time: 0.0, accel: Vec2::ZERO });
+        return Some(Meeting {
+            time: 0.0,
+            accel: Vec2::ZERO,
+        });
     }
     // Coefficients from degree 0 up.
-    let coeffs = [-d2, -2.0 * d.dot(vr), -vr.length_squared(), 0.0, 0.25 * k * k];
+    let coeffs = [
+        -d2,
+        -2.0 * d.dot(vr),
+        -vr.length_squared(),
+        0.0,
+        0.25 * k * k,
+    ];
     let time = real_roots_in(&coeffs, 0.0, root_bound(&coeffs))
         .into_iter()
         .find(|&t| t > 0.0)?;
     let accel = 2.0 * (d + vr * time) / (time * time);
     // |accel| equals k at an exact root; rescale so rounding never changes the thrust.
     let accel: DVec2 = accel.try_normalize().map_or(DVec2::ZERO, |dir| dir * k);
-    Some(Meeting { time: time as f32, accel: accel.as_vec2() })
+    Some(Meeting {
+        time: time as f32,
+        accel: accel.as_vec2(),
+    })
 }
 
 /// Per-missile state: the last meeting solved.
@@ -94,7 +106,12 @@ impl Quartic {
 
     pub fn debug_shapes(&self, body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
         if let Some(m) = self.last {
-            accel_shapes(body, m.accel, seen.target_pos + seen.target_vel * m.time, out);
+            accel_shapes(
+                body,
+                m.accel,
+                seen.target_pos + seen.target_vel * m.time,
+                out,
+            );
         }
     }
 }
@@ -112,9 +129,15 @@ pub fn integrate_accel(body: &mut Body, accel: Vec2, dt: f32) {
 pub fn accel_shapes(body: &Body, accel: Vec2, meeting_point: Vec2, out: &mut Vec<DebugShape>) {
     out.push(DebugShape::new(
         Role::Acceleration,
-        Shape::Arrow { from: body.pos, vector: accel.normalize_or_zero() * 40.0 },
+        Shape::Arrow {
+            from: body.pos,
+            vector: accel.normalize_or_zero() * 40.0,
+        },
     ));
-    out.push(DebugShape::new(Role::InterceptPoint, Shape::Point(meeting_point)));
+    out.push(DebugShape::new(
+        Role::InterceptPoint,
+        Shape::Point(meeting_point),
+    ));
 }
 
 #[cfg(test)]
@@ -124,7 +147,9 @@ mod tests {
     fn residual(d: Vec2, vr: Vec2, k: f32, t: f32) -> f32 {
         let (k, t) = (k as f64, t as f64);
         let (d, vr) = (d.as_dvec2(), vr.as_dvec2());
-        (0.25 * k * k * t.powi(4) - vr.length_squared() * t * t - 2.0 * d.dot(vr) * t
+        (0.25 * k * k * t.powi(4)
+            - vr.length_squared() * t * t
+            - 2.0 * d.dot(vr) * t
             - d.length_squared()) as f32
     }
 

@@ -83,18 +83,26 @@ pub fn real_roots_in(coeffs: &[f64], lo: f64, hi: f64) -> Vec<f64> {
     }
     if coeffs.len() == 2 {
         let root = -coeffs[0] / coeffs[1];
-        return if (lo..=hi).contains(&root) { vec![root] } else { Vec::new() };
+        return if (lo..=hi).contains(&root) {
+            vec![root]
+        } else {
+            Vec::new()
+        };
     }
     let mut breaks = vec![lo];
     breaks.extend(real_roots_in(&derivative(coeffs), lo, hi));
     breaks.push(hi);
-    // Scale for "zero to rounding": the largest term at the interval's edge.
-    let scale = coeffs
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c * lo.abs().max(hi.abs()).max(1.0).powi(i as i32)).abs())
-        .fold(0.0, f64::max);
-    let touch = scale * 1e-12;
+    // "Zero to rounding" at `x`: a tiny fraction of the largest term of the sum at `x`
+    // itself. (Scaled at the interval's far edge, a wide interval made every extremum
+    // near zero count as a touching root.)
+    let touch = |x: f64| {
+        coeffs
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c * x.powi(i as i32)).abs())
+            .fold(0.0, f64::max)
+            * 1e-12
+    };
     let mut roots: Vec<f64> = Vec::new();
     for pair in breaks.windows(2) {
         let (a, b) = (pair[0], pair[1]);
@@ -104,7 +112,7 @@ pub fn real_roots_in(coeffs: &[f64], lo: f64, hi: f64) -> Vec<f64> {
             Some(a)
         } else if (fa < 0.0) != (fb < 0.0) && fb != 0.0 {
             Some(polish(coeffs, a, b, fa))
-        } else if fb.abs() <= touch {
+        } else if fb.abs() <= touch(b) {
             Some(b)
         } else {
             None

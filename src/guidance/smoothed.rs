@@ -77,7 +77,11 @@ impl Smoothed {
     pub fn readouts(&self, params: &SmoothedParams, dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::vector("smoothed direction s", self.dir, ""));
         out.push(Readout::number("|s| (speed factor)", self.dir.length(), ""));
-        out.push(Readout::number("time constant", params.time_constant(dt), "s"));
+        out.push(Readout::number(
+            "time constant",
+            params.time_constant(dt),
+            "s",
+        ));
     }
 
     pub fn debug_shapes(&self, params: &SmoothedParams, body: &Body, out: &mut Vec<DebugShape>) {
@@ -107,7 +111,11 @@ mod tests {
     fn one_tick_follows_the_article_formula_by_hand() {
         // s = (1,0), target straight "down" at (0,100), ga = 0.5, vel = 2:
         // e = (0,1); s = 0.5*(1,0) + 0.5*(0,1) = (0.5,0.5); p = 2*s = (1,1).
-        let params = SmoothedParams { ga: 0.5, speed: 2.0, constant_speed: false };
+        let params = SmoothedParams {
+            ga: 0.5,
+            speed: 2.0,
+            constant_speed: false,
+        };
         let mut s = Smoothed { dir: Vec2::X };
         let mut body = Body::default();
         s.steer(&params, &mut body, &seen(Vec2::new(0.0, 100.0)));
@@ -124,8 +132,15 @@ mod tests {
 
     #[test]
     fn slows_while_turning_and_constant_speed_option_does_not() {
-        let faithful = SmoothedParams { ga: 0.9, speed: 5.0, constant_speed: false };
-        let improved = SmoothedParams { constant_speed: true, ..faithful.clone() };
+        let faithful = SmoothedParams {
+            ga: 0.9,
+            speed: 5.0,
+            constant_speed: false,
+        };
+        let improved = SmoothedParams {
+            constant_speed: true,
+            ..faithful.clone()
+        };
         for (params, slows) in [(faithful, true), (improved, false)] {
             let mut s = Smoothed { dir: Vec2::X };
             let mut body = Body::default();
@@ -137,16 +152,26 @@ mod tests {
                 min_step = min_step.min((body.pos - before).length());
             }
             if slows {
-                assert!(min_step < 0.8 * 5.0, "faithful missile kept speed {min_step}");
+                assert!(
+                    min_step < 0.8 * 5.0,
+                    "faithful missile kept speed {min_step}"
+                );
             } else {
-                assert!((min_step - 5.0).abs() < 1e-4, "renormalised step {min_step}");
+                assert!(
+                    (min_step - 5.0).abs() < 1e-4,
+                    "renormalised step {min_step}"
+                );
             }
         }
     }
 
     #[test]
     fn never_turns_at_ga_one() {
-        let params = SmoothedParams { ga: 1.0, speed: 3.0, constant_speed: false };
+        let params = SmoothedParams {
+            ga: 1.0,
+            speed: 3.0,
+            constant_speed: false,
+        };
         let dir = Vec2::new(0.6, 0.8);
         let mut s = Smoothed { dir };
         let mut body = Body::default();
@@ -159,10 +184,20 @@ mod tests {
 
     #[test]
     fn time_constant_is_minus_dt_over_ln_ga() {
-        let p = SmoothedParams { ga: 0.9, ..Default::default() };
+        let p = SmoothedParams {
+            ga: 0.9,
+            ..Default::default()
+        };
         let dt = 1.0 / 60.0;
         assert!((p.time_constant(dt) - (-dt / 0.9f32.ln())).abs() < 1e-7);
-        assert_eq!(SmoothedParams { ga: 1.0, ..p.clone() }.time_constant(dt), f32::INFINITY);
+        assert_eq!(
+            SmoothedParams {
+                ga: 1.0,
+                ..p.clone()
+            }
+            .time_constant(dt),
+            f32::INFINITY
+        );
         assert_eq!(SmoothedParams { ga: 0.0, ..p }.time_constant(dt), 0.0);
     }
 

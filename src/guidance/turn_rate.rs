@@ -138,7 +138,11 @@ impl TurnRate {
 /// The dead-zone wedge and the turn circles of a turn-rate body.
 pub fn turn_rate_shapes(params: &TurnRateParams, body: &Body) -> [DebugShape; 3] {
     let (speed, turn_speed) = params.effective_speeds();
-    let radius = if turn_speed > 0.0 { speed / turn_speed } else { 0.0 };
+    let radius = if turn_speed > 0.0 {
+        speed / turn_speed
+    } else {
+        0.0
+    };
     let side = Vec2::from_angle(body.heading).perp() * radius;
     [
         DebugShape::new(
@@ -150,8 +154,20 @@ pub fn turn_rate_shapes(params: &TurnRateParams, body: &Body) -> [DebugShape; 3]
                 length: 80.0,
             },
         ),
-        DebugShape::new(Role::TurnCircle, Shape::Circle { center: body.pos + side, radius }),
-        DebugShape::new(Role::TurnCircle, Shape::Circle { center: body.pos - side, radius }),
+        DebugShape::new(
+            Role::TurnCircle,
+            Shape::Circle {
+                center: body.pos + side,
+                radius,
+            },
+        ),
+        DebugShape::new(
+            Role::TurnCircle,
+            Shape::Circle {
+                center: body.pos - side,
+                radius,
+            },
+        ),
     ]
 }
 
@@ -165,10 +181,21 @@ mod tests {
     #[test]
     fn turns_by_va_dt_toward_the_goal_and_moves_at_vr() {
         // Heading +x, goal straight down (+y): sin(0 - pi/2) = -1 < -eps -> increase.
-        let params = TurnRateParams { radial_speed: 100.0, angular_speed: 2.0, ..Default::default() };
+        let params = TurnRateParams {
+            radial_speed: 100.0,
+            angular_speed: 2.0,
+            ..Default::default()
+        };
         let mut tr = TurnRate::default();
-        let mut body = Body { heading: 0.0, ..Default::default() };
-        let seen = Seen { target_pos: Vec2::new(0.0, 100.0), target_vel: Vec2::ZERO, dt: DT };
+        let mut body = Body {
+            heading: 0.0,
+            ..Default::default()
+        };
+        let seen = Seen {
+            target_pos: Vec2::new(0.0, 100.0),
+            target_vel: Vec2::ZERO,
+            dt: DT,
+        };
         tr.steer(&params, &mut body, &seen);
         assert!((body.heading - 0.2).abs() < 1e-6);
         assert_eq!(tr.last.turn, Turn::Increase);
@@ -204,10 +231,21 @@ mod tests {
     #[test]
     fn jitters_left_and_right_at_zero_epsilon_and_not_with_the_dead_zone() {
         let count_flips = |eps: f32| {
-            let params = TurnRateParams { dead_zone: eps, angular_speed: 3.0, ..Default::default() };
+            let params = TurnRateParams {
+                dead_zone: eps,
+                angular_speed: 3.0,
+                ..Default::default()
+            };
             let mut tr = TurnRate::default();
-            let mut body = Body { heading: 0.3, ..Default::default() };
-            let seen = Seen { target_pos: Vec2::new(5000.0, 0.0), target_vel: Vec2::ZERO, dt: 1.0 / 60.0 };
+            let mut body = Body {
+                heading: 0.3,
+                ..Default::default()
+            };
+            let seen = Seen {
+                target_pos: Vec2::new(5000.0, 0.0),
+                target_vel: Vec2::ZERO,
+                dt: 1.0 / 60.0,
+            };
             let mut flips = 0;
             let mut previous = Turn::Hold;
             for _ in 0..300 {

@@ -77,26 +77,256 @@ fn render_path(path: &serde_path_to_error::Path) -> String {
     out
 }
 
-/// Rewords ron's messages in the "expected ..., found ..." form.
-fn reword(error: &ron::Error) -> String {
+/// Rewords ron's messages in the "expected ..., found ..." form. `found` describes the
+/// text at the error's position.
+fn reword(error: &ron::Error, found: &str) -> String {
     use ron::Error;
+    let expected = |what: &str| format!("expected {what}, found {found}");
     match error {
-        Error::InvalidValueForType { expected, found } => format!("expected {expected}, found {found}"),
-        Error::NoSuchStructField { expected, found, outer } => {
-            let outer = outer.as_deref().map(|o| format!(" in {o}")).unwrap_or_default();
-            format!("unknown field `{found}`{outer}, expected one of: {}", expected.join(", "))
+        Error::InvalidValueForType { expected, found } => {
+            format!("expected {expected}, found {found}")
         }
-        Error::NoSuchEnumVariant { expected, found, outer } => {
-            let outer = outer.as_deref().map(|o| format!(" of {o}")).unwrap_or_default();
-            format!("unknown variant `{found}`{outer}, expected one of: {}", expected.join(", "))
+        Error::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => {
+            let outer = outer
+                .as_deref()
+                .map(|o| format!(" in {o}"))
+                .unwrap_or_default();
+            format!(
+                "unknown field `{found}`{outer}, expected one of: {}",
+                expected.join(", ")
+            )
+        }
+        Error::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => {
+            let outer = outer
+                .as_deref()
+                .map(|o| format!(" of {o}"))
+                .unwrap_or_default();
+            format!(
+                "unknown variant `{found}`{outer}, expected one of: {}",
+                expected.join(", ")
+            )
         }
         Error::MissingStructField { field, outer } => {
-            let outer = outer.as_deref().map(|o| format!(" of {o}")).unwrap_or_default();
+            let outer = outer
+                .as_deref()
+                .map(|o| format!(" of {o}"))
+                .unwrap_or_default();
             format!("missing field `{field}`{outer}")
         }
         Error::DuplicateStructField { field, .. } => format!("field `{field}` given twice"),
+        Error::ExpectedDifferentLength { expected, found } => {
+            format!("expected {expected}, found {found} elements")
+        }
+        Error::ExpectedBoolean => expected("true or false"),
+        Error::ExpectedChar => expected("a character"),
+        Error::ExpectedFloat => expected("a number"),
+        Error::ExpectedInteger | Error::InvalidIntegerDigit { .. } => expected("an integer"),
+        Error::IntegerOutOfBounds => expected("an integer within this field's range"),
+        Error::ExpectedString | Error::ExpectedByteString => expected("a string in double quotes"),
+        Error::ExpectedStringEnd => expected("a closing `\"` (unclosed string)"),
+        Error::ExpectedArray => expected("a list `[...]`"),
+        Error::ExpectedArrayEnd => expected("`,` or a closing `]`"),
+        Error::ExpectedMap => expected("a map `{...}`"),
+        Error::ExpectedMapEnd => expected("`,` or a closing `}`"),
+        Error::ExpectedMapColon => expected("`:`"),
+        Error::ExpectedOption => expected("an optional value"),
+        Error::ExpectedOptionEnd => expected("a closing `)` after `Some(...`"),
+        Error::ExpectedStructLike => expected("`(...)`"),
+        Error::ExpectedNamedStructLike("Scenario") => expected("a scenario `(version: 1, ...)`"),
+        Error::ExpectedNamedStructLike(name) => expected(&format!("`(...)` for {name}")),
+        Error::ExpectedStructLikeEnd => expected("`,` or a closing `)`"),
+        Error::ExpectedUnit => expected("`()`"),
+        Error::ExpectedComma => expected("`,`"),
+        Error::ExpectedIdentifier => expected("a field name or a closing `)`"),
+        Error::SuggestRawIdentifier(_) | Error::InvalidIdentifier(_) => expected("a name"),
+        Error::UnexpectedChar(_) => format!("unexpected character: found {found}"),
+        Error::Eof => expected("more (the file ends too early)"),
+        Error::TrailingCharacters => expected("the end of the file after the scenario"),
         other => other.to_string(),
     }
+}
+
+/// Whether ron reports this error at or near a value (a wrong type, a bad name, a number
+/// out of its type's range), rather than at a point in the syntax where something is
+/// missing or extra. Value errors are located at the start of the value.
+fn is_value_error(error: &ron::Error) -> bool {
+    use ron::Error;
+    matches!(
+        error,
+        Error::InvalidValueForType { .. }
+            | Error::ExpectedDifferentLength { .. }
+            | Error::NoSuchEnumVariant { .. }
+            | Error::MissingStructField { .. }
+            | Error::ExpectedBoolean
+            | Error::ExpectedChar
+            | Error::ExpectedFloat
+            | Error::ExpectedInteger
+            | Error::InvalidIntegerDigit { .. }
+            | Error::IntegerOutOfBounds
+            | Error::ExpectedString
+            | Error::ExpectedByteString
+            | Error::ExpectedStringEnd
+            | Error::ExpectedArray
+            | Error::ExpectedMap
+            | Error::ExpectedOption
+            | Error::ExpectedStructLike
+            | Error::ExpectedNamedStructLike(_)
+            | Error::ExpectedUnit
+            | Error::SuggestRawIdentifier(_)
+            | Error::InvalidIdentifier(_)
+            | Error::Message(_)
+    )
+}
+
+/// The byte offset of a 1-based line and (character) column, if it is inside the text.
+fn offset_of(text: &str, pos: Pos) -> Option<usize> {
+    let mut line_start = 0;
+    for _ in 1..pos.line {
+        line_start += text[line_start..].find('\n')? + 1;
+    }
+    let line = &text[line_start..];
+    let mut chars = line.char_indices();
+    for _ in 1..pos.col {
+        chars.next()?;
+    }
+    Some(line_start + chars.next().map_or(line.len(), |(i, _)| i))
+}
+
+/// The position of a byte offset.
+fn pos_of(text: &str, offset: usize) -> Pos {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Pos { line, col }
+}
+
+/// Skips whitespace and comments from a byte offset.
+fn skip_trivia(text: &str, mut at: usize) -> usize {
+    loop {
+        let rest = &text[at..];
+        let trimmed = rest.trim_start();
+        at += rest.len() - trimmed.len();
+        if trimmed.starts_with("//") {
+            at += trimmed.find('\n').unwrap_or(trimmed.len());
+        } else if trimmed.starts_with("/*") {
+            at += trimmed.find("*/").map_or(trimmed.len(), |end| end + 2);
+        } else {
+            return at;
+        }
+    }
+}
+
+/// Moves a position past whitespace and comments to the next token, unless only the end
+/// of the file follows (then the position stays where it is).
+fn next_token(text: &str, pos: Pos) -> Pos {
+    match offset_of(text, pos) {
+        Some(at) => {
+            let token = skip_trivia(text, at);
+            if token < text.len() {
+                pos_of(text, token)
+            } else {
+                pos
+            }
+        }
+        None => pos,
+    }
+}
+
+/// Describes the token at a position, for "found ..." in messages.
+fn describe(text: &str, pos: Pos) -> String {
+    let Some(at) = offset_of(text, pos) else {
+        return "the end of the file".into();
+    };
+    let rest = &text[skip_trivia(text, at)..];
+    let Some(first) = rest.chars().next() else {
+        return if text.trim().is_empty() {
+            "an empty file".into()
+        } else {
+            "the end of the file".into()
+        };
+    };
+    let word = |rest: &str| -> String {
+        let end = rest
+            .find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '+' | '-')))
+            .unwrap_or(rest.len());
+        rest[..end].to_string()
+    };
+    let shorten = |s: &str| -> String {
+        if s.chars().count() > 40 {
+            format!("{}...", s.chars().take(40).collect::<String>())
+        } else {
+            s.to_string()
+        }
+    };
+    match first {
+        '"' => {
+            // An unclosed string is shown up to the end of its line.
+            let mut end = rest.find('\n').unwrap_or(rest.len());
+            let mut escaped = false;
+            for (i, c) in rest.char_indices().skip(1) {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == '"' {
+                    end = i + 1;
+                    break;
+                }
+            }
+            format!("the string {}", shorten(&rest[..end]))
+        }
+        c if c.is_ascii_digit() || matches!(c, '+' | '-' | '.') => {
+            format!("the number {}", shorten(&word(rest)))
+        }
+        c if c.is_alphabetic() || c == '_' => match word(rest).as_str() {
+            w @ ("true" | "false") => format!("the boolean {w}"),
+            w @ ("inf" | "NaN") => format!("the number {w}"),
+            _ => {
+                let end = rest
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                format!("`{}`", shorten(&rest[..end]))
+            }
+        },
+        '[' => "a list `[`".into(),
+        '{' => "a map `{`".into(),
+        c => format!("`{c}`"),
+    }
+}
+
+/// A number with a fraction or exponent where ron expected an integer: ron reads the
+/// integer part, then stops at the `.` or `e` and reports a missing separator. Returns
+/// the position where the number starts and its text.
+fn fractional_integer(text: &str, pos: Pos) -> Option<(Pos, String)> {
+    let at = offset_of(text, pos)?;
+    let rest = &text[at..];
+    if !rest.starts_with(['.', 'e', 'E']) {
+        return None;
+    }
+    let before = &text[..at];
+    if !before.ends_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let start = before
+        .rfind(|c: char| !(c.is_ascii_digit() || c == '_' || c == '+' || c == '-'))
+        .map_or(0, |i| i + 1);
+    // Not a float read to its end and followed by more junk (`1.5.3`).
+    if before[..start].ends_with(['.', 'e', 'E']) {
+        return None;
+    }
+    let end = at
+        + rest
+            .find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '+' | '-')))
+            .unwrap_or(rest.len());
+    Some((pos_of(text, start), text[start..end].to_string()))
 }
 
 /// Parses and validates a scenario from text. `file` labels the errors.
@@ -116,11 +346,51 @@ pub fn parse(text: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
                 "expected version {} or older, found {version}: this file is from a newer steerlab",
                 super::VERSION
             );
-            return Err(ScenarioErrors(vec![at(spans.find("version"), "version".into(), message)]));
+            return Err(ScenarioErrors(vec![at(
+                spans.find("version"),
+                "version".into(),
+                message,
+            )]));
         }
     }
-    let mut de = ron::Deserializer::from_str_with_options(text, &options())
-        .map_err(|e| ScenarioErrors(vec![at(Pos { line: e.span.start.line, col: e.span.start.col }, String::new(), reword(&e.code))]))?;
+    // Where a ron error is reported: value errors at the start of the value when the
+    // file has it (ron points at the whitespace before it, or past it), syntax errors at
+    // the next token from where ron stopped.
+    let locate = |code: &ron::Error, path: &str, ron_pos: Pos| -> (Pos, String, String) {
+        if matches!(
+            code,
+            ron::Error::ExpectedComma
+                | ron::Error::ExpectedArrayEnd
+                | ron::Error::ExpectedStructLikeEnd
+                | ron::Error::ExpectedMapEnd
+        ) {
+            if let Some((pos, number)) = fractional_integer(text, ron_pos) {
+                let path = spans.path_at(pos).unwrap_or(path).to_string();
+                return (
+                    pos,
+                    path,
+                    format!("expected an integer, found the number {number}"),
+                );
+            }
+        }
+        let pos = if is_value_error(code) && spans.contains(path) {
+            spans.find(path)
+        } else {
+            next_token(text, ron_pos)
+        };
+        (pos, path.to_string(), reword(code, &describe(text, pos)))
+    };
+    let mut de = ron::Deserializer::from_str_with_options(text, &options()).map_err(|e| {
+        let (pos, path, message) = locate(
+            &e.code,
+            "",
+            Pos {
+                line: e.span.start.line,
+                col: e.span.start.col,
+            },
+        );
+        ScenarioErrors(vec![at(pos, path, message)])
+    })?;
     let result: Result<Scenario, _> = serde_path_to_error::deserialize(&mut de);
     let scenario = match result {
         Ok(s) => s,
@@ -128,27 +398,40 @@ pub fn parse(text: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
             let path = render_path(e.path());
             let code = e.into_inner();
             let span = de.span_error(code.clone()).span;
-            // ron points just past the offending token; a path we can see is more precise.
-            let pos = if spans.contains(&path) && !matches!(code, ron::Error::NoSuchStructField { .. }) {
-                spans.find(&path)
-            } else {
-                Pos { line: span.start.line, col: span.start.col }
-            };
-            return Err(ScenarioErrors(vec![at(pos, path, reword(&code))]));
+            let (pos, path, message) = locate(
+                &code,
+                &path,
+                Pos {
+                    line: span.start.line,
+                    col: span.start.col,
+                },
+            );
+            return Err(ScenarioErrors(vec![at(pos, path, message)]));
         }
     };
     if let Err(e) = de.end() {
         let span = de.span_error(e.clone()).span;
-        return Err(ScenarioErrors(vec![at(
-            Pos { line: span.start.line, col: span.start.col },
-            String::new(),
-            reword(&e),
-        )]));
+        let (pos, path, message) = locate(
+            &e,
+            "",
+            Pos {
+                line: span.start.line,
+                col: span.start.col,
+            },
+        );
+        return Err(ScenarioErrors(vec![at(pos, path, message)]));
     }
     let mut errors: Vec<ScenarioError> = spans
         .non_finite()
         .iter()
-        .map(|(path, pos, text)| at(*pos, path.clone(), format!("expected a finite number, found {text}")))
+        .map(|(path, pos, number)| {
+            let message = if number.trim_start_matches(['+', '-']).starts_with(['i', 'N']) {
+                format!("expected a finite number, found {number}")
+            } else {
+                format!("expected a number of at most about 3.4e38 in size (a 32-bit float), found {number}, which overflows")
+            };
+            at(*pos, path.clone(), message)
+        })
         .collect();
     for (path, message) in validate(&scenario) {
         if !errors.iter().any(|e| e.path == path) {
@@ -171,7 +454,11 @@ fn peek_version(text: &str) -> Option<u64> {
     }
     let pos = spans.find("version");
     let line = text.lines().nth(pos.line - 1)?;
-    let rest: String = line.chars().skip(pos.col - 1).take_while(|c| c.is_ascii_digit()).collect();
+    let rest: String = line
+        .chars()
+        .skip(pos.col - 1)
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
     rest.parse().ok()
 }
 
@@ -179,7 +466,13 @@ fn peek_version(text: &str) -> Option<u64> {
 pub fn load(path: &Path) -> Result<Scenario, ScenarioErrors> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| {
-        ScenarioErrors(vec![ScenarioError { file: file.clone(), line: 1, col: 1, path: String::new(), message: format!("cannot read: {e}") }])
+        ScenarioErrors(vec![ScenarioError {
+            file: file.clone(),
+            line: 1,
+            col: 1,
+            path: String::new(),
+            message: format!("cannot read: {e}"),
+        }])
     })?;
     parse(&text, &file)
 }
@@ -201,8 +494,14 @@ pub fn to_text(scenario: &Scenario) -> String {
 /// or the new one, never a mix.
 pub fn save(scenario: &Scenario, path: &Path) -> std::io::Result<()> {
     let text = to_text(scenario);
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "scenario".into());
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "scenario".into());
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = std::fs::File::create(&temp)?;

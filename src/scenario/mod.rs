@@ -69,10 +69,14 @@ impl Scenario {
     pub fn build(&self) -> Result<World, String> {
         let mut world = World::new(self.world.clone(), self.algorithms.clone());
         for (i, target) in self.targets.iter().enumerate() {
-            world.add_target(target).map_err(|e| format!("targets[{i}] ({}): {e}", target.name))?;
+            world
+                .add_target(target)
+                .map_err(|e| format!("targets[{i}] ({}): {e}", target.name))?;
         }
         for (i, launcher) in self.launchers.iter().enumerate() {
-            world.add_launcher(launcher.clone()).map_err(|e| format!("launchers[{i}]: {e}"))?;
+            world
+                .add_launcher(launcher.clone())
+                .map_err(|e| format!("launchers[{i}]: {e}"))?;
         }
         for turret in &self.turrets {
             world.add_turret(turret.clone());

@@ -11,19 +11,43 @@ use glam::Vec2;
 /// The shipped scenarios by name (file stem in `scenarios/`) with their text.
 pub const SHIPPED: &[(&str, &str)] = &[
     ("default", include_str!("../../scenarios/default.ron")),
-    ("lunar-blast", include_str!("../../scenarios/lunar-blast.ron")),
-    ("fly-program", include_str!("../../scenarios/fly-program.ron")),
-    ("accelerating", include_str!("../../scenarios/accelerating.ron")),
-    ("missile-command", include_str!("../../scenarios/missile-command.ron")),
-    ("heat-seeker", include_str!("../../scenarios/heat-seeker.ron")),
-    ("dead-zone-jitter", include_str!("../../scenarios/dead-zone-jitter.ron")),
-    ("faster-target", include_str!("../../scenarios/faster-target.ron")),
+    (
+        "lunar-blast",
+        include_str!("../../scenarios/lunar-blast.ron"),
+    ),
+    (
+        "fly-program",
+        include_str!("../../scenarios/fly-program.ron"),
+    ),
+    (
+        "accelerating",
+        include_str!("../../scenarios/accelerating.ron"),
+    ),
+    (
+        "missile-command",
+        include_str!("../../scenarios/missile-command.ron"),
+    ),
+    (
+        "heat-seeker",
+        include_str!("../../scenarios/heat-seeker.ron"),
+    ),
+    (
+        "dead-zone-jitter",
+        include_str!("../../scenarios/dead-zone-jitter.ron"),
+    ),
+    (
+        "faster-target",
+        include_str!("../../scenarios/faster-target.ron"),
+    ),
 ];
 
 /// The text of a shipped scenario by name (with or without `.ron`).
 pub fn shipped(name: &str) -> Option<&'static str> {
     let name = name.strip_suffix(".ron").unwrap_or(name);
-    SHIPPED.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+    SHIPPED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
 }
 
 /// The scenario the window opens with.
@@ -45,7 +69,12 @@ pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
         name: "target".into(),
         radius: 10.0,
         destructible: false,
-        motion: Motion::Circle { center: centre, radius: 300.0, angular_speed: 0.5, phase: 0.0 },
+        motion: Motion::Circle {
+            center: centre,
+            radius: 300.0,
+            angular_speed: 0.5,
+            phase: 0.0,
+        },
     };
     let launchers = (0..RING)
         .filter_map(|i| {
@@ -61,7 +90,11 @@ pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
                 every: None,
                 salvo: salvo as u32,
                 spread: 60.0,
-                missile: MissileSpec { lifetime: 1000.0, fuel: None, radius: 2.0 },
+                missile: MissileSpec {
+                    lifetime: 1000.0,
+                    fuel: None,
+                    radius: 2.0,
+                },
             })
         })
         .collect();
@@ -93,7 +126,11 @@ mod tests {
             for _ in 0..200 {
                 world.step();
             }
-            assert_eq!(world.missiles().len(), 100, "{algorithm}: a missile ended early");
+            assert_eq!(
+                world.missiles().len(),
+                100,
+                "{algorithm}: a missile ended early"
+            );
         }
     }
 }

@@ -118,7 +118,9 @@ impl Lexer<'_> {
             if self.chars.peek() == Some(&'"') {
                 text.push('"');
                 self.bump();
-                let closing: String = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+                let closing: String = std::iter::once('"')
+                    .chain(std::iter::repeat_n('#', hashes))
+                    .collect();
                 while !text.ends_with(&closing) || text.len() < 2 + hashes + closing.len() {
                     match self.bump() {
                         Some(ch) => text.push(ch),
@@ -135,7 +137,11 @@ impl Lexer<'_> {
             }
         } else if c.is_alphabetic() || c == '_' {
             let mut text = String::new();
-            while self.chars.peek().is_some_and(|&c| c.is_alphanumeric() || c == '_') {
+            while self
+                .chars
+                .peek()
+                .is_some_and(|&c| c.is_alphanumeric() || c == '_')
+            {
                 text.push(self.bump().unwrap_or_default());
             }
             if matches!(text.as_str(), "inf" | "NaN") {
@@ -208,7 +214,13 @@ impl Walker<'_> {
         match tok {
             Tok::Literal(text) => {
                 let bare = text.trim_start_matches(['+', '-']);
-                if bare == "inf" || bare == "NaN" {
+                // A finite literal too large for an f32 reads as an infinity: report it too.
+                let overflows = bare.starts_with(|c: char| c.is_ascii_digit())
+                    && bare
+                        .replace('_', "")
+                        .parse::<f64>()
+                        .is_ok_and(|v| v.is_finite() && v.abs() > f64::from(f32::MAX));
+                if bare == "inf" || bare == "NaN" || overflows {
                     self.spans.non_finite.push((path.to_string(), pos, text));
                 }
                 Some(())
@@ -236,16 +248,22 @@ impl Walker<'_> {
 
     /// After `(`: named fields or tuple elements, up to `)`.
     fn parens(&mut self, path: &str, depth: usize) -> Option<()> {
-        let named = matches!(self.peek(0), Some(Tok::Ident(_))) && self.peek(1) == Some(&Tok::Punct(':'));
+        let named =
+            matches!(self.peek(0), Some(Tok::Ident(_))) && self.peek(1) == Some(&Tok::Punct(':'));
         let mut index = 0;
         loop {
             if self.eat(')') {
                 return Some(());
             }
             if named {
-                let (Tok::Ident(field), pos) = self.take()? else { return None };
+                let (Tok::Ident(field), pos) = self.take()? else {
+                    return None;
+                };
                 let field_path = child(path, &field);
-                self.spans.at.entry(format!("{field_path}:name")).or_insert(pos);
+                self.spans
+                    .at
+                    .entry(format!("{field_path}:name"))
+                    .or_insert(pos);
                 if !self.eat(':') {
                     return None;
                 }
@@ -299,13 +317,20 @@ impl Walker<'_> {
 impl Spans {
     /// Indexes a RON text. Malformed text is indexed up to the first problem.
     pub fn index(text: &str) -> Spans {
-        let mut lexer = Lexer { chars: text.chars().peekable(), pos: Pos { line: 1, col: 1 } };
+        let mut lexer = Lexer {
+            chars: text.chars().peekable(),
+            pos: Pos { line: 1, col: 1 },
+        };
         let mut tokens = Vec::new();
         while let Some(tok) = lexer.next() {
             tokens.push(tok);
         }
         let mut spans = Spans::default();
-        let mut walker = Walker { tokens, next: 0, spans: &mut spans };
+        let mut walker = Walker {
+            tokens,
+            next: 0,
+            spans: &mut spans,
+        };
         // Skip inner attributes: #![enable(...)].
         while walker.peek(0) == Some(&Tok::Punct('#')) {
             while walker.take().is_some_and(|(t, _)| t != Tok::Punct(']')) {}
@@ -334,7 +359,17 @@ impl Spans {
         self.at.contains_key(path)
     }
 
-    /// Number literals that are NaN or infinite: `(path, position, text)`.
+    /// The deepest path whose value starts at `pos`, if any.
+    pub fn path_at(&self, pos: Pos) -> Option<&str> {
+        self.at
+            .iter()
+            .filter(|(path, at)| **at == pos && !path.ends_with(":name"))
+            .map(|(path, _)| path.as_str())
+            .max_by_key(|path| path.len())
+    }
+
+    /// Number literals that are NaN or infinite, or too large for an f32:
+    /// `(path, position, text)`.
     pub fn non_finite(&self) -> &[(String, Pos, String)] {
         &self.non_finite
     }
@@ -361,11 +396,17 @@ mod tests {
     fn finds_nested_fields_list_items_and_tuple_elements() {
         let spans = Spans::index(TEXT);
         assert_eq!(spans.find("version"), Pos { line: 4, col: 14 });
-        assert_eq!(spans.find("targets[0].motion.radius"), Pos { line: 7, col: 58 });
-        assert_eq!(spans.find("targets[0].motion.center[1]"), Pos { line: 7, col: 47 });
+        assert_eq!(
+            spans.find("targets[0].motion.radius"),
+            Pos { line: 7, col: 60 }
+        );
+        assert_eq!(
+            spans.find("targets[0].motion.center[1]"),
+            Pos { line: 7, col: 48 }
+        );
         assert_eq!(spans.find("targets[1].name"), Pos { line: 8, col: 17 });
-        assert_eq!(spans.find("rain.rate[0][1]"), Pos { line: 10, col: 45 });
-        assert_eq!(spans.find("map.key"), Pos { line: 11, col: 17 });
+        assert_eq!(spans.find("rain.rate[0][1]"), Pos { line: 10, col: 44 });
+        assert_eq!(spans.find("map.key"), Pos { line: 11, col: 19 });
         assert!(spans.contains("map.other"));
     }
 
@@ -373,13 +414,26 @@ mod tests {
     fn missing_paths_fall_back_to_the_nearest_parent() {
         let spans = Spans::index(TEXT);
         assert_eq!(spans.find("targets[0].radius"), spans.find("targets[0]"));
-        assert_eq!(spans.find("algorithms.smoothed.ga"), Pos { line: 3, col: 1 });
+        assert_eq!(
+            spans.find("algorithms.smoothed.ga"),
+            Pos { line: 3, col: 1 }
+        );
     }
 
     #[test]
     fn reports_non_finite_numbers_with_their_paths() {
         let spans = Spans::index(TEXT);
-        let found: Vec<_> = spans.non_finite().iter().map(|(p, _, t)| (p.as_str(), t.as_str())).collect();
-        assert_eq!(found, [("targets[1].motion.pos[1]", "+inf"), ("rain.min_speed", "NaN")]);
+        let found: Vec<_> = spans
+            .non_finite()
+            .iter()
+            .map(|(p, _, t)| (p.as_str(), t.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("targets[1].motion.pos[1]", "+inf"),
+                ("rain.min_speed", "NaN")
+            ]
+        );
     }
 }

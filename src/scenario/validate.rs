@@ -3,6 +3,7 @@
 //! algorithm parameter ranges come from each algorithm's own description.
 
 use super::{Scenario, VERSION};
+use crate::sim::fly_program::{Command, COLUMNS};
 use crate::sim::launcher::MissileSpec;
 use crate::sim::Motion;
 use glam::Vec2;
@@ -31,8 +32,15 @@ impl Problems {
     /// `min <= value <= max` (false for NaN and infinities too).
     fn range(&mut self, path: impl Into<String>, value: f32, min: f32, max: f32) {
         if !(value >= min && value <= max) {
-            let found = if value.is_finite() { value.to_string() } else { format!("{value} (not finite)") };
-            self.push(path, format!("expected a value in {min}..={max}, found {found}"));
+            let found = if value.is_finite() {
+                value.to_string()
+            } else {
+                format!("{value} (not finite)")
+            };
+            self.push(
+                path,
+                format!("expected a value in {min}..={max}, found {found}"),
+            );
         }
     }
 
@@ -43,7 +51,10 @@ impl Problems {
 
     fn count(&mut self, path: &str, found: usize, max: usize, what: &str) {
         if found > max {
-            self.push(path, format!("expected at most {max} {what}, found {found}"));
+            self.push(
+                path,
+                format!("expected at most {max} {what}, found {found}"),
+            );
         }
     }
 
@@ -60,7 +71,10 @@ impl Problems {
 pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     let mut p = Problems::default();
     if s.version != VERSION {
-        p.push("version", format!("expected version {VERSION}, found {}", s.version));
+        p.push(
+            "version",
+            format!("expected version {VERSION}, found {}", s.version),
+        );
     }
     let w = &s.world;
     p.range("world.width", w.width, 1.0, MAX_COORD);
@@ -77,9 +91,19 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     for (i, target) in s.targets.iter().enumerate() {
         let at = format!("targets[{i}]");
         if target.name.is_empty() {
-            p.push(format!("{at}.name"), "expected a name, found an empty string");
-        } else if let Some(first) = names.iter().position(|n| *n == target.name).filter(|&j| j < i) {
-            p.push(format!("{at}.name"), format!("name `{}` is already used by targets[{first}]", target.name));
+            p.push(
+                format!("{at}.name"),
+                "expected a name, found an empty string",
+            );
+        } else if let Some(first) = names
+            .iter()
+            .position(|n| *n == target.name)
+            .filter(|&j| j < i)
+        {
+            p.push(
+                format!("{at}.name"),
+                format!("name `{}` is already used by targets[{first}]", target.name),
+            );
         }
         p.range(format!("{at}.radius"), target.radius, 0.001, 1.0e5);
         motion(&mut p, &format!("{at}.motion"), &target.motion, &names);
@@ -90,12 +114,22 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
         let at = format!("launchers[{i}]");
         p.point(&format!("{at}.pos"), launcher.pos, MAX_COORD);
         if !names.contains(&launcher.target.as_str()) {
-            p.push(format!("{at}.target"), unknown_target(&launcher.target, &names));
+            p.push(
+                format!("{at}.target"),
+                unknown_target(&launcher.target, &names),
+            );
         }
         if launcher.algorithms.is_empty() {
-            p.push(format!("{at}.algorithms"), "expected at least one algorithm, found none");
+            p.push(
+                format!("{at}.algorithms"),
+                "expected at least one algorithm, found none",
+            );
         }
-        p.point(&format!("{at}.launch_velocity"), launcher.launch_velocity, MAX_SPEED);
+        p.point(
+            &format!("{at}.launch_velocity"),
+            launcher.launch_velocity,
+            MAX_SPEED,
+        );
         if let Some(first) = launcher.first_at {
             p.range(format!("{at}.first_at"), first, 0.0, 1.0e6);
         }
@@ -104,7 +138,10 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
         }
         let volley = u64::from(launcher.salvo) * launcher.algorithms.len() as u64;
         if launcher.salvo == 0 {
-            p.push(format!("{at}.salvo"), "expected at least 1 missile per algorithm, found 0");
+            p.push(
+                format!("{at}.salvo"),
+                "expected at least 1 missile per algorithm, found 0",
+            );
         } else if volley > MAX_VOLLEY {
             p.push(
                 format!("{at}.salvo"),
@@ -119,23 +156,78 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     for (i, turret) in s.turrets.iter().enumerate() {
         let at = format!("turrets[{i}]");
         p.point(&format!("{at}.pos"), turret.pos, MAX_COORD);
-        p.range(format!("{at}.ai_poll_time"), turret.ai_poll_time, 0.001, 1.0e6);
+        p.range(
+            format!("{at}.ai_poll_time"),
+            turret.ai_poll_time,
+            0.001,
+            1.0e6,
+        );
         p.range(format!("{at}.first_poll"), turret.first_poll, 0.0, 1.0e6);
-        p.range(format!("{at}.danger_height"), turret.danger_height, 0.0, MAX_COORD);
+        p.range(
+            format!("{at}.danger_height"),
+            turret.danger_height,
+            0.0,
+            MAX_COORD,
+        );
         p.missile(&format!("{at}.missile"), &turret.missile);
     }
 
     if let Some(rain) = &s.rain {
         p.range("rain.min_speed", rain.min_speed, 0.0, MAX_SPEED);
-        p.range("rain.max_speed", rain.max_speed, rain.min_speed.max(0.0), MAX_SPEED);
+        if rain.max_speed < rain.min_speed {
+            p.push(
+                "rain.max_speed",
+                format!(
+                    "expected at least min_speed ({}), found {}",
+                    rain.min_speed, rain.max_speed
+                ),
+            );
+        } else {
+            p.range(
+                "rain.max_speed",
+                rain.max_speed,
+                rain.min_speed.max(0.0),
+                MAX_SPEED,
+            );
+        }
         p.range("rain.min_radius", rain.min_radius, 0.001, 1.0e5);
-        p.range("rain.max_radius", rain.max_radius, rain.min_radius.max(0.001), 1.0e5);
+        if rain.max_radius < rain.min_radius {
+            p.push(
+                "rain.max_radius",
+                format!(
+                    "expected at least min_radius ({}), found {}",
+                    rain.min_radius, rain.max_radius
+                ),
+            );
+        } else {
+            p.range(
+                "rain.max_radius",
+                rain.max_radius,
+                rain.min_radius.max(0.001),
+                1.0e5,
+            );
+        }
         if rain.rate.is_empty() {
-            p.push("rain.rate", "expected at least one (time, rate) keyframe, found none");
+            p.push(
+                "rain.rate",
+                "expected at least one (time, rate) keyframe, found none",
+            );
         }
         let mut last_time = f32::NEG_INFINITY;
         for (k, &(time, rate)) in rain.rate.iter().enumerate() {
-            p.range(format!("rain.rate[{k}][0]"), time, last_time.max(0.0), 1.0e6);
+            if time < last_time {
+                p.push(
+                    format!("rain.rate[{k}][0]"),
+                    format!("expected keyframe times in order, at or after the previous {last_time}, found {time}"),
+                );
+            } else {
+                p.range(
+                    format!("rain.rate[{k}][0]"),
+                    time,
+                    last_time.max(0.0),
+                    1.0e6,
+                );
+            }
             p.range(format!("rain.rate[{k}][1]"), rate, 0.0, 1000.0);
             last_time = time;
         }
@@ -147,7 +239,10 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
 }
 
 fn unknown_target(name: &str, names: &[&str]) -> String {
-    format!("unknown target `{name}`, expected one of: {}", names.join(", "))
+    format!(
+        "unknown target `{name}`, expected one of: {}",
+        names.join(", ")
+    )
 }
 
 fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
@@ -157,13 +252,28 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
             p.point(&format!("{at}.pos"), *pos, MAX_COORD);
             p.point(&format!("{at}.vel"), *vel, MAX_SPEED);
         }
-        Motion::Circle { center, radius, angular_speed, phase } => {
+        Motion::Circle {
+            center,
+            radius,
+            angular_speed,
+            phase,
+        } => {
             p.point(&format!("{at}.center"), *center, MAX_COORD);
             p.range(format!("{at}.radius"), *radius, 0.0, MAX_COORD);
-            p.range(format!("{at}.angular_speed"), *angular_speed, -1000.0, 1000.0);
+            p.range(
+                format!("{at}.angular_speed"),
+                *angular_speed,
+                -1000.0,
+                1000.0,
+            );
             p.range(format!("{at}.phase"), *phase, -1.0e6, 1.0e6);
         }
-        Motion::Weave { pos, vel, amplitude, frequency } => {
+        Motion::Weave {
+            pos,
+            vel,
+            amplitude,
+            frequency,
+        } => {
             p.point(&format!("{at}.pos"), *pos, MAX_COORD);
             p.point(&format!("{at}.vel"), *vel, MAX_SPEED);
             p.range(format!("{at}.amplitude"), *amplitude, 0.0, MAX_COORD);
@@ -171,18 +281,51 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
         }
         Motion::Path { points, speed, .. } => {
             if points.is_empty() {
-                p.push(format!("{at}.points"), "expected at least one point, found none");
+                p.push(
+                    format!("{at}.points"),
+                    "expected at least one point, found none",
+                );
             }
-            p.count(&format!("{at}.points"), points.len(), MAX_PATH_POINTS, "points");
+            p.count(
+                &format!("{at}.points"),
+                points.len(),
+                MAX_PATH_POINTS,
+                "points",
+            );
             for (k, point) in points.iter().enumerate() {
                 p.point(&format!("{at}.points[{k}]"), *point, MAX_COORD);
             }
             p.range(format!("{at}.speed"), *speed, 0.0, MAX_SPEED);
         }
         Motion::FlyProgram(fly) => {
-            p.count(&format!("{at}.program"), fly.program.len(), MAX_PROGRAM, "commands");
-            if let Err(e) = fly.validate() {
-                p.push(format!("{at}.program[{}]", e.index), e.message);
+            p.count(
+                &format!("{at}.program"),
+                fly.program.len(),
+                MAX_PROGRAM,
+                "commands",
+            );
+            if fly.program.is_empty() {
+                p.push(
+                    format!("{at}.program"),
+                    "expected at least one command, found none",
+                );
+            } else if let Err(e) = fly.validate() {
+                let n = fly.program[e.index];
+                let message = match Command::decode(n) {
+                    None if n >= 300 => format!("expected a command in 0..=299, found {n}"),
+                    None => format!(
+                        "expected a grid point with a column in 0..={}, found {n} (row {}, column {})",
+                        COLUMNS - 1,
+                        n / 20,
+                        n % 20
+                    ),
+                    Some(Command::Jump(to)) if to >= fly.program.len() => {
+                        let last = fly.program.len() - 1;
+                        format!("expected a jump to a command index in 0..={last} (260..={}), found {n}, a jump to index {to}", 260 + last)
+                    }
+                    _ => e.message,
+                };
+                p.push(format!("{at}.program[{}]", e.index), message);
             }
             p.range(format!("{at}.shift"), fly.shift, -MAX_COORD, MAX_COORD);
             for (field, why) in crate::guidance::Tunable::problems(&fly.steering) {

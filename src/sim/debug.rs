@@ -33,10 +33,21 @@ pub enum Shape {
     Point(Vec2),
     Line(Vec2, Vec2),
     /// An arrow from a point along a vector (world units).
-    Arrow { from: Vec2, vector: Vec2 },
-    Circle { center: Vec2, radius: f32 },
+    Arrow {
+        from: Vec2,
+        vector: Vec2,
+    },
+    Circle {
+        center: Vec2,
+        radius: f32,
+    },
     /// A wedge from `apex` around `direction` (radians) of half-angle `half_angle`.
-    Wedge { apex: Vec2, direction: f32, half_angle: f32, length: f32 },
+    Wedge {
+        apex: Vec2,
+        direction: f32,
+        half_angle: f32,
+        length: f32,
+    },
 }
 
 /// A shape with its meaning.

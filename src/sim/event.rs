@@ -60,16 +60,48 @@ pub enum TargetLoss {
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventKind {
-    Launched { missile: MissileId, algorithm: Algorithm, source: Source, target: TargetId },
+    Launched {
+        missile: MissileId,
+        algorithm: Algorithm,
+        source: Source,
+        target: TargetId,
+    },
     /// A launch refused because the solver has no solution.
-    NoSolution { algorithm: Algorithm, source: Source, target: TargetId },
-    Hit { missile: MissileId, algorithm: Algorithm, target: TargetId, pos: Vec2, time: f32 },
-    Missed { missile: MissileId, algorithm: Algorithm, reason: MissReason, closest: f32 },
+    NoSolution {
+        algorithm: Algorithm,
+        source: Source,
+        target: TargetId,
+    },
+    Hit {
+        missile: MissileId,
+        algorithm: Algorithm,
+        target: TargetId,
+        pos: Vec2,
+        time: f32,
+    },
+    Missed {
+        missile: MissileId,
+        algorithm: Algorithm,
+        reason: MissReason,
+        closest: f32,
+    },
     /// The missile's solver found no usable answer this tick (e.g. Newton did not converge).
-    SolverFailed { missile: MissileId, algorithm: Algorithm },
-    Detonated { missile: MissileId, pos: Vec2, radius: f32 },
-    TargetSpawned { target: TargetId },
-    TargetLost { target: TargetId, reason: TargetLoss },
+    SolverFailed {
+        missile: MissileId,
+        algorithm: Algorithm,
+    },
+    Detonated {
+        missile: MissileId,
+        pos: Vec2,
+        radius: f32,
+    },
+    TargetSpawned {
+        target: TargetId,
+    },
+    TargetLost {
+        target: TargetId,
+        reason: TargetLoss,
+    },
 }
 
 /// An event with the tick it happened on.

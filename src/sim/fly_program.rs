@@ -49,7 +49,10 @@ impl Command {
 /// The world position of grid point `n` (no shift).
 pub fn grid_point(n: u16) -> Vec2 {
     let (c, r) = (n % 20, n / 20);
-    Vec2::new(SPACING * f32::from(c) + ORIGIN, SPACING * f32::from(r) + ORIGIN)
+    Vec2::new(
+        SPACING * f32::from(c) + ORIGIN,
+        SPACING * f32::from(r) + ORIGIN,
+    )
 }
 
 /// Whether a position is beyond a death line (column 0 / 14, row 0 / 11).
@@ -89,20 +92,36 @@ impl FlyProgramSpec {
     /// Checks every command against the article's ranges.
     pub fn validate(&self) -> Result<(), ProgramError> {
         if self.program.is_empty() {
-            return Err(ProgramError { index: 0, message: "a fly program needs at least one command".into() });
+            return Err(ProgramError {
+                index: 0,
+                message: "a fly program needs at least one command".into(),
+            });
         }
         for (index, &n) in self.program.iter().enumerate() {
             let err = |message: String| Err(ProgramError { index, message });
             match Command::decode(n) {
-                None => return err(format!("command {n} is outside 0..299 (or names a column past 14)")),
-                Some(Command::Jump(to)) if to >= self.program.len() => {
-                    return err(format!("command {n} jumps to index {to}, past the end ({} commands)", self.program.len()))
+                None => {
+                    return err(format!(
+                        "command {n} is outside 0..299 (or names a column past 14)"
+                    ))
                 }
-                Some(Command::Jump(to)) if matches!(Command::decode(self.program[to]), Some(Command::Jump(_))) => {
-                    return err(format!("command {n} jumps to index {to}, which is itself a jump"))
+                Some(Command::Jump(to)) if to >= self.program.len() => {
+                    return err(format!(
+                        "command {n} jumps to index {to}, past the end ({} commands)",
+                        self.program.len()
+                    ))
+                }
+                Some(Command::Jump(to))
+                    if matches!(Command::decode(self.program[to]), Some(Command::Jump(_))) =>
+                {
+                    return err(format!(
+                        "command {n} jumps to index {to}, which is itself a jump"
+                    ))
                 }
                 Some(Command::Point(_)) => {}
-                Some(_) if index == 0 => return err(format!("the first command must be a grid point, found {n}")),
+                Some(_) if index == 0 => {
+                    return err(format!("the first command must be a grid point, found {n}"))
+                }
                 Some(_) => {}
             }
         }
@@ -111,7 +130,9 @@ impl FlyProgramSpec {
 
     /// Where the object appears: the first command's point plus the shift.
     pub fn start(&self) -> Vec2 {
-        self.program.first().map_or(Vec2::ZERO, |&n| grid_point(n) + Vec2::new(self.shift, 0.0))
+        self.program
+            .first()
+            .map_or(Vec2::ZERO, |&n| grid_point(n) + Vec2::new(self.shift, 0.0))
     }
 }
 
@@ -151,7 +172,10 @@ impl FlyState {
 
     /// The command being flown.
     pub fn command(&self, spec: &FlyProgramSpec) -> Option<Command> {
-        spec.program.get(self.index).copied().and_then(Command::decode)
+        spec.program
+            .get(self.index)
+            .copied()
+            .and_then(Command::decode)
     }
 
     /// One tick of the article's `Update(dt)`: returns the new position and velocity.
@@ -164,7 +188,9 @@ impl FlyState {
                     self.goal = hero;
                     self.steer(pos, turn_speed, spec, dt);
                 }
-                Some(Command::Point(_) | Command::HeroOnce) => self.steer(pos, turn_speed, spec, dt),
+                Some(Command::Point(_) | Command::HeroOnce) => {
+                    self.steer(pos, turn_speed, spec, dt)
+                }
                 _ => {}
             }
         } else {
@@ -177,7 +203,13 @@ impl FlyState {
     fn steer(&mut self, pos: Vec2, turn_speed: f32, spec: &FlyProgramSpec, dt: f32) {
         let to_goal = self.goal - pos;
         let bearing = to_goal.y.atan2(to_goal.x);
-        let (heading, decision) = turn_toward(self.heading, bearing, turn_speed, spec.steering.dead_zone, dt);
+        let (heading, decision) = turn_toward(
+            self.heading,
+            bearing,
+            turn_speed,
+            spec.steering.dead_zone,
+            dt,
+        );
         self.heading = heading;
         self.last = decision;
     }
@@ -221,7 +253,11 @@ mod tests {
         FlyProgramSpec {
             program: program.to_vec(),
             shift: 0.0,
-            steering: TurnRateParams { radial_speed: radial, angular_speed: angular, ..Default::default() },
+            steering: TurnRateParams {
+                radial_speed: radial,
+                angular_speed: angular,
+                ..Default::default()
+            },
             hero: None,
         }
     }
@@ -247,9 +283,17 @@ mod tests {
         assert_eq!(Command::decode(300), None);
         let err = spec(&[25, 143, 300], 100.0, 3.0).validate().unwrap_err();
         assert_eq!(err.index, 2);
-        assert!(spec(&[25, 143, 265], 100.0, 3.0).validate().is_err(), "jump past the end");
-        assert!(spec(&[250, 143], 100.0, 3.0).validate().is_err(), "must start on a point");
-        assert!(spec(&[25, 143, 91, 168, 233], 100.0, 3.0).validate().is_ok());
+        assert!(
+            spec(&[25, 143, 265], 100.0, 3.0).validate().is_err(),
+            "jump past the end"
+        );
+        assert!(
+            spec(&[250, 143], 100.0, 3.0).validate().is_err(),
+            "must start on a point"
+        );
+        assert!(spec(&[25, 143, 91, 168, 233], 100.0, 3.0)
+            .validate()
+            .is_ok());
     }
 
     /// Flies a program until it dies; returns the path and the ticks flown.
@@ -269,7 +313,9 @@ mod tests {
     }
 
     fn nearest(path: &[Vec2], point: Vec2) -> f32 {
-        path.iter().map(|p| p.distance(point)).fold(f32::INFINITY, f32::min)
+        path.iter()
+            .map(|p| p.distance(point))
+            .fold(f32::INFINITY, f32::min)
     }
 
     const ARTICLE: [u16; 5] = [25, 143, 91, 168, 233];
@@ -282,7 +328,10 @@ mod tests {
         let (path, died) = fly(&sluggish, 60 * 60);
         assert!(died.is_some(), "never died");
         let last = *path.last().unwrap();
-        assert!(last.y > 576.0 && (last.x - 704.0).abs() < 40.0, "should leave at 233, left at {last}");
+        assert!(
+            last.y > 576.0 && (last.x - 704.0).abs() < 40.0,
+            "should leave at 233, left at {last}"
+        );
         assert_eq!(path[0], grid_point(25));
         assert!(nearest(&path, grid_point(143)) < 5.0);
     }
@@ -299,7 +348,10 @@ mod tests {
         let mut wrapped = false;
         for _ in 0..60 * 30 {
             pos = state.step(&agile, pos, screen_centre(), dt).0;
-            assert!(!beyond_death_lines(pos), "agile enemy crossed a death line at {pos}");
+            assert!(
+                !beyond_death_lines(pos),
+                "agile enemy crossed a death line at {pos}"
+            );
             wrapped |= state.index == 0;
         }
         assert!(wrapped);
@@ -315,7 +367,10 @@ mod tests {
             let agile_miss = nearest(&agile_path, grid_point(point));
             let sluggish_miss = nearest(&sluggish_path, grid_point(point));
             assert!(agile_miss < 40.0, "agile missed {point} by {agile_miss}");
-            assert!(sluggish_miss > 1.5 * agile_miss, "sluggish came within {sluggish_miss} of {point}");
+            assert!(
+                sluggish_miss > 1.5 * agile_miss,
+                "sluggish came within {sluggish_miss} of {point}"
+            );
         }
     }
 

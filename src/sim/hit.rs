@@ -58,8 +58,12 @@ mod tests {
 
     #[test]
     fn separating_points_are_closest_at_the_start() {
-        let (dist, frac) =
-            closest_approach(Vec2::new(5.0, 0.0), Vec2::new(9.0, 0.0), Vec2::ZERO, Vec2::ZERO);
+        let (dist, frac) = closest_approach(
+            Vec2::new(5.0, 0.0),
+            Vec2::new(9.0, 0.0),
+            Vec2::ZERO,
+            Vec2::ZERO,
+        );
         assert_eq!(frac, 0.0);
         assert_eq!(dist, 5.0);
     }

@@ -39,7 +39,11 @@ pub struct MissileSpec {
 
 impl Default for MissileSpec {
     fn default() -> Self {
-        Self { lifetime: default_lifetime(), fuel: None, radius: default_missile_radius() }
+        Self {
+            lifetime: default_lifetime(),
+            fuel: None,
+            radius: default_missile_radius(),
+        }
     }
 }
 
@@ -123,7 +127,12 @@ pub struct Launcher {
 impl Launcher {
     pub fn new(spec: LauncherSpec, target: TargetId, dt: f32) -> Self {
         let next_tick = spec.first_at.map(|s| ticks(s, dt, 0));
-        Self { spec, target, next_tick, volleys: 0 }
+        Self {
+            spec,
+            target,
+            next_tick,
+            volleys: 0,
+        }
     }
 
     /// Whether an automatic volley is due at `tick`; schedules the next one.
@@ -142,7 +151,9 @@ impl Launcher {
             return vec![0.0];
         }
         let spread = self.spec.spread.to_radians();
-        (0..n).map(|i| spread * (i as f32 / (n - 1) as f32 - 0.5)).collect()
+        (0..n)
+            .map(|i| spread * (i as f32 / (n - 1) as f32 - 0.5))
+            .collect()
     }
 
     pub fn algorithms(&self) -> &[Algorithm] {
@@ -162,7 +173,11 @@ pub struct Turret {
 impl Turret {
     pub fn new(spec: TurretSpec, dt: f32) -> Self {
         let next_tick = ticks(spec.first_poll, dt, 0);
-        Self { spec, next_tick, locked: None }
+        Self {
+            spec,
+            next_tick,
+            locked: None,
+        }
     }
 
     /// Whether a poll is due at `tick`; schedules the next one.
@@ -176,14 +191,24 @@ impl Turret {
 
     /// The article's threat rule: among targets below the danger height (within
     /// `danger_height` of the ground) the closest to the turret; if none, the fastest.
-    pub fn pick<'a>(&self, candidates: impl Iterator<Item = &'a Target> + Clone, ground: f32) -> Option<TargetId> {
+    pub fn pick<'a>(
+        &self,
+        candidates: impl Iterator<Item = &'a Target> + Clone,
+        ground: f32,
+    ) -> Option<TargetId> {
         let danger_line = ground - self.spec.danger_height;
         let closest = candidates
             .clone()
             .filter(|t| t.pos.y > danger_line)
-            .min_by(|a, b| a.pos.distance_squared(self.spec.pos).total_cmp(&b.pos.distance_squared(self.spec.pos)));
+            .min_by(|a, b| {
+                a.pos
+                    .distance_squared(self.spec.pos)
+                    .total_cmp(&b.pos.distance_squared(self.spec.pos))
+            });
         closest
-            .or_else(|| candidates.max_by(|a, b| a.vel.length_squared().total_cmp(&b.vel.length_squared())))
+            .or_else(|| {
+                candidates.max_by(|a, b| a.vel.length_squared().total_cmp(&b.vel.length_squared()))
+            })
             .map(|t| t.id)
     }
 }

@@ -48,7 +48,11 @@ impl RainSpec {
             Some(0) => keys[0].1,
             Some(i) => {
                 let ((t0, r0), (t1, r1)) = (keys[i - 1], keys[i]);
-                let f = if t1 > t0 { (time - t0) / (t1 - t0) } else { 1.0 };
+                let f = if t1 > t0 {
+                    (time - t0) / (t1 - t0)
+                } else {
+                    1.0
+                };
                 r0 + (r1 - r0) * f
             }
         }
@@ -66,11 +70,22 @@ pub struct Rain {
 
 impl Rain {
     pub fn new(spec: RainSpec) -> Self {
-        Self { spec, owed: 0.0, spawned: 0 }
+        Self {
+            spec,
+            owed: 0.0,
+            spawned: 0,
+        }
     }
 
     /// The asteroids due this tick, with their ground heights.
-    pub fn spawn(&mut self, time: f32, dt: f32, width: f32, ground: f32, rng: &mut Rng) -> Vec<TargetSpec> {
+    pub fn spawn(
+        &mut self,
+        time: f32,
+        dt: f32,
+        width: f32,
+        ground: f32,
+        rng: &mut Rng,
+    ) -> Vec<TargetSpec> {
         self.owed += self.spec.rate_at(time).max(0.0) * dt;
         let mut out = Vec::new();
         while self.owed >= 1.0 {
@@ -127,7 +142,9 @@ mod tests {
         // Integral of the rate over 10 s: (1 + 3) / 2 * 10 = 20.
         assert!((19..=20).contains(&all.len()), "{}", all.len());
         for a in &all {
-            let Motion::Constant { pos, vel } = a.motion else { panic!() };
+            let Motion::Constant { pos, vel } = a.motion else {
+                panic!()
+            };
             assert!(pos.y < 0.0 && (0.0..800.0).contains(&pos.x));
             assert!((40.0..80.0).contains(&vel.length()) && vel.y > 0.0);
             // It lands inside the ground strip.

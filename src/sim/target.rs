@@ -43,9 +43,14 @@ pub struct TargetSpec {
 /// How a target moves. Times are seconds since the target appeared.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Motion {
-    Static { pos: Vec2 },
+    Static {
+        pos: Vec2,
+    },
     /// `pos + vel t`.
-    Constant { pos: Vec2, vel: Vec2 },
+    Constant {
+        pos: Vec2,
+        vel: Vec2,
+    },
     /// Around `center` at `angular_speed` rad/s, starting at angle `phase`.
     Circle {
         center: Vec2,
@@ -55,7 +60,12 @@ pub enum Motion {
         phase: f32,
     },
     /// Along `vel`, swinging sideways by `amplitude` at `frequency` Hz.
-    Weave { pos: Vec2, vel: Vec2, amplitude: f32, frequency: f32 },
+    Weave {
+        pos: Vec2,
+        vel: Vec2,
+        amplitude: f32,
+        frequency: f32,
+    },
     /// Along a polyline at constant speed; looping closes it back to the first point,
     /// otherwise it stops at the last.
     Path {
@@ -82,16 +92,29 @@ impl Motion {
         let t = age as f32;
         Some(match self {
             Motion::Static { pos } => (*pos, Vec2::ZERO),
-            Motion::Constant { pos, vel } => ((pos.as_dvec2() + vel.as_dvec2() * age).as_vec2(), *vel),
-            Motion::Circle { center, radius, angular_speed, phase } => {
-                let angle = (f64::from(*angular_speed) * age + f64::from(*phase)).rem_euclid(std::f64::consts::TAU) as f32;
+            Motion::Constant { pos, vel } => {
+                ((pos.as_dvec2() + vel.as_dvec2() * age).as_vec2(), *vel)
+            }
+            Motion::Circle {
+                center,
+                radius,
+                angular_speed,
+                phase,
+            } => {
+                let angle = (f64::from(*angular_speed) * age + f64::from(*phase))
+                    .rem_euclid(std::f64::consts::TAU) as f32;
                 let (sin, cos) = angle.sin_cos();
                 (
                     *center + Vec2::new(cos, sin) * *radius,
                     Vec2::new(-sin, cos) * *radius * *angular_speed,
                 )
             }
-            Motion::Weave { pos, vel, amplitude, frequency } => {
+            Motion::Weave {
+                pos,
+                vel,
+                amplitude,
+                frequency,
+            } => {
                 let side = vel.normalize_or_zero().perp();
                 let phase = (f64::from(*frequency) * age).fract() as f32 * TAU;
                 let base = (pos.as_dvec2() + vel.as_dvec2() * age).as_vec2();
@@ -100,7 +123,11 @@ impl Motion {
                     *vel + side * *amplitude * TAU * *frequency * phase.cos(),
                 )
             }
-            Motion::Path { points, speed, looping } => path_at(points, *speed, *looping, t),
+            Motion::Path {
+                points,
+                speed,
+                looping,
+            } => path_at(points, *speed, *looping, t),
             Motion::FlyProgram(_) | Motion::Driven { .. } => return None,
         })
     }
@@ -210,7 +237,10 @@ impl Target {
     /// driven from where it is, keeping its velocity as the estimate's start.
     pub fn drive_to(&mut self, pos: Vec2) {
         if !matches!(self.state, MotionState::Driven { .. }) {
-            self.motion = Motion::Driven { pos: self.pos, smoothing: default_smoothing() };
+            self.motion = Motion::Driven {
+                pos: self.pos,
+                smoothing: default_smoothing(),
+            };
         }
         self.state = MotionState::Driven { pending: Some(pos) };
     }
@@ -237,7 +267,11 @@ impl Target {
                     }
                     None => Vec2::ZERO,
                 };
-                let blend = if *smoothing > 0.0 { 1.0 - (-dt / smoothing).exp() } else { 1.0 };
+                let blend = if *smoothing > 0.0 {
+                    1.0 - (-dt / smoothing).exp()
+                } else {
+                    1.0
+                };
                 self.vel += (raw - self.vel) * blend;
                 true
             }
@@ -257,12 +291,22 @@ mod tests {
     use super::*;
 
     fn spec(motion: Motion) -> TargetSpec {
-        TargetSpec { name: "t".into(), radius: 10.0, destructible: false, motion }
+        TargetSpec {
+            name: "t".into(),
+            radius: 10.0,
+            destructible: false,
+            motion,
+        }
     }
 
     #[test]
     fn circle_moves_at_radius_times_angular_speed_tangentially() {
-        let motion = Motion::Circle { center: Vec2::new(100.0, 100.0), radius: 50.0, angular_speed: 2.0, phase: 0.0 };
+        let motion = Motion::Circle {
+            center: Vec2::new(100.0, 100.0),
+            radius: 50.0,
+            angular_speed: 2.0,
+            phase: 0.0,
+        };
         let (pos, vel) = motion.at(0.0).unwrap();
         assert_eq!(pos, Vec2::new(150.0, 100.0));
         assert!((vel - Vec2::new(0.0, 100.0)).length() < 1e-4);
@@ -273,18 +317,41 @@ mod tests {
     #[test]
     fn path_loops_back_or_stops_at_the_end() {
         let points = vec![Vec2::ZERO, Vec2::new(100.0, 0.0), Vec2::new(100.0, 100.0)];
-        let open = Motion::Path { points: points.clone(), speed: 50.0, looping: false };
+        let open = Motion::Path {
+            points: points.clone(),
+            speed: 50.0,
+            looping: false,
+        };
         assert_eq!(open.at(3.0).unwrap().0, Vec2::new(100.0, 50.0));
-        assert_eq!(open.at(100.0).unwrap(), (Vec2::new(100.0, 100.0), Vec2::ZERO));
-        let closed = Motion::Path { points, speed: 50.0, looping: true };
+        assert_eq!(
+            open.at(100.0).unwrap(),
+            (Vec2::new(100.0, 100.0), Vec2::ZERO)
+        );
+        let closed = Motion::Path {
+            points,
+            speed: 50.0,
+            looping: true,
+        };
         // Loop length 200 + 100*sqrt2; after one full loop it is back at the start.
         let lap = (200.0 + 100.0 * 2f64.sqrt()) / 50.0;
-        assert!(closed.at(lap + 1.0).unwrap().0.distance(Vec2::new(50.0, 0.0)) < 1e-2);
+        assert!(
+            closed
+                .at(lap + 1.0)
+                .unwrap()
+                .0
+                .distance(Vec2::new(50.0, 0.0))
+                < 1e-2
+        );
     }
 
     #[test]
     fn weave_swings_sideways_around_its_line() {
-        let motion = Motion::Weave { pos: Vec2::ZERO, vel: Vec2::new(100.0, 0.0), amplitude: 20.0, frequency: 1.0 };
+        let motion = Motion::Weave {
+            pos: Vec2::ZERO,
+            vel: Vec2::new(100.0, 0.0),
+            amplitude: 20.0,
+            frequency: 1.0,
+        };
         let (pos, _) = motion.at(0.25).unwrap();
         assert!((pos - Vec2::new(25.0, 20.0)).length() < 1e-3);
         let (pos, _) = motion.at(0.75).unwrap();
@@ -300,7 +367,11 @@ mod tests {
             target.drive_to(Vec2::new(2.0 * (tick + 1) as f32, 0.0));
             target.advance(tick, dt, Vec2::ZERO);
         }
-        assert!((target.vel - Vec2::new(120.0, 0.0)).length() < 1.0, "{}", target.vel);
+        assert!(
+            (target.vel - Vec2::new(120.0, 0.0)).length() < 1.0,
+            "{}",
+            target.vel
+        );
         assert_eq!(target.pos, Vec2::new(240.0, 0.0));
         // Released: the estimate decays to rest.
         for tick in 120..240 {

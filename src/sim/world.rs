@@ -84,7 +84,11 @@ pub enum Input {
     /// Place a new target.
     AddTarget(TargetSpec),
     /// Change a parameter of an algorithm.
-    SetParam { algorithm: Algorithm, name: String, value: ParamValue },
+    SetParam {
+        algorithm: Algorithm,
+        name: String,
+        value: ParamValue,
+    },
 }
 
 /// The simulation.
@@ -109,7 +113,10 @@ pub struct World {
 
 /// Finds a target by id (targets are kept sorted by id).
 fn find(targets: &[Target], id: TargetId) -> Option<&Target> {
-    targets.binary_search_by_key(&id, |t| t.id).ok().map(|i| &targets[i])
+    targets
+        .binary_search_by_key(&id, |t| t.id)
+        .ok()
+        .map(|i| &targets[i])
 }
 
 impl World {
@@ -149,9 +156,15 @@ impl World {
 
     /// Resolves fly-program hero names to target ids.
     fn link_heroes(&mut self) {
-        let names: Vec<(String, TargetId)> = self.targets.iter().map(|t| (t.name.clone(), t.id)).collect();
+        let names: Vec<(String, TargetId)> = self
+            .targets
+            .iter()
+            .map(|t| (t.name.clone(), t.id))
+            .collect();
         for target in &mut self.targets {
-            if let (Motion::FlyProgram(spec), MotionState::Fly(fly)) = (&target.motion, &mut target.state) {
+            if let (Motion::FlyProgram(spec), MotionState::Fly(fly)) =
+                (&target.motion, &mut target.state)
+            {
                 if let Some(hero) = &spec.hero {
                     fly.hero = names.iter().find(|(n, _)| n == hero).map(|(_, id)| *id);
                 }
@@ -184,11 +197,17 @@ impl World {
     /// (a non-finite position, an unknown parameter) are refused here.
     pub fn apply(&mut self, input: Input) -> Result<(), String> {
         match &input {
-            Input::MoveTarget { pos, .. } if !pos.is_finite() => return Err("position is not finite".into()),
+            Input::MoveTarget { pos, .. } if !pos.is_finite() => {
+                return Err("position is not finite".into())
+            }
             Input::Launch { launcher } if *launcher >= self.launchers.len() => {
                 return Err(format!("no launcher #{launcher}"))
             }
-            Input::SetParam { algorithm, name, value } => {
+            Input::SetParam {
+                algorithm,
+                name,
+                value,
+            } => {
                 self.tuning.clone().set(*algorithm, name, *value)?;
             }
             _ => {}
@@ -228,7 +247,10 @@ impl World {
         all
     }
     pub fn missile(&self, id: MissileId) -> Option<&Missile> {
-        self.missiles.iter().chain(&self.finished).find(|m| m.id == id)
+        self.missiles
+            .iter()
+            .chain(&self.finished)
+            .find(|m| m.id == id)
     }
     pub fn launchers(&self) -> &[Launcher] {
         &self.launchers
@@ -246,20 +268,29 @@ impl World {
 
     /// The ground height (asteroids are lost there).
     pub fn ground(&self) -> f32 {
-        self.rain.as_ref().and_then(|r| r.spec.ground).unwrap_or(self.config.height)
+        self.rain
+            .as_ref()
+            .and_then(|r| r.spec.ground)
+            .unwrap_or(self.config.height)
     }
 
     /// What a missile's seeker sees of its target now.
     pub fn seen_by(&self, missile: &Missile) -> Option<Seen> {
         let target = self.target(missile.target)?;
-        Some(Seen { target_pos: target.pos, target_vel: target.vel, dt: self.dt() })
+        Some(Seen {
+            target_pos: target.pos,
+            target_vel: target.vel,
+            dt: self.dt(),
+        })
     }
 
     /// A missile's debug shapes (empty once its target is gone).
     pub fn debug_shapes(&self, missile: &Missile) -> Vec<DebugShape> {
         let mut out = Vec::new();
         if let Some(seen) = self.seen_by(missile) {
-            missile.guidance.debug_shapes(&self.tuning, &missile.body, &seen, &mut out);
+            missile
+                .guidance
+                .debug_shapes(&self.tuning, &missile.body, &seen, &mut out);
         }
         out
     }
@@ -293,7 +324,10 @@ impl World {
     }
 
     fn emit(&mut self, kind: EventKind) {
-        self.events.push(Event { tick: self.tick, kind });
+        self.events.push(Event {
+            tick: self.tick,
+            kind,
+        });
     }
 
     fn apply_now(&mut self, input: Input) {
@@ -309,7 +343,11 @@ impl World {
                     self.emit(EventKind::TargetSpawned { target });
                 }
             }
-            Input::SetParam { algorithm, name, value } => {
+            Input::SetParam {
+                algorithm,
+                name,
+                value,
+            } => {
                 // Checked when queued; a failure here leaves the tuning unchanged.
                 let _ = self.tuning.set(algorithm, &name, value);
             }
@@ -318,7 +356,9 @@ impl World {
 
     fn spawn_rain(&mut self, tick: u64, dt: f32) {
         let ground = self.ground();
-        let Some(rain) = self.rain.as_mut() else { return };
+        let Some(rain) = self.rain.as_mut() else {
+            return;
+        };
         let time = tick as f32 * dt;
         for spec in rain.spawn(time, dt, self.config.width, ground, &mut self.rng) {
             let id = TargetId(self.next_target);
@@ -332,25 +372,56 @@ impl World {
 
     /// Fires one volley of launcher `index`: `salvo` missiles of each algorithm.
     fn fire_volley(&mut self, index: usize) {
-        let Some(launcher) = self.launchers.get_mut(index) else { return };
+        let Some(launcher) = self.launchers.get_mut(index) else {
+            return;
+        };
         launcher.volleys += 1;
         let launcher = launcher.clone();
-        let Some(target) = self.target(launcher.target).cloned() else { return };
+        let Some(target) = self.target(launcher.target).cloned() else {
+            return;
+        };
         let dt = self.dt();
-        let base = Launch::toward(launcher.spec.pos, launcher.spec.launch_velocity, target.pos, target.vel, dt);
+        let base = Launch::toward(
+            launcher.spec.pos,
+            launcher.spec.launch_velocity,
+            target.pos,
+            target.vel,
+            dt,
+        );
         for &algorithm in launcher.algorithms() {
             for offset in launcher.salvo_offsets() {
                 let turn = Vec2::from_angle(offset);
-                let launch = Launch { dir: turn.rotate(base.dir), vel: turn.rotate(base.vel), ..base };
-                self.launch(algorithm, &launch, Source::Launcher(index), target.id, &launcher.spec.missile);
+                let launch = Launch {
+                    dir: turn.rotate(base.dir),
+                    vel: turn.rotate(base.vel),
+                    ..base
+                };
+                self.launch(
+                    algorithm,
+                    &launch,
+                    Source::Launcher(index),
+                    target.id,
+                    &launcher.spec.missile,
+                );
             }
         }
     }
 
     /// Starts one missile, or reports that its algorithm has no solution.
-    fn launch(&mut self, algorithm: Algorithm, launch: &Launch, source: Source, target: TargetId, spec: &MissileSpec) {
+    fn launch(
+        &mut self,
+        algorithm: Algorithm,
+        launch: &Launch,
+        source: Source,
+        target: TargetId,
+        spec: &MissileSpec,
+    ) {
         let Some((guidance, body)) = Guidance::launch(algorithm, &self.tuning, launch) else {
-            self.emit(EventKind::NoSolution { algorithm, source, target });
+            self.emit(EventKind::NoSolution {
+                algorithm,
+                source,
+                target,
+            });
             return;
         };
         let id = MissileId(self.next_missile);
@@ -368,7 +439,12 @@ impl World {
             radius: spec.radius,
             metrics: Metrics::new(optimal_time),
         });
-        self.emit(EventKind::Launched { missile: id, algorithm, source, target });
+        self.emit(EventKind::Launched {
+            missile: id,
+            algorithm,
+            source,
+            target,
+        });
     }
 
     fn poll_turrets(&mut self, tick: u64, dt: f32) {
@@ -379,18 +455,30 @@ impl World {
             }
             let turret = &self.turrets[index];
             let engaged: Vec<TargetId> = if turret.spec.skip_engaged {
-                self.missiles.iter().filter(|m| m.source == Source::Turret(index)).map(|m| m.target).collect()
+                self.missiles
+                    .iter()
+                    .filter(|m| m.source == Source::Turret(index))
+                    .map(|m| m.target)
+                    .collect()
             } else {
                 Vec::new()
             };
             let candidates = self.targets.iter().filter(|t| !engaged.contains(&t.id));
             let picked = turret.pick(candidates, ground);
             self.turrets[index].locked = picked;
-            let Some(target) = picked.and_then(|id| self.target(id)).cloned() else { continue };
+            let Some(target) = picked.and_then(|id| self.target(id)).cloned() else {
+                continue;
+            };
             let turret = &self.turrets[index];
             let launch = Launch::toward(turret.spec.pos, Vec2::ZERO, target.pos, target.vel, dt);
             let spec = turret.spec.missile.clone();
-            self.launch(Algorithm::Intercept, &launch, Source::Turret(index), target.id, &spec);
+            self.launch(
+                Algorithm::Intercept,
+                &launch,
+                Source::Turret(index),
+                target.id,
+                &spec,
+            );
         }
     }
 
@@ -400,7 +488,10 @@ impl World {
             .targets
             .iter()
             .map(|t| match &t.state {
-                MotionState::Fly(fly) => fly.hero.and_then(|h| self.target(h)).map_or(screen_centre(), |h| h.pos),
+                MotionState::Fly(fly) => fly
+                    .hero
+                    .and_then(|h| self.target(h))
+                    .map_or(screen_centre(), |h| h.pos),
                 _ => Vec2::ZERO,
             })
             .collect();
@@ -420,7 +511,14 @@ impl World {
     }
 
     fn move_missiles(&mut self, tick: u64, dt: f32, lost: &mut Vec<(TargetId, TargetLoss)>) {
-        let World { config, tuning, targets, missiles, events, .. } = self;
+        let World {
+            config,
+            tuning,
+            targets,
+            missiles,
+            events,
+            ..
+        } = self;
         let mut hits: Vec<TargetId> = Vec::new();
         let mut ended = 0usize;
         let (lo, hi) = (
@@ -440,7 +538,11 @@ impl World {
                 ended += 1;
                 continue;
             };
-            let seen = Seen { target_pos: target.prev_pos, target_vel: target.prev_vel, dt };
+            let seen = Seen {
+                target_pos: target.prev_pos,
+                target_vel: target.prev_vel,
+                dt,
+            };
             let before: Body = missile.body;
             let signal = missile.guidance.steer(tuning, &mut missile.body, &seen);
             if !missile.body.is_finite() {
@@ -451,42 +553,82 @@ impl World {
                 continue;
             }
             let metrics = &mut missile.metrics;
-            metrics.record_move(before.pos, missile.body.pos, before.vel, missile.body.vel, dt);
-            let (distance, frac) = closest_approach(before.pos, missile.body.pos, target.prev_pos, target.pos);
+            metrics.record_move(
+                before.pos,
+                missile.body.pos,
+                before.vel,
+                missile.body.vel,
+                dt,
+            );
+            let (distance, frac) =
+                closest_approach(before.pos, missile.body.pos, target.prev_pos, target.pos);
             metrics.record_distance(distance, tick);
             let flown = (tick - missile.launched_tick) as f32 * dt;
-            if distance <= target.radius + missile.radius {
+            // The intercept (D) is not contact-fused: it ends only by detonating at its
+            // aim point, so its blast can catch every target there.
+            let contact_fused = !matches!(missile.guidance, Guidance::Intercept(_));
+            if contact_fused && distance <= target.radius + missile.radius {
                 let time = flown + frac * dt;
                 let pos = before.pos.lerp(missile.body.pos, frac);
                 metrics.time_to_hit = Some(time);
                 end(missile, Outcome::Hit { target: target.id });
                 hits.push(target.id);
-                emit(EventKind::Hit { missile: missile.id, algorithm, target: target.id, pos, time });
+                emit(EventKind::Hit {
+                    missile: missile.id,
+                    algorithm,
+                    target: target.id,
+                    pos,
+                    time,
+                });
                 ended += 1;
                 continue;
             }
             match signal {
-                Some(Signal::SolverFailed) => emit(EventKind::SolverFailed { missile: missile.id, algorithm }),
+                Some(Signal::SolverFailed) => emit(EventKind::SolverFailed {
+                    missile: missile.id,
+                    algorithm,
+                }),
                 Some(Signal::Detonate) => {
                     let pos = missile.body.pos;
                     let radius = tuning.intercept.blast_radius;
-                    emit(EventKind::Detonated { missile: missile.id, pos, radius });
-                    let caught: Vec<&Target> =
-                        targets.iter().filter(|t| t.pos.distance(pos) <= radius + t.radius).collect();
+                    emit(EventKind::Detonated {
+                        missile: missile.id,
+                        pos,
+                        radius,
+                    });
+                    // It reached its aim point part-way through the tick: the blast catches
+                    // targets where they were at that moment (swept, like contact hits).
+                    let frac = match &missile.guidance {
+                        Guidance::Intercept(g) if g.speed * dt > 0.0 => {
+                            (before.pos.distance(pos) / (g.speed * dt)).min(1.0)
+                        }
+                        _ => 1.0,
+                    };
+                    let gap = |t: &Target| t.prev_pos.lerp(t.pos, frac).distance(pos);
+                    let caught: Vec<&Target> = targets
+                        .iter()
+                        .filter(|t| gap(t) <= radius + t.radius)
+                        .collect();
                     ended += 1;
                     // Its own target first, else the nearest caught.
                     let credited = caught
                         .iter()
                         .find(|t| t.id == missile.target)
-                        .or_else(|| caught.iter().min_by(|a, b| a.pos.distance(pos).total_cmp(&b.pos.distance(pos))));
+                        .or_else(|| caught.iter().min_by(|a, b| gap(a).total_cmp(&gap(b))));
                     match credited {
                         Some(t) => {
-                            let time = flown + dt;
+                            let time = flown + frac * dt;
                             missile.metrics.time_to_hit = Some(time);
                             end(missile, Outcome::Hit { target: t.id });
                             for t in &caught {
                                 hits.push(t.id);
-                                emit(EventKind::Hit { missile: missile.id, algorithm, target: t.id, pos, time });
+                                emit(EventKind::Hit {
+                                    missile: missile.id,
+                                    algorithm,
+                                    target: t.id,
+                                    pos,
+                                    time,
+                                });
                             }
                         }
                         None => {
@@ -498,7 +640,10 @@ impl World {
                 }
                 None => {}
             }
-            let reason = if missile.fuel.is_some_and(|fuel| missile.metrics.path_length >= fuel) {
+            let reason = if missile
+                .fuel
+                .is_some_and(|fuel| missile.metrics.path_length >= fuel)
+            {
                 Some(MissReason::FuelOut)
             } else if flown + dt >= missile.lifetime {
                 Some(MissReason::LifetimeOut)
@@ -522,8 +667,10 @@ impl World {
             }
         }
         if ended > 0 {
-            self.finished
-                .extend(self.missiles.extract_if(.., |m| m.metrics.outcome != Outcome::Flying));
+            self.finished.extend(
+                self.missiles
+                    .extract_if(.., |m| m.metrics.outcome != Outcome::Flying),
+            );
         }
     }
 
@@ -531,7 +678,8 @@ impl World {
         if lost.is_empty() {
             return;
         }
-        self.targets.retain(|t| !lost.iter().any(|(id, _)| *id == t.id));
+        self.targets
+            .retain(|t| !lost.iter().any(|(id, _)| *id == t.id));
         for (target, reason) in lost {
             self.emit(EventKind::TargetLost { target, reason });
         }
