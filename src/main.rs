@@ -224,7 +224,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-/// How to start the window.
+/// How to start the window (unused when built without it).
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
 struct WindowArgs {
     compare: bool,
     layout: Option<LayoutArg>,

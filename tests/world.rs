@@ -1031,7 +1031,10 @@ fn single_shot(
     (world, events)
 }
 
-const ENGAGEMENTS: [((f32, f32), (f32, f32, f32, f32)); 5] = [
+/// `(launcher (x, y), target (x, y, vx, vy))`.
+type Engagement = ((f32, f32), (f32, f32, f32, f32));
+
+const ENGAGEMENTS: [Engagement; 5] = [
     ((100.0, 900.0), (800.0, 200.0, -60.0, 20.0)),
     ((1000.0, 1000.0), (200.0, 300.0, 120.0, 0.0)),
     ((50.0, 50.0), (900.0, 1200.0, -30.0, -90.0)),

@@ -77,6 +77,23 @@ pub fn draw_pane(
     label: Option<&str>,
 ) {
     let painter = Painter { pane, camera };
+    clip(Some(pane));
+    draw_pane_contents(session, lanes, &painter, label);
+    clip(None);
+    draw_rectangle_lines(pane.x, pane.y, pane.w, pane.h, 1.0, scene::BOUNDS);
+}
+
+/// Restricts drawing to a pane (so split panes never draw into each other).
+fn clip(pane: Option<Pane>) {
+    let rect = pane.map(|p| (p.x as i32, p.y as i32, p.w.ceil() as i32, p.h.ceil() as i32));
+    // SAFETY: called on the main thread between macroquad frames, as the API requires.
+    unsafe { macroquad::window::get_internal_gl() }
+        .quad_gl
+        .scissor(rect);
+}
+
+fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, label: Option<&str>) {
+    let (pane, camera) = (painter.pane, painter.camera);
     draw_rectangle(pane.x, pane.y, pane.w, pane.h, scene::PANE);
     let Some(first) = lanes.first().and_then(|&i| session.lanes.get(i)) else {
         return;
@@ -99,7 +116,7 @@ pub fn draw_pane(
             .iter()
             .any(|t| matches!(t.motion, Motion::FlyProgram(_)))
     {
-        draw_fly_grid(&painter, overlays.labels);
+        draw_fly_grid(painter, overlays.labels);
     }
     if world.rain().is_some() || !world.turrets().is_empty() {
         painter.line(
@@ -111,29 +128,28 @@ pub fn draw_pane(
     }
     if overlays.trails {
         let trails = lanes.iter().filter_map(|&i| session.lanes.get(i));
-        draw_trails(&painter, trails, session.trail_seconds, session.dt());
+        draw_trails(painter, trails, session.trail_seconds, session.dt());
     }
     for (n, &i) in lanes.iter().enumerate() {
         let Some(lane) = session.lanes.get(i) else {
             continue;
         };
         draw_targets(
-            &painter,
+            painter,
             &lane.world,
             session.selected,
             n == 0 && overlays.labels,
         );
         if n == 0 {
-            draw_launchers(&painter, &lane.world, session, overlays.labels);
+            draw_launchers(painter, &lane.world, session, overlays.labels);
         }
-        draw_blasts(&painter, lane, session.tick());
-        draw_missiles(&painter, lane, i, overlays, session.selected);
+        draw_blasts(painter, lane, session.tick());
+        draw_missiles(painter, lane, i, overlays, session.selected);
     }
     if let Some(label) = label {
         draw_rectangle(pane.x, pane.y, pane.w, 22.0, Color::new(0.0, 0.0, 0.0, 0.5));
         draw_text(label, pane.x + 8.0, pane.y + 16.0, 20.0, scene::TEXT);
     }
-    draw_rectangle_lines(pane.x, pane.y, pane.w, pane.h, 1.0, scene::BOUNDS);
 }
 
 fn draw_fly_grid(painter: &Painter, numbers: bool) {
@@ -144,7 +160,7 @@ fn draw_fly_grid(painter: &Painter, numbers: bool) {
             let s = painter.at(p);
             draw_circle(s.x, s.y, 2.0, scene::GRID);
             if numbers && painter.camera.zoom > 0.6 {
-                draw_text(&n.to_string(), s.x + 3.0, s.y - 3.0, 14.0, scene::DIM_TEXT);
+                draw_text(n.to_string(), s.x + 3.0, s.y - 3.0, 14.0, scene::DIM_TEXT);
             }
         }
     }
@@ -244,12 +260,12 @@ fn draw_targets(painter: &Painter, world: &World, selected: Option<Selection>, l
         }
         if labels && !t.name.starts_with("asteroid") {
             let hits = if t.hits > 0 {
-                format!(" ({} hits)", t.hits)
+                format!(" ({} hit{})", t.hits, if t.hits == 1 { "" } else { "s" })
             } else {
                 String::new()
             };
             draw_text(
-                &format!("{}{hits}", t.name),
+                format!("{}{hits}", t.name),
                 c.x + r + 4.0,
                 c.y - r,
                 16.0,

@@ -55,11 +55,11 @@ impl Camera {
         }
     }
 
-    pub fn to_screen(&self, pane: Pane, world: Vec2) -> Vec2 {
+    pub fn to_screen(self, pane: Pane, world: Vec2) -> Vec2 {
         pane.center() + (world - self.center) * self.zoom
     }
 
-    pub fn to_world(&self, pane: Pane, screen: Vec2) -> Vec2 {
+    pub fn to_world(self, pane: Pane, screen: Vec2) -> Vec2 {
         self.center + (screen - pane.center()) / self.zoom
     }
 

@@ -38,7 +38,7 @@ impl Meeting {
 /// `vr = target velocity - missile velocity` and acceleration magnitude `k`. Computed in
 /// f64. `None` only when `k` is not positive (or the inputs are not finite).
 pub fn meeting(d: Vec2, vr: Vec2, k: f32) -> Option<Meeting> {
-    if !(k > 0.0) || !d.is_finite() || !vr.is_finite() || !k.is_finite() {
+    if k.is_nan() || k <= 0.0 || !d.is_finite() || !vr.is_finite() || !k.is_finite() {
         return None;
     }
     let (d, vr, k) = (d.as_dvec2(), vr.as_dvec2(), f64::from(k));

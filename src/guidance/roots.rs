@@ -78,7 +78,7 @@ fn polish(coeffs: &[f64], mut lo: f64, mut hi: f64, f_lo: f64) -> f64 {
 /// the touching point is zero to rounding.
 pub fn real_roots_in(coeffs: &[f64], lo: f64, hi: f64) -> Vec<f64> {
     let coeffs = trimmed(coeffs);
-    if coeffs.len() < 2 || !(lo <= hi) {
+    if coeffs.len() < 2 || lo.is_nan() || hi.is_nan() || lo > hi {
         return Vec::new();
     }
     if coeffs.len() == 2 {
