@@ -4,6 +4,7 @@
 
 pub mod debug;
 pub mod event;
+mod flight;
 pub mod fly_program;
 pub mod hash;
 pub mod hit;

@@ -5,18 +5,18 @@
 //! remove lost targets.
 
 use super::debug::DebugShape;
-use super::event::{Event, EventKind, MissReason, Source, TargetLoss};
+use super::event::{Event, EventKind, Source, TargetLoss};
+use super::flight::Flight;
 use super::fly_program::screen_centre;
 use super::hash::hash_of;
-use super::hit::closest_approach;
 use super::launcher::{Launcher, LauncherSpec, MissileSpec, Turret, TurretSpec};
 use super::metrics::{Metrics, Outcome};
 use super::missile::{Missile, MissileId};
 use super::rain::{Rain, RainSpec};
 use super::rng::Rng;
 use super::target::{Motion, MotionState, Target, TargetId, TargetSpec};
-use super::{Body, Seen};
-use crate::guidance::{Algorithm, Guidance, Launch, ParamValue, Signal, Tuning};
+use super::Seen;
+use crate::guidance::{Algorithm, Guidance, Launch, ParamValue, Tuning};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -112,7 +112,7 @@ pub struct World {
 }
 
 /// Finds a target by id (targets are kept sorted by id).
-fn find(targets: &[Target], id: TargetId) -> Option<&Target> {
+pub(super) fn find(targets: &[Target], id: TargetId) -> Option<&Target> {
     targets
         .binary_search_by_key(&id, |t| t.id)
         .ok()
@@ -511,162 +511,22 @@ impl World {
     }
 
     fn move_missiles(&mut self, tick: u64, dt: f32, lost: &mut Vec<(TargetId, TargetLoss)>) {
-        let World {
-            config,
-            tuning,
-            targets,
-            missiles,
-            events,
-            ..
-        } = self;
+        let flight = Flight::new(&self.config, &self.tuning, &self.targets, tick, dt);
         let mut hits: Vec<TargetId> = Vec::new();
-        let mut ended = 0usize;
-        let (lo, hi) = (
-            Vec2::splat(-config.margin),
-            Vec2::new(config.width, config.height) + config.margin,
-        );
-        let mut emit = |kind| events.push(Event { tick, kind });
-        for missile in missiles.iter_mut() {
-            let algorithm = missile.guidance.algorithm();
-            let end = |missile: &mut Missile, outcome: Outcome| {
-                missile.metrics.outcome = outcome;
-                outcome
-            };
-            let Some(target) = find(targets, missile.target) else {
-                end(missile, Outcome::Missed(MissReason::TargetLost));
-                emit(missed(missile, MissReason::TargetLost));
-                ended += 1;
-                continue;
-            };
-            let seen = Seen {
-                target_pos: target.prev_pos,
-                target_vel: target.prev_vel,
-                dt,
-            };
-            let before: Body = missile.body;
-            let signal = missile.guidance.steer(tuning, &mut missile.body, &seen);
-            if !missile.body.is_finite() {
-                missile.body = before;
-                end(missile, Outcome::Missed(MissReason::NonFinite));
-                emit(missed(missile, MissReason::NonFinite));
-                ended += 1;
-                continue;
-            }
-            let metrics = &mut missile.metrics;
-            metrics.record_move(
-                before.pos,
-                missile.body.pos,
-                before.vel,
-                missile.body.vel,
-                dt,
-            );
-            let (distance, frac) =
-                closest_approach(before.pos, missile.body.pos, target.prev_pos, target.pos);
-            metrics.record_distance(distance, tick);
-            let flown = (tick - missile.launched_tick) as f32 * dt;
-            // The intercept (D) is not contact-fused: it ends only by detonating at its
-            // aim point, so its blast can catch every target there.
-            let contact_fused = !matches!(missile.guidance, Guidance::Intercept(_));
-            if contact_fused && distance <= target.radius + missile.radius {
-                let time = flown + frac * dt;
-                let pos = before.pos.lerp(missile.body.pos, frac);
-                metrics.time_to_hit = Some(time);
-                end(missile, Outcome::Hit { target: target.id });
-                hits.push(target.id);
-                emit(EventKind::Hit {
-                    missile: missile.id,
-                    algorithm,
-                    target: target.id,
-                    pos,
-                    time,
-                });
-                ended += 1;
-                continue;
-            }
-            match signal {
-                Some(Signal::SolverFailed) => emit(EventKind::SolverFailed {
-                    missile: missile.id,
-                    algorithm,
-                }),
-                Some(Signal::Detonate) => {
-                    let pos = missile.body.pos;
-                    let radius = tuning.intercept.blast_radius;
-                    emit(EventKind::Detonated {
-                        missile: missile.id,
-                        pos,
-                        radius,
-                    });
-                    // It reached its aim point part-way through the tick: the blast catches
-                    // targets where they were at that moment (swept, like contact hits).
-                    let frac = match &missile.guidance {
-                        Guidance::Intercept(g) if g.speed * dt > 0.0 => {
-                            (before.pos.distance(pos) / (g.speed * dt)).min(1.0)
-                        }
-                        _ => 1.0,
-                    };
-                    let gap = |t: &Target| t.prev_pos.lerp(t.pos, frac).distance(pos);
-                    let caught: Vec<&Target> = targets
-                        .iter()
-                        .filter(|t| gap(t) <= radius + t.radius)
-                        .collect();
-                    ended += 1;
-                    // Its own target first, else the nearest caught.
-                    let credited = caught
-                        .iter()
-                        .find(|t| t.id == missile.target)
-                        .or_else(|| caught.iter().min_by(|a, b| gap(a).total_cmp(&gap(b))));
-                    match credited {
-                        Some(t) => {
-                            let time = flown + frac * dt;
-                            missile.metrics.time_to_hit = Some(time);
-                            end(missile, Outcome::Hit { target: t.id });
-                            for t in &caught {
-                                hits.push(t.id);
-                                emit(EventKind::Hit {
-                                    missile: missile.id,
-                                    algorithm,
-                                    target: t.id,
-                                    pos,
-                                    time,
-                                });
-                            }
-                        }
-                        None => {
-                            end(missile, Outcome::Missed(MissReason::Detonated));
-                            emit(missed(missile, MissReason::Detonated));
-                        }
-                    }
-                    continue;
-                }
-                None => {}
-            }
-            let reason = if missile
-                .fuel
-                .is_some_and(|fuel| missile.metrics.path_length >= fuel)
-            {
-                Some(MissReason::FuelOut)
-            } else if flown + dt >= missile.lifetime {
-                Some(MissReason::LifetimeOut)
-            } else if missile.body.pos.cmplt(lo).any() || missile.body.pos.cmpgt(hi).any() {
-                Some(MissReason::LeftWorld)
-            } else {
-                None
-            };
-            if let Some(reason) = reason {
-                end(missile, Outcome::Missed(reason));
-                emit(missed(missile, reason));
-                ended += 1;
-            }
+        let mut ended = false;
+        for missile in &mut self.missiles {
+            flight.fly(missile, &mut self.events, &mut hits);
+            ended |= missile.metrics.outcome != Outcome::Flying;
         }
         for id in hits {
-            if let Ok(i) = targets.binary_search_by_key(&id, |t| t.id) {
-                targets[i].hits += 1;
-                if targets[i].destructible && !lost.iter().any(|(t, _)| *t == id) {
+            if let Ok(i) = self.targets.binary_search_by_key(&id, |t| t.id) {
+                self.targets[i].hits += 1;
+                if self.targets[i].destructible && !lost.iter().any(|(t, _)| *t == id) {
                     lost.push((id, TargetLoss::Destroyed));
                 }
             }
         }
-        if ended > 0 {
+        if ended {
             self.finished.extend(
                 self.missiles
                     .extract_if(.., |m| m.metrics.outcome != Outcome::Flying),
@@ -683,14 +543,5 @@ impl World {
         for (target, reason) in lost {
             self.emit(EventKind::TargetLost { target, reason });
         }
-    }
-}
-
-fn missed(missile: &Missile, reason: MissReason) -> EventKind {
-    EventKind::Missed {
-        missile: missile.id,
-        algorithm: missile.guidance.algorithm(),
-        reason,
-        closest: missile.metrics.miss_distance,
     }
 }

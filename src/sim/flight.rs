@@ -1,0 +1,193 @@
+//! One tick of a missile's flight: steer against the target as it was at the start of
+//! the tick, refuse non-finite states, test the hit swept over the tick, detonate with a
+//! blast, and end flights that run out of fuel or lifetime or leave the world.
+
+use super::event::{Event, EventKind, MissReason};
+use super::hit::closest_approach;
+use super::metrics::Outcome;
+use super::missile::Missile;
+use super::target::{Target, TargetId};
+use super::world::{find, WorldConfig};
+use super::{Body, Seen};
+use crate::guidance::{Guidance, Signal, Tuning};
+use glam::Vec2;
+
+/// What every missile's tick needs from the world.
+pub(super) struct Flight<'a> {
+    tuning: &'a Tuning,
+    targets: &'a [Target],
+    tick: u64,
+    dt: f32,
+    /// The world rectangle grown by its margin: beyond it a missile has left the world.
+    lo: Vec2,
+    hi: Vec2,
+}
+
+impl<'a> Flight<'a> {
+    pub fn new(
+        config: &WorldConfig,
+        tuning: &'a Tuning,
+        targets: &'a [Target],
+        tick: u64,
+        dt: f32,
+    ) -> Self {
+        Self {
+            tuning,
+            targets,
+            tick,
+            dt,
+            lo: Vec2::splat(-config.margin),
+            hi: Vec2::new(config.width, config.height) + config.margin,
+        }
+    }
+
+    fn emit(&self, events: &mut Vec<Event>, kind: EventKind) {
+        events.push(Event {
+            tick: self.tick,
+            kind,
+        });
+    }
+
+    /// Ends a flight without a hit.
+    fn miss(&self, missile: &mut Missile, reason: MissReason, events: &mut Vec<Event>) {
+        missile.metrics.outcome = Outcome::Missed(reason);
+        let kind = EventKind::Missed {
+            missile: missile.id,
+            algorithm: missile.algorithm(),
+            reason,
+            closest: missile.metrics.miss_distance,
+        };
+        self.emit(events, kind);
+    }
+
+    /// Ends a flight with a hit on `target` (credited) at `time` after launch; `caught`
+    /// are every target hit (more than one for a blast).
+    fn hit(
+        &self,
+        missile: &mut Missile,
+        caught: &[TargetId],
+        pos: Vec2,
+        time: f32,
+        events: &mut Vec<Event>,
+    ) {
+        missile.metrics.time_to_hit = Some(time);
+        missile.metrics.outcome = Outcome::Hit { target: caught[0] };
+        for &target in caught {
+            let kind = EventKind::Hit {
+                missile: missile.id,
+                algorithm: missile.algorithm(),
+                target,
+                pos,
+                time,
+            };
+            self.emit(events, kind);
+        }
+    }
+
+    /// Flies one missile through the tick. Targets it hits are added to `hits`.
+    pub fn fly(&self, missile: &mut Missile, events: &mut Vec<Event>, hits: &mut Vec<TargetId>) {
+        let Some(target) = find(self.targets, missile.target) else {
+            return self.miss(missile, MissReason::TargetLost, events);
+        };
+        let dt = self.dt;
+        let seen = Seen {
+            target_pos: target.prev_pos,
+            target_vel: target.prev_vel,
+            dt,
+        };
+        let before: Body = missile.body;
+        let signal = missile
+            .guidance
+            .steer(self.tuning, &mut missile.body, &seen);
+        if !missile.body.is_finite() {
+            // Never let a NaN reach the screen: keep the last good state and end the flight.
+            missile.body = before;
+            return self.miss(missile, MissReason::NonFinite, events);
+        }
+        let after = missile.body;
+        missile
+            .metrics
+            .record_move(before.pos, after.pos, before.vel, after.vel, dt);
+        let (distance, frac) = closest_approach(before.pos, after.pos, target.prev_pos, target.pos);
+        missile.metrics.record_distance(distance, self.tick);
+        let flown = (self.tick - missile.launched_tick) as f32 * dt;
+        // The intercept (D) is not contact-fused: it ends only by detonating at its aim
+        // point, so its blast can catch every target there.
+        let contact_fused = !matches!(missile.guidance, Guidance::Intercept(_));
+        if contact_fused && distance <= target.radius + missile.radius {
+            hits.push(target.id);
+            let pos = before.pos.lerp(after.pos, frac);
+            return self.hit(missile, &[target.id], pos, flown + frac * dt, events);
+        }
+        match signal {
+            Some(Signal::SolverFailed) => {
+                let kind = EventKind::SolverFailed {
+                    missile: missile.id,
+                    algorithm: missile.algorithm(),
+                };
+                self.emit(events, kind);
+            }
+            Some(Signal::Detonate) => return self.detonate(missile, &before, flown, events, hits),
+            None => {}
+        }
+        let reason = if missile
+            .fuel
+            .is_some_and(|fuel| missile.metrics.path_length >= fuel)
+        {
+            MissReason::FuelOut
+        } else if flown + dt >= missile.lifetime {
+            MissReason::LifetimeOut
+        } else if after.pos.cmplt(self.lo).any() || after.pos.cmpgt(self.hi).any() {
+            MissReason::LeftWorld
+        } else {
+            return;
+        };
+        self.miss(missile, reason, events);
+    }
+
+    /// The missile reached its aim point part-way through the tick: the blast catches
+    /// every target within the blast radius where it was at that moment (swept, like
+    /// contact hits), credited to its own target first, else the nearest.
+    fn detonate(
+        &self,
+        missile: &mut Missile,
+        before: &Body,
+        flown: f32,
+        events: &mut Vec<Event>,
+        hits: &mut Vec<TargetId>,
+    ) {
+        let pos = missile.body.pos;
+        let radius = self.tuning.intercept.blast_radius;
+        self.emit(
+            events,
+            EventKind::Detonated {
+                missile: missile.id,
+                pos,
+                radius,
+            },
+        );
+        let frac = match &missile.guidance {
+            Guidance::Intercept(g) if g.speed * self.dt > 0.0 => {
+                (before.pos.distance(pos) / (g.speed * self.dt)).min(1.0)
+            }
+            _ => 1.0,
+        };
+        let gap = |t: &Target| t.prev_pos.lerp(t.pos, frac).distance(pos);
+        let mut caught: Vec<&Target> = self
+            .targets
+            .iter()
+            .filter(|t| gap(t) <= radius + t.radius)
+            .collect();
+        if caught.is_empty() {
+            return self.miss(missile, MissReason::Detonated, events);
+        }
+        caught.sort_by(|a, b| {
+            (a.id != missile.target)
+                .cmp(&(b.id != missile.target))
+                .then(gap(a).total_cmp(&gap(b)))
+        });
+        let ids: Vec<TargetId> = caught.iter().map(|t| t.id).collect();
+        hits.extend(&ids);
+        self.hit(missile, &ids, pos, flown + frac * self.dt, events);
+    }
+}
