@@ -146,14 +146,14 @@ pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, St
 /// Formats rows as an aligned text table.
 pub fn table(rows: &[Row]) -> String {
     let mut out = format!(
-        "{:>5}  {:<12} {:<30} {:>9} {:>10} {:>10} {:>10} {:>8}\n",
+        "{:>5}  {:<12} {:<37} {:>9} {:>10} {:>10} {:>10} {:>8}\n",
         "id", "algorithm", "outcome", "hit (s)", "miss", "path", "peak turn", "vs best"
     );
     for r in rows {
         let opt =
             |v: Option<f32>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
         out.push_str(&format!(
-            "{:>5}  {:<12} {:<30} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>8}\n",
+            "{:>5}  {:<12} {:<37} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>8}\n",
             r.id,
             r.algorithm.id(),
             r.outcome.describe(),

@@ -131,8 +131,8 @@ const BROKEN: &[Expect] = &[
         "expected one of: Static, Constant, Circle, Weave, Path, FlyProgram, Driven",
         "`Spiral`",
     ),
-    e("missing-motion.ron", 5, 9, "targets[0]", "missing field `motion`", "TargetSpec"),
-    e("missing-launcher-target.ron", 6, 9, "launchers[0]", "missing field `target`", "LauncherSpec"),
+    e("missing-motion.ron", 5, 9, "targets[0]", "missing field `motion`", "`motion`"),
+    e("missing-launcher-target.ron", 6, 9, "launchers[0]", "missing field `target`", "`target`"),
     e("smoothed-ga-too-big.ron", 5, 24, "algorithms.smoothed.ga", "expected a value in 0..=1", "found 1.5"),
     e("smoothed-speed-negative.ron", 5, 27, "algorithms.smoothed.speed", "expected a value in 0..=100", "found -1"),
     e("intercept-speed-negative.ron", 5, 28, "algorithms.intercept.speed", "expected a value in 1..=5000", "found -5"),
@@ -397,7 +397,7 @@ fn more_syntax_and_type_mistakes_point_at_the_offending_token() {
             1,
             50,
             "algorithms.intercept.root_rule",
-            "unknown variant `latest`, expected one of: earliest, article-max",
+            "unknown name `latest`, expected one of: earliest, article-max",
         ),
     ];
     let mut problems = Vec::new();

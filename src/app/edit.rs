@@ -177,7 +177,7 @@ pub fn target(ui: &mut egui::Ui, spec: &TargetSpec) -> Option<TargetSpec> {
                             Err(e) => {
                                 ui.colored_label(
                                     egui::Color32::LIGHT_RED,
-                                    format!("command #{}: {}", e.index, e.message),
+                                    format!("command #{}: {}", e.index.unwrap_or(0), e.message),
                                 );
                             }
                         }

@@ -86,17 +86,12 @@ fn reword(error: &ron::Error, found: &str) -> String {
         Error::InvalidValueForType { expected, found } => {
             format!("expected {expected}, found {found}")
         }
+        // The field path says where; Rust type names (`TargetSpec`) would only confuse.
         Error::NoSuchStructField {
-            expected,
-            found,
-            outer,
+            expected, found, ..
         } => {
-            let outer = outer
-                .as_deref()
-                .map(|o| format!(" in {o}"))
-                .unwrap_or_default();
             format!(
-                "unknown field `{found}`{outer}, expected one of: {}",
+                "unknown field `{found}`, expected one of: {}",
                 expected.join(", ")
             )
         }
@@ -105,22 +100,16 @@ fn reword(error: &ron::Error, found: &str) -> String {
             found,
             outer,
         } => {
-            let outer = outer
-                .as_deref()
-                .map(|o| format!(" of {o}"))
-                .unwrap_or_default();
+            let what = match outer.as_deref() {
+                Some("Motion") => "motion kind",
+                _ => "name",
+            };
             format!(
-                "unknown variant `{found}`{outer}, expected one of: {}",
+                "unknown {what} `{found}`, expected one of: {}",
                 expected.join(", ")
             )
         }
-        Error::MissingStructField { field, outer } => {
-            let outer = outer
-                .as_deref()
-                .map(|o| format!(" of {o}"))
-                .unwrap_or_default();
-            format!("missing field `{field}`{outer}")
-        }
+        Error::MissingStructField { field, .. } => format!("missing field `{field}`"),
         Error::DuplicateStructField { field, .. } => format!("field `{field}` given twice"),
         Error::ExpectedDifferentLength { expected, found } => {
             format!("expected {expected}, found {found} elements")

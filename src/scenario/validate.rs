@@ -3,7 +3,6 @@
 //! algorithm parameter ranges come from each algorithm's own description.
 
 use super::{Scenario, VERSION};
-use crate::sim::fly_program::{Command, COLUMNS};
 use crate::sim::launcher::MissileSpec;
 use crate::sim::Motion;
 use glam::Vec2;
@@ -304,28 +303,12 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
                 MAX_PROGRAM,
                 "commands",
             );
-            if fly.program.is_empty() {
-                p.push(
-                    format!("{at}.program"),
-                    "expected at least one command, found none",
-                );
-            } else if let Err(e) = fly.validate() {
-                let n = fly.program[e.index];
-                let message = match Command::decode(n) {
-                    None if n >= 300 => format!("expected a command in 0..=299, found {n}"),
-                    None => format!(
-                        "expected a grid point with a column in 0..={}, found {n} (row {}, column {})",
-                        COLUMNS - 1,
-                        n / 20,
-                        n % 20
-                    ),
-                    Some(Command::Jump(to)) if to >= fly.program.len() => {
-                        let last = fly.program.len() - 1;
-                        format!("expected a jump to a command index in 0..={last} (260..={}), found {n}, a jump to index {to}", 260 + last)
-                    }
-                    _ => e.message,
+            if let Err(e) = fly.validate() {
+                let path = match e.index {
+                    Some(i) => format!("{at}.program[{i}]"),
+                    None => format!("{at}.program"),
                 };
-                p.push(format!("{at}.program[{}]", e.index), message);
+                p.push(path, e.message);
             }
             p.range(format!("{at}.shift"), fly.shift, -MAX_COORD, MAX_COORD);
             for (field, why) in crate::guidance::Tunable::problems(&fly.steering) {

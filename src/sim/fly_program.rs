@@ -83,47 +83,49 @@ pub struct FlyProgramSpec {
 /// What is wrong with a program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProgramError {
-    /// Index of the offending command.
-    pub index: usize,
+    /// Index of the offending command (none: the program as a whole).
+    pub index: Option<usize>,
     pub message: String,
 }
 
 impl FlyProgramSpec {
-    /// Checks every command against the article's ranges.
+    /// Checks every command against the article's ranges. The one place these rules live:
+    /// the scenario validation and the panel's program editor both report its messages.
     pub fn validate(&self) -> Result<(), ProgramError> {
-        if self.program.is_empty() {
+        let len = self.program.len();
+        if len == 0 {
             return Err(ProgramError {
-                index: 0,
-                message: "a fly program needs at least one command".into(),
+                index: None,
+                message: "expected at least one command, found none".into(),
             });
         }
         for (index, &n) in self.program.iter().enumerate() {
-            let err = |message: String| Err(ProgramError { index, message });
-            match Command::decode(n) {
-                None => {
-                    return err(format!(
-                        "command {n} is outside 0..299 (or names a column past 14)"
-                    ))
+            let message = match Command::decode(n) {
+                None if n >= 300 => format!("expected a command in 0..=299, found {n}"),
+                None => format!(
+                    "expected a grid point with a column in 0..={}, found {n} (row {}, column {})",
+                    COLUMNS - 1,
+                    n / 20,
+                    n % 20
+                ),
+                Some(Command::Jump(to)) if to >= len => format!(
+                    "expected a jump to a command index in 0..={} (260..={}), found {n}, a jump to index {to}",
+                    len - 1,
+                    260 + len - 1
+                ),
+                Some(Command::Jump(to)) if matches!(Command::decode(self.program[to]), Some(Command::Jump(_))) => {
+                    format!("expected a jump to a flying command, found {n}, a jump to index {to}, which is itself a jump")
                 }
-                Some(Command::Jump(to)) if to >= self.program.len() => {
-                    return err(format!(
-                        "command {n} jumps to index {to}, past the end ({} commands)",
-                        self.program.len()
-                    ))
-                }
-                Some(Command::Jump(to))
-                    if matches!(Command::decode(self.program[to]), Some(Command::Jump(_))) =>
-                {
-                    return err(format!(
-                        "command {n} jumps to index {to}, which is itself a jump"
-                    ))
-                }
-                Some(Command::Point(_)) => {}
+                Some(Command::Point(_)) => continue,
                 Some(_) if index == 0 => {
-                    return err(format!("the first command must be a grid point, found {n}"))
+                    format!("expected a grid point first (where the object appears), found {n}")
                 }
-                Some(_) => {}
-            }
+                Some(_) => continue,
+            };
+            return Err(ProgramError {
+                index: Some(index),
+                message,
+            });
         }
         Ok(())
     }
@@ -282,7 +284,7 @@ mod tests {
         assert_eq!(Command::decode(263), Some(Command::Jump(3)));
         assert_eq!(Command::decode(300), None);
         let err = spec(&[25, 143, 300], 100.0, 3.0).validate().unwrap_err();
-        assert_eq!(err.index, 2);
+        assert_eq!(err.index, Some(2));
         assert!(
             spec(&[25, 143, 265], 100.0, 3.0).validate().is_err(),
             "jump past the end"

@@ -144,8 +144,10 @@ impl World {
     /// Adds a target; fails on an invalid fly program.
     pub fn add_target(&mut self, spec: &TargetSpec) -> Result<TargetId, String> {
         if let Motion::FlyProgram(fly) = &spec.motion {
-            fly.validate()
-                .map_err(|e| format!("fly program command #{}: {}", e.index, e.message))?;
+            fly.validate().map_err(|e| match e.index {
+                Some(i) => format!("fly program command #{i}: {}", e.message),
+                None => format!("fly program: {}", e.message),
+            })?;
         }
         let id = TargetId(self.next_target);
         self.next_target += 1;
