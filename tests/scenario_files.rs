@@ -397,7 +397,7 @@ fn more_syntax_and_type_mistakes_point_at_the_offending_token() {
             1,
             50,
             "algorithms.intercept.root_rule",
-            "unknown name `latest`, expected one of: earliest, article-max",
+            "unknown value `latest`, expected one of: earliest, article-max",
         ),
     ];
     let mut problems = Vec::new();

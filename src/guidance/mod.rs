@@ -61,7 +61,7 @@ impl Serialize for Algorithm {
 
 impl<'de> Deserialize<'de> for Algorithm {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        params::named(deserializer, &IDS, &Algorithm::ALL)
+        params::named(deserializer, "algorithm", &IDS, &Algorithm::ALL)
     }
 }
 

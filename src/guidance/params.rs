@@ -252,7 +252,7 @@ macro_rules! choice {
 
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                $crate::guidance::params::named(deserializer, Self::NAMES, Self::ALL)
+                $crate::guidance::params::named(deserializer, "value", Self::NAMES, Self::ALL)
             }
         }
 
@@ -285,9 +285,10 @@ pub const fn int(min: i64, max: i64) -> ParamKind {
 }
 
 /// Deserialises one of `names` (a string) into the matching value of `values`, with an
-/// error that lists the names.
+/// error that says what kind of name (`what`) was unknown and lists the names.
 pub fn named<'de, D, T>(
     deserializer: D,
+    what: &str,
     names: &'static [&'static str],
     values: &[T],
 ) -> Result<T, D::Error>
@@ -298,6 +299,9 @@ where
     let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
     match names.iter().position(|n| *n == text) {
         Some(i) => Ok(values[i]),
-        None => Err(serde::de::Error::unknown_variant(&text, names)),
+        None => Err(serde::de::Error::custom(format!(
+            "unknown {what} `{text}`, expected one of: {}",
+            names.join(", ")
+        ))),
     }
 }
