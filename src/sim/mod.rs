@@ -7,6 +7,7 @@ pub mod event;
 mod flight;
 pub mod fly_program;
 pub mod hash;
+pub mod history;
 pub mod hit;
 pub mod launcher;
 pub mod metrics;

@@ -263,6 +263,22 @@ impl World {
     pub fn rain(&self) -> Option<&Rain> {
         self.rain.as_ref()
     }
+    /// Inputs queued for the start of the next tick.
+    pub fn pending(&self) -> &[Input] {
+        &self.pending
+    }
+
+    /// A rough count of the bytes this world holds (for history budgets).
+    pub fn approx_bytes(&self) -> usize {
+        use std::mem::size_of;
+        size_of::<World>()
+            + (self.missiles.capacity() + self.finished.capacity()) * size_of::<Missile>()
+            + self.targets.capacity() * size_of::<Target>()
+            + self.launchers.capacity() * size_of::<Launcher>()
+            + self.turrets.capacity() * size_of::<Turret>()
+            + self.pending.capacity() * size_of::<Input>()
+    }
+
     /// Events of the last tick.
     pub fn events(&self) -> &[Event] {
         &self.events

@@ -1,0 +1,218 @@
+//! The timeline of a run: snapshots of the world every `interval` ticks plus every
+//! input between them (target drags, launches, parameter changes), within a memory
+//! budget that drops the oldest history first. Any recorded tick is rebuilt exactly by
+//! replaying from the snapshot before it (the simulation is deterministic), and a run
+//! can branch from a past tick, keeping the old future as a ghost to compare with.
+
+use super::event::Event;
+use super::missile::MissileId;
+use super::target::TargetId;
+use super::world::{Input, World};
+use glam::Vec2;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Default ticks between snapshots.
+pub const DEFAULT_INTERVAL: u64 = 60;
+/// Default memory budget in bytes.
+pub const DEFAULT_BUDGET: usize = 256 * 1024 * 1024;
+/// How far a ghost of the old future reaches, in ticks.
+pub const GHOST_TICKS: u64 = 3600;
+
+struct Snapshot {
+    world: World,
+    bytes: usize,
+}
+
+/// The recorded past of one world.
+pub struct History {
+    interval: u64,
+    budget: usize,
+    /// Snapshots by tick, oldest first.
+    snapshots: VecDeque<(u64, Snapshot)>,
+    /// Inputs applied at the start of each tick.
+    inputs: BTreeMap<u64, Vec<Input>>,
+    /// Every event still in the recorded range.
+    events: Vec<Event>,
+    /// The live tick (the latest recorded).
+    latest: u64,
+    bytes: usize,
+    /// After a branch: the old future's inputs, re-applied at their ticks so the new run
+    /// faces the same situation (minus parameter changes the new run overrides).
+    replaying: BTreeMap<u64, Vec<Input>>,
+}
+
+/// The old future of a branched run: where each missile and target went.
+#[derive(Clone, Debug, Default)]
+pub struct Ghost {
+    pub missiles: BTreeMap<MissileId, Vec<Vec2>>,
+    pub targets: BTreeMap<TargetId, Vec<Vec2>>,
+}
+
+impl History {
+    /// Starts recording from the world as it is.
+    pub fn new(world: &World, interval: u64, budget: usize) -> Self {
+        let mut history = History {
+            interval: interval.max(1),
+            budget,
+            snapshots: VecDeque::new(),
+            inputs: BTreeMap::new(),
+            events: Vec::new(),
+            latest: world.tick(),
+            bytes: 0,
+            replaying: BTreeMap::new(),
+        };
+        history.snapshot(world);
+        history
+    }
+
+    fn snapshot(&mut self, world: &World) {
+        let bytes = world.approx_bytes();
+        self.bytes += bytes;
+        self.snapshots.push_back((
+            world.tick(),
+            Snapshot {
+                world: world.clone(),
+                bytes,
+            },
+        ));
+        // Oldest history goes first; the newest snapshot always stays.
+        while self.bytes > self.budget && self.snapshots.len() > 1 {
+            if let Some((_, old)) = self.snapshots.pop_front() {
+                self.bytes -= old.bytes;
+            }
+        }
+        let earliest = self.earliest();
+        self.inputs = self.inputs.split_off(&earliest);
+        self.events.retain(|e| e.tick >= earliest);
+    }
+
+    /// Steps the live world one tick, recording its inputs and events (and re-applying
+    /// the old future's inputs after a branch).
+    pub fn step(&mut self, world: &mut World) {
+        debug_assert_eq!(world.tick(), self.latest, "the history follows one world");
+        // A parameter the user changes now stays changed: the old future's later
+        // changes of the same parameter are not replayed.
+        for input in world.pending() {
+            if let Input::SetParam {
+                algorithm, name, ..
+            } = input
+            {
+                for queued in self.replaying.values_mut() {
+                    queued.retain(|q| !matches!(q, Input::SetParam { algorithm: a, name: n, .. } if a == algorithm && n == name));
+                }
+            }
+        }
+        if let Some(inputs) = self.replaying.remove(&world.tick()) {
+            for input in inputs {
+                let _ = world.apply(input);
+            }
+        }
+        if !world.pending().is_empty() {
+            self.inputs.insert(world.tick(), world.pending().to_vec());
+        }
+        self.events.extend_from_slice(world.step());
+        self.latest = world.tick();
+        if self.latest % self.interval == 0 {
+            self.snapshot(world);
+        }
+    }
+
+    /// The earliest tick that can be rebuilt.
+    pub fn earliest(&self) -> u64 {
+        self.snapshots.front().map_or(self.latest, |(t, _)| *t)
+    }
+
+    /// The live tick.
+    pub fn latest(&self) -> u64 {
+        self.latest
+    }
+
+    /// Bytes held by the snapshots.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// Changes the budget (dropping history at the next snapshot if it is now over).
+    pub fn set_budget(&mut self, budget: usize) {
+        self.budget = budget;
+    }
+
+    /// Every recorded event (within the reach of the history).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Inputs recorded at one tick.
+    pub fn inputs_at(&self, tick: u64) -> &[Input] {
+        self.inputs.get(&tick).map_or(&[], Vec::as_slice)
+    }
+
+    /// Rebuilds the world exactly as it was at `tick` (after `tick` steps), or `None` if
+    /// that tick is outside the recorded range.
+    pub fn world_at(&self, tick: u64) -> Option<World> {
+        if tick < self.earliest() || tick > self.latest {
+            return None;
+        }
+        let (_, snapshot) = self.snapshots.iter().rev().find(|(t, _)| *t <= tick)?;
+        let mut world = snapshot.world.clone();
+        self.replay(&mut world, tick);
+        Some(world)
+    }
+
+    /// Steps `world` forward to `tick`, re-applying the recorded inputs.
+    fn replay(&self, world: &mut World, tick: u64) {
+        while world.tick() < tick {
+            for input in self.inputs_at(world.tick()) {
+                // Recorded inputs were accepted once; they are accepted again.
+                let _ = world.apply(input.clone());
+            }
+            world.step();
+        }
+    }
+
+    /// Branches at `tick`: returns the world there to continue live from (the caller
+    /// changes a setting, then steps on through [`History::step`]), forgets the recorded
+    /// future, and returns that old future (up to [`GHOST_TICKS`]) as a ghost. The old
+    /// future's inputs (target drags, launches, placed targets, parameter changes) replay
+    /// at their ticks in the new run, except changes to a parameter the new run changes
+    /// itself: an unchanged branch reproduces the old future exactly.
+    pub fn branch(&mut self, tick: u64) -> Option<(World, Ghost)> {
+        let world = self.world_at(tick)?;
+        let ghost = self.ghost(&world, tick);
+        while self.snapshots.back().is_some_and(|(t, _)| *t > tick) {
+            if let Some((_, old)) = self.snapshots.pop_back() {
+                self.bytes -= old.bytes;
+            }
+        }
+        self.replaying = self.inputs.split_off(&tick);
+        self.events.retain(|e| e.tick < tick);
+        self.latest = tick;
+        Some((world, ghost))
+    }
+
+    /// Re-flies the recorded future from `world` at `tick` and collects the paths.
+    fn ghost(&self, world: &World, tick: u64) -> Ghost {
+        let mut world = world.clone();
+        let mut ghost = Ghost::default();
+        let end = self.latest.min(tick + GHOST_TICKS);
+        let mut record = |world: &World| {
+            for m in world.missiles() {
+                ghost.missiles.entry(m.id).or_default().push(m.body.pos);
+            }
+            for t in world.targets() {
+                ghost.targets.entry(t.id).or_default().push(t.pos);
+            }
+        };
+        record(&world);
+        while world.tick() < end {
+            let next = world.tick() + 1;
+            self.replay(&mut world, next);
+            record(&world);
+        }
+        ghost
+    }
+}
