@@ -69,9 +69,9 @@ fn a_branch_with_unchanged_settings_reproduces_the_old_future_exactly() {
     let (mut world, ghost) = history.branch(230).unwrap();
     assert!(!ghost.missiles.is_empty() && !ghost.targets.is_empty());
     assert_eq!(world.state_hash(), live[230]);
-    for tick in 231..=600 {
+    for (tick, expected) in live.iter().enumerate().skip(231) {
         history.step(&mut world);
-        assert_eq!(world.state_hash(), live[tick], "tick {tick}");
+        assert_eq!(world.state_hash(), *expected, "tick {tick}");
     }
 }
 
@@ -94,9 +94,9 @@ fn a_branch_with_a_changed_parameter_differs_only_after_the_branch_tick() {
         })
         .unwrap();
     let mut first_difference = None;
-    for tick in 201..=600 {
+    for (tick, expected) in live.iter().enumerate().skip(201) {
         history.step(&mut world);
-        if first_difference.is_none() && world.state_hash() != live[tick] {
+        if first_difference.is_none() && world.state_hash() != *expected {
             first_difference = Some(tick);
         }
     }

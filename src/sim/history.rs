@@ -112,7 +112,7 @@ impl History {
         }
         self.events.extend_from_slice(world.step());
         self.latest = world.tick();
-        if self.latest % self.interval == 0 {
+        if self.latest.is_multiple_of(self.interval) {
             self.snapshot(world);
         }
     }
