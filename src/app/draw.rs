@@ -8,6 +8,7 @@ use super::view::{Camera, Pane};
 use crate::guidance::heat_seeker::tail_offset;
 use crate::guidance::{Algorithm, Guidance};
 use crate::sim::fly_program::{grid_point, COLUMNS, ROWS};
+use crate::sim::history::Ghost;
 use crate::sim::{Motion, Role, Shape, World};
 use glam::Vec2;
 use macroquad::color::Color;
@@ -98,7 +99,7 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
     let Some(first) = lanes.first().and_then(|&i| session.lanes.get(i)) else {
         return;
     };
-    let world = &first.world;
+    let world = &first.shown();
     let (w, h) = (world.config.width, world.config.height);
     let corner = painter.at(Vec2::ZERO);
     draw_rectangle_lines(
@@ -126,6 +127,11 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
             scene::GROUND,
         );
     }
+    for lane in lanes.iter().filter_map(|&i| session.lanes.get(i)) {
+        if let Some(ghost) = &lane.ghost {
+            draw_ghost(painter, ghost);
+        }
+    }
     if overlays.trails {
         let trails = lanes.iter().filter_map(|&i| session.lanes.get(i));
         draw_trails(painter, trails, session.trail_seconds, session.dt());
@@ -136,12 +142,12 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
         };
         draw_targets(
             painter,
-            &lane.world,
+            lane.shown(),
             session.selected,
             n == 0 && overlays.labels,
         );
         if n == 0 {
-            draw_launchers(painter, &lane.world, session, overlays.labels);
+            draw_launchers(painter, lane.shown(), session, overlays.labels);
         }
         draw_blasts(painter, lane, session.tick());
         draw_missiles(painter, lane, i, overlays, session.selected);
@@ -216,22 +222,23 @@ fn draw_trails<'a>(
     };
     let span = (seconds / dt).max(1.0);
     for lane in lanes {
-        let now = lane.world.tick();
+        // Trails up to the tick on screen (scrubbing shows the past's trails).
+        let now = lane.shown().tick();
+        let oldest = now.saturating_sub(span as u64);
         for trail in lane.trails.trails.values() {
             let points = &trail.points;
-            if points.len() < 2 {
+            let start = points.partition_point(|(t, _)| *t < oldest);
+            let end = points.partition_point(|(t, _)| *t <= now);
+            if end < start + 2 {
                 continue;
             }
-            let stride = points.len().div_ceil(MAX_TRAIL_SEGMENTS).max(1);
-            let mut previous: Option<(u64, Vec2)> = None;
-            let last = points.len() - 1;
-            for (k, &(tick, pos)) in points.iter().enumerate() {
-                if k % stride != 0 && k != last {
-                    continue;
-                }
+            let stride = (end - start).div_ceil(MAX_TRAIL_SEGMENTS).max(1);
+            let mut previous: Option<Vec2> = None;
+            for k in (start..end).filter(|k| (k - start) % stride == 0 || *k == end - 1) {
+                let (tick, pos) = points[k];
                 let screen = painter.at(pos);
-                if let Some((_, prev)) = previous {
-                    let age = (now.saturating_sub(tick)) as f32 / span;
+                if let Some(prev) = previous {
+                    let age = now.saturating_sub(tick) as f32 / span;
                     let alpha = (1.0 - age).clamp(0.05, 1.0) * 0.8;
                     let color = match trail.algorithm {
                         Some(a) => algorithm_color(a, alpha),
@@ -242,7 +249,34 @@ fn draw_trails<'a>(
                         flush(&mut mesh);
                     }
                 }
-                previous = Some((tick, screen));
+                previous = Some(screen);
+            }
+        }
+    }
+    flush(&mut mesh);
+}
+
+/// The old future of a branch: faint dotted paths to compare the new run with.
+fn draw_ghost(painter: &Painter, ghost: &Ghost) {
+    let mut mesh = Mesh {
+        vertices: Vec::new(),
+        indices: Vec::new(),
+        texture: None,
+    };
+    let color = Color::new(0.85, 0.85, 0.95, 0.28);
+    for path in ghost.missiles.values().chain(ghost.targets.values()) {
+        let stride = path.len().div_ceil(MAX_TRAIL_SEGMENTS * 2).max(1);
+        let points: Vec<Vec2> = path
+            .iter()
+            .step_by(stride)
+            .map(|p| painter.at(*p))
+            .collect();
+        for (n, pair) in points.windows(2).enumerate() {
+            if n % 2 == 0 {
+                push_segment(&mut mesh, pair[0], pair[1], 1.5, color);
+            }
+            if mesh.vertices.len() >= MESH_VERTICES {
+                flush(&mut mesh);
             }
         }
     }
@@ -359,7 +393,7 @@ fn draw_missiles(
     overlays: &Overlays,
     selected: Option<Selection>,
 ) {
-    let world = &lane.world;
+    let world = &lane.shown();
     // Debug shapes are drawn for at most this many missiles (all of them in small scenes).
     let detailed = world.missiles().len() <= 200;
     for m in world.missiles() {
@@ -449,7 +483,11 @@ fn draw_shape(painter: &Painter, shape: &Shape, role: Role, algorithm: Algorithm
 
 /// Text in the corner of the world view: tick, time, speed, state.
 pub fn draw_hud(session: &Session, pane: Pane) {
-    let state = if session.playing { "playing" } else { "paused" };
+    let state = match (session.view_tick, session.playing) {
+        (Some(_), _) => "viewing the past: play or change a setting to branch",
+        (None, true) => "playing",
+        (None, false) => "paused",
+    };
     let text = format!(
         "tick {}   t = {:.3} s   {:.1}x   {state}   (F1: help)",
         session.tick(),

@@ -11,8 +11,12 @@ use macroquad::input::{
 
 /// The shortcuts, for the help window.
 pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("Space", "play / pause"),
-    (". or Right", "single step"),
+    ("Space", "play / pause (from the past: branch and play)"),
+    (
+        ". or Right",
+        "single step (in the past: the next recorded tick)",
+    ),
+    ("Left", "one tick back in the recorded past"),
     ("R", "restart (all panes)"),
     ("L", "launch a volley from the selected launcher"),
     ("C", "compare mode on / off"),
@@ -138,7 +142,7 @@ fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2) -> Pr
     let Some(&first) = view.lanes.first() else {
         return Press::Other;
     };
-    let world = &session.lanes[first].world;
+    let world = &session.lanes[first].shown();
     let near = |p: Vec2, slack: f32| camera.to_screen(view.pane, p).distance(at) <= slack;
     if let Some(t) = world
         .targets()
@@ -151,7 +155,7 @@ fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2) -> Pr
     }
     for &lane in &view.lanes {
         if let Some(m) = session.lanes[lane]
-            .world
+            .shown()
             .missiles()
             .iter()
             .find(|m| near(m.body.pos, 10.0))
@@ -181,6 +185,9 @@ pub fn handle_keys(session: &mut Session) -> bool {
     }
     if is_key_pressed(KeyCode::Right) {
         session.single_step();
+    }
+    if is_key_pressed(KeyCode::Left) {
+        session.step_back();
     }
     if is_key_pressed(KeyCode::R) {
         session.restart();

@@ -3,11 +3,14 @@
 //! time, draw the panes, draw egui on top. No simulation rules live here.
 
 pub mod colors;
+pub mod debugger;
 mod draw;
 mod edit;
 mod input;
+mod inspect;
 pub mod panel;
 pub mod session;
+mod timeline;
 mod trails;
 mod view;
 
@@ -94,20 +97,29 @@ async fn frame_loop(
     loop {
         let started = Instant::now();
         clear_background(colors::scene::BACKGROUND);
-        let mut panel_width = panel::PANEL_WIDTH;
+        let mut free = None;
         let mut over_ui = false;
         let mut typing = false;
         egui_macroquad::ui(|ctx| {
-            panel_width = panel::show(ctx, &mut panel, &mut session);
+            free = Some(panel::show(ctx, &mut panel, &mut session));
             over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
             typing = ctx.wants_keyboard_input();
         });
-        let area = Pane {
-            x: panel_width,
-            y: 0.0,
-            w: (screen_width() - panel_width).max(1.0),
-            h: screen_height(),
-        };
+        // The world view gets what the panels leave (egui points = pixels here: no high-dpi).
+        let area = free.map_or(
+            Pane {
+                x: panel::PANEL_WIDTH,
+                y: 0.0,
+                w: screen_width() - panel::PANEL_WIDTH,
+                h: screen_height(),
+            },
+            |r| Pane {
+                x: r.left(),
+                y: r.top(),
+                w: r.width().max(1.0),
+                h: r.height().max(1.0),
+            },
+        );
         let views = input::panes(&session, area);
         let mut fit = std::mem::take(&mut panel.fit_requested);
         if !typing {
@@ -142,6 +154,13 @@ async fn frame_loop(
             );
         }
         draw::draw_hud(&session, area);
+        if let Some(path) = panel.png_request.take() {
+            // The view as drawn, before the panels go on top.
+            match save_screenshot(&path) {
+                Ok(()) => session.status = Some(format!("wrote {}", path.display())),
+                Err(e) => session.error = Some(e),
+            }
+        }
         egui_macroquad::draw();
         frame += 1;
         frame_times.push(started.elapsed().as_secs_f64() * 1000.0);

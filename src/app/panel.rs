@@ -6,6 +6,7 @@
 use super::colors::algorithm_color32;
 use super::edit;
 use super::session::{Layout, Selection, Session, MAX_SPEED, MIN_SPEED};
+use super::{inspect, timeline};
 use crate::guidance::{Algorithm, Applies, ParamKind, ParamSpec, ParamValue};
 use crate::sim::Outcome;
 use egui_file_dialog::FileDialog;
@@ -27,6 +28,11 @@ pub struct PanelState {
     pub path_text: String,
     /// Request to fit the camera to the world (set by the View section).
     pub fit_requested: bool,
+    /// Where the selected missile's telemetry is exported.
+    pub telemetry_path: String,
+    /// Where the view is exported as PNG, and a pending request to do it.
+    pub png_path: String,
+    pub png_request: Option<PathBuf>,
 }
 
 impl PanelState {
@@ -44,6 +50,9 @@ impl PanelState {
                 .map(|p| p.display().to_string())
                 .unwrap_or_default(),
             fit_requested: false,
+            telemetry_path: "steerlab-telemetry.csv".into(),
+            png_path: "steerlab-view.png".into(),
+            png_request: None,
         }
     }
 }
@@ -51,9 +60,10 @@ impl PanelState {
 /// Width of the panel when first shown.
 pub const PANEL_WIDTH: f32 = 380.0;
 
-/// Draws the panel and the help window; returns the panel's width in points.
-pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) -> f32 {
-    let response = egui::SidePanel::left("steerlab-panel")
+/// Draws the side panel, the timeline and the help window; returns the rectangle left
+/// for the world view.
+pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) -> egui::Rect {
+    egui::SidePanel::left("steerlab-panel")
         .default_width(PANEL_WIDTH)
         .resizable(true)
         .show(ctx, |ui| {
@@ -66,11 +76,16 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
                 scene_section(ui, session);
                 view_section(ui, state, session);
                 results_section(ui, session);
+                inspect::inspector(ui, session);
+                inspect::plots(ui, session);
+                inspect::breakpoints(ui, session);
+                inspect::exports(ui, state, session);
             });
         });
+    timeline::show(ctx, session);
     file_dialog(ctx, state, session);
     help_window(ctx, session);
-    response.response.rect.width()
+    ctx.available_rect()
 }
 
 fn transport(ui: &mut egui::Ui, session: &mut Session) {
@@ -344,7 +359,7 @@ fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
         ui.label(RichText::new("Editing a target or launcher restarts the run. Click empty space in the view to place a target.").small());
         let targets: Vec<String> = session.scenario.targets.iter().map(|t| t.name.clone()).collect();
         for (i, name) in targets.iter().enumerate() {
-            let id = session.lanes.first().and_then(|l| l.world.targets().iter().find(|t| &t.name == name)).map(|t| t.id);
+            let id = session.lanes.first().and_then(|l| l.shown().targets().iter().find(|t| &t.name == name)).map(|t| t.id);
             let selected = id.is_some() && session.selected == id.map(Selection::Target);
             if ui.selectable_label(selected, format!("target: {name}")).clicked() {
                 session.selected = id.map(Selection::Target);
@@ -415,7 +430,7 @@ fn results_section(ui: &mut egui::Ui, session: &mut Session) {
         .show(ui, |ui| {
             let mut rows = Vec::new();
             for (lane_index, lane) in session.lanes.iter().enumerate() {
-                for m in lane.world.all_missiles() {
+                for m in lane.shown().all_missiles() {
                     rows.push((
                         lane_index,
                         m.id,
@@ -471,32 +486,6 @@ fn results_section(ui: &mut egui::Ui, session: &mut Session) {
                             }
                         });
                 });
-            if let Some(Selection::Missile { lane, id }) = session.selected {
-                if let Some(lane) = session.lanes.get(lane) {
-                    if let Some(m) = lane.world.missile(id) {
-                        ui.separator();
-                        ui.label(
-                            RichText::new(format!("{id} {}", m.algorithm()))
-                                .strong()
-                                .color(algorithm_color32(m.algorithm())),
-                        );
-                        ui.label(format!(
-                            "pos ({:.1}, {:.1})  speed {:.1}  heading {:.1}°",
-                            m.body.pos.x,
-                            m.body.pos.y,
-                            m.body.vel.length(),
-                            m.body.heading.to_degrees()
-                        ));
-                        for r in m.guidance.readouts(&lane.world.tuning, lane.world.dt()) {
-                            ui.label(
-                                RichText::new(super::edit::readout_text(&r))
-                                    .monospace()
-                                    .small(),
-                            );
-                        }
-                    }
-                }
-            }
         });
 }
 

@@ -3,9 +3,11 @@
 //! overlays, the file and its unsaved changes. Every change to a world goes through a
 //! [`Input`], applied to every lane at the same tick so comparisons stay fair.
 
+use super::debugger::{Breakpoints, Plots};
 use super::trails::Trails;
 use crate::guidance::{Algorithm, ParamValue};
 use crate::scenario::{self, Scenario, ScenarioErrors};
+use crate::sim::history::{Ghost, History, DEFAULT_BUDGET, DEFAULT_INTERVAL};
 use crate::sim::{EventKind, Input, MissileId, TargetId, World};
 use glam::Vec2;
 use std::path::{Path, PathBuf};
@@ -14,10 +16,24 @@ use std::path::{Path, PathBuf};
 pub struct Lane {
     /// `None`: every algorithm the scenario fires.
     pub algorithm: Option<Algorithm>,
+    /// The live world.
     pub world: World,
+    /// Its recorded past.
+    pub history: History,
+    /// The world rebuilt at the scrubbed tick, while looking at the past.
+    pub past: Option<World>,
+    /// The old future of the last branch, drawn faintly to compare with.
+    pub ghost: Option<Ghost>,
     pub trails: Trails,
     /// Recent detonations `(tick, position, radius)`, for the blast flashes.
     pub blasts: Vec<(u64, Vec2, f32)>,
+}
+
+impl Lane {
+    /// The world on screen: the scrubbed past, or the live world.
+    pub fn shown(&self) -> &World {
+        self.past.as_ref().unwrap_or(&self.world)
+    }
 }
 
 /// How compare mode shows its lanes.
@@ -103,6 +119,14 @@ pub struct Session {
     pub help_open: bool,
     /// A target being dragged: where the mouse is, and where the target was last sent.
     drag: Option<(TargetId, Vec2, Vec2)>,
+    /// The tick on screen when looking at the past (none: live).
+    pub view_tick: Option<u64>,
+    /// Memory budget of each lane's history, bytes.
+    pub history_budget: usize,
+    pub breakpoints: Breakpoints,
+    /// Why the run last paused by itself, and on which missile.
+    pub paused_by: Option<String>,
+    pub plots: Plots,
 }
 
 impl Session {
@@ -126,6 +150,11 @@ impl Session {
             status: None,
             help_open: false,
             drag: None,
+            view_tick: None,
+            history_budget: DEFAULT_BUDGET,
+            breakpoints: Breakpoints::default(),
+            paused_by: None,
+            plots: Plots::default(),
         };
         if let Some(path) = path {
             session.remember(&path);
@@ -169,7 +198,10 @@ impl Session {
             match scenario.build() {
                 Ok(world) => lanes.push(Lane {
                     algorithm,
+                    history: History::new(&world, DEFAULT_INTERVAL, self.history_budget),
                     world,
+                    past: None,
+                    ghost: None,
                     trails: Trails::default(),
                     blasts: Vec::new(),
                 }),
@@ -182,6 +214,9 @@ impl Session {
         self.lanes = lanes;
         self.accumulator = 0.0;
         self.drag = None;
+        self.view_tick = None;
+        self.paused_by = None;
+        self.plots.clear();
         if let Some(Selection::Missile { .. }) = self.selected {
             self.selected = None;
         }
@@ -203,11 +238,11 @@ impl Session {
 
     /// The tick shown (all lanes run in lockstep).
     pub fn tick(&self) -> u64 {
-        self.lanes.first().map_or(0, |l| l.world.tick())
+        self.lanes.first().map_or(0, |l| l.shown().tick())
     }
 
     pub fn time(&self) -> f64 {
-        self.lanes.first().map_or(0.0, |l| l.world.time())
+        self.lanes.first().map_or(0.0, |l| l.shown().time())
     }
 
     /// Advances by a frame of `seconds` of wall time at the current speed; returns the
@@ -216,13 +251,17 @@ impl Session {
         if !self.playing {
             return 0;
         }
+        // Playing from a past tick continues from there: a branch.
+        self.leave_past();
         self.accumulator += f64::from(seconds.clamp(0.0, 0.25) * self.speed) / f64::from(self.dt());
         let due = (self.accumulator.floor() as u32).min(MAX_TICKS_PER_FRAME);
         self.accumulator -= f64::from(due);
         self.accumulator = self.accumulator.min(2.0);
         for k in 0..due {
             self.send_drag((k + 1) as f32 / due as f32);
-            self.step_once();
+            if self.step_once() {
+                return k + 1;
+            }
         }
         due
     }
@@ -240,18 +279,27 @@ impl Session {
         }
     }
 
-    /// Single step: one tick, with any drag in progress.
+    /// Single step forward: one tick (in the past, the next recorded tick).
     pub fn single_step(&mut self) {
         self.playing = false;
+        if let Some(tick) = self.view_tick {
+            self.scrub(tick + 1);
+            return;
+        }
         self.send_drag(1.0);
         self.step_once();
     }
 
-    /// One tick in every lane.
-    pub fn step_once(&mut self) {
-        let keep = (self.trail_seconds / self.dt()).ceil() as u64;
-        for lane in &mut self.lanes {
-            lane.world.step();
+    /// One tick in every lane; returns true when a breakpoint paused the run.
+    pub fn step_once(&mut self) -> bool {
+        // Trails are kept longer than drawn, so scrubbing back still shows them.
+        let keep = (self.trail_seconds.max(30.0) / self.dt()).ceil() as u64;
+        let mut hit_breakpoint = None;
+        for (index, lane) in self.lanes.iter_mut().enumerate() {
+            lane.history.step(&mut lane.world);
+            if hit_breakpoint.is_none() {
+                hit_breakpoint = self.breakpoints.check(&lane.world, index);
+            }
             lane.trails.record(&lane.world, keep);
             let tick = lane.world.tick();
             lane.blasts
@@ -262,10 +310,23 @@ impl Session {
                 }
             }
         }
+        self.plots.stale();
+        match hit_breakpoint {
+            Some((reason, missile)) => {
+                self.playing = false;
+                self.paused_by = Some(reason);
+                if let Some(selection) = missile {
+                    self.selected = Some(selection);
+                }
+                true
+            }
+            None => false,
+        }
     }
 
-    /// Sends an input to every lane.
+    /// Sends an input to every lane (from a past tick, this branches first).
     pub fn apply(&mut self, input: Input) -> Result<(), String> {
+        self.leave_past();
         for lane in &mut self.lanes {
             lane.world.apply(input.clone())?;
         }

@@ -53,6 +53,16 @@ impl Trails {
         });
     }
 
+    /// Forgets everything recorded after `tick` (a branch rewrites the future).
+    pub fn truncate_after(&mut self, tick: u64) {
+        self.trails.retain(|_, trail| {
+            while trail.points.back().is_some_and(|(t, _)| *t > tick) {
+                trail.points.pop_back();
+            }
+            !trail.points.is_empty()
+        });
+    }
+
     /// Total points kept.
     pub fn len(&self) -> usize {
         self.trails.values().map(|t| t.points.len()).sum()

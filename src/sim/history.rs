@@ -163,8 +163,9 @@ impl History {
         Some(world)
     }
 
-    /// Steps `world` forward to `tick`, re-applying the recorded inputs.
-    fn replay(&self, world: &mut World, tick: u64) {
+    /// Steps `world` (rebuilt from this history) forward to `tick`, re-applying the
+    /// recorded inputs.
+    pub fn replay(&self, world: &mut World, tick: u64) {
         while world.tick() < tick {
             for input in self.inputs_at(world.tick()) {
                 // Recorded inputs were accepted once; they are accepted again.

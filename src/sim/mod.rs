@@ -15,6 +15,7 @@ pub mod missile;
 pub mod rain;
 pub mod rng;
 pub mod target;
+pub mod telemetry;
 pub mod world;
 
 pub use debug::{DebugShape, Role, Shape};

@@ -1,0 +1,184 @@
+//! The debugger's side-panel sections: the inspector (the selected missile's state and
+//! its algorithm's internals, at the tick on screen), the plots (egui_plot, against
+//! time, several missiles in their colours), the breakpoints, and the exports.
+
+use super::colors::algorithm_color32;
+use super::edit::readout_text;
+use super::panel::PanelState;
+use super::session::{Selection, Session};
+use crate::sim::telemetry::Quantity;
+use egui_macroquad::egui::{self, Color32, RichText};
+use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
+use std::path::PathBuf;
+
+pub fn inspector(ui: &mut egui::Ui, session: &mut Session) {
+    egui::CollapsingHeader::new("Inspector")
+        .default_open(true)
+        .show(ui, |ui| {
+            let Some(Selection::Missile { lane, id }) = session.selected else {
+                ui.label(
+                    RichText::new("Click a missile (or a row of the results) to inspect it.")
+                        .small(),
+                );
+                return;
+            };
+            let Some(lane_ref) = session.lanes.get(lane) else {
+                return;
+            };
+            let world = lane_ref.shown();
+            let Some(m) = world.missile(id) else {
+                ui.label(format!("{id} is not launched yet at tick {}", world.tick()));
+                return;
+            };
+            let algorithm = m.algorithm();
+            ui.label(
+                RichText::new(format!(
+                    "{id}  {algorithm}  ({})",
+                    m.metrics.outcome.describe()
+                ))
+                .strong()
+                .color(algorithm_color32(algorithm)),
+            );
+            let b = &m.body;
+            ui.monospace(format!("position  ({:.2}, {:.2})", b.pos.x, b.pos.y));
+            ui.monospace(format!(
+                "velocity  ({:.2}, {:.2})  speed {:.2}",
+                b.vel.x,
+                b.vel.y,
+                b.vel.length()
+            ));
+            ui.monospace(format!(
+                "heading   {:.4} rad ({:.2}°)",
+                b.heading,
+                b.heading.to_degrees()
+            ));
+            for r in m.guidance.readouts(&world.tuning, world.dt()) {
+                ui.label(RichText::new(readout_text(&r)).monospace().small());
+            }
+            let plotted = session.plots.missiles.contains(&(lane, id));
+            if ui.selectable_label(plotted, "plot this missile").clicked() {
+                session.plots.toggle(lane, id);
+            }
+        });
+}
+
+pub fn plots(ui: &mut egui::Ui, session: &mut Session) {
+    egui::CollapsingHeader::new("Plots")
+        .default_open(true)
+        .show(ui, |ui| {
+            if session.plots.missiles.is_empty() {
+                ui.label(
+                    RichText::new(
+                        "Select missiles and press \"plot this missile\" to plot them together.",
+                    )
+                    .small(),
+                );
+                return;
+            }
+            egui::ComboBox::from_id_salt("plot-quantity")
+                .selected_text(session.plots.quantity.label())
+                .show_ui(ui, |ui| {
+                    for q in Quantity::ALL {
+                        if ui
+                            .selectable_value(&mut session.plots.quantity, q, q.label())
+                            .changed()
+                        {
+                            session.plots.stale();
+                        }
+                    }
+                });
+            let quantity = session.plots.quantity;
+            let now = session.time();
+            let dt = f64::from(session.dt());
+            let samples = session.plots.samples(&session.lanes);
+            let mut lines = Vec::new();
+            for ((lane, id), series) in samples {
+                let algorithm = session
+                    .lanes
+                    .get(*lane)
+                    .and_then(|l| l.world.missile(*id))
+                    .map(|m| m.algorithm());
+                let points: Vec<[f64; 2]> = series
+                    .iter()
+                    .map(|s| [s.time, f64::from(s.get(quantity))])
+                    .collect();
+                let color = algorithm.map_or(Color32::GRAY, algorithm_color32);
+                let name = algorithm.map_or(id.to_string(), |a| format!("{id} {a}"));
+                lines.push((name, points, color));
+            }
+            let response = Plot::new("telemetry")
+                .height(180.0)
+                .legend(Legend::default())
+                .x_axis_label("time (s)")
+                .y_axis_label(quantity.label())
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    for (name, points, color) in lines {
+                        plot.line(Line::new(name, PlotPoints::new(points)).color(color));
+                    }
+                    plot.vline(VLine::new("now", now).color(Color32::WHITE));
+                    plot.pointer_coordinate()
+                });
+            if response.response.clicked() {
+                if let Some(point) = response.inner {
+                    session.scrub((point.x.max(0.0) / dt).round() as u64);
+                }
+            }
+            ui.label(RichText::new("Click the plot to jump to that moment.").small());
+        });
+}
+
+pub fn breakpoints(ui: &mut egui::Ui, session: &mut Session) {
+    egui::CollapsingHeader::new("Breakpoints")
+        .default_open(false)
+        .show(ui, |ui| {
+            let b = &mut session.breakpoints;
+            ui.horizontal_wrapped(|ui| {
+                ui.checkbox(&mut b.hit, "pause on hit");
+                ui.checkbox(&mut b.miss, "pause on miss");
+                ui.checkbox(&mut b.no_solution, "pause on no solution");
+                ui.checkbox(&mut b.solver_failed, "pause on Newton failure");
+                ui.checkbox(&mut b.non_finite, "pause on non-finite value");
+            });
+            ui.horizontal(|ui| {
+                let mut on = b.at_tick.is_some();
+                let mut tick = b.at_tick.unwrap_or(600);
+                ui.checkbox(&mut on, "pause at tick");
+                ui.add(egui::DragValue::new(&mut tick).range(0..=u64::MAX));
+                b.at_tick = on.then_some(tick);
+            });
+            if let Some(reason) = &session.paused_by {
+                ui.colored_label(Color32::from_rgb(255, 210, 90), format!("paused: {reason}"));
+            }
+        });
+}
+
+pub fn exports(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
+    egui::CollapsingHeader::new("Export")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.add(egui::TextEdit::singleline(&mut state.telemetry_path).desired_width(200.0));
+                if ui
+                    .button("Export telemetry CSV")
+                    .on_hover_text("the selected missile, every recorded tick")
+                    .clicked()
+                {
+                    let path = PathBuf::from(state.telemetry_path.trim());
+                    match session.export_telemetry(&path) {
+                        Ok(rows) => {
+                            session.status =
+                                Some(format!("wrote {rows} rows to {}", path.display()))
+                        }
+                        Err(e) => session.error = Some(e),
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.add(egui::TextEdit::singleline(&mut state.png_path).desired_width(200.0));
+                if ui.button("Export view PNG").clicked() {
+                    state.png_request = Some(PathBuf::from(state.png_path.trim()));
+                }
+            });
+        });
+}

@@ -1,0 +1,155 @@
+//! The debugger in the panel, headless with egui_kittest: the scrubber moves the tick on
+//! screen (bit-identical to the live run), breakpoints pause on the matching event and
+//! highlight the missile, and the inspector shows a Newton missile's internals.
+#![cfg(feature = "app")]
+
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use egui_macroquad::egui;
+use steerlab::app::panel::{self, PanelState};
+use steerlab::app::session::Selection;
+use steerlab::app::Session;
+use steerlab::guidance::Algorithm;
+use steerlab::scenario::parse;
+use steerlab::scenario::presets::{default_scenario, shipped};
+use steerlab::scenario::Scenario;
+
+struct State {
+    panel: PanelState,
+    session: Session,
+}
+
+fn harness(scenario: steerlab::scenario::Scenario) -> Harness<'static, State> {
+    let mut session = Session::new(scenario, None);
+    session.playing = false;
+    let state = State {
+        panel: PanelState::new(&session),
+        session,
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1200.0, 4000.0))
+        .build_state(
+            |ctx, s: &mut State| {
+                panel::show(ctx, &mut s.panel, &mut s.session);
+            },
+            state,
+        );
+    harness.run();
+    harness
+}
+
+#[test]
+fn the_back_button_shows_the_previous_tick_exactly_as_it_was_live() {
+    let mut harness = harness(default_scenario());
+    let mut live = Vec::new();
+    for _ in 0..120 {
+        harness.state_mut().session.step_once();
+        live.push(harness.state().session.lanes[0].world.state_hash());
+    }
+    for _ in 0..5 {
+        harness.get_by_label("◀ back").click();
+        harness.run();
+    }
+    let session = &harness.state().session;
+    assert_eq!(session.view_tick, Some(115));
+    assert_eq!(session.tick(), 115);
+    assert_eq!(session.lanes[0].shown().state_hash(), live[114]);
+    assert!(harness
+        .query_by_label_contains("past: t = 1.917 s")
+        .is_some());
+    // "live" returns to the present.
+    harness.get_by_label("live").click();
+    harness.run();
+    assert_eq!(harness.state().session.view_tick, None);
+    assert_eq!(harness.state().session.tick(), 120);
+}
+
+#[test]
+fn pause_on_hit_stops_on_the_first_hit_and_selects_the_hitter() {
+    let mut harness = harness(default_scenario());
+    harness.get_by_label("Breakpoints").click();
+    harness.run();
+    harness.get_by_label("pause on hit").click();
+    harness.run();
+    assert!(harness.state().session.breakpoints.hit);
+    let session = &mut harness.state_mut().session;
+    session.playing = true;
+    for _ in 0..2000 {
+        session.advance(1.0 / 60.0);
+        if !session.playing {
+            break;
+        }
+    }
+    assert!(!session.playing, "never paused");
+    let reason = session.paused_by.clone().unwrap();
+    assert!(reason.contains("hit"), "{reason}");
+    let Some(Selection::Missile { lane, id }) = session.selected else {
+        panic!("nothing highlighted")
+    };
+    let hits_now: Vec<_> = session.lanes[lane]
+        .world
+        .events()
+        .iter()
+        .filter_map(|e| match e.kind {
+            steerlab::sim::EventKind::Hit { missile, .. } => Some(missile),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        hits_now.contains(&id),
+        "the highlighted missile is the one that hit this tick"
+    );
+    harness.run();
+    assert!(harness.query_by_label_contains("paused: ").is_some());
+}
+
+#[test]
+fn the_inspector_shows_newton_internals_per_sign_pair() {
+    let scenario: Scenario = parse(shipped("accelerating").unwrap(), "accelerating").unwrap();
+    let mut harness = harness(scenario);
+    for _ in 0..30 {
+        harness.state_mut().session.step_once();
+    }
+    let session = &mut harness.state_mut().session;
+    let newton = session.lanes[0]
+        .world
+        .missiles()
+        .iter()
+        .find(|m| m.algorithm() == Algorithm::Newton)
+        .unwrap()
+        .id;
+    session.selected = Some(Selection::Missile {
+        lane: 0,
+        id: newton,
+    });
+    harness.run();
+    assert!(harness
+        .query_by_label_contains("angle error vs quartic")
+        .is_some());
+    assert_eq!(
+        harness.query_all_by_label_contains("pair: (").count(),
+        4,
+        "one line per sign pair"
+    );
+    assert!(harness
+        .query_by_label_contains("iterations (all pairs)")
+        .is_some());
+    // Scrubbing back shows that tick's state.
+    let position_line = |session: &Session| {
+        let m = session.lanes[0].shown().missile(newton).unwrap();
+        format!("position  ({:.2}, {:.2})", m.body.pos.x, m.body.pos.y)
+    };
+    let live_line = position_line(&harness.state().session);
+    assert!(
+        harness.query_by_label_contains(&live_line).is_some(),
+        "{live_line}"
+    );
+    harness.state_mut().session.scrub(5);
+    harness.run();
+    let past_line = position_line(&harness.state().session);
+    assert_ne!(live_line, past_line);
+    assert!(
+        harness.query_by_label_contains(&past_line).is_some(),
+        "{past_line}"
+    );
+}
