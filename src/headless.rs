@@ -206,3 +206,58 @@ pub fn bench(algorithm: Algorithm, missiles: usize, ticks: u64) -> Result<BenchR
         seconds,
     })
 }
+
+/// What a long recorded run measured: the history's memory and how long jumping to a
+/// recorded tick takes.
+#[derive(Clone, Debug)]
+pub struct HistoryBench {
+    pub ticks: u64,
+    pub run_seconds: f64,
+    pub bytes: usize,
+    pub earliest: u64,
+    pub latest: u64,
+    /// Jump times in seconds, one per probed tick.
+    pub jumps: Vec<f64>,
+}
+
+/// Runs a swarm of `missiles` (every algorithm) for `seconds` of simulated time with a
+/// history of `budget` bytes, then times rebuilding `probes` ticks spread over the run.
+pub fn bench_history(
+    missiles: usize,
+    seconds: f64,
+    budget: usize,
+    probes: usize,
+) -> Result<HistoryBench, String> {
+    use crate::sim::history::{History, DEFAULT_INTERVAL};
+    let scenario = crate::scenario::presets::swarm(&Algorithm::ALL, missiles);
+    let mut world = scenario.build()?;
+    let mut history = History::new(&world, DEFAULT_INTERVAL, budget);
+    let ticks = (seconds * f64::from(world.config.tick_rate)).round() as u64;
+    let start = Instant::now();
+    for _ in 0..ticks {
+        history.step(&mut world);
+    }
+    let run_seconds = start.elapsed().as_secs_f64();
+    let (earliest, latest) = (history.earliest(), history.latest());
+    let mut rng = crate::sim::rng::Rng::new(7);
+    let mut jumps = Vec::new();
+    for _ in 0..probes {
+        let tick = earliest + (rng.unit() as f64 * (latest - earliest) as f64) as u64;
+        let start = Instant::now();
+        let rebuilt = history
+            .world_at(tick)
+            .ok_or("a recorded tick could not be rebuilt")?;
+        jumps.push(start.elapsed().as_secs_f64());
+        if rebuilt.tick() != tick {
+            return Err(format!("rebuilt tick {} instead of {tick}", rebuilt.tick()));
+        }
+    }
+    Ok(HistoryBench {
+        ticks,
+        run_seconds,
+        bytes: history.bytes(),
+        earliest,
+        latest,
+        jumps,
+    })
+}

@@ -98,6 +98,16 @@ enum Command {
         /// Only this algorithm.
         #[arg(long)]
         algorithm: Option<Algorithm>,
+        /// Instead: record a long run (every algorithm, --missiles in flight) and time
+        /// jumps to recorded ticks.
+        #[arg(long)]
+        history: bool,
+        /// Simulated seconds of the recorded run (with --history).
+        #[arg(long, default_value_t = 600.0)]
+        seconds: f64,
+        /// History budget in MB (with --history).
+        #[arg(long, default_value_t = 256)]
+        budget_mb: usize,
     },
 }
 
@@ -201,8 +211,38 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Some(Command::Bench {
             missiles,
+            seconds,
+            budget_mb,
+            history: true,
+            ..
+        }) => {
+            let r = headless::bench_history(missiles, seconds, budget_mb * 1_048_576, 50)
+                .map_err(Failure::Internal)?;
+            let mut jumps = r.jumps.clone();
+            jumps.sort_by(f64::total_cmp);
+            let ms = |s: f64| s * 1000.0;
+            println!(
+                "recorded {} ticks ({seconds} s) of ~{missiles} missiles in {:.1} s; history {:.1} MB, reaches ticks {}..={}",
+                r.ticks,
+                r.run_seconds,
+                r.bytes as f64 / 1_048_576.0,
+                r.earliest,
+                r.latest
+            );
+            println!(
+                "jump to a recorded tick ({} probes): median {:.1} ms, p90 {:.1} ms, max {:.1} ms",
+                jumps.len(),
+                ms(jumps[jumps.len() / 2]),
+                ms(jumps[jumps.len() * 9 / 10]),
+                ms(jumps[jumps.len() - 1])
+            );
+            Ok(())
+        }
+        Some(Command::Bench {
+            missiles,
             ticks,
             algorithm,
+            ..
         }) => {
             let algorithms = algorithm.map_or(Algorithm::ALL.to_vec(), |a| vec![a]);
             println!(

@@ -698,3 +698,22 @@ fn an_unwritable_csv_path_exits_2() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_history_records_a_run_and_times_jumps() {
+    let out = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+        .args(["bench", "--history", "--missiles", "64", "--seconds", "5"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("recorded 300 ticks"), "{text}");
+    assert!(
+        text.contains("jump to a recorded tick (50 probes): median"),
+        "{text}"
+    );
+}

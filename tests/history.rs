@@ -116,7 +116,7 @@ fn a_branch_with_a_changed_parameter_differs_only_after_the_branch_tick() {
 fn the_memory_budget_holds_over_a_long_run_and_drops_the_oldest_history() {
     let scenario = parse(shipped("missile-command").unwrap(), "missile-command").unwrap();
     let mut world = scenario.build().unwrap();
-    let budget = 4 * 1024 * 1024;
+    let budget = 1024 * 1024;
     let mut history = History::new(&world, 60, budget);
     let mut largest_snapshot = 0;
     for _ in 0..20_000 {

@@ -20,8 +20,10 @@ use macroquad::text::draw_text;
 
 /// Vertices per trail mesh before it is flushed (indices are u16).
 const MESH_VERTICES: usize = 60_000;
-/// Most segments drawn per trail (longer trails are drawn with a stride).
+/// Most segments drawn per trail (longer trails are drawn with a stride)...
 const MAX_TRAIL_SEGMENTS: usize = 64;
+/// ...and in all, per frame: with many trails each gets fewer segments.
+const TRAIL_SEGMENT_BUDGET: usize = 150_000;
 
 fn v(p: Vec2) -> macroquad::math::Vec2 {
     macroquad::math::vec2(p.x, p.y)
@@ -221,6 +223,9 @@ fn draw_trails<'a>(
         texture: None,
     };
     let span = (seconds / dt).max(1.0);
+    let lanes: Vec<&Lane> = lanes.collect();
+    let count: usize = lanes.iter().map(|l| l.trails.trails.len()).sum();
+    let per_trail = (TRAIL_SEGMENT_BUDGET / count.max(1)).clamp(4, MAX_TRAIL_SEGMENTS);
     for lane in lanes {
         // Trails up to the tick on screen (scrubbing shows the past's trails).
         let now = lane.shown().tick();
@@ -232,7 +237,7 @@ fn draw_trails<'a>(
             if end < start + 2 {
                 continue;
             }
-            let stride = (end - start).div_ceil(MAX_TRAIL_SEGMENTS).max(1);
+            let stride = (end - start).div_ceil(per_trail).max(1);
             let mut previous: Option<Vec2> = None;
             for k in (start..end).filter(|k| (k - start) % stride == 0 || *k == end - 1) {
                 let (tick, pos) = points[k];

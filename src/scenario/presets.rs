@@ -113,6 +113,21 @@ pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
     }
 }
 
+/// A steady swarm for long runs: the [`bench`] ring firing a fresh salvo of about
+/// `missiles` (split over the algorithms given) every 10 seconds, each living 10
+/// seconds, so about `missiles` are always in flight.
+pub fn swarm(algorithms: &[Algorithm], missiles: usize) -> Scenario {
+    let mut scenario = bench(algorithms[0], missiles / algorithms.len().max(1));
+    for launcher in &mut scenario.launchers {
+        launcher.algorithms = algorithms.to_vec();
+        launcher.every = Some(10.0);
+        launcher.missile.lifetime = 10.0;
+    }
+    scenario.name = format!("swarm of {missiles}");
+    scenario.compare = algorithms.to_vec();
+    scenario
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 //! can branch from a past tick, keeping the old future as a ghost to compare with.
 
 use super::event::Event;
-use super::missile::MissileId;
+use super::missile::{Missile, MissileId};
 use super::target::TargetId;
 use super::world::{Input, World};
 use glam::Vec2;
@@ -18,8 +18,10 @@ pub const DEFAULT_BUDGET: usize = 256 * 1024 * 1024;
 /// How far a ghost of the old future reaches, in ticks.
 pub const GHOST_TICKS: u64 = 3600;
 
+/// A world without its finished missiles, and how many there were.
 struct Snapshot {
     world: World,
+    finished: usize,
     bytes: usize,
 }
 
@@ -35,7 +37,11 @@ pub struct History {
     events: Vec<Event>,
     /// The live tick (the latest recorded).
     latest: u64,
+    /// Bytes held by the snapshots.
     bytes: usize,
+    /// Every missile that ended, in the order they ended (one copy, shared by all
+    /// snapshots: a snapshot at tick t had the first `finished` of them).
+    finished: Vec<Missile>,
     /// After a branch: the old future's inputs, re-applied at their ticks so the new run
     /// faces the same situation (minus parameter changes the new run overrides).
     replaying: BTreeMap<u64, Vec<Input>>,
@@ -59,6 +65,7 @@ impl History {
             events: Vec::new(),
             latest: world.tick(),
             bytes: 0,
+            finished: world.finished().to_vec(),
             replaying: BTreeMap::new(),
         };
         history.snapshot(world);
@@ -66,17 +73,20 @@ impl History {
     }
 
     fn snapshot(&mut self, world: &World) {
-        let bytes = world.approx_bytes();
+        let stripped = world.clone_without_finished();
+        let bytes = stripped.approx_bytes();
         self.bytes += bytes;
+        let finished = world.finished().len();
         self.snapshots.push_back((
             world.tick(),
             Snapshot {
-                world: world.clone(),
+                world: stripped,
+                finished,
                 bytes,
             },
         ));
         // Oldest history goes first; the newest snapshot always stays.
-        while self.bytes > self.budget && self.snapshots.len() > 1 {
+        while self.bytes() > self.budget && self.snapshots.len() > 1 {
             if let Some((_, old)) = self.snapshots.pop_front() {
                 self.bytes -= old.bytes;
             }
@@ -111,6 +121,8 @@ impl History {
             self.inputs.insert(world.tick(), world.pending().to_vec());
         }
         self.events.extend_from_slice(world.step());
+        self.finished
+            .extend_from_slice(&world.finished()[self.finished.len()..]);
         self.latest = world.tick();
         if self.latest.is_multiple_of(self.interval) {
             self.snapshot(world);
@@ -127,9 +139,9 @@ impl History {
         self.latest
     }
 
-    /// Bytes held by the snapshots.
+    /// Bytes held: the snapshots and the one list of finished missiles.
     pub fn bytes(&self) -> usize {
-        self.bytes
+        self.bytes + self.finished.capacity() * std::mem::size_of::<Missile>()
     }
 
     pub fn budget(&self) -> usize {
@@ -159,6 +171,7 @@ impl History {
         }
         let (_, snapshot) = self.snapshots.iter().rev().find(|(t, _)| *t <= tick)?;
         let mut world = snapshot.world.clone();
+        world.restore_finished(self.finished[..snapshot.finished].to_vec());
         self.replay(&mut world, tick);
         Some(world)
     }
@@ -190,6 +203,7 @@ impl History {
             }
         }
         self.replaying = self.inputs.split_off(&tick);
+        self.finished.truncate(world.finished().len());
         self.events.retain(|e| e.tick < tick);
         self.latest = tick;
         Some((world, ghost))

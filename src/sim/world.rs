@@ -268,6 +268,32 @@ impl World {
         &self.pending
     }
 
+    /// A copy without the finished missiles (which only ever grow: a history keeps one
+    /// shared list of them instead of one per snapshot).
+    pub(super) fn clone_without_finished(&self) -> World {
+        World {
+            config: self.config.clone(),
+            tuning: self.tuning.clone(),
+            tick: self.tick,
+            rng: self.rng.clone(),
+            targets: self.targets.clone(),
+            missiles: self.missiles.clone(),
+            finished: Vec::new(),
+            launchers: self.launchers.clone(),
+            turrets: self.turrets.clone(),
+            rain: self.rain.clone(),
+            next_target: self.next_target,
+            next_missile: self.next_missile,
+            pending: self.pending.clone(),
+            events: self.events.clone(),
+        }
+    }
+
+    /// Puts back the finished missiles of a copy made by [`World::clone_without_finished`].
+    pub(super) fn restore_finished(&mut self, finished: Vec<Missile>) {
+        self.finished = finished;
+    }
+
     /// A rough count of the bytes this world holds (for history budgets).
     pub fn approx_bytes(&self) -> usize {
         use std::mem::size_of;
