@@ -58,7 +58,8 @@ pub fn meeting(d: Vec2, vr: Vec2, k: f32) -> Option<Meeting> {
         0.25 * k * k,
     ];
     let time = real_roots_in(&coeffs, 0.0, root_bound(&coeffs))
-        .into_iter()
+        .iter()
+        .copied()
         .find(|&t| t > 0.0)?;
     let accel = 2.0 * (d + vr * time) / (time * time);
     // |accel| equals k at an exact root; rescale so rounding never changes the thrust.

@@ -14,14 +14,40 @@ fn eval(coeffs: &[f64], x: f64) -> (f64, f64) {
     (value, slope)
 }
 
-/// The derivative's coefficients.
-fn derivative(coeffs: &[f64]) -> Vec<f64> {
-    coeffs
-        .iter()
-        .enumerate()
-        .skip(1)
-        .map(|(i, &c)| c * i as f64)
-        .collect()
+/// Most coefficients handled (degree 4: the quartic). Fixed-size arrays keep the
+/// solver free of allocations: it runs once per missile per tick.
+pub const MAX_COEFFS: usize = 5;
+
+/// A short list of roots (at most `MAX_COEFFS - 1`), ascending.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Roots {
+    values: [f64; MAX_COEFFS - 1],
+    len: usize,
+}
+
+impl Roots {
+    fn push(&mut self, root: f64) {
+        if self.len < self.values.len() {
+            self.values[self.len] = root;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for Roots {
+    type Target = [f64];
+    fn deref(&self) -> &[f64] {
+        &self.values[..self.len]
+    }
+}
+
+/// The derivative's coefficients (and how many).
+fn derivative(coeffs: &[f64]) -> ([f64; MAX_COEFFS], usize) {
+    let mut out = [0.0; MAX_COEFFS];
+    for (i, &c) in coeffs.iter().enumerate().skip(1) {
+        out[i - 1] = c * i as f64;
+    }
+    (out, coeffs.len().saturating_sub(1))
 }
 
 /// Drops leading (highest-degree) coefficients that are zero.
@@ -73,25 +99,30 @@ fn polish(coeffs: &[f64], mut lo: f64, mut hi: f64, f_lo: f64) -> f64 {
     x
 }
 
-/// The real roots of `sum coeffs[i] * x^i` in `[lo, hi]`, ascending. Double roots
-/// (where the polynomial touches zero without crossing) are found when the value at
-/// the touching point is zero to rounding.
-pub fn real_roots_in(coeffs: &[f64], lo: f64, hi: f64) -> Vec<f64> {
+/// The real roots of `sum coeffs[i] * x^i` (at most degree 4) in `[lo, hi]`, ascending.
+/// Double roots (where the polynomial touches zero without crossing) are found when the
+/// value at the touching point is zero to rounding.
+pub fn real_roots_in(coeffs: &[f64], lo: f64, hi: f64) -> Roots {
     let coeffs = trimmed(coeffs);
+    let mut roots = Roots::default();
+    assert!(coeffs.len() <= MAX_COEFFS, "degree above 4");
     if coeffs.len() < 2 || lo.is_nan() || hi.is_nan() || lo > hi {
-        return Vec::new();
+        return roots;
     }
     if coeffs.len() == 2 {
         let root = -coeffs[0] / coeffs[1];
-        return if (lo..=hi).contains(&root) {
-            vec![root]
-        } else {
-            Vec::new()
-        };
+        if (lo..=hi).contains(&root) {
+            roots.push(root);
+        }
+        return roots;
     }
-    let mut breaks = vec![lo];
-    breaks.extend(real_roots_in(&derivative(coeffs), lo, hi));
-    breaks.push(hi);
+    let (slope, n) = derivative(coeffs);
+    let critical = real_roots_in(&slope[..n], lo, hi);
+    let mut breaks = [0.0; MAX_COEFFS + 1];
+    breaks[0] = lo;
+    breaks[1..=critical.len()].copy_from_slice(&critical);
+    breaks[critical.len() + 1] = hi;
+    let breaks = &breaks[..critical.len() + 2];
     // "Zero to rounding" at `x`: a tiny fraction of the largest term of the sum at `x`
     // itself. (Scaled at the interval's far edge, a wide interval made every extremum
     // near zero count as a touching root.)
@@ -103,7 +134,6 @@ pub fn real_roots_in(coeffs: &[f64], lo: f64, hi: f64) -> Vec<f64> {
             .fold(0.0, f64::max)
             * 1e-12
     };
-    let mut roots: Vec<f64> = Vec::new();
     for pair in breaks.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         let (fa, _) = eval(coeffs, a);
