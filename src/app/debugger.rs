@@ -2,7 +2,6 @@
 //! past tick, breakpoints that pause on events, and the telemetry behind the plots.
 
 use super::session::{Selection, Session};
-use crate::sim::history::Ghost;
 use crate::sim::telemetry::{telemetry, Quantity, Sample};
 use crate::sim::{EventKind, MissReason, MissileId, World};
 use std::collections::BTreeMap;
@@ -201,11 +200,6 @@ impl Session {
         for lane in &mut self.lanes {
             lane.ghost = None;
         }
-    }
-
-    /// The ghost of a lane, if it has one.
-    pub fn ghost(&self, lane: usize) -> Option<&Ghost> {
-        self.lanes.get(lane).and_then(|l| l.ghost.as_ref())
     }
 
     /// Writes the selected missile's telemetry as CSV.

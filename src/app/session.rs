@@ -169,19 +169,6 @@ impl Session {
         self.scenario != self.saved
     }
 
-    /// The title: name, file and the unsaved-changes marker.
-    pub fn title(&self) -> String {
-        let file = self
-            .path
-            .as_ref()
-            .map_or("(not saved)".to_string(), |p| p.display().to_string());
-        format!(
-            "{}{} - {file}",
-            if self.dirty() { "* " } else { "" },
-            self.scenario.name
-        )
-    }
-
     /// Rebuilds every lane from the scenario, from tick 0.
     pub fn restart(&mut self) {
         let algorithms: Vec<Option<Algorithm>> = if self.compare {
