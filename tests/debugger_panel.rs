@@ -153,3 +153,25 @@ fn the_inspector_shows_newton_internals_per_sign_pair() {
         "{past_line}"
     );
 }
+
+#[test]
+fn export_writes_the_selected_missiles_telemetry_as_csv() {
+    let mut harness = harness(default_scenario());
+    for _ in 0..90 {
+        harness.state_mut().session.step_once();
+    }
+    let session = &mut harness.state_mut().session;
+    let id = session.lanes[0].world.all_missiles()[0].id;
+    session.selected = Some(Selection::Missile { lane: 0, id });
+    let path = std::env::temp_dir().join(format!("steerlab-telemetry-{}.csv", std::process::id()));
+    let rows = session.export_telemetry(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "tick,time,x,y,vx,vy,range,closing_speed,heading_error,speed,turn_rate,los_rate"
+    );
+    assert_eq!(lines.count(), rows);
+    assert!(rows > 60, "one row per tick the missile flew: {rows}");
+}
