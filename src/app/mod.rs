@@ -97,6 +97,14 @@ async fn frame_loop(
     loop {
         let started = Instant::now();
         clear_background(colors::scene::BACKGROUND);
+        // Advance first, so the panel and the view show the same tick; what the user does
+        // this frame is queued and applies from the next tick on.
+        let elapsed = if fixed_step {
+            1.0 / 60.0
+        } else {
+            macroquad::time::get_frame_time()
+        };
+        session.advance(elapsed);
         let mut free = None;
         let mut over_ui = false;
         let mut typing = false;
@@ -138,12 +146,6 @@ async fn frame_loop(
             fitted_for = Some(key);
         }
         input::handle_mouse(&mut session, &mut pointer, &views, &mut camera, over_ui);
-        let elapsed = if fixed_step {
-            1.0 / 60.0
-        } else {
-            macroquad::time::get_frame_time()
-        };
-        session.advance(elapsed);
         for view in &views {
             draw::draw_pane(
                 &session,
