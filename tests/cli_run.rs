@@ -1,0 +1,244 @@
+//! `steerlab run` and `steerlab compare` through the real binary.
+
+mod cli_common;
+use cli_common::*;
+
+// ---------------------------------------------------------------------------------------
+// run
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn run_prints_one_row_per_missile_for_every_shipped_scenario() {
+    for (name, _) in presets::SHIPPED {
+        let file = format!("scenarios/{name}.ron");
+        let out = run(&["run", &file]);
+        assert_code(&out, 0, &file);
+        let rows = table(&stdout(&out));
+        let expected = expected_rows(&shipped(name), None);
+        assert!(!expected.is_empty(), "{name} launches no missile");
+        assert_eq!(summary(&rows), expected, "{file}");
+        // Ids are the missiles', each once, in order.
+        let ids: Vec<u32> = rows.iter().map(|r| r.id).collect();
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(ids, sorted, "{file}: ids repeated or out of order");
+        for row in &rows {
+            assert!(
+                row.miss >= 0.0 && row.path >= 0.0 && row.peak_turn >= 0.0,
+                "{file}: {row:?}"
+            );
+            assert_eq!(
+                row.time_to_hit.is_some(),
+                row.outcome == "hit",
+                "{file}: {row:?}"
+            );
+            if let Some(ratio) = row.vs_best {
+                assert!(ratio > 0.0, "{file}: {row:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn run_accepts_a_shipped_scenario_by_name_as_well_as_by_file() {
+    let by_file = run(&["run", "scenarios/accelerating.ron"]);
+    let by_name = run(&["run", "accelerating"]);
+    assert_code(&by_name, 0, "run accelerating");
+    assert_eq!(stdout(&by_file), stdout(&by_name));
+}
+
+#[test]
+fn run_default_uses_the_embedded_scenario_from_any_directory() {
+    let dir = temp_dir("embedded-default");
+    assert!(!dir.join("default").exists());
+    let out = steerlab()
+        .args(["run", "default", "--seconds", "5"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_code(&out, 0, "run default in an empty directory");
+    let rows = table(&stdout(&out));
+    assert_eq!(
+        summary(&rows),
+        expected_rows(&presets::default_scenario(), Some(5.0))
+    );
+    // Every algorithm of the default launcher fired.
+    let algorithms: BTreeSet<Algorithm> = rows.iter().map(|r| r.algorithm).collect();
+    assert_eq!(algorithms, Algorithm::ALL.into_iter().collect());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn run_with_an_algorithm_fires_only_that_algorithm() {
+    for algorithm in [Algorithm::ProNav, Algorithm::Quartic, Algorithm::HeatSeeker] {
+        let out = run(&[
+            "run",
+            "default",
+            "--algorithm",
+            algorithm.id(),
+            "--seconds",
+            "13",
+        ]);
+        assert_code(&out, 0, algorithm.id());
+        let rows = table(&stdout(&out));
+        assert!(!rows.is_empty(), "{algorithm}: no missiles");
+        assert!(
+            rows.iter().all(|r| r.algorithm == algorithm),
+            "{algorithm}: {rows:?}"
+        );
+        let expected = expected_rows(
+            &presets::default_scenario().restricted_to(algorithm),
+            Some(13.0),
+        );
+        assert_eq!(summary(&rows), expected, "{algorithm}");
+        // Volleys at 0, 6 and 12 s: three missiles.
+        assert_eq!(rows.len(), 3, "{algorithm}");
+    }
+}
+
+#[test]
+fn run_with_seconds_stops_there() {
+    let short = table(&stdout(&run(&["run", "default", "--seconds", "1"])));
+    let long = table(&stdout(&run(&["run", "default", "--seconds", "7"])));
+    // One volley in the first second, two by 7 s (every 6 s).
+    assert_eq!(short.len(), Algorithm::ALL.len());
+    assert_eq!(long.len(), 2 * Algorithm::ALL.len());
+}
+
+#[test]
+fn run_with_csv_writes_a_trace_of_every_entity_at_every_tick() {
+    let dir = temp_dir("csv");
+    let csv = dir.join("trace.csv");
+    let csv_arg = csv.to_string_lossy().into_owned();
+    let out = run(&["run", "default", "--seconds", "2", "--csv", &csv_arg]);
+    assert_code(&out, 0, "run --csv");
+    // The table is still printed.
+    assert_eq!(table(&stdout(&out)).len(), Algorithm::ALL.len());
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("tick,time,id,kind,algorithm,x,y,vx,vy,heading")
+    );
+    let (mut targets, mut missiles, mut last_tick) = (0, 0, 0u64);
+    let mut ticks = BTreeSet::new();
+    for line in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), 10, "`{line}`");
+        let tick: u64 = fields[0].parse().unwrap();
+        let time: f64 = fields[1].parse().unwrap();
+        assert!(tick >= last_tick, "ticks go backwards at `{line}`");
+        last_tick = tick;
+        ticks.insert(tick);
+        assert!(
+            (time - tick as f64 / 60.0).abs() < 1e-6,
+            "time {time} at tick {tick}"
+        );
+        let _id: u32 = fields[2].parse().unwrap();
+        for number in &fields[5..] {
+            let value: f32 = number
+                .parse()
+                .unwrap_or_else(|_| panic!("`{number}` in `{line}`"));
+            assert!(value.is_finite(), "`{line}`");
+        }
+        match fields[3] {
+            "target" => {
+                targets += 1;
+                assert_eq!(fields[4], "", "a target row names an algorithm: `{line}`");
+            }
+            "missile" => {
+                missiles += 1;
+                assert!(Algorithm::from_id(fields[4]).is_some(), "`{line}`");
+            }
+            other => panic!("unknown kind `{other}` in `{line}`"),
+        }
+    }
+    // Two seconds at 60 Hz: ticks 0 to 120, the one target on every tick.
+    assert_eq!(ticks, (0..=120).collect());
+    assert_eq!(targets, 121);
+    assert!(
+        missiles >= Algorithm::ALL.len() * 100,
+        "only {missiles} missile rows"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn run_refuses_a_broken_file_with_its_position() {
+    let out = run(&["run", "tests/broken/unknown-target-ref.ron"]);
+    assert_code(&out, 2, "run a broken file");
+    assert!(
+        stderr(&out).contains(
+            "tests/broken/unknown-target-ref.ron:6:31: launchers[0].target: unknown target `ghost`"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+}
+
+// ---------------------------------------------------------------------------------------
+// compare
+// ---------------------------------------------------------------------------------------
+
+/// Hits first by time to hit, then misses by miss distance.
+fn assert_best_first(rows: &[Row], what: &str) {
+    for pair in rows.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let ordered = match (a.time_to_hit, b.time_to_hit) {
+            (Some(ta), Some(tb)) => ta <= tb,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => a.miss <= b.miss,
+        };
+        assert!(ordered, "{what}: not best first:\n{a:?}\n{b:?}");
+    }
+}
+
+#[test]
+fn compare_prints_every_compared_algorithm_best_first() {
+    for (name, _) in presets::SHIPPED {
+        let out = run(&["compare", name]);
+        assert_code(&out, 0, name);
+        let rows = table(&stdout(&out));
+        let scenario = shipped(name);
+        let compared: BTreeSet<Algorithm> = scenario.compared().into_iter().collect();
+        let printed: BTreeSet<Algorithm> = rows.iter().map(|r| r.algorithm).collect();
+        assert_eq!(printed, compared, "{name}");
+        assert_best_first(&rows, name);
+        let expected = headless::compare(&scenario, None).unwrap();
+        assert_eq!(rows.len(), expected.len(), "{name}");
+    }
+}
+
+#[test]
+fn compare_uses_the_compare_list_when_there_is_one() {
+    // lunar-blast fires only smoothed missiles but compares smoothed and pro-nav.
+    let out = run(&["compare", "scenarios/lunar-blast.ron", "--seconds", "5"]);
+    assert_code(&out, 0, "compare lunar-blast");
+    let rows = table(&stdout(&out));
+    let printed: BTreeSet<Algorithm> = rows.iter().map(|r| r.algorithm).collect();
+    assert_eq!(
+        printed,
+        [Algorithm::Smoothed, Algorithm::ProNav]
+            .into_iter()
+            .collect()
+    );
+    assert_best_first(&rows, "lunar-blast");
+}
+
+#[test]
+fn compare_of_the_default_ranks_all_eight_algorithms() {
+    let out = run(&["compare", "default", "--seconds", "5"]);
+    assert_code(&out, 0, "compare default");
+    let rows = table(&stdout(&out));
+    assert_eq!(rows.len(), Algorithm::ALL.len());
+    let printed: BTreeSet<Algorithm> = rows.iter().map(|r| r.algorithm).collect();
+    assert_eq!(printed, Algorithm::ALL.into_iter().collect());
+    assert_best_first(&rows, "default");
+    assert!(
+        rows[0].time_to_hit.is_some(),
+        "the best of eight did not hit: {rows:?}"
+    );
+}
