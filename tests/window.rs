@@ -54,7 +54,8 @@ fn target_centre(image: &image::RgbaImage) -> Option<(f32, f32, usize)> {
 }
 
 /// Pixels that are an algorithm's colour blended over the pane at some opacity (trails
-/// fade with age), right of the panel.
+/// fade with age), right of the panel and outside the colour legend in the top-right
+/// corner (which shows every colour whether or not anything was drawn).
 fn colour_pixels(image: &image::RgbaImage, algorithm: Algorithm, left: u32) -> usize {
     let bg = rgb(scene::PANE);
     let c = algorithm_rgb(algorithm).map(f32::from);
@@ -62,8 +63,9 @@ fn colour_pixels(image: &image::RgbaImage, algorithm: Algorithm, left: u32) -> u
     let dd = d.iter().map(|v| v * v).sum::<f32>();
     image
         .enumerate_pixels()
-        .filter(|(x, _, p)| {
-            if *x < left {
+        .filter(|(x, y, p)| {
+            let in_legend = *x + 160 > image.width() && *y < 180;
+            if *x < left || in_legend {
                 return false;
             }
             let q = [

@@ -157,6 +157,48 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
     if let Some(label) = label {
         draw_rectangle(pane.x, pane.y, pane.w, 22.0, Color::new(0.0, 0.0, 0.0, 0.5));
         draw_text(label, pane.x + 8.0, pane.y + 16.0, 20.0, scene::TEXT);
+    } else {
+        draw_legend(session, lanes, pane);
+    }
+}
+
+/// The colour legend in the pane's top-right corner: every algorithm in the scene.
+fn draw_legend(session: &Session, lanes: &[usize], pane: Pane) {
+    let mut present: Vec<Algorithm> = Vec::new();
+    for lane in lanes.iter().filter_map(|&i| session.lanes.get(i)) {
+        let world = lane.shown();
+        let fired = world
+            .launchers()
+            .iter()
+            .flat_map(|l| l.algorithms().iter().copied());
+        let turrets = (!world.turrets().is_empty()).then_some(Algorithm::Intercept);
+        let flying = world.missiles().iter().map(|m| m.algorithm());
+        present.extend(fired.chain(turrets).chain(flying));
+    }
+    present.sort();
+    present.dedup();
+    if present.is_empty() {
+        return;
+    }
+    let (w, row) = (130.0, 18.0);
+    let (x, y) = (pane.x + pane.w - w - 8.0, pane.y + 8.0);
+    draw_rectangle(
+        x,
+        y,
+        w,
+        row * present.len() as f32 + 8.0,
+        Color::new(0.0, 0.0, 0.0, 0.45),
+    );
+    for (i, algorithm) in present.iter().enumerate() {
+        let top = y + 4.0 + row * i as f32;
+        draw_rectangle(
+            x + 8.0,
+            top + 4.0,
+            10.0,
+            10.0,
+            algorithm_color(*algorithm, 1.0),
+        );
+        draw_text(algorithm.id(), x + 24.0, top + 14.0, 18.0, scene::TEXT);
     }
 }
 
