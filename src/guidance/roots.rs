@@ -59,15 +59,26 @@ fn trimmed(coeffs: &[f64]) -> &[f64] {
     &coeffs[..n]
 }
 
-/// A bound on the absolute value of every real root (Cauchy).
+/// A bound on the absolute value of every root (Fujiwara's: twice the largest
+/// `|a_(n-k) / a_n|^(1/k)`, the constant term halved). Much tighter than Cauchy's when
+/// the coefficients span many magnitudes, so the root search starts close.
 pub fn root_bound(coeffs: &[f64]) -> f64 {
     let coeffs = trimmed(coeffs);
-    match coeffs.split_last() {
-        Some((&lead, rest)) if !rest.is_empty() => {
-            1.0 + rest.iter().map(|c| (c / lead).abs()).fold(0.0, f64::max)
-        }
-        _ => 0.0,
-    }
+    let Some((&lead, rest)) = coeffs.split_last() else {
+        return 0.0;
+    };
+    let n = rest.len();
+    let largest = rest
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let k = n - i;
+            let c = if i == 0 { c / 2.0 } else { c };
+            (c / lead).abs().powf(1.0 / k as f64)
+        })
+        .fold(0.0, f64::max);
+    // Nudged up so a root sitting exactly on the bound is inside the search interval.
+    2.0 * largest * (1.0 + 4.0 * f64::EPSILON)
 }
 
 /// The single root of a monotonic polynomial in `[lo, hi]`, given `p(lo)` and `p(hi)`
@@ -91,7 +102,10 @@ fn polish(coeffs: &[f64], mut lo: f64, mut hi: f64, f_lo: f64) -> f64 {
         } else {
             0.5 * (lo + hi)
         };
-        if next == x || hi - lo <= f64::EPSILON * hi.abs().max(lo.abs()) {
+        // Done when the step is down to a few ulps (Newton can hop between two
+        // neighbouring floats forever) or the bracket has closed.
+        let tolerance = 4.0 * f64::EPSILON * x.abs().max(f64::MIN_POSITIVE);
+        if (next - x).abs() <= tolerance || hi - lo <= f64::EPSILON * hi.abs().max(lo.abs()) {
             return next;
         }
         x = next;
@@ -185,5 +199,12 @@ mod tests {
     fn bound_contains_every_root() {
         let coeffs = [-24.0, 38.0, -13.0, -2.0, 1.0];
         assert!(root_bound(&coeffs) >= 4.0);
+        // x^4 - 16: roots of modulus 2; Fujiwara gives 2 * (16/2)^(1/4) = 3.36.
+        let b = root_bound(&[-16.0, 0.0, 0.0, 0.0, 1.0]);
+        assert!((2.0..4.0).contains(&b), "{b}");
+        // (x - 1000)(x + 1)(x^2 + 1): far root still inside.
+        let coeffs = [-1000.0, -999.0, -1000.0, -999.0, 1.0];
+        assert!(root_bound(&coeffs) >= 1000.0);
+        assert_eq!(real_roots_in(&coeffs, 0.0, root_bound(&coeffs)).len(), 1);
     }
 }
