@@ -154,6 +154,22 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
         draw_blasts(painter, lane, session.tick());
         draw_missiles(painter, lane, i, overlays, session.selected);
     }
+    // Paused mid-drag: the target moves on the next tick; show where it will be.
+    if let (Some((id, pos)), false) = (session.dragging(), session.playing) {
+        if let Some(t) = session.lanes.first().and_then(|l| l.shown().target(id)) {
+            let (from, to) = (painter.at(t.pos), painter.at(pos));
+            let r = (t.radius * painter.camera.zoom).max(3.0);
+            draw_line(from.x, from.y, to.x, to.y, 1.0, scene::DIM_TEXT);
+            draw_circle_lines(to.x, to.y, r, 1.5, scene::SELECTED);
+            draw_text(
+                "moves on the next tick",
+                to.x + r + 4.0,
+                to.y + 4.0,
+                16.0,
+                scene::DIM_TEXT,
+            );
+        }
+    }
     if let Some(label) = label {
         draw_rectangle(pane.x, pane.y, pane.w, 22.0, Color::new(0.0, 0.0, 0.0, 0.5));
         draw_text(label, pane.x + 8.0, pane.y + 16.0, 20.0, scene::TEXT);
