@@ -3,10 +3,9 @@
 //! highlight the missile, and the inspector shows a Newton missile's internals.
 #![cfg(feature = "app")]
 
+mod panel_common;
+
 use egui_kittest::kittest::Queryable;
-use egui_kittest::Harness;
-use egui_macroquad::egui;
-use steerlab::app::panel::{self, PanelState};
 use steerlab::app::session::Selection;
 use steerlab::app::Session;
 use steerlab::guidance::Algorithm;
@@ -14,33 +13,9 @@ use steerlab::scenario::parse;
 use steerlab::scenario::presets::{default_scenario, shipped};
 use steerlab::scenario::Scenario;
 
-struct State {
-    panel: PanelState,
-    session: Session,
-}
-
-fn harness(scenario: steerlab::scenario::Scenario) -> Harness<'static, State> {
-    let mut session = Session::new(scenario, None);
-    session.playing = false;
-    let state = State {
-        panel: PanelState::new(&session),
-        session,
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1200.0, 4000.0))
-        .build_state(
-            |ctx, s: &mut State| {
-                panel::show(ctx, &mut s.panel, &mut s.session);
-            },
-            state,
-        );
-    harness.run();
-    harness
-}
-
 #[test]
 fn the_back_button_shows_the_previous_tick_exactly_as_it_was_live() {
-    let mut harness = harness(default_scenario());
+    let mut harness = panel_common::harness(default_scenario(), false);
     let mut live = Vec::new();
     for _ in 0..120 {
         harness.state_mut().session.step_once();
@@ -66,7 +41,7 @@ fn the_back_button_shows_the_previous_tick_exactly_as_it_was_live() {
 
 #[test]
 fn pause_on_hit_stops_on_the_first_hit_and_selects_the_hitter() {
-    let mut harness = harness(default_scenario());
+    let mut harness = panel_common::harness(default_scenario(), false);
     harness.get_by_label("Breakpoints").click();
     harness.run();
     harness.get_by_label("pause on hit").click();
@@ -106,7 +81,7 @@ fn pause_on_hit_stops_on_the_first_hit_and_selects_the_hitter() {
 #[test]
 fn the_inspector_shows_newton_internals_per_sign_pair() {
     let scenario: Scenario = parse(shipped("accelerating").unwrap(), "accelerating").unwrap();
-    let mut harness = harness(scenario);
+    let mut harness = panel_common::harness(scenario, false);
     for _ in 0..30 {
         harness.state_mut().session.step_once();
     }
@@ -156,7 +131,7 @@ fn the_inspector_shows_newton_internals_per_sign_pair() {
 
 #[test]
 fn export_writes_the_selected_missiles_telemetry_as_csv() {
-    let mut harness = harness(default_scenario());
+    let mut harness = panel_common::harness(default_scenario(), false);
     for _ in 0..90 {
         harness.state_mut().session.step_once();
     }

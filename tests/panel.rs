@@ -3,37 +3,12 @@
 //! world, and opening a broken file shows its error and keeps the open scenario.
 #![cfg(feature = "app")]
 
+mod panel_common;
+
 use egui_kittest::kittest::Queryable;
-use egui_kittest::Harness;
-use egui_macroquad::egui;
 use egui_macroquad::egui::accesskit::Role;
-use steerlab::app::panel::{self, PanelState};
-use steerlab::app::Session;
 use steerlab::guidance::{Algorithm, ParamKind};
 use steerlab::scenario::presets::default_scenario;
-
-struct State {
-    panel: PanelState,
-    session: Session,
-}
-
-fn harness() -> Harness<'static, State> {
-    let session = Session::new(default_scenario(), None);
-    let state = State {
-        panel: PanelState::new(&session),
-        session,
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(900.0, 4000.0))
-        .build_state(
-            |ctx, s: &mut State| {
-                panel::show(ctx, &mut s.panel, &mut s.session);
-            },
-            state,
-        );
-    harness.run();
-    harness
-}
 
 /// The label a parameter's widget carries.
 fn widget_label(spec: &steerlab::guidance::ParamSpec) -> String {
@@ -50,7 +25,7 @@ fn header(algorithm: Algorithm) -> String {
 
 #[test]
 fn every_algorithm_has_a_widget_for_every_parameter() {
-    let mut harness = harness();
+    let mut harness = panel_common::harness(default_scenario(), true);
     for algorithm in Algorithm::ALL {
         harness.get_by_label(&header(algorithm)).click();
         harness.run();
@@ -68,7 +43,7 @@ fn every_algorithm_has_a_widget_for_every_parameter() {
 
 #[test]
 fn moving_the_ga_slider_changes_ga_in_the_running_world() {
-    let mut harness = harness();
+    let mut harness = panel_common::harness(default_scenario(), true);
     harness.get_by_label(&header(Algorithm::Smoothed)).click();
     harness.run();
     let before = harness.state().session.lanes[0].world.tuning.smoothed.ga;
@@ -97,7 +72,7 @@ fn moving_the_ga_slider_changes_ga_in_the_running_world() {
 
 #[test]
 fn changing_a_next_launch_parameter_says_so() {
-    let mut harness = harness();
+    let mut harness = panel_common::harness(default_scenario(), true);
     harness.get_by_label(&header(Algorithm::Intercept)).click();
     harness.run();
     let speed = Algorithm::Intercept
@@ -125,7 +100,7 @@ fn opening_a_broken_file_shows_the_error_and_keeps_the_scenario() {
         "(\n    version: 1,\n    algorithms: (smoothed: (ga: 1.5)),\n)\n",
     )
     .unwrap();
-    let mut harness = harness();
+    let mut harness = panel_common::harness(default_scenario(), true);
     let before = harness.state().session.scenario.clone();
     let tick_before = harness.state().session.tick();
     harness.state_mut().panel.path_text = bad.display().to_string();
@@ -148,7 +123,7 @@ fn opening_a_broken_file_shows_the_error_and_keeps_the_scenario() {
 
 #[test]
 fn transport_buttons_step_pause_and_restart() {
-    let mut harness = harness();
+    let mut harness = panel_common::harness(default_scenario(), true);
     harness.get_by_label("⏸ Pause").click();
     harness.run();
     assert!(!harness.state().session.playing);
