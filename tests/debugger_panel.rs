@@ -150,3 +150,23 @@ fn export_writes_the_selected_missiles_telemetry_as_csv() {
     assert_eq!(lines.count(), rows);
     assert!(rows > 60, "one row per tick the missile flew: {rows}");
 }
+
+#[test]
+fn plots_extended_live_tick_by_tick_equal_a_full_replay_of_the_history() {
+    let mut session = Session::new(default_scenario(), None);
+    for _ in 0..20 {
+        session.step_once();
+    }
+    let id = session.lanes[0].world.missiles()[0].id;
+    session.plots.toggle(0, id);
+    let _ = session.plots.samples(&session.lanes); // computed from the history
+    for _ in 0..40 {
+        session.step_once(); // extended from the live world
+    }
+    let extended = session.plots.samples(&session.lanes)[&(0, id)].clone();
+    session.plots.stale();
+    let replayed = session.plots.samples(&session.lanes)[&(0, id)].clone();
+    assert_eq!(extended.len(), replayed.len());
+    assert_eq!(extended, replayed);
+    assert!(extended.len() >= 60);
+}

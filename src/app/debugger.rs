@@ -2,7 +2,7 @@
 //! past tick, breakpoints that pause on events, and the telemetry behind the plots.
 
 use super::session::{Selection, Session};
-use crate::sim::telemetry::{telemetry, Quantity, Sample};
+use crate::sim::telemetry::{sample, telemetry, Quantity, Sample};
 use crate::sim::{EventKind, MissReason, MissileId, World};
 use std::collections::BTreeMap;
 
@@ -85,9 +85,24 @@ impl Plots {
         self.fresh = false;
     }
 
-    /// The run moved on: recompute before the next look.
+    /// The run branched: recompute from the history before the next look.
     pub fn stale(&mut self) {
         self.fresh = false;
+    }
+
+    /// The live run moved on one tick in `lane`: extend the plotted series from the world
+    /// itself rather than replaying the whole history.
+    pub fn extend(&mut self, lane: usize, world: &World) {
+        if !self.fresh {
+            return;
+        }
+        for (key, samples) in self.samples.iter_mut().filter(|((l, _), _)| *l == lane) {
+            if let Some(m) = world.missiles().iter().find(|m| m.id == key.1) {
+                if let Some(s) = sample(world, m, samples.last()) {
+                    samples.push(s);
+                }
+            }
+        }
     }
 
     /// Adds or removes a missile from the plots.

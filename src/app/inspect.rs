@@ -79,12 +79,7 @@ pub fn plots(ui: &mut egui::Ui, session: &mut Session) {
                 .selected_text(session.plots.quantity.label())
                 .show_ui(ui, |ui| {
                     for q in Quantity::ALL {
-                        if ui
-                            .selectable_value(&mut session.plots.quantity, q, q.label())
-                            .changed()
-                        {
-                            session.plots.stale();
-                        }
+                        ui.selectable_value(&mut session.plots.quantity, q, q.label());
                     }
                 });
             let quantity = session.plots.quantity;

@@ -288,6 +288,7 @@ impl Session {
                 hit_breakpoint = self.breakpoints.check(&lane.world, index);
             }
             lane.trails.record(&lane.world, keep);
+            self.plots.extend(index, &lane.world);
             let tick = lane.world.tick();
             lane.blasts
                 .retain(|(t, _, _)| tick.saturating_sub(*t) < BLAST_TICKS);
@@ -297,7 +298,6 @@ impl Session {
                 }
             }
         }
-        self.plots.stale();
         match hit_breakpoint {
             Some((reason, missile)) => {
                 self.playing = false;

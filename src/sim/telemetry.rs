@@ -3,7 +3,8 @@
 //! replaying the recorded history (nothing extra is stored while running).
 
 use super::history::History;
-use super::missile::MissileId;
+use super::missile::{Missile, MissileId};
+use super::world::World;
 use super::wrap_angle;
 use glam::Vec2;
 use std::collections::BTreeMap;
@@ -50,6 +51,8 @@ pub struct Sample {
     pub time: f64,
     pub pos: Vec2,
     pub vel: Vec2,
+    /// Heading, radians.
+    pub heading: f32,
     pub range: f32,
     pub closing_speed: f32,
     pub heading_error: f32,
@@ -71,6 +74,34 @@ impl Sample {
     }
 }
 
+/// One missile's sample at the world's current tick (`None` once it or its target is
+/// gone). `previous` is its sample of the tick before, for the turn rate.
+pub fn sample(world: &World, missile: &Missile, previous: Option<&Sample>) -> Option<Sample> {
+    let target = world.target(missile.target)?;
+    let d = target.pos - missile.body.pos;
+    let rel = target.vel - missile.body.vel;
+    let range = d.length();
+    let (closing_speed, los_rate) = if range > 0.0 {
+        (-d.dot(rel) / range, d.perp_dot(rel) / (range * range))
+    } else {
+        (0.0, 0.0)
+    };
+    let heading = missile.body.heading;
+    Some(Sample {
+        tick: world.tick(),
+        time: world.time(),
+        pos: missile.body.pos,
+        vel: missile.body.vel,
+        heading,
+        range,
+        closing_speed,
+        heading_error: wrap_angle(heading - d.y.atan2(d.x)),
+        speed: missile.body.vel.length(),
+        turn_rate: previous.map_or(0.0, |p| wrap_angle(heading - p.heading) / world.dt()),
+        los_rate,
+    })
+}
+
 /// The samples of each requested missile, by tick, over the recorded range.
 pub fn telemetry(history: &History, missiles: &[MissileId]) -> BTreeMap<MissileId, Vec<Sample>> {
     let mut out: BTreeMap<MissileId, Vec<Sample>> =
@@ -78,40 +109,12 @@ pub fn telemetry(history: &History, missiles: &[MissileId]) -> BTreeMap<MissileI
     let Some(mut world) = history.world_at(history.earliest()) else {
         return out;
     };
-    let mut last_heading: BTreeMap<MissileId, f32> = BTreeMap::new();
     loop {
-        let dt = world.dt();
-        for m in world.missiles().iter().filter(|m| missiles.contains(&m.id)) {
-            let Some(target) = world.target(m.target) else {
-                continue;
-            };
-            let d = target.pos - m.body.pos;
-            let rel = target.vel - m.body.vel;
-            let range = d.length();
-            let (closing_speed, los_rate) = if range > 0.0 {
-                (-d.dot(rel) / range, d.perp_dot(rel) / (range * range))
-            } else {
-                (0.0, 0.0)
-            };
-            let heading = m.body.heading;
-            let turn_rate = last_heading
-                .get(&m.id)
-                .map_or(0.0, |h| wrap_angle(heading - h) / dt);
-            last_heading.insert(m.id, heading);
-            let sample = Sample {
-                tick: world.tick(),
-                time: world.time(),
-                pos: m.body.pos,
-                vel: m.body.vel,
-                range,
-                closing_speed,
-                heading_error: wrap_angle(heading - d.y.atan2(d.x)),
-                speed: m.body.vel.length(),
-                turn_rate,
-                los_rate,
-            };
+        for m in world.missiles() {
             if let Some(samples) = out.get_mut(&m.id) {
-                samples.push(sample);
+                if let Some(s) = sample(&world, m, samples.last()) {
+                    samples.push(s);
+                }
             }
         }
         let done = missiles
