@@ -86,17 +86,26 @@ fn busy(world: &World) -> bool {
 pub fn run(
     scenario: &Scenario,
     seconds: Option<f64>,
-    mut csv: Option<&mut dyn Write>,
+    csv: Option<&mut dyn Write>,
 ) -> Result<World, String> {
-    let mut world = scenario.build()?;
+    let world = scenario.build()?;
+    run_world(world, seconds, csv).map_err(|e| format!("cannot write the CSV trace: {e}"))
+}
+
+/// [`run`] on a world already built; only writing the trace can fail.
+pub fn run_world(
+    mut world: World,
+    seconds: Option<f64>,
+    mut csv: Option<&mut dyn Write>,
+) -> std::io::Result<World> {
     let limit = seconds.unwrap_or(DEFAULT_SECONDS);
     let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
     if let Some(out) = csv.as_deref_mut() {
-        writeln!(out, "{CSV_HEADER}").map_err(|e| e.to_string())?;
+        writeln!(out, "{CSV_HEADER}")?;
     }
     for _ in 0..ticks {
         if let Some(out) = csv.as_deref_mut() {
-            write_csv_rows(&world, out).map_err(|e| e.to_string())?;
+            write_csv_rows(&world, out)?;
         }
         world.step();
         if seconds.is_none() && !busy(&world) {
@@ -104,7 +113,7 @@ pub fn run(
         }
     }
     if let Some(out) = csv {
-        write_csv_rows(&world, out).map_err(|e| e.to_string())?;
+        write_csv_rows(&world, out)?;
     }
     Ok(world)
 }

@@ -1,13 +1,18 @@
 //! The `steerlab` command line: open the window (default), run a scenario headless,
 //! compare algorithms, check files, benchmark, take screenshots.
-//! Exit codes: 0 success, 2 bad input, 1 internal failure; errors go to stderr.
+//! Exit codes: 0 success; 2 bad input (a bad file or argument, a file that cannot be
+//! read or written); 1 internal failure (including a window that cannot be opened).
+//! Errors go to stderr.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use steerlab::guidance::Algorithm;
-use steerlab::headless;
 use steerlab::scenario::{self, presets, Scenario};
+use steerlab::{files, headless};
+
+/// The longest run the command line simulates, in seconds.
+const MAX_SECONDS: f64 = 3600.0;
 
 #[derive(Parser)]
 #[command(
@@ -25,8 +30,8 @@ struct Cli {
     /// Layout of compare mode (split implies --compare).
     #[arg(long, value_enum)]
     layout: Option<LayoutArg>,
-    /// Run this many frames, print frame-time percentiles and quit.
-    #[arg(long, value_name = "FRAMES")]
+    /// Run this many frames (1 to 100000), print frame-time percentiles and quit.
+    #[arg(long, value_name = "FRAMES", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     stats: Option<u32>,
     #[command(subcommand)]
     command: Option<Command>,
@@ -41,14 +46,29 @@ enum LayoutArg {
     Split,
 }
 
+/// Seconds of simulated time: finite, above 0, at most [`MAX_SECONDS`].
+fn seconds_arg(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
+    if value.is_finite() && value > 0.0 && value <= MAX_SECONDS {
+        Ok(value)
+    } else {
+        Err(format!(
+            "expected seconds above 0 and at most {MAX_SECONDS}, found {text}"
+        ))
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run a scenario headless and print one row per missile.
     Run {
         /// Scenario file (or the name of a shipped scenario, such as `default`).
         file: PathBuf,
-        /// Seconds to simulate (default: until nothing more happens, at most 60).
-        #[arg(long)]
+        /// Seconds to simulate, above 0 and at most 3600 (default: until nothing more
+        /// happens, at most 60).
+        #[arg(long, value_parser = seconds_arg)]
         seconds: Option<f64>,
         /// Fire only this algorithm from every launcher.
         #[arg(long)]
@@ -61,11 +81,12 @@ enum Command {
     Compare {
         /// Scenario file (or the name of a shipped scenario).
         file: PathBuf,
-        /// Seconds to simulate each run (default: until nothing more happens, at most 60).
-        #[arg(long)]
+        /// Seconds to simulate each run, above 0 and at most 3600 (default: until
+        /// nothing more happens, at most 60).
+        #[arg(long, value_parser = seconds_arg)]
         seconds: Option<f64>,
     },
-    /// Validate scenario files; print each error as file:line:col: message.
+    /// Validate scenario files (or shipped names); print each error as file:line:col: message.
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -74,8 +95,8 @@ enum Command {
     Shot {
         /// Scenario file (or the name of a shipped scenario).
         file: PathBuf,
-        /// Frames to run before the screenshot (at 1/60 s of simulated time each).
-        #[arg(long, default_value_t = 120)]
+        /// Frames to run before the screenshot (1 to 100000, at 1/60 s of simulated time each).
+        #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         frames: u32,
         /// Where to write the PNG.
         #[arg(long)]
@@ -89,11 +110,11 @@ enum Command {
     },
     /// Measure missile updates per second for every algorithm.
     Bench {
-        /// Missiles in flight.
-        #[arg(long, default_value_t = 100_000)]
-        missiles: usize,
-        /// Ticks to time.
-        #[arg(long, default_value_t = 60)]
+        /// Missiles in flight (1 to 2000000; with --history, 1 to 100000).
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
+        missiles: u64,
+        /// Ticks to time (1 to 100000).
+        #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=100_000))]
         ticks: u64,
         /// Only this algorithm.
         #[arg(long)]
@@ -102,18 +123,18 @@ enum Command {
         /// jumps to recorded ticks.
         #[arg(long)]
         history: bool,
-        /// Simulated seconds of the recorded run (with --history).
-        #[arg(long, default_value_t = 600.0)]
+        /// Simulated seconds of the recorded run (with --history), above 0 and at most 3600.
+        #[arg(long, default_value_t = 600.0, value_parser = seconds_arg)]
         seconds: f64,
-        /// History budget in MB (with --history).
-        #[arg(long, default_value_t = 256)]
-        budget_mb: usize,
+        /// History budget in MB (with --history), 1 to 16384.
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=16_384))]
+        budget_mb: u64,
     },
 }
 
 /// A failure and the exit code it maps to.
 enum Failure {
-    /// Bad input: exit 2.
+    /// Bad input (a file or an argument): exit 2.
     Input(String),
     /// Something broke: exit 1.
     Internal(String),
@@ -130,138 +151,174 @@ fn load(path: &Path) -> Result<Scenario, Failure> {
     scenario::load(path).map_err(|e| Failure::Input(e.to_string()))
 }
 
-fn run(cli: Cli) -> Result<(), Failure> {
-    match cli.command {
-        None => {
-            let window = WindowArgs {
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => open_window(
+            cli.file,
+            WindowArgs {
                 compare: cli.compare,
                 layout: cli.layout,
                 frames: cli.stats,
                 shot: None,
                 stats: cli.stats.is_some(),
-            };
-            open_window(cli.file, window)
-        }
+            },
+        ),
         Some(Command::Shot {
             file,
             frames,
             out,
             layout,
             compare,
-        }) => {
-            let window = WindowArgs {
+        }) => open_window(
+            Some(file),
+            WindowArgs {
                 compare,
                 layout,
                 frames: Some(frames),
                 shot: Some(out),
                 stats: false,
-            };
-            open_window(Some(file), window)
-        }
+            },
+        ),
         Some(Command::Run {
             file,
             seconds,
             algorithm,
             csv,
-        }) => {
-            let mut scenario = load(&file)?;
-            if let Some(algorithm) = algorithm {
-                scenario = scenario.restricted_to(algorithm);
-            }
-            let mut writer = match &csv {
-                Some(path) => Some(std::io::BufWriter::new(
-                    std::fs::File::create(path)
-                        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?,
-                )),
-                None => None,
-            };
-            let sink = writer.as_mut().map(|w| w as &mut dyn std::io::Write);
-            let world = headless::run(&scenario, seconds, sink).map_err(Failure::Input)?;
-            if let Some(mut w) = writer {
-                std::io::Write::flush(&mut w).map_err(|e| Failure::Internal(e.to_string()))?;
-            }
-            print!("{}", headless::table(&headless::rows(&world)));
-            Ok(())
-        }
-        Some(Command::Compare { file, seconds }) => {
-            let scenario = load(&file)?;
-            let rows = headless::compare(&scenario, seconds).map_err(Failure::Input)?;
-            print!("{}", headless::table(&rows));
-            Ok(())
-        }
-        Some(Command::Check { files }) => {
-            let mut bad = 0;
-            for file in &files {
-                match scenario::load(file) {
-                    Ok(_) => println!("{}: ok", file.display()),
-                    Err(errors) => {
-                        bad += 1;
-                        eprintln!("{errors}");
-                    }
-                }
-            }
-            if bad > 0 {
-                Err(Failure::Input(format!(
-                    "{bad} of {} files have errors",
-                    files.len()
-                )))
-            } else {
-                Ok(())
-            }
-        }
+        }) => run(&file, seconds, algorithm, csv.as_deref()),
+        Some(Command::Compare { file, seconds }) => compare(&file, seconds),
+        Some(Command::Check { files }) => check(&files),
         Some(Command::Bench {
             missiles,
             seconds,
             budget_mb,
             history: true,
             ..
-        }) => {
-            let r = headless::bench_history(missiles, seconds, budget_mb * 1_048_576, 50)
-                .map_err(Failure::Internal)?;
-            let mut jumps = r.jumps.clone();
-            jumps.sort_by(f64::total_cmp);
-            let ms = |s: f64| s * 1000.0;
-            println!(
-                "recorded {} ticks ({seconds} s) of ~{missiles} missiles in {:.1} s; history {:.1} MB, reaches ticks {}..={}",
-                r.ticks,
-                r.run_seconds,
-                r.bytes as f64 / 1_048_576.0,
-                r.earliest,
-                r.latest
-            );
-            println!(
-                "jump to a recorded tick ({} probes): median {:.1} ms, p90 {:.1} ms, max {:.1} ms",
-                jumps.len(),
-                ms(jumps[jumps.len() / 2]),
-                ms(jumps[jumps.len() * 9 / 10]),
-                ms(jumps[jumps.len() - 1])
-            );
-            Ok(())
-        }
+        }) => bench_history(missiles, seconds, budget_mb),
         Some(Command::Bench {
             missiles,
             ticks,
             algorithm,
             ..
-        }) => {
-            let algorithms = algorithm.map_or(Algorithm::ALL.to_vec(), |a| vec![a]);
-            println!(
-                "{:<12} {:>10} {:>6} {:>18}",
-                "algorithm", "missiles", "ticks", "updates/s"
-            );
-            for algorithm in algorithms {
-                let r = headless::bench(algorithm, missiles, ticks).map_err(Failure::Internal)?;
-                println!(
-                    "{:<12} {:>10} {:>6} {:>18.0}",
-                    algorithm.id(),
-                    missiles,
-                    ticks,
-                    r.updates_per_second()
-                );
-            }
-            Ok(())
+        }) => bench(missiles, ticks, algorithm),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Internal(message)) => {
+            eprintln!("internal error: {message}");
+            ExitCode::from(1)
         }
     }
+}
+
+fn run(
+    file: &Path,
+    seconds: Option<f64>,
+    algorithm: Option<Algorithm>,
+    csv: Option<&Path>,
+) -> Result<(), Failure> {
+    let mut scenario = load(file)?;
+    if let Some(algorithm) = algorithm {
+        scenario = scenario.restricted_to(algorithm);
+    }
+    let world = match csv {
+        None => headless::run(&scenario, seconds, None).map_err(Failure::Input)?,
+        Some(out) => {
+            files::refuse_overwriting_input(out, &[file]).map_err(Failure::Input)?;
+            let start = scenario.build().map_err(Failure::Input)?;
+            let mut end = None;
+            files::write_atomically(out, |w| {
+                end = Some(headless::run_world(start, seconds, Some(w))?);
+                Ok(())
+            })
+            .map_err(|e| Failure::Input(e.to_string()))?;
+            end.ok_or_else(|| Failure::Internal("the run did not finish".into()))?
+        }
+    };
+    print!("{}", headless::table(&headless::rows(&world)));
+    Ok(())
+}
+
+fn compare(file: &Path, seconds: Option<f64>) -> Result<(), Failure> {
+    let scenario = load(file)?;
+    let rows = headless::compare(&scenario, seconds).map_err(Failure::Input)?;
+    print!("{}", headless::table(&rows));
+    Ok(())
+}
+
+fn check(paths: &[PathBuf]) -> Result<(), Failure> {
+    let mut bad = 0;
+    for path in paths {
+        match load(path) {
+            Ok(_) => println!("{}: ok", path.display()),
+            Err(Failure::Input(errors) | Failure::Internal(errors)) => {
+                bad += 1;
+                eprintln!("{errors}");
+            }
+        }
+    }
+    if bad > 0 {
+        Err(Failure::Input(format!(
+            "{bad} of {} files have errors",
+            paths.len()
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+fn bench(missiles: u64, ticks: u64, algorithm: Option<Algorithm>) -> Result<(), Failure> {
+    let algorithms = algorithm.map_or(Algorithm::ALL.to_vec(), |a| vec![a]);
+    println!(
+        "{:<12} {:>10} {:>6} {:>18}",
+        "algorithm", "missiles", "ticks", "updates/s"
+    );
+    for algorithm in algorithms {
+        let r = headless::bench(algorithm, missiles as usize, ticks).map_err(Failure::Internal)?;
+        println!(
+            "{:<12} {:>10} {:>6} {:>18.0}",
+            algorithm.id(),
+            missiles,
+            ticks,
+            r.updates_per_second()
+        );
+    }
+    Ok(())
+}
+
+fn bench_history(missiles: u64, seconds: f64, budget_mb: u64) -> Result<(), Failure> {
+    const MAX_HISTORY_MISSILES: u64 = 100_000;
+    if missiles > MAX_HISTORY_MISSILES {
+        return Err(Failure::Input(format!(
+            "--missiles with --history: expected 1 to {MAX_HISTORY_MISSILES}, found {missiles}"
+        )));
+    }
+    let budget = budget_mb as usize * 1_048_576;
+    let r = headless::bench_history(missiles as usize, seconds, budget, 50)
+        .map_err(Failure::Internal)?;
+    let mut jumps = r.jumps.clone();
+    jumps.sort_by(f64::total_cmp);
+    let ms = |s: f64| s * 1000.0;
+    println!(
+        "recorded {} ticks ({seconds} s) of ~{missiles} missiles in {:.1} s; history {:.1} MB, reaches ticks {}..={}",
+        r.ticks,
+        r.run_seconds,
+        r.bytes as f64 / 1_048_576.0,
+        r.earliest,
+        r.latest
+    );
+    println!(
+        "jump to a recorded tick ({} probes): median {:.1} ms, p90 {:.1} ms, max {:.1} ms",
+        jumps.len(),
+        ms(jumps[jumps.len() / 2]),
+        ms(jumps[jumps.len() * 9 / 10]),
+        ms(jumps[jumps.len() - 1])
+    );
+    Ok(())
 }
 
 /// How to start the window (unused when built without it).
@@ -281,6 +338,9 @@ fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
         Some(path) => (load(path)?, Some(path.clone()).filter(|p| p.exists())),
         None => (presets::default_scenario(), None),
     };
+    if let (Some(out), Some(input)) = (&args.shot, &path) {
+        files::refuse_overwriting_input(out, &[input]).map_err(Failure::Input)?;
+    }
     let options = app::Options {
         compare: args.compare || args.layout == Some(LayoutArg::Split),
         layout: args.layout.map(|l| match l {
@@ -300,18 +360,4 @@ fn open_window(_file: Option<PathBuf>, _args: WindowArgs) -> Result<(), Failure>
         "this steerlab was built without the window (feature `app`); use a subcommand, see --help"
             .into(),
     ))
-}
-
-fn main() -> ExitCode {
-    match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Input(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Internal(message)) => {
-            eprintln!("internal error: {message}");
-            ExitCode::from(1)
-        }
-    }
 }

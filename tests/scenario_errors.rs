@@ -40,7 +40,7 @@ const fn e(
 
 /// Every file in `tests/broken`, with its first error.
 const BROKEN: &[Expect] = &[
-    e("syntax-unclosed-paren.ron", 6, 5, "targets[0]", "expected a field name or a closing `)`", "found `]`"),
+    e("syntax-unclosed-paren.ron", 6, 5, "targets[0]", "expected `)` to close the `(` of `targets[0]` (opened at 5:9)", "found `]`"),
     e("type-string-for-number.ron", 4, 20, "world.width", "expected a number", "found the string \"wide\""),
     e("type-number-for-list.ron", 6, 48, "launchers[0].algorithms", "expected a list", "found the number 5"),
     e("unknown-field-top.ron", 5, 5, "gravity", "expected one of: version, name,", "unknown field `gravity`"),
@@ -99,7 +99,7 @@ const BROKEN: &[Expect] = &[
         "found 265, a jump to index 5",
     ),
     e("duplicate-target-names.ron", 6, 16, "targets[1].name", "name `t`", "already used by targets[0]"),
-    e("salvo-too-big.ron", 6, 69, "launchers[0].salvo", "expected at most 1000000 missiles per volley", "found 5000000"),
+    e("salvo-too-big.ron", 6, 69, "launchers[0].salvo", "expected at most 10000 missiles per volley", "found 5000000"),
     e("tick-rate-too-high.ron", 4, 24, "world.tick_rate", "expected a value in 1..=1000", "found 100000"),
     e("path-no-points.ron", 5, 42, "targets[0].motion.points", "expected at least one point", "found none"),
     e("version-future.ron", 3, 14, "version", "expected version 1 or older", "found 2: this file is from a newer steerlab"),
@@ -149,7 +149,7 @@ fn check_broken(expect: &Expect) -> Vec<String> {
         Err(errors) => errors,
     };
     let mut problems = Vec::new();
-    let Some(first) = errors.0.first() else {
+    let Some(first) = errors.errors.first() else {
         return vec![format!("{label}: Err with no errors in it")];
     };
     if (first.line, first.col, first.path.as_str()) != (expect.line, expect.col, expect.path) {
@@ -181,12 +181,12 @@ fn check_broken(expect: &Expect) -> Vec<String> {
     }
     // Errors are sorted by position, and each one names a real place in the file.
     let lines = text.lines().count().max(1);
-    for pair in errors.0.windows(2) {
+    for pair in errors.errors.windows(2) {
         if (pair[0].line, pair[0].col) > (pair[1].line, pair[1].col) {
             problems.push(format!("{label}: errors out of order: {errors}"));
         }
     }
-    for error in &errors.0 {
+    for error in &errors.errors {
         if error.line == 0 || error.col == 0 || error.line > lines + 1 {
             problems.push(format!("{label}: error outside the file: {error}"));
         }
@@ -253,8 +253,8 @@ fn a_future_version_is_the_only_error_reported() {
     // The file also has a field this version does not know: a newer format may add it.
     assert!(text.contains("gravity"));
     let errors = scenario::parse(&text, "future.ron").unwrap_err();
-    assert_eq!(errors.0.len(), 1, "{errors}");
-    assert_eq!(errors.0[0].path, "version");
+    assert_eq!(errors.errors.len(), 1, "{errors}");
+    assert_eq!(errors.errors[0].path, "version");
 }
 
 #[test]
@@ -262,7 +262,7 @@ fn a_file_with_several_problems_reports_them_all_in_order() {
     let text = "(\n    version: 1,\n    world: (tick_rate: 0),\n    algorithms: (smoothed: (ga: 2)),\n    targets: [(name: \"t\", motion: Static(pos: (NaN, 0)))],\n)\n";
     let errors = scenario::parse(text, "many.ron").unwrap_err();
     let found: Vec<(usize, usize, &str)> = errors
-        .0
+        .errors
         .iter()
         .map(|e| (e.line, e.col, e.path.as_str()))
         .collect();
@@ -308,7 +308,7 @@ fn more_syntax_and_type_mistakes_point_at_the_offending_token() {
         // A negative where only non-negative integers go.
         ("(version: 1, world: (seed: -4))", 1, 28, "world.seed", "found the number -4"),
         // An unclosed string.
-        ("(version: 1, name: \"abc)\n", 1, 20, "name", "unclosed string"),
+        ("(version: 1, name: \"abc)\n", 1, 20, "name", "its closing `\"` is missing"),
         // A string where an integer goes.
         ("(version: \"1\")", 1, 11, "version", "expected an integer, found the string \"1\""),
         // A fly program with no commands.
@@ -343,7 +343,7 @@ fn more_syntax_and_type_mistakes_point_at_the_offending_token() {
         match parse_no_panic(text, "case.ron") {
             Ok(_) => problems.push(format!("{text:?}: parsed")),
             Err(errors) => {
-                let first = &errors.0[0];
+                let first = &errors.errors[0];
                 if (first.line, first.col, first.path.as_str()) != (line, col, path)
                     || !first.message.contains(fragment)
                 {
@@ -389,7 +389,7 @@ fn a_broken_file_never_replaces_a_loaded_scenario() {
         let errors = scenario::load(&file)
             .err()
             .unwrap_or_else(|| panic!("{} loaded", file.display()));
-        assert!(!errors.0.is_empty());
+        assert!(!errors.errors.is_empty());
         assert_eq!(
             std::fs::read(&file).unwrap(),
             broken,
@@ -412,7 +412,7 @@ fn a_broken_file_never_replaces_a_loaded_scenario() {
     // A missing file is an error too, with the file named.
     let missing = dir.join("missing.ron");
     let errors = scenario::load(&missing).unwrap_err();
-    assert_eq!(errors.0[0].file, missing.display().to_string());
-    assert!(errors.0[0].message.contains("cannot read"), "{errors}");
+    assert_eq!(errors.errors[0].file, missing.display().to_string());
+    assert!(errors.errors[0].message.contains("cannot read"), "{errors}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -58,17 +58,46 @@ fn window_conf() -> macroquad::conf::Conf {
 }
 
 /// Opens the window on a scenario and runs until it is closed (or the frames are done).
+/// A window that cannot be opened (no display, no OpenGL) is an error, not a crash:
+/// the windowing layer panics then, and the panic is caught and reported here.
 pub fn run(scenario: Scenario, path: Option<PathBuf>, options: Options) -> Result<(), String> {
-    let outcome: Arc<Mutex<Result<(), String>>> = Arc::new(Mutex::new(Ok(())));
+    let outcome: Arc<Mutex<Option<Result<(), String>>>> = Arc::new(Mutex::new(None));
     let report = outcome.clone();
-    macroquad::Window::from_config(window_conf(), async move {
-        let result = frame_loop(scenario, path, options).await;
-        if let Ok(mut slot) = report.lock() {
-            *slot = result;
-        }
+    let started = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let opened = started.clone();
+    let panicked = catch_panic(move || {
+        macroquad::Window::from_config(window_conf(), async move {
+            opened.store(true, std::sync::atomic::Ordering::SeqCst);
+            let result = frame_loop(scenario, path, options).await;
+            if let Ok(mut slot) = report.lock() {
+                *slot = Some(result);
+            }
+        });
     });
-    let result = outcome.lock().map_err(|e| e.to_string())?.clone();
-    result
+    let finished = outcome.lock().map_err(|e| e.to_string())?.take();
+    match (finished, panicked) {
+        (Some(result), _) => result,
+        (None, Err(message)) if !started.load(std::sync::atomic::Ordering::SeqCst) => {
+            Err(format!("cannot open a window: {message}"))
+        }
+        (None, Err(message)) => Err(format!("the window stopped on an error: {message}")),
+        (None, Ok(())) => Err("the window closed before the first frame".into()),
+    }
+}
+
+/// Runs `f`, turning a panic into its message (printed by us, not by the panic hook).
+fn catch_panic(f: impl FnOnce()) -> Result<(), String> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    std::panic::set_hook(hook);
+    result.map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "the windowing system failed".into())
+    })
 }
 
 async fn frame_loop(

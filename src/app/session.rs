@@ -428,7 +428,7 @@ impl Session {
     }
 
     /// Saves to `path` (atomically) and makes it the current file.
-    pub fn save_as(&mut self, path: &Path) -> std::io::Result<()> {
+    pub fn save_as(&mut self, path: &Path) -> Result<(), crate::files::FileError> {
         match scenario::save(&self.scenario, path) {
             Ok(()) => {
                 self.saved = self.scenario.clone();
@@ -439,7 +439,7 @@ impl Session {
                 Ok(())
             }
             Err(e) => {
-                self.error = Some(format!("could not save {}: {e}", path.display()));
+                self.error = Some(format!("could not save {e}"));
                 Err(e)
             }
         }

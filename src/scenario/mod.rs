@@ -4,6 +4,7 @@
 //! not the world's runtime state.
 
 pub mod file;
+mod messages;
 pub mod presets;
 pub mod spans;
 pub mod validate;

@@ -24,6 +24,8 @@ enum Tok {
 struct Lexer<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,
     pos: Pos,
+    /// A string or block comment that runs to the end of the text.
+    unclosed: Option<Unbalanced>,
 }
 
 impl Lexer<'_> {
@@ -54,12 +56,16 @@ impl Lexer<'_> {
                             }
                         }
                         Some('*') => {
+                            let start = self.pos;
                             self.bump();
                             self.bump();
                             let mut depth = 1;
                             while depth > 0 {
                                 match self.bump() {
-                                    None => return,
+                                    None => {
+                                        self.unclosed = Some(Unbalanced::UnclosedComment(start));
+                                        return;
+                                    }
                                     Some('*') if self.chars.peek() == Some(&'/') => {
                                         self.bump();
                                         depth -= 1;
@@ -80,7 +86,8 @@ impl Lexer<'_> {
         }
     }
 
-    fn quoted(&mut self, quote: char, text: &mut String) {
+    /// Reads a quoted literal's rest (after its opening quote at `start`).
+    fn quoted(&mut self, quote: char, text: &mut String, start: Pos) {
         while let Some(c) = self.bump() {
             text.push(c);
             if c == '\\' {
@@ -90,6 +97,10 @@ impl Lexer<'_> {
             } else if c == quote {
                 return;
             }
+        }
+        if quote == '"' {
+            self.unclosed
+                .get_or_insert(Unbalanced::UnclosedString(start));
         }
     }
 
@@ -102,7 +113,7 @@ impl Lexer<'_> {
             let mut text = String::new();
             text.push(c);
             self.bump();
-            self.quoted(c, &mut text);
+            self.quoted(c, &mut text, start);
             Tok::Literal(text)
         } else if c == 'r' && matches!(self.chars.clone().nth(1), Some('"' | '#')) {
             // Raw string r"..." / r#"..."# or raw identifier r#name.
@@ -124,7 +135,11 @@ impl Lexer<'_> {
                 while !text.ends_with(&closing) || text.len() < 2 + hashes + closing.len() {
                     match self.bump() {
                         Some(ch) => text.push(ch),
-                        None => break,
+                        None => {
+                            self.unclosed
+                                .get_or_insert(Unbalanced::UnclosedString(start));
+                            break;
+                        }
                     }
                 }
                 Tok::Literal(text)
@@ -169,6 +184,54 @@ pub struct Spans {
     at: HashMap<String, Pos>,
     /// Paths of number literals that are NaN or infinite.
     non_finite: Vec<(String, Pos, String)>,
+    /// The first unbalanced bracket: a closer that does not match, or an opener never
+    /// closed before the end of the text.
+    unbalanced: Option<Unbalanced>,
+}
+
+/// A bracket problem, found by the lexer alone (strings and comments are skipped).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unbalanced {
+    /// The text ends with brackets open; `open` is the innermost, `depth` how many.
+    Unclosed { open: (char, Pos), depth: usize },
+    /// A closer that does not match the innermost open bracket (none: nothing is open).
+    Mismatched {
+        open: Option<(char, Pos)>,
+        close: (char, Pos),
+    },
+    /// A string that starts here and never ends.
+    UnclosedString(Pos),
+    /// A block comment that starts here and never ends.
+    UnclosedComment(Pos),
+}
+
+/// The first bracket problem of a token stream.
+fn balance(tokens: &[(Tok, Pos)]) -> Option<Unbalanced> {
+    let mut stack: Vec<(char, Pos)> = Vec::new();
+    for (tok, pos) in tokens {
+        let Tok::Punct(c) = *tok else { continue };
+        let opener = match c {
+            '(' | '[' | '{' => {
+                stack.push((c, *pos));
+                continue;
+            }
+            ')' => '(',
+            ']' => '[',
+            '}' => '{',
+            _ => continue,
+        };
+        match stack.pop() {
+            Some((open, _)) if open == opener => {}
+            open => {
+                return Some(Unbalanced::Mismatched {
+                    open,
+                    close: (c, *pos),
+                })
+            }
+        }
+    }
+    let depth = stack.len();
+    stack.pop().map(|open| Unbalanced::Unclosed { open, depth })
 }
 
 struct Walker<'a> {
@@ -218,8 +281,8 @@ impl Walker<'_> {
                 let overflows = bare.starts_with(|c: char| c.is_ascii_digit())
                     && bare
                         .replace('_', "")
-                        .parse::<f64>()
-                        .is_ok_and(|v| v.is_finite() && v.abs() > f64::from(f32::MAX));
+                        .parse::<f32>()
+                        .is_ok_and(f32::is_infinite);
                 if bare == "inf" || bare == "NaN" || overflows {
                     self.spans.non_finite.push((path.to_string(), pos, text));
                 }
@@ -320,12 +383,16 @@ impl Spans {
         let mut lexer = Lexer {
             chars: text.chars().peekable(),
             pos: Pos { line: 1, col: 1 },
+            unclosed: None,
         };
         let mut tokens = Vec::new();
         while let Some(tok) = lexer.next() {
             tokens.push(tok);
         }
-        let mut spans = Spans::default();
+        let mut spans = Spans {
+            unbalanced: lexer.unclosed.take().or_else(|| balance(&tokens)),
+            ..Spans::default()
+        };
         let mut walker = Walker {
             tokens,
             next: 0,
@@ -366,6 +433,11 @@ impl Spans {
             .filter(|(path, at)| **at == pos && !path.ends_with(":name"))
             .map(|(path, _)| path.as_str())
             .max_by_key(|path| path.len())
+    }
+
+    /// The first bracket problem, if any.
+    pub fn unbalanced(&self) -> Option<&Unbalanced> {
+        self.unbalanced.as_ref()
     }
 
     /// Number literals that are NaN or infinite, or too large for an f32:

@@ -1,23 +1,39 @@
 //! The rules a scenario must satisfy beyond its types: ranges, finiteness, references
-//! between parts, fly-program commands, and limits on counts. Every rule lives here;
-//! algorithm parameter ranges come from each algorithm's own description.
+//! between parts, fly-program commands, and limits on what it may ask the simulation to
+//! do. Every rule lives here; algorithm parameter ranges come from each algorithm's own
+//! description. Counts are checked before contents, so a file with a million targets is
+//! refused at once without looking at each of them.
 
 use super::{Scenario, VERSION};
-use crate::sim::launcher::MissileSpec;
-use crate::sim::Motion;
+use crate::sim::launcher::{LauncherSpec, MissileSpec, TurretSpec};
+use crate::sim::rain::RainSpec;
+use crate::sim::world::WORK_PER_SECOND;
+use crate::sim::{Motion, TargetSpec};
 use glam::Vec2;
+use std::collections::HashMap;
 
 /// Largest coordinate accepted anywhere.
 pub const MAX_COORD: f32 = 1.0e7;
-/// Largest speed accepted for targets and launch velocities.
+/// Largest speed accepted for targets (including a circle's or a weave's swing) and
+/// launch velocities.
 pub const MAX_SPEED: f32 = 1.0e6;
 pub const MAX_TARGETS: usize = 10_000;
 pub const MAX_LAUNCHERS: usize = 1_000;
 pub const MAX_TURRETS: usize = 100;
-/// Largest number of missiles one volley may launch.
-pub const MAX_VOLLEY: u64 = 1_000_000;
+/// Largest number of missiles one volley may launch (salvo x algorithms).
+pub const MAX_VOLLEY: u64 = 10_000;
+/// Most missiles all launchers together may launch per second.
+pub const MAX_LAUNCH_RATE: f64 = 20_000.0;
+/// Most target checks per simulated second the turrets may make (polls x targets).
+pub const MAX_TURRET_WORK: f64 = 10_000_000.0;
+/// Most missiles in flight a file may ask for (`world.max_missiles`), and most missile
+/// updates per simulated second it may ask for with it (100,000 at 60 ticks/s).
+pub const MAX_MISSILES: u32 = 100_000;
+pub const MAX_MISSILE_WORK: f32 = 10.0 * WORK_PER_SECOND;
+/// Path points in all targets together.
 pub const MAX_PATH_POINTS: usize = 10_000;
 pub const MAX_PROGRAM: usize = 1_000;
+pub const MAX_RAIN_KEYFRAMES: usize = 1_000;
 
 /// Collects `(path, message)` problems.
 #[derive(Default)]
@@ -48,11 +64,23 @@ impl Problems {
         self.range(format!("{path}[1]"), value.y, -limit, limit);
     }
 
-    fn count(&mut self, path: &str, found: usize, max: usize, what: &str) {
+    /// Whether `found <= max`; reports it otherwise.
+    fn count(&mut self, path: &str, found: usize, max: usize, what: &str) -> bool {
         if found > max {
             self.push(
                 path,
                 format!("expected at most {max} {what}, found {found}"),
+            );
+        }
+        found <= max
+    }
+
+    /// A speed reached by a combination of fields (reported on `path`).
+    fn speed(&mut self, path: String, speed: f32, how: &str) {
+        if speed.is_finite() && speed > MAX_SPEED {
+            self.push(
+                path,
+                format!("expected a top speed of at most {MAX_SPEED}, found {speed} ({how})"),
             );
         }
     }
@@ -75,18 +103,93 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
             format!("expected version {VERSION}, found {}", s.version),
         );
     }
+    world(&mut p, s);
+    for (algorithm, field, why) in s.algorithms.problems() {
+        let group = algorithm.id().replace('-', "_");
+        p.push(format!("algorithms.{group}.{field}"), why);
+    }
+    for (i, algorithm) in s.compare.iter().enumerate() {
+        if let Some(first) = s.compare[..i].iter().position(|a| a == algorithm) {
+            p.push(
+                format!("compare[{i}]"),
+                format!("`{algorithm}` is already listed at compare[{first}]"),
+            );
+        }
+    }
+    targets(&mut p, s);
+    let names: Vec<&str> = s.targets.iter().map(|t| t.name.as_str()).collect();
+    if p.count("launchers", s.launchers.len(), MAX_LAUNCHERS, "launchers") {
+        for (i, launcher) in s.launchers.iter().enumerate() {
+            self::launcher(&mut p, &format!("launchers[{i}]"), launcher, &names);
+        }
+    }
+    if p.count("turrets", s.turrets.len(), MAX_TURRETS, "turrets") {
+        for (i, turret) in s.turrets.iter().enumerate() {
+            self::turret(&mut p, &format!("turrets[{i}]"), turret);
+        }
+    }
+    if let Some(rain) = &s.rain {
+        self::rain(&mut p, rain);
+    }
+    if p.0.is_empty() {
+        load(&mut p, s);
+    }
+    p.0
+}
+
+fn world(p: &mut Problems, s: &Scenario) {
     let w = &s.world;
     p.range("world.width", w.width, 1.0, MAX_COORD);
     p.range("world.height", w.height, 1.0, MAX_COORD);
     p.range("world.tick_rate", w.tick_rate, 1.0, 1000.0);
     p.range("world.margin", w.margin, 0.0, MAX_COORD);
-    for (algorithm, field, why) in s.algorithms.problems() {
-        let group = algorithm.id().replace('-', "_");
-        p.push(format!("algorithms.{group}.{field}"), why);
+    if let Some(max) = w.max_missiles {
+        if max == 0 || max > MAX_MISSILES {
+            p.push(
+                "world.max_missiles",
+                format!("expected 1 to {MAX_MISSILES} missiles, found {max}"),
+            );
+        } else if w.tick_rate.is_finite() && max as f32 * w.tick_rate > MAX_MISSILE_WORK {
+            p.push(
+                "world.max_missiles",
+                format!(
+                    "expected at most {} missiles at a tick rate of {} (max_missiles x tick_rate <= {MAX_MISSILE_WORK}), found {max}",
+                    (MAX_MISSILE_WORK / w.tick_rate) as u32,
+                    w.tick_rate
+                ),
+            );
+        }
     }
+}
 
-    p.count("targets", s.targets.len(), MAX_TARGETS, "targets");
+fn targets(p: &mut Problems, s: &Scenario) {
+    if !p.count("targets", s.targets.len(), MAX_TARGETS, "targets") {
+        return;
+    }
+    let points: usize = s
+        .targets
+        .iter()
+        .map(|t| match &t.motion {
+            Motion::Path { points, .. } => points.len(),
+            _ => 0,
+        })
+        .sum();
+    if points > MAX_PATH_POINTS {
+        let first = s
+            .targets
+            .iter()
+            .position(|t| matches!(t.motion, Motion::Path { .. }))
+            .unwrap_or(0);
+        p.push(
+            format!("targets[{first}].motion.points"),
+            format!(
+                "expected at most {MAX_PATH_POINTS} path points in all targets, found {points}"
+            ),
+        );
+        return;
+    }
     let names: Vec<&str> = s.targets.iter().map(|t| t.name.as_str()).collect();
+    let mut first_use: HashMap<&str, usize> = HashMap::new();
     for (i, target) in s.targets.iter().enumerate() {
         let at = format!("targets[{i}]");
         if target.name.is_empty() {
@@ -94,154 +197,227 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
                 format!("{at}.name"),
                 "expected a name, found an empty string",
             );
-        } else if let Some(first) = names
-            .iter()
-            .position(|n| *n == target.name)
-            .filter(|&j| j < i)
-        {
+        } else if let Some(first) = first_use.get(target.name.as_str()) {
             p.push(
                 format!("{at}.name"),
                 format!("name `{}` is already used by targets[{first}]", target.name),
             );
+        } else {
+            first_use.insert(&target.name, i);
         }
-        p.range(format!("{at}.radius"), target.radius, 0.001, 1.0e5);
-        motion(&mut p, &format!("{at}.motion"), &target.motion, &names);
+        self::target(p, &at, target, &names);
     }
+}
 
-    p.count("launchers", s.launchers.len(), MAX_LAUNCHERS, "launchers");
-    for (i, launcher) in s.launchers.iter().enumerate() {
-        let at = format!("launchers[{i}]");
-        p.point(&format!("{at}.pos"), launcher.pos, MAX_COORD);
-        if !names.contains(&launcher.target.as_str()) {
-            p.push(
-                format!("{at}.target"),
-                unknown_target(&launcher.target, &names),
-            );
-        }
-        if launcher.algorithms.is_empty() {
-            p.push(
-                format!("{at}.algorithms"),
-                "expected at least one algorithm, found none",
-            );
-        }
-        p.point(
-            &format!("{at}.launch_velocity"),
-            launcher.launch_velocity,
+fn target(p: &mut Problems, at: &str, target: &TargetSpec, names: &[&str]) {
+    p.range(format!("{at}.radius"), target.radius, 0.001, 1.0e5);
+    motion(p, &format!("{at}.motion"), &target.motion, names);
+}
+
+fn launcher(p: &mut Problems, at: &str, launcher: &LauncherSpec, names: &[&str]) {
+    p.point(&format!("{at}.pos"), launcher.pos, MAX_COORD);
+    if !names.contains(&launcher.target.as_str()) {
+        p.push(
+            format!("{at}.target"),
+            unknown_target(&launcher.target, names),
+        );
+    }
+    if launcher.algorithms.is_empty() {
+        p.push(
+            format!("{at}.algorithms"),
+            "expected at least one algorithm, found none",
+        );
+    }
+    p.point(
+        &format!("{at}.launch_velocity"),
+        launcher.launch_velocity,
+        MAX_SPEED,
+    );
+    if let Some(first) = launcher.first_at {
+        p.range(format!("{at}.first_at"), first, 0.0, 1.0e6);
+    }
+    if let Some(every) = launcher.every {
+        p.range(format!("{at}.every"), every, 0.001, 1.0e6);
+    }
+    let volley = volley(launcher);
+    if launcher.salvo == 0 {
+        p.push(
+            format!("{at}.salvo"),
+            "expected at least 1 missile per algorithm, found 0",
+        );
+    } else if volley > MAX_VOLLEY {
+        p.push(
+            format!("{at}.salvo"),
+            format!("expected at most {MAX_VOLLEY} missiles per volley, found {volley} (salvo x algorithms)"),
+        );
+    }
+    p.range(format!("{at}.spread"), launcher.spread, 0.0, 360.0);
+    p.missile(&format!("{at}.missile"), &launcher.missile);
+}
+
+/// Missiles per volley of a launcher.
+fn volley(launcher: &LauncherSpec) -> u64 {
+    u64::from(launcher.salvo) * launcher.algorithms.len() as u64
+}
+
+fn turret(p: &mut Problems, at: &str, turret: &TurretSpec) {
+    p.point(&format!("{at}.pos"), turret.pos, MAX_COORD);
+    p.range(
+        format!("{at}.ai_poll_time"),
+        turret.ai_poll_time,
+        0.001,
+        1.0e6,
+    );
+    p.range(format!("{at}.first_poll"), turret.first_poll, 0.0, 1.0e6);
+    p.range(
+        format!("{at}.danger_height"),
+        turret.danger_height,
+        0.0,
+        MAX_COORD,
+    );
+    p.missile(&format!("{at}.missile"), &turret.missile);
+}
+
+fn rain(p: &mut Problems, rain: &RainSpec) {
+    p.range("rain.min_speed", rain.min_speed, 0.0, MAX_SPEED);
+    if rain.max_speed < rain.min_speed {
+        p.push(
+            "rain.max_speed",
+            format!(
+                "expected at least min_speed ({}), found {}",
+                rain.min_speed, rain.max_speed
+            ),
+        );
+    } else {
+        p.range(
+            "rain.max_speed",
+            rain.max_speed,
+            rain.min_speed.max(0.0),
             MAX_SPEED,
         );
-        if let Some(first) = launcher.first_at {
-            p.range(format!("{at}.first_at"), first, 0.0, 1.0e6);
-        }
-        if let Some(every) = launcher.every {
-            p.range(format!("{at}.every"), every, 0.001, 1.0e6);
-        }
-        let volley = u64::from(launcher.salvo) * launcher.algorithms.len() as u64;
-        if launcher.salvo == 0 {
-            p.push(
-                format!("{at}.salvo"),
-                "expected at least 1 missile per algorithm, found 0",
-            );
-        } else if volley > MAX_VOLLEY {
-            p.push(
-                format!("{at}.salvo"),
-                format!("expected at most {MAX_VOLLEY} missiles per volley, found {volley} (salvo x algorithms)"),
-            );
-        }
-        p.range(format!("{at}.spread"), launcher.spread, 0.0, 360.0);
-        p.missile(&format!("{at}.missile"), &launcher.missile);
     }
-
-    p.count("turrets", s.turrets.len(), MAX_TURRETS, "turrets");
-    for (i, turret) in s.turrets.iter().enumerate() {
-        let at = format!("turrets[{i}]");
-        p.point(&format!("{at}.pos"), turret.pos, MAX_COORD);
-        p.range(
-            format!("{at}.ai_poll_time"),
-            turret.ai_poll_time,
-            0.001,
-            1.0e6,
+    p.range("rain.min_radius", rain.min_radius, 0.001, 1.0e5);
+    if rain.max_radius < rain.min_radius {
+        p.push(
+            "rain.max_radius",
+            format!(
+                "expected at least min_radius ({}), found {}",
+                rain.min_radius, rain.max_radius
+            ),
         );
-        p.range(format!("{at}.first_poll"), turret.first_poll, 0.0, 1.0e6);
+    } else {
         p.range(
-            format!("{at}.danger_height"),
-            turret.danger_height,
-            0.0,
-            MAX_COORD,
+            "rain.max_radius",
+            rain.max_radius,
+            rain.min_radius.max(0.001),
+            1.0e5,
         );
-        p.missile(&format!("{at}.missile"), &turret.missile);
     }
-
-    if let Some(rain) = &s.rain {
-        p.range("rain.min_speed", rain.min_speed, 0.0, MAX_SPEED);
-        if rain.max_speed < rain.min_speed {
+    if rain.rate.is_empty() {
+        p.push(
+            "rain.rate",
+            "expected at least one (time, rate) keyframe, found none",
+        );
+    }
+    if !p.count(
+        "rain.rate",
+        rain.rate.len(),
+        MAX_RAIN_KEYFRAMES,
+        "keyframes",
+    ) {
+        return;
+    }
+    let mut last_time = f32::NEG_INFINITY;
+    for (k, &(time, rate)) in rain.rate.iter().enumerate() {
+        if time < last_time {
             p.push(
-                "rain.max_speed",
-                format!(
-                    "expected at least min_speed ({}), found {}",
-                    rain.min_speed, rain.max_speed
-                ),
+                format!("rain.rate[{k}][0]"),
+                format!("expected keyframe times in order, at or after the previous {last_time}, found {time}"),
             );
         } else {
             p.range(
-                "rain.max_speed",
-                rain.max_speed,
-                rain.min_speed.max(0.0),
-                MAX_SPEED,
+                format!("rain.rate[{k}][0]"),
+                time,
+                last_time.max(0.0),
+                1.0e6,
             );
         }
-        p.range("rain.min_radius", rain.min_radius, 0.001, 1.0e5);
-        if rain.max_radius < rain.min_radius {
-            p.push(
-                "rain.max_radius",
-                format!(
-                    "expected at least min_radius ({}), found {}",
-                    rain.min_radius, rain.max_radius
-                ),
-            );
-        } else {
-            p.range(
-                "rain.max_radius",
-                rain.max_radius,
-                rain.min_radius.max(0.001),
-                1.0e5,
-            );
-        }
-        if rain.rate.is_empty() {
-            p.push(
-                "rain.rate",
-                "expected at least one (time, rate) keyframe, found none",
-            );
-        }
-        let mut last_time = f32::NEG_INFINITY;
-        for (k, &(time, rate)) in rain.rate.iter().enumerate() {
-            if time < last_time {
-                p.push(
-                    format!("rain.rate[{k}][0]"),
-                    format!("expected keyframe times in order, at or after the previous {last_time}, found {time}"),
-                );
-            } else {
-                p.range(
-                    format!("rain.rate[{k}][0]"),
-                    time,
-                    last_time.max(0.0),
-                    1.0e6,
-                );
-            }
-            p.range(format!("rain.rate[{k}][1]"), rate, 0.0, 1000.0);
-            last_time = time;
-        }
-        if let Some(ground) = rain.ground {
-            p.range("rain.ground", ground, 0.0, MAX_COORD);
-        }
+        p.range(format!("rain.rate[{k}][1]"), rate, 0.0, 1000.0);
+        last_time = time;
     }
-    p.0
+    if let Some(ground) = rain.ground {
+        p.range("rain.ground", ground, 0.0, MAX_COORD);
+    }
+}
+
+/// What the scenario asks the simulation to do per second, against the limits (checked
+/// once every value is in range).
+fn load(p: &mut Problems, s: &Scenario) {
+    let tick_rate = s.world.tick_rate;
+    let dt = f64::from(s.world.dt());
+    let target_cap = s.world.target_cap();
+    if s.targets.len() > target_cap {
+        p.push(
+            "targets",
+            format!(
+                "expected at most {target_cap} targets at a tick rate of {tick_rate} (targets x tick_rate <= {WORK_PER_SECOND}), found {}",
+                s.targets.len()
+            ),
+        );
+    }
+    let rates: Vec<f64> = s
+        .launchers
+        .iter()
+        .map(|l| {
+            l.every
+                .map_or(0.0, |every| volley(l) as f64 / f64::from(every).max(dt))
+        })
+        .collect();
+    let total: f64 = rates.iter().sum();
+    if total > MAX_LAUNCH_RATE {
+        let busiest = (0..rates.len())
+            .max_by(|&a, &b| rates[a].total_cmp(&rates[b]))
+            .unwrap_or(0);
+        p.push(
+            format!("launchers[{busiest}].every"),
+            format!(
+                "expected the launchers to fire at most {MAX_LAUNCH_RATE} missiles per second in all, found {total:.0} (salvo x algorithms / every, summed)"
+            ),
+        );
+    }
+    let polls: f64 = s
+        .turrets
+        .iter()
+        .map(|t| 1.0 / f64::from(t.ai_poll_time).max(dt))
+        .sum();
+    let candidates = if s.rain.is_some() {
+        target_cap
+    } else {
+        s.targets.len()
+    };
+    let work = polls * candidates as f64;
+    if work > MAX_TURRET_WORK {
+        p.push(
+            "turrets",
+            format!(
+                "expected at most {MAX_TURRET_WORK} target checks per second (turret polls per second x {candidates} targets), found {work:.0}: poll less often"
+            ),
+        );
+    }
 }
 
 fn unknown_target(name: &str, names: &[&str]) -> String {
-    format!(
-        "unknown target `{name}`, expected one of: {}",
-        names.join(", ")
-    )
+    const SHOWN: usize = 10;
+    let mut list = names
+        .iter()
+        .take(SHOWN)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > SHOWN {
+        list.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    format!("unknown target `{name}`, expected one of: {list}")
 }
 
 fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
@@ -266,6 +442,11 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
                 1000.0,
             );
             p.range(format!("{at}.phase"), *phase, -1.0e6, 1.0e6);
+            p.speed(
+                format!("{at}.angular_speed"),
+                radius * angular_speed.abs(),
+                "radius x angular_speed",
+            );
         }
         Motion::Weave {
             pos,
@@ -277,6 +458,11 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
             p.point(&format!("{at}.vel"), *vel, MAX_SPEED);
             p.range(format!("{at}.amplitude"), *amplitude, 0.0, MAX_COORD);
             p.range(format!("{at}.frequency"), *frequency, 0.0, 1000.0);
+            p.speed(
+                format!("{at}.frequency"),
+                vel.length() + amplitude * std::f32::consts::TAU * frequency,
+                "|vel| + amplitude x 2 pi x frequency",
+            );
         }
         Motion::Path { points, speed, .. } => {
             if points.is_empty() {
@@ -285,24 +471,20 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
                     "expected at least one point, found none",
                 );
             }
-            p.count(
-                &format!("{at}.points"),
-                points.len(),
-                MAX_PATH_POINTS,
-                "points",
-            );
             for (k, point) in points.iter().enumerate() {
                 p.point(&format!("{at}.points[{k}]"), *point, MAX_COORD);
             }
             p.range(format!("{at}.speed"), *speed, 0.0, MAX_SPEED);
         }
         Motion::FlyProgram(fly) => {
-            p.count(
+            if !p.count(
                 &format!("{at}.program"),
                 fly.program.len(),
                 MAX_PROGRAM,
                 "commands",
-            );
+            ) {
+                return;
+            }
             if let Err(e) = fly.validate() {
                 let path = match e.index {
                     Some(i) => format!("{at}.program[{i}]"),
@@ -311,6 +493,9 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
                 p.push(path, e.message);
             }
             p.range(format!("{at}.shift"), fly.shift, -MAX_COORD, MAX_COORD);
+            if let Err(message) = fly.check_start() {
+                p.push(format!("{at}.shift"), message);
+            }
             for (field, why) in crate::guidance::Tunable::problems(&fly.steering) {
                 p.push(format!("{at}.steering.{field}"), why);
             }

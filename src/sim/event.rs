@@ -98,6 +98,11 @@ pub enum EventKind {
     TargetSpawned {
         target: TargetId,
     },
+    /// Launches refused this tick because `cap` missiles were already in flight.
+    MissileCapReached {
+        refused: u32,
+        cap: u32,
+    },
     TargetLost {
         target: TargetId,
         reason: TargetLoss,

@@ -130,6 +130,22 @@ impl FlyProgramSpec {
         Ok(())
     }
 
+    /// Checks that the object appears within the death lines (a shift can push it out,
+    /// and it would then be removed on its first tick).
+    pub fn check_start(&self) -> Result<(), String> {
+        let start = self.start();
+        if beyond_death_lines(start) {
+            let lo = ORIGIN;
+            let hi = ORIGIN + SPACING * f32::from(COLUMNS - 1);
+            Err(format!(
+                "expected a shift that keeps the first point within the death lines (x in {lo}..={hi}), found {}, which starts the object at x = {}",
+                self.shift, start.x
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
     /// Where the object appears: the first command's point plus the shift.
     pub fn start(&self) -> Vec2 {
         self.program

@@ -142,16 +142,15 @@ impl Motion {
     }
 }
 
-/// Position and velocity `t` seconds along a polyline.
+/// Position and velocity `t` seconds along a polyline (no allocation: it runs every tick).
 fn path_at(points: &[Vec2], speed: f32, looping: bool, t: f32) -> (Vec2, Vec2) {
     let Some(&first) = points.first() else {
         return (Vec2::ZERO, Vec2::ZERO);
     };
-    let mut segments: Vec<(Vec2, Vec2)> = points.windows(2).map(|w| (w[0], w[1])).collect();
-    if looping && points.len() > 1 {
-        segments.push((points[points.len() - 1], first));
-    }
-    let total: f32 = segments.iter().map(|(a, b)| (*b - *a).length()).sum();
+    let last = points[points.len() - 1];
+    let closing = (looping && points.len() > 1).then_some((last, first));
+    let segments = || points.windows(2).map(|w| (w[0], w[1])).chain(closing);
+    let total: f32 = segments().map(|(a, b)| (b - a).length()).sum();
     if total <= 0.0 || speed <= 0.0 {
         return (first, Vec2::ZERO);
     }
@@ -159,17 +158,17 @@ fn path_at(points: &[Vec2], speed: f32, looping: bool, t: f32) -> (Vec2, Vec2) {
     if looping {
         along = along.rem_euclid(total);
     } else if along >= total {
-        return (points[points.len() - 1], Vec2::ZERO);
+        return (last, Vec2::ZERO);
     }
-    for (a, b) in &segments {
-        let len = (*b - *a).length();
+    for (a, b) in segments() {
+        let len = (b - a).length();
         if along <= len && len > 0.0 {
-            let dir = (*b - *a) / len;
-            return (*a + dir * along, dir * speed);
+            let dir = (b - a) / len;
+            return (a + dir * along, dir * speed);
         }
         along -= len;
     }
-    (points[points.len() - 1], Vec2::ZERO)
+    (last, Vec2::ZERO)
 }
 
 /// Runtime state of the stateful motions.

@@ -52,7 +52,20 @@ pub struct WorldConfig {
     /// A missile this far outside the rectangle has left the world.
     #[serde(default = "default_margin")]
     pub margin: f32,
+    /// Most missiles in flight at once (none: [`WorldConfig::missile_cap`] decides from
+    /// the tick rate). Launches beyond it are refused with a
+    /// [`EventKind::MissileCapReached`] event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_missiles: Option<u32>,
 }
+
+/// Missile and target updates per simulated second that a scenario may ask for by
+/// default: at 60 ticks/s, 10,000 missiles; at 1,000 ticks/s, 600.
+pub const WORK_PER_SECOND: f32 = 600_000.0;
+/// Most missiles in flight by default, whatever the tick rate.
+pub const DEFAULT_MAX_MISSILES: u32 = 10_000;
+/// Most targets alive at once (placed, spawned by rain or added while running).
+pub const MAX_LIVE_TARGETS: usize = 10_000;
 
 impl Default for WorldConfig {
     fn default() -> Self {
@@ -62,6 +75,7 @@ impl Default for WorldConfig {
             tick_rate: default_tick_rate(),
             seed: 0,
             margin: default_margin(),
+            max_missiles: None,
         }
     }
 }
@@ -70,6 +84,22 @@ impl WorldConfig {
     /// The tick length in seconds.
     pub fn dt(&self) -> f32 {
         1.0 / self.tick_rate
+    }
+
+    /// Most missiles in flight at once: `max_missiles`, or by default
+    /// [`DEFAULT_MAX_MISSILES`] within [`WORK_PER_SECOND`] at this tick rate.
+    pub fn missile_cap(&self) -> usize {
+        match self.max_missiles {
+            Some(n) => n as usize,
+            None => (WORK_PER_SECOND / self.tick_rate.max(1.0)).min(DEFAULT_MAX_MISSILES as f32)
+                as usize,
+        }
+    }
+
+    /// Most targets alive at once: [`MAX_LIVE_TARGETS`] within [`WORK_PER_SECOND`] at
+    /// this tick rate.
+    pub fn target_cap(&self) -> usize {
+        ((WORK_PER_SECOND / self.tick_rate.max(1.0)) as usize).min(MAX_LIVE_TARGETS)
     }
 }
 
@@ -109,6 +139,9 @@ pub struct World {
     pending: Vec<Input>,
     #[serde(skip)]
     events: Vec<Event>,
+    /// Launches refused this tick because the missile cap was reached.
+    #[serde(skip)]
+    refused: u32,
 }
 
 /// Finds a target by id (targets are kept sorted by id).
@@ -138,6 +171,7 @@ impl World {
             next_missile: 0,
             pending: Vec::new(),
             events: Vec::new(),
+            refused: 0,
         }
     }
 
@@ -148,6 +182,8 @@ impl World {
                 Some(i) => format!("fly program command #{i}: {}", e.message),
                 None => format!("fly program: {}", e.message),
             })?;
+            fly.check_start()
+                .map_err(|e| format!("fly program shift: {e}"))?;
         }
         let id = TargetId(self.next_target);
         self.next_target += 1;
@@ -204,6 +240,12 @@ impl World {
             }
             Input::Launch { launcher } if *launcher >= self.launchers.len() => {
                 return Err(format!("no launcher #{launcher}"))
+            }
+            Input::AddTarget(_) if self.targets.len() >= self.config.target_cap() => {
+                return Err(format!(
+                    "at most {} targets can be alive at once",
+                    self.config.target_cap()
+                ))
             }
             Input::SetParam {
                 algorithm,
@@ -286,6 +328,7 @@ impl World {
             next_missile: self.next_missile,
             pending: self.pending.clone(),
             events: self.events.clone(),
+            refused: 0,
         }
     }
 
@@ -360,6 +403,11 @@ impl World {
             }
         }
         self.poll_turrets(tick, dt);
+        if self.refused > 0 {
+            let refused = std::mem::take(&mut self.refused);
+            let cap = self.config.missile_cap() as u32;
+            self.emit(EventKind::MissileCapReached { refused, cap });
+        }
         let mut lost = self.move_targets(tick, dt);
         self.move_missiles(tick, dt, &mut lost);
         self.remove_targets(lost);
@@ -383,6 +431,9 @@ impl World {
             }
             Input::Launch { launcher } => self.fire_volley(launcher),
             Input::AddTarget(spec) => {
+                if self.targets.len() >= self.config.target_cap() {
+                    return;
+                }
                 if let Ok(target) = self.add_target(&spec) {
                     self.emit(EventKind::TargetSpawned { target });
                 }
@@ -400,11 +451,16 @@ impl World {
 
     fn spawn_rain(&mut self, tick: u64, dt: f32) {
         let ground = self.ground();
+        let room = self.config.target_cap().saturating_sub(self.targets.len());
         let Some(rain) = self.rain.as_mut() else {
             return;
         };
         let time = tick as f32 * dt;
-        for spec in rain.spawn(time, dt, self.config.width, ground, &mut self.rng) {
+        for spec in rain
+            .spawn(time, dt, self.config.width, ground, &mut self.rng)
+            .into_iter()
+            .take(room)
+        {
             let id = TargetId(self.next_target);
             self.next_target += 1;
             let mut target = Target::new(id, &spec, tick);
@@ -424,6 +480,15 @@ impl World {
         let Some(target) = self.target(launcher.target).cloned() else {
             return;
         };
+        let room = self
+            .config
+            .missile_cap()
+            .saturating_sub(self.missiles.len());
+        let volley = launcher.algorithms().len() * launcher.spec.salvo.max(1) as usize;
+        if room == 0 {
+            self.refused = self.refused.saturating_add(volley as u32);
+            return;
+        }
         let dt = self.dt();
         let base = Launch::toward(
             launcher.spec.pos,
@@ -460,6 +525,10 @@ impl World {
         target: TargetId,
         spec: &MissileSpec,
     ) {
+        if self.missiles.len() >= self.config.missile_cap() {
+            self.refused = self.refused.saturating_add(1);
+            return;
+        }
         let Some((guidance, body)) = Guidance::launch(algorithm, &self.tuning, launch) else {
             self.emit(EventKind::NoSolution {
                 algorithm,
@@ -498,7 +567,7 @@ impl World {
                 continue;
             }
             let turret = &self.turrets[index];
-            let engaged: Vec<TargetId> = if turret.spec.skip_engaged {
+            let mut engaged: Vec<TargetId> = if turret.spec.skip_engaged {
                 self.missiles
                     .iter()
                     .filter(|m| m.source == Source::Turret(index))
@@ -507,7 +576,11 @@ impl World {
             } else {
                 Vec::new()
             };
-            let candidates = self.targets.iter().filter(|t| !engaged.contains(&t.id));
+            engaged.sort_unstable();
+            let candidates = self
+                .targets
+                .iter()
+                .filter(|t| engaged.binary_search(&t.id).is_err());
             let picked = turret.pick(candidates, ground);
             self.turrets[index].locked = picked;
             let Some(target) = picked.and_then(|id| self.target(id)).cloned() else {

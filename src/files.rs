@@ -1,0 +1,333 @@
+//! Reading and writing the user's files safely, for every file steerlab touches
+//! (scenarios, CSV traces, telemetry, screenshots):
+//! - reads take regular files only (never a device, a FIFO or a directory, which could
+//!   block forever or never end), at most [`MAX_READ_BYTES`], and report bad UTF-8 at
+//!   the line and column of the bad byte;
+//! - writes are atomic: a randomly named temporary created exclusively beside the
+//!   target, flushed to disk, then renamed over it, keeping the old file's permissions
+//!   and writing through a symlink to its target. A failure at any step leaves the old
+//!   file as it was. Devices such as `/dev/stdout` are written directly;
+//! - an output that is one of the inputs (the same file, however it is named) is refused.
+
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The largest file read (64 MiB): far beyond any real scenario or recording.
+pub const MAX_READ_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Why a file could not be read or written. Its `Display` names the file.
+#[derive(Debug)]
+pub struct FileError {
+    pub path: PathBuf,
+    /// 1-based line and column, for a problem inside the text (bad UTF-8).
+    pub at: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl FileError {
+    fn new(path: &Path, message: impl Into<String>) -> Self {
+        Self {
+            path: path.to_path_buf(),
+            at: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            Some((line, col)) => write!(f, "{}:{line}:{col}: ", self.path.display())?,
+            None => write!(f, "{}: ", self.path.display())?,
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// What kind of thing a path is, in words, for "not a regular file" messages.
+fn kind_of(file_type: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if file_type.is_char_device() || file_type.is_block_device() {
+            return "a device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+fn refuse_irregular(path: &Path, file_type: fs::FileType) -> Result<(), FileError> {
+    if file_type.is_file() {
+        Ok(())
+    } else {
+        Err(FileError::new(
+            path,
+            format!(
+                "cannot read {}: only regular files are read",
+                kind_of(file_type)
+            ),
+        ))
+    }
+}
+
+/// Reads a whole regular file of at most `limit` bytes.
+pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+    let io = |e: io::Error| FileError::new(path, format!("cannot read: {e}"));
+    // Checked before opening: opening a FIFO without a writer blocks.
+    let meta = fs::metadata(path).map_err(io)?;
+    refuse_irregular(path, meta.file_type())?;
+    let too_large = |size: u64| {
+        FileError::new(
+            path,
+            format!(
+                "the file is too large ({size} bytes); at most {limit} bytes ({} MiB) are read",
+                limit / (1024 * 1024)
+            ),
+        )
+    };
+    if meta.len() > limit {
+        return Err(too_large(meta.len()));
+    }
+    let file = File::open(path).map_err(io)?;
+    // The file may have been swapped since: check what was opened.
+    refuse_irregular(path, file.metadata().map_err(io)?.file_type())?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// Reads a regular text file (UTF-8, at most [`MAX_READ_BYTES`]); a leading byte-order
+/// mark is skipped.
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    let bytes = read_bytes(path, MAX_READ_BYTES)?;
+    text_of(bytes).map_err(|(line, col, byte)| FileError {
+        path: path.to_path_buf(),
+        at: Some((line, col)),
+        message: format!("the file is not valid UTF-8 text: byte 0x{byte:02x} here"),
+    })
+}
+
+/// Decodes UTF-8, skipping a byte-order mark; on failure, the 1-based line and column of
+/// the first bad byte (columns count characters) and the byte.
+pub fn text_of(bytes: Vec<u8>) -> Result<String, (usize, usize, u8)> {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let good = e.utf8_error().valid_up_to();
+        // The prefix is valid by definition.
+        let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col, bytes[good])
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
+/// Where writing `path` really goes: a symlink is followed to its target (which may not
+/// exist yet), so saving through a link updates the linked file.
+fn resolve(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&current)?;
+                current = match current.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// The steps of an atomic write, in order (for testing a failure at each one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    CreateTemporary,
+    Write,
+    Flush,
+    KeepPermissions,
+    Sync,
+    Rename,
+}
+
+impl Step {
+    pub const ALL: [Step; 6] = [
+        Step::CreateTemporary,
+        Step::Write,
+        Step::Flush,
+        Step::KeepPermissions,
+        Step::Sync,
+        Step::Rename,
+    ];
+}
+
+/// Writes a file atomically (see the module notes). `write` produces the contents; an
+/// error from it, or from any later step, leaves the old file untouched and no
+/// temporary behind.
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), FileError> {
+    write_atomically_checked(path, write, |_| Ok(()))
+}
+
+/// [`write_atomically`], calling `before(step)` ahead of each step so a test can make
+/// any step fail.
+pub fn write_atomically_checked(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    before: impl Fn(Step) -> io::Result<()>,
+) -> Result<(), FileError> {
+    let fail = |e: io::Error| FileError::new(path, format!("cannot write: {e}"));
+    let target = resolve(path).map_err(fail)?;
+    let existing = fs::metadata(&target).ok();
+    if let Some(meta) = &existing {
+        if meta.is_dir() {
+            return Err(FileError::new(path, "cannot write: it is a directory"));
+        }
+        if !meta.is_file() {
+            // A device or pipe (`/dev/stdout`): nothing to replace, write straight to it.
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .map_err(fail)?;
+            let mut out = BufWriter::new(file);
+            write(&mut out).map_err(fail)?;
+            return out.flush().map_err(fail);
+        }
+    }
+    let dir = target
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = target
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // Created like any new file (the umask applies); an existing file's mode is kept below.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    before(Step::CreateTemporary).map_err(fail)?;
+    // From here on, dropping `temp` on any error removes the temporary.
+    let temp = builder.tempfile_in(dir).map_err(fail)?;
+    {
+        let mut out = BufWriter::new(temp.as_file());
+        before(Step::Write).map_err(fail)?;
+        write(&mut out).map_err(fail)?;
+        before(Step::Flush).map_err(fail)?;
+        out.flush().map_err(fail)?;
+    }
+    if let Some(meta) = &existing {
+        before(Step::KeepPermissions).map_err(fail)?;
+        temp.as_file()
+            .set_permissions(meta.permissions())
+            .map_err(fail)?;
+    }
+    before(Step::Sync).map_err(fail)?;
+    temp.as_file().sync_all().map_err(fail)?;
+    before(Step::Rename).map_err(fail)?;
+    temp.persist(&target).map_err(|e| fail(e.error))?;
+    // Make the rename itself durable where the platform allows it.
+    if let Ok(dir) = File::open(dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// Whether two paths name the same existing file (through links, `..` or hard links).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(ma), Ok(mb)) = (fs::metadata(a), fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        ma.dev() == mb.dev() && ma.ino() == mb.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (ma, mb);
+        matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+    }
+}
+
+/// Refuses an output path that is one of the inputs.
+pub fn refuse_overwriting_input(output: &Path, inputs: &[&Path]) -> Result<(), String> {
+    match inputs.iter().find(|input| same_file(output, input)) {
+        Some(input) => Err(format!(
+            "{} is the input {}: writing it would destroy it; choose another output file",
+            output.display(),
+            input.display()
+        )),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("steerlab-files-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn bad_utf8_is_located_at_its_line_and_column() {
+        // Line 2, after "é" (one character, two bytes) and "x": column 3.
+        let bytes = b"first\n\xc3\xa9x\xffrest".to_vec();
+        assert_eq!(text_of(bytes), Err((2, 3, 0xff)));
+        assert_eq!(text_of(b"\xef\xbb\xbf(a)".to_vec()).unwrap(), "(a)");
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused_by_name_and_size() {
+        let d = dir("limit");
+        let path = d.join("big.ron");
+        fs::write(&path, vec![b' '; 101]).unwrap();
+        let e = read_bytes(&path, 100).unwrap_err().to_string();
+        assert!(e.contains("big.ron") && e.contains("101 bytes"), "{e}");
+        assert_eq!(read_bytes(&path, 101).unwrap().len(), 101);
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn directories_and_devices_are_not_read() {
+        let d = dir("irregular");
+        let e = read_text(&d).unwrap_err().to_string();
+        assert!(e.contains("a directory"), "{e}");
+        #[cfg(unix)]
+        {
+            let e = read_text(Path::new("/dev/zero")).unwrap_err().to_string();
+            assert!(e.contains("a device"), "{e}");
+        }
+        fs::remove_dir_all(&d).unwrap();
+    }
+}
