@@ -68,7 +68,7 @@ enum Command {
         file: PathBuf,
         /// Seconds to simulate, above 0 and at most 3600 (default: until nothing more
         /// happens, at most 60).
-        #[arg(long, value_parser = seconds_arg)]
+        #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
         seconds: Option<f64>,
         /// Fire only this algorithm from every launcher.
         #[arg(long)]
@@ -83,7 +83,7 @@ enum Command {
         file: PathBuf,
         /// Seconds to simulate each run, above 0 and at most 3600 (default: until
         /// nothing more happens, at most 60).
-        #[arg(long, value_parser = seconds_arg)]
+        #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
         seconds: Option<f64>,
     },
     /// Validate scenario files (or shipped names); print each error as file:line:col: message.
@@ -124,7 +124,7 @@ enum Command {
         #[arg(long)]
         history: bool,
         /// Simulated seconds of the recorded run (with --history), above 0 and at most 3600.
-        #[arg(long, default_value_t = 600.0, value_parser = seconds_arg)]
+        #[arg(long, default_value_t = 600.0, value_parser = seconds_arg, allow_hyphen_values = true)]
         seconds: f64,
         /// History budget in MB (with --history), 1 to 16384.
         #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=16_384))]

@@ -562,3 +562,36 @@ fn turret_blast_at_the_aim_point_destroys_every_destructible_target_within_blast
     let time = missile.metrics.time_to_hit.unwrap();
     assert!((time - missile.metrics.optimal_time.unwrap()).abs() < 1e-3);
 }
+
+// ---------------------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_scenario_at_the_missile_cap_runs_with_bounded_missiles() {
+    // A launcher firing 10,000 missiles a second for 60 s at 1,000 ticks a second would
+    // ask for 600,000 missiles; the cap at that tick rate is 600 in flight.
+    let scenario = steerlab::scenario::parse(
+        "(version: 1, world: (tick_rate: 1000, width: 2000, height: 2000, margin: 100000),\
+         targets: [(name: \"t\", motion: Static(pos: (1900, 1900)))],\
+         launchers: [(pos: (0, 0), target: \"t\", algorithms: [\"smoothed\"], salvo: 1000, every: 0.1, spread: 10,\
+         missile: (lifetime: 1000))])",
+        "cap.ron",
+    )
+    .unwrap();
+    let mut world = scenario.build().unwrap();
+    let mut capped = 0;
+    for _ in 0..400 {
+        world.step();
+        assert!(world.missiles().len() <= world.config.missile_cap());
+        capped += world
+            .events()
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::MissileCapReached { cap: 600, .. }))
+            .count();
+    }
+    assert_eq!(world.config.missile_cap(), 600);
+    assert_eq!(world.missiles().len(), 600);
+    // Volleys at ticks 0, 100, 200, 300: the first fills 600 of 1000, every one refuses.
+    assert_eq!(capped, 4);
+}

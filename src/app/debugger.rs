@@ -226,10 +226,8 @@ impl Session {
         let samples = telemetry(history, &[id]).remove(&id).unwrap_or_default();
         let mut text = Vec::new();
         crate::sim::telemetry::write_csv(&samples, &mut text).map_err(|e| e.to_string())?;
-        let temp = path.with_extension("csv.tmp");
-        std::fs::write(&temp, text)
-            .and_then(|_| std::fs::rename(&temp, path))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        crate::files::write_atomically(path, |out| out.write_all(&text))
+            .map_err(|e| e.to_string())?;
         Ok(samples.len())
     }
 }

@@ -78,10 +78,20 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>, options: Options) -> Resul
     match (finished, panicked) {
         (Some(result), _) => result,
         (None, Err(message)) if !started.load(std::sync::atomic::Ordering::SeqCst) => {
-            Err(format!("cannot open a window: {message}"))
+            Err(format!("cannot open a window: {message}{}", display_hint()))
         }
         (None, Err(message)) => Err(format!("the window stopped on an error: {message}")),
         (None, Ok(())) => Err("the window closed before the first frame".into()),
+    }
+}
+
+/// Why there may be no display, on systems that need one named in the environment.
+fn display_hint() -> &'static str {
+    let named = |var: &str| std::env::var_os(var).is_some_and(|v| !v.is_empty());
+    if cfg!(target_os = "linux") && !named("DISPLAY") && !named("WAYLAND_DISPLAY") {
+        " (no display: DISPLAY is not set; on a machine without a screen, run under `xvfb-run -a`)"
+    } else {
+        ""
     }
 }
 
@@ -216,9 +226,9 @@ fn save_screenshot(path: &Path) -> Result<(), String> {
     for y in (0..h).rev() {
         rows.extend_from_slice(&shot.bytes[y * w * 4..(y + 1) * w * 4]);
     }
-    let temp = path.with_extension("png.tmp");
-    image::save_buffer_with_format(
-        &temp,
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::write_buffer_with_format(
+        &mut png,
         &rows,
         w as u32,
         h as u32,
@@ -226,7 +236,8 @@ fn save_screenshot(path: &Path) -> Result<(), String> {
         image::ImageFormat::Png,
     )
     .map_err(|e| format!("{}: {e}", path.display()))?;
-    std::fs::rename(&temp, path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::files::write_atomically(path, |out| out.write_all(png.get_ref()))
+        .map_err(|e| e.to_string())
 }
 
 /// Prints frame-time percentiles (the first 10 frames are warm-up and left out).

@@ -354,7 +354,6 @@ fn rain(p: &mut Problems, rain: &RainSpec) {
 /// once every value is in range).
 fn load(p: &mut Problems, s: &Scenario) {
     let tick_rate = s.world.tick_rate;
-    let dt = f64::from(s.world.dt());
     let target_cap = s.world.target_cap();
     if s.targets.len() > target_cap {
         p.push(
@@ -369,8 +368,10 @@ fn load(p: &mut Problems, s: &Scenario) {
         .launchers
         .iter()
         .map(|l| {
-            l.every
-                .map_or(0.0, |every| volley(l) as f64 / f64::from(every).max(dt))
+            // A launcher fires at most once a tick.
+            l.every.map_or(0.0, |every| {
+                volley(l) as f64 * (1.0 / f64::from(every)).min(f64::from(tick_rate))
+            })
         })
         .collect();
     let total: f64 = rates.iter().sum();
@@ -385,10 +386,11 @@ fn load(p: &mut Problems, s: &Scenario) {
             ),
         );
     }
+    // A turret polls at most once a tick.
     let polls: f64 = s
         .turrets
         .iter()
-        .map(|t| 1.0 / f64::from(t.ai_poll_time).max(dt))
+        .map(|t| (1.0 / f64::from(t.ai_poll_time)).min(f64::from(tick_rate)))
         .sum();
     let candidates = if s.rain.is_some() {
         target_cap

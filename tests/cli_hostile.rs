@@ -1,0 +1,223 @@
+//! The command line against hostile input: no panic, no hang, no runaway memory, every
+//! bad argument refused with its allowed range (exit 2), files that are not regular
+//! files refused, outputs that would overwrite an input refused, write errors named.
+
+mod cli_common;
+use cli_common::*;
+
+/// Asserts a refusal: exit 2 and a message containing every fragment.
+fn assert_refused(args: &[&str], fragments: &[&str]) {
+    let out = run(args);
+    assert_code(&out, 2, &args.join(" "));
+    let err = stderr(&out);
+    for fragment in fragments {
+        assert!(
+            err.contains(fragment),
+            "{}: stderr lacks `{fragment}`:\n{err}",
+            args.join(" ")
+        );
+    }
+    assert!(
+        !err.contains("panicked"),
+        "{}: panicked:\n{err}",
+        args.join(" ")
+    );
+}
+
+#[test]
+fn every_numeric_argument_out_of_range_exits_2_with_the_range() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["run", "default", "--seconds", "inf"], "at most 3600"),
+        (&["run", "default", "--seconds", "1e12"], "at most 3600"),
+        (&["run", "default", "--seconds", "nan"], "at most 3600"),
+        (&["run", "default", "--seconds", "-1"], "above 0"),
+        (&["run", "default", "--seconds", "-inf"], "above 0"),
+        (&["run", "default", "--seconds", "0"], "above 0"),
+        (&["compare", "default", "--seconds", "inf"], "at most 3600"),
+        (&["bench", "--missiles", "1000000000000"], "1..=2000000"),
+        (
+            &["bench", "--missiles", "18446744073709551615"],
+            "1..=2000000",
+        ),
+        (&["bench", "--missiles", "0"], "1..=2000000"),
+        (&["bench", "--ticks", "0"], "1..=100000"),
+        (&["bench", "--history", "--seconds", "nan"], "at most 3600"),
+        (&["bench", "--history", "--missiles", "1e11"], "1e11"),
+        (
+            &["bench", "--history", "--missiles", "200000"],
+            "1 to 100000",
+        ),
+        (
+            &["bench", "--history", "--budget-mb", "17592186044416"],
+            "1..=16384",
+        ),
+        (&["bench", "--history", "--budget-mb", "0"], "1..=16384"),
+        (
+            &["shot", "default", "--frames", "0", "--out", "x.png"],
+            "1..=100000",
+        ),
+        (&["default", "--stats", "0"], "1..=100000"),
+    ];
+    for (args, range) in cases {
+        assert_refused(args, &[range]);
+    }
+}
+
+#[test]
+fn a_window_that_cannot_open_is_a_message_and_exit_1() {
+    let dir = temp_dir("no-display");
+    let png = dir.join("x.png");
+    for args in [
+        vec![
+            "shot",
+            "default",
+            "--frames",
+            "2",
+            "--out",
+            png.to_str().unwrap(),
+        ],
+        vec!["default", "--stats", "3"],
+    ] {
+        let out = steerlab()
+            .args(&args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert_code(&out, 1, &args.join(" "));
+        let err = stderr(&out);
+        assert!(err.contains("cannot open a window"), "{err}");
+        assert!(err.contains("xvfb-run"), "no hint: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    assert!(!png.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn devices_fifos_and_directories_are_refused_without_reading_them() {
+    let dir = temp_dir("irregular");
+    let fifo = dir.join("pipe.ron");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap().to_string();
+    let dir_text = dir.to_str().unwrap().to_string();
+    for (args, what) in [
+        (vec!["check", "/dev/zero"], "a device"),
+        (vec!["run", "/dev/urandom"], "a device"),
+        (vec!["check", fifo.as_str()], "a FIFO"),
+        (vec!["run", fifo.as_str()], "a FIFO"),
+        (vec!["check", dir_text.as_str()], "a directory"),
+    ] {
+        assert_refused(&args, &[what, "only regular files are read"]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_over_64_mib_is_refused_by_size() {
+    let dir = temp_dir("too-large");
+    let big = dir.join("big.ron");
+    // Sparse: no 65 MB actually written.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(65 * 1024 * 1024)
+        .unwrap();
+    assert_refused(
+        &["check", big.to_str().unwrap()],
+        &["big.ron", "too large", "64 MiB"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_output_that_is_the_input_is_refused_and_the_input_kept() {
+    let dir = temp_dir("output-is-input");
+    let scenario = dir.join("copy.ron");
+    let text = presets::shipped("default").unwrap();
+    std::fs::write(&scenario, text).unwrap();
+    let sub = dir.join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let mut aliases = vec![
+        scenario.to_str().unwrap().to_string(),
+        // The same file by another name: through `..`.
+        sub.join("..")
+            .join("copy.ron")
+            .to_str()
+            .unwrap()
+            .to_string(),
+    ];
+    #[cfg(unix)]
+    {
+        let link = dir.join("link.ron");
+        std::os::unix::fs::symlink(&scenario, &link).unwrap();
+        aliases.push(link.to_str().unwrap().to_string());
+        let hard = dir.join("hard.ron");
+        std::fs::hard_link(&scenario, &hard).unwrap();
+        aliases.push(hard.to_str().unwrap().to_string());
+    }
+    for alias in &aliases {
+        assert_refused(
+            &[
+                "run",
+                scenario.to_str().unwrap(),
+                "--seconds",
+                "1",
+                "--csv",
+                alias,
+            ],
+            &["is the input", "choose another output file"],
+        );
+        assert_eq!(std::fs::read_to_string(&scenario).unwrap(), text, "{alias}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_one_exit_code_naming_the_file_whatever_the_size() {
+    for seconds in ["0.1", "30"] {
+        let out = run(&["run", "default", "--seconds", seconds, "--csv", "/dev/full"]);
+        assert_code(&out, 2, &format!("--csv /dev/full, {seconds} s"));
+        let err = stderr(&out);
+        assert!(err.contains("/dev/full"), "{err}");
+        assert!(err.contains("No space left"), "{err}");
+    }
+}
+
+#[test]
+fn check_takes_shipped_names_like_run() {
+    let out = run(&["check", "default", "fly-program"]);
+    assert_code(&out, 0, "check default fly-program");
+    assert!(stdout(&out).contains("default: ok"), "{}", stdout(&out));
+}
+
+#[test]
+fn a_file_with_tens_of_thousands_of_errors_reports_a_bounded_number() {
+    let dir = temp_dir("many-errors");
+    let path = dir.join("errors.ron");
+    // 10,000 targets with three bad values each: 30,000 problems.
+    let targets: Vec<String> = (0..10_000)
+        .map(|i| format!("(name: \"t{i}\", radius: -1, motion: Static(pos: (1e9, 2e9)))"))
+        .collect();
+    std::fs::write(
+        &path,
+        format!("(version: 1, targets: [{}])", targets.join(",\n")),
+    )
+    .unwrap();
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert_code(&out, 2, "check errors.ron");
+    let err = stderr(&out);
+    let located = err.lines().filter(|l| l.contains("errors.ron:")).count();
+    assert_eq!(located, steerlab::scenario::file::MAX_ERRORS, "{err}");
+    assert!(
+        err.contains(&format!(
+            "and {} more problems",
+            30_000 - steerlab::scenario::file::MAX_ERRORS
+        )),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
