@@ -69,6 +69,22 @@ const EXTREMES: &[&str] = &[
     "()",
 ];
 
+/// Type names of the code that must never reach a user's eyes.
+const RUST_NAMES: &[&str] = &[
+    "Vec2",
+    "TargetSpec",
+    "LauncherSpec",
+    "TurretSpec",
+    "MissileSpec",
+    "WorldConfig",
+    "RainSpec",
+    "Tuning",
+    "FlyProgramSpec",
+    "Params",
+    "Option<",
+    "struct ",
+];
+
 /// One mutation of a token list.
 #[derive(Clone, Debug)]
 enum Mutation {
@@ -152,7 +168,17 @@ fn exercise(bytes: Vec<u8>, tally: &mut Tally) -> Result<(), TestCaseError> {
                 }
                 Ok(())
             }
-            Err(errors) => Err(errors.errors.iter().map(|e| (e.line, e.col)).collect()),
+            Err(errors) => {
+                for e in &errors.errors {
+                    for name in RUST_NAMES {
+                        assert!(
+                            !e.message.contains(name),
+                            "a Rust type name in a message: {e}"
+                        );
+                    }
+                }
+                Err(errors.errors.iter().map(|e| (e.line, e.col)).collect())
+            }
         }
     });
     match result {

@@ -196,6 +196,32 @@ fn reword(error: &ron::Error, found: &str) -> String {
             )
         }
         Error::InvalidIdentifier(_) => expected("a name"),
+        Error::ExpectedDifferentStructName {
+            expected: name,
+            found: written,
+        } => format!(
+            "expected {} (written `(...)`, with no name before it), found the name `{}` before its `(`",
+            plain(name).unwrap_or("`(...)`"),
+            quote(written)
+        ),
+        Error::ExpectedStructName(_) => expected("a name before `(`"),
+        Error::ExceededRecursionLimit => {
+            "the brackets nest too deeply here (more than 128 levels)".into()
+        }
+        Error::UnclosedBlockComment => {
+            "the file ends inside a comment: its closing `*/` is missing".into()
+        }
+        Error::InvalidEscape(what) => format!("expected a valid escape in this string: {what}"),
+        Error::FloatUnderscore | Error::UnderscoreAtBeginning => {
+            expected("a number that does not start with `_`")
+        }
+        Error::NoSuchExtension(name) => format!(
+            "unknown extension `{}` in `#![enable(...)]`, expected one of: implicit_some, unwrap_newtypes, unwrap_variant_newtypes",
+            quote(name)
+        ),
+        Error::ExpectedAttribute | Error::ExpectedAttributeEnd => {
+            expected("an attribute `#![enable(...)]`")
+        }
         Error::UnexpectedChar(_) => format!("unexpected character: found {found}"),
         Error::Eof => expected("more (the file ends too early)"),
         Error::TrailingCharacters => expected("the end of the file after the scenario"),
