@@ -240,6 +240,13 @@ fn run(
         }
     };
     print!("{}", headless::table(&headless::rows(&world)));
+    if world.finished_dropped() > 0 {
+        println!(
+            "({} earlier missiles are not listed: a run keeps the last {} that ended)",
+            world.finished_dropped(),
+            world.finished().len()
+        );
+    }
     Ok(())
 }
 

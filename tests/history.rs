@@ -116,7 +116,7 @@ fn a_branch_with_a_changed_parameter_differs_only_after_the_branch_tick() {
 fn the_memory_budget_holds_over_a_long_run_and_drops_the_oldest_history() {
     let scenario = parse(shipped("missile-command").unwrap(), "missile-command").unwrap();
     let mut world = scenario.build().unwrap();
-    let budget = 1024 * 1024;
+    let budget = 256 * 1024;
     let mut history = History::new(&world, 60, budget);
     let mut largest_snapshot = 0;
     for _ in 0..20_000 {
@@ -163,4 +163,52 @@ fn a_parameter_changed_at_the_branch_is_not_undone_by_the_old_futures_change() {
     assert_ne!(replayed.state_hash(), live[399]);
     // The drag replayed: the target moved during 201..400 as recorded.
     assert!(positions.windows(2).any(|w| w[0] != w[1]));
+}
+
+#[test]
+fn ended_missiles_are_bounded_and_scrubbing_stays_exact_when_the_oldest_are_dropped() {
+    use steerlab::sim::world::MAX_FINISHED;
+    // 10,000 missiles launched and expired every tick (built in code: a file could not
+    // ask for this rate), 300,000 in 30 ticks: the world keeps at most MAX_FINISHED.
+    let mut scenario = default_scenario();
+    scenario.world.max_missiles = Some(20_000);
+    let launcher = &mut scenario.launchers[0];
+    launcher.algorithms = vec![Algorithm::Smoothed];
+    launcher.salvo = 10_000;
+    launcher.every = Some(1.0 / 60.0);
+    launcher.missile.lifetime = 1.0 / 60.0;
+    let mut world = scenario.build().unwrap();
+    let mut history = History::new(&world, 4, usize::MAX);
+    // Hashing 100,000 ended missiles is slow in a debug build: a few probes only.
+    let probes = [13, 30];
+    let mut live = std::collections::BTreeMap::new();
+    for _ in 0..30 {
+        history.step(&mut world);
+        assert!(world.finished().len() <= MAX_FINISHED);
+        if probes.contains(&world.tick()) {
+            live.insert(world.tick(), world.state_hash());
+        }
+    }
+    assert_eq!(world.finished_total(), 300_000);
+    assert!(world.finished_dropped() > 0);
+    assert_eq!(
+        world.finished_dropped() + world.finished().len() as u64,
+        300_000
+    );
+    // The latest ended missiles are the ones kept.
+    let last = world.finished().last().unwrap().id.0;
+    assert_eq!(last, 299_999);
+    for (tick, hash) in live {
+        let rebuilt = history.world_at(tick).unwrap();
+        assert_eq!(rebuilt.state_hash(), hash, "tick {tick}");
+    }
+    // A small budget keeps the history's own copy of ended missiles bounded as well.
+    history.set_budget(1);
+    history.step(&mut world);
+    for _ in 0..4 {
+        history.step(&mut world);
+    }
+    assert!(
+        history.bytes() < 40 * MAX_FINISHED * std::mem::size_of::<steerlab::sim::Missile>() / 10
+    );
 }

@@ -18,10 +18,12 @@ pub const DEFAULT_BUDGET: usize = 256 * 1024 * 1024;
 /// How far a ghost of the old future reaches, in ticks.
 pub const GHOST_TICKS: u64 = 3600;
 
-/// A world without its finished missiles, and how many there were.
+/// A world without its finished missiles, and which of them it had: the ended
+/// missiles numbered `dropped..total` (counting every missile that ever ended).
 struct Snapshot {
     world: World,
-    finished: usize,
+    dropped: u64,
+    total: u64,
     bytes: usize,
 }
 
@@ -39,9 +41,10 @@ pub struct History {
     latest: u64,
     /// Bytes held by the snapshots.
     bytes: usize,
-    /// Every missile that ended, in the order they ended (one copy, shared by all
-    /// snapshots: a snapshot at tick t had the first `finished` of them).
+    /// The missiles that ended, in the order they ended, numbered from `finished_base`
+    /// (one copy, shared by all snapshots; older ones no snapshot needs are dropped).
     finished: Vec<Missile>,
+    finished_base: u64,
     /// After a branch: the old future's inputs, re-applied at their ticks so the new run
     /// faces the same situation (minus parameter changes the new run overrides).
     replaying: BTreeMap<u64, Vec<Input>>,
@@ -66,6 +69,7 @@ impl History {
             latest: world.tick(),
             bytes: 0,
             finished: world.finished().to_vec(),
+            finished_base: world.finished_dropped(),
             replaying: BTreeMap::new(),
         };
         history.snapshot(world);
@@ -76,12 +80,12 @@ impl History {
         let stripped = world.clone_without_finished();
         let bytes = stripped.approx_bytes();
         self.bytes += bytes;
-        let finished = world.finished().len();
         self.snapshots.push_back((
             world.tick(),
             Snapshot {
                 world: stripped,
-                finished,
+                dropped: world.finished_dropped(),
+                total: world.finished_total(),
                 bytes,
             },
         ));
@@ -90,7 +94,9 @@ impl History {
             if let Some((_, old)) = self.snapshots.pop_front() {
                 self.bytes -= old.bytes;
             }
+            self.drop_unneeded_finished();
         }
+        self.drop_unneeded_finished();
         let earliest = self.earliest();
         self.inputs = self.inputs.split_off(&earliest);
         self.events.retain(|e| e.tick >= earliest);
@@ -121,8 +127,11 @@ impl History {
             self.inputs.insert(world.tick(), world.pending().to_vec());
         }
         self.events.extend_from_slice(world.step());
-        self.finished
-            .extend_from_slice(&world.finished()[self.finished.len()..]);
+        // The missiles that ended this tick are the last ones of the world's list.
+        let new = world.finished_total() - (self.finished_base + self.finished.len() as u64);
+        let kept = world.finished();
+        let new = (new as usize).min(kept.len());
+        self.finished.extend_from_slice(&kept[kept.len() - new..]);
         self.latest = world.tick();
         if self.latest.is_multiple_of(self.interval) {
             self.snapshot(world);
@@ -141,7 +150,20 @@ impl History {
 
     /// Bytes held: the snapshots and the one list of finished missiles.
     pub fn bytes(&self) -> usize {
-        self.bytes + self.finished.capacity() * std::mem::size_of::<Missile>()
+        self.bytes + self.finished.len() * std::mem::size_of::<Missile>()
+    }
+
+    /// Forgets ended missiles that no snapshot holds any more.
+    fn drop_unneeded_finished(&mut self) {
+        let needed = self
+            .snapshots
+            .front()
+            .map_or(self.finished_base, |(_, s)| s.dropped);
+        let cut = needed.saturating_sub(self.finished_base) as usize;
+        if cut > 0 {
+            self.finished.drain(..cut.min(self.finished.len()));
+            self.finished_base += cut as u64;
+        }
     }
 
     pub fn budget(&self) -> usize {
@@ -171,7 +193,9 @@ impl History {
         }
         let (_, snapshot) = self.snapshots.iter().rev().find(|(t, _)| *t <= tick)?;
         let mut world = snapshot.world.clone();
-        world.restore_finished(self.finished[..snapshot.finished].to_vec());
+        let from = (snapshot.dropped - self.finished_base) as usize;
+        let to = (snapshot.total - self.finished_base) as usize;
+        world.restore_finished(self.finished[from..to].to_vec());
         self.replay(&mut world, tick);
         Some(world)
     }
@@ -203,7 +227,8 @@ impl History {
             }
         }
         self.replaying = self.inputs.split_off(&tick);
-        self.finished.truncate(world.finished().len());
+        self.finished
+            .truncate((world.finished_total() - self.finished_base) as usize);
         self.events.retain(|e| e.tick < tick);
         self.latest = tick;
         Some((world, ghost))

@@ -131,6 +131,9 @@ pub struct World {
     targets: Vec<Target>,
     missiles: Vec<Missile>,
     finished: Vec<Missile>,
+    /// Ended missiles dropped from the front of `finished` to bound its memory.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    finished_dropped: u64,
     launchers: Vec<Launcher>,
     turrets: Vec<Turret>,
     rain: Option<Rain>,
@@ -142,6 +145,14 @@ pub struct World {
     /// Launches refused this tick because the missile cap was reached.
     #[serde(skip)]
     refused: u32,
+}
+
+/// Most ended missiles a world keeps (their rows and metrics); beyond it the oldest half
+/// is dropped, so a long run's memory stays bounded.
+pub const MAX_FINISHED: usize = 100_000;
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Finds a target by id (targets are kept sorted by id).
@@ -164,6 +175,7 @@ impl World {
             targets: Vec::new(),
             missiles: Vec::new(),
             finished: Vec::new(),
+            finished_dropped: 0,
             launchers: Vec::new(),
             turrets: Vec::new(),
             rain: None,
@@ -280,9 +292,20 @@ impl World {
     pub fn missiles(&self) -> &[Missile] {
         &self.missiles
     }
-    /// Missiles that have hit or missed, in the order they ended.
+    /// Missiles that have hit or missed, in the order they ended (at most
+    /// [`MAX_FINISHED`] of them: the latest).
     pub fn finished(&self) -> &[Missile] {
         &self.finished
+    }
+
+    /// How many ended missiles were dropped from the front of [`World::finished`].
+    pub fn finished_dropped(&self) -> u64 {
+        self.finished_dropped
+    }
+
+    /// How many missiles have ended in all, kept or dropped.
+    pub fn finished_total(&self) -> u64 {
+        self.finished_dropped + self.finished.len() as u64
     }
     /// Every missile ever launched, in flight or ended, by id.
     pub fn all_missiles(&self) -> Vec<&Missile> {
@@ -321,6 +344,7 @@ impl World {
             targets: self.targets.clone(),
             missiles: self.missiles.clone(),
             finished: Vec::new(),
+            finished_dropped: self.finished_dropped,
             launchers: self.launchers.clone(),
             turrets: self.turrets.clone(),
             rain: self.rain.clone(),
@@ -648,6 +672,11 @@ impl World {
                 self.missiles
                     .extract_if(.., |m| m.metrics.outcome != Outcome::Flying),
             );
+            if self.finished.len() > MAX_FINISHED {
+                let cut = self.finished.len() - MAX_FINISHED / 2;
+                self.finished.drain(..cut);
+                self.finished_dropped += cut as u64;
+            }
         }
     }
 
