@@ -15,6 +15,7 @@
 
 #[cfg(feature = "app")]
 pub mod app;
+pub mod core;
 pub mod files;
 pub mod guidance;
 pub mod headless;

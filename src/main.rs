@@ -33,6 +33,9 @@ struct Cli {
     /// Run this many frames (1 to 100000), print frame-time percentiles and quit.
     #[arg(long, value_name = "FRAMES", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     stats: Option<u32>,
+    /// Window size in pixels, WIDTHxHEIGHT (each 320 to 8192; default 1400x900).
+    #[arg(long, value_name = "WxH", value_parser = size_arg)]
+    size: Option<(u32, u32)>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -44,6 +47,19 @@ enum LayoutArg {
     Overlay,
     /// One pane per algorithm.
     Split,
+}
+
+/// A window size `WIDTHxHEIGHT`, each side 320 to 8192 pixels.
+fn size_arg(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected WIDTHxHEIGHT with each side 320 to 8192, found `{text}`");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (320..=8192).contains(v))
+    };
+    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
 }
 
 /// Seconds of simulated time: finite, above 0, at most [`MAX_SECONDS`].
@@ -107,6 +123,9 @@ enum Command {
         /// Compare mode in the overlay layout.
         #[arg(long)]
         compare: bool,
+        /// Window size in pixels, WIDTHxHEIGHT (each 320 to 8192; default 1400x900).
+        #[arg(long, value_name = "WxH", value_parser = size_arg)]
+        size: Option<(u32, u32)>,
     },
     /// Measure missile updates per second for every algorithm.
     Bench {
@@ -162,6 +181,7 @@ fn main() -> ExitCode {
                 frames: cli.stats,
                 shot: None,
                 stats: cli.stats.is_some(),
+                size: cli.size,
             },
         ),
         Some(Command::Shot {
@@ -170,6 +190,7 @@ fn main() -> ExitCode {
             out,
             layout,
             compare,
+            size,
         }) => open_window(
             Some(file),
             WindowArgs {
@@ -178,6 +199,7 @@ fn main() -> ExitCode {
                 frames: Some(frames),
                 shot: Some(out),
                 stats: false,
+                size,
             },
         ),
         Some(Command::Run {
@@ -336,6 +358,7 @@ struct WindowArgs {
     frames: Option<u32>,
     shot: Option<PathBuf>,
     stats: bool,
+    size: Option<(u32, u32)>,
 }
 
 #[cfg(feature = "app")]
@@ -357,6 +380,7 @@ fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
         frames: args.frames,
         shot: args.shot,
         stats: args.stats,
+        size: args.size,
     };
     app::run(scenario, path, options).map_err(Failure::Internal)
 }

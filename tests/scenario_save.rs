@@ -551,6 +551,13 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
                     launchers,
                     turrets: turrets.clone(),
                     rain: rain.clone(),
+                    view: None,
+                    // Half of them carry a header comment, which a save keeps.
+                    header: if compare.is_empty() {
+                        String::new()
+                    } else {
+                        "// A header comment\n//\n// kept by every save".into()
+                    },
                 })
             },
         )

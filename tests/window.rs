@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use steerlab::app::colors::{algorithm_rgb, scene};
+use steerlab::app::render::colors::{algorithm_rgb, scene};
 use steerlab::guidance::Algorithm;
 
 /// Where the screenshots go: `STEERLAB_E2E_DIR` if set (kept, for looking at), else a

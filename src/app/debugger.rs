@@ -96,8 +96,14 @@ impl Plots {
         if !self.fresh {
             return;
         }
-        for (key, samples) in self.samples.iter_mut().filter(|((l, _), _)| *l == lane) {
-            if let Some(m) = world.missiles().iter().find(|m| m.id == key.1) {
+        // Plotted missiles launched only now (a scenario's plot names them in advance)
+        // start their series here.
+        for &(l, id) in &self.missiles {
+            if l != lane {
+                continue;
+            }
+            let samples = self.samples.entry((l, id)).or_default();
+            if let Some(m) = world.missiles().iter().find(|m| m.id == id) {
                 if let Some(s) = sample(world, m, samples.last()) {
                     samples.push(s);
                 }

@@ -1,41 +1,19 @@
-//! Mouse and keyboard: turns what the user does in the world view into session
-//! actions (drag a target, select, place a target, pan, zoom) and handles the shortcuts.
+//! The mouse in the world view: turns what the user does into session actions (drag a
+//! target, select, place a target with Shift, pan, zoom). Picking is in screen space, so
+//! it is as easy at any zoom. The keyboard shortcuts are read with the panel
+//! ([`super::ui::shortcuts`]), where text fields get their keys first.
 
-use super::session::{Layout, Selection, Session, MAX_SPEED, MIN_SPEED};
-use super::view::{Camera, Pane};
+use super::render::camera::{Camera, Pane};
+use super::session::{Layout, Selection, Session};
 use glam::Vec2;
 use macroquad::input::{
-    get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_down, is_mouse_button_pressed,
-    is_mouse_button_released, mouse_position, mouse_wheel, KeyCode, MouseButton,
+    is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released,
+    mouse_position, mouse_wheel, KeyCode, MouseButton,
 };
 
-/// The shortcuts, for the help window.
-pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("Space", "play / pause (from the past: branch and play)"),
-    (
-        ". or Right",
-        "single step (in the past: the next recorded tick)",
-    ),
-    ("Left", "one tick back in the recorded past"),
-    ("R", "restart (all panes)"),
-    ("L", "launch a volley from the selected launcher"),
-    ("C", "compare mode on / off"),
-    ("V", "overlay / split panes"),
-    ("F", "fit the world in view"),
-    ("+ / -", "faster / slower"),
-    ("F1 or ?", "this window"),
-    ("Ctrl+S", "save"),
-    (
-        "left drag",
-        "drag a target (becomes driven; intercepts lead it)",
-    ),
-    (
-        "left click",
-        "select a missile, target or launcher; on empty space, place a target",
-    ),
-    ("right or middle drag", "pan"),
-    ("wheel", "zoom at the mouse"),
-];
+/// How far from a missile or launcher (in pixels) a click still picks it; targets add
+/// their drawn radius.
+pub const PICK_RADIUS: f32 = 14.0;
 
 /// A pane of the world view and the lanes it shows.
 pub struct PaneView {
@@ -70,8 +48,9 @@ pub fn panes(session: &Session, area: Pane) -> Vec<PaneView> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Press {
     Target,
-    /// Pressed on empty space at this screen point: a click places a target.
-    Empty(Vec2),
+    /// Pressed on empty space at this screen point with Shift held: a click there places
+    /// a target (a plain click on empty space only clears the selection).
+    Place(Vec2),
     Other,
 }
 
@@ -116,7 +95,8 @@ pub fn handle_mouse(
     }
     if is_mouse_button_pressed(MouseButton::Left) && !over_ui {
         if let Some(view) = view {
-            pointer.press = Some(press(session, view, *camera, at));
+            let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+            pointer.press = Some(press(session, view, *camera, at, shift));
         }
     }
     if let (Some(Press::Target), Some(view)) = (pointer.press, view) {
@@ -125,7 +105,7 @@ pub fn handle_mouse(
         }
     }
     if is_mouse_button_released(MouseButton::Left) {
-        if let (Some(Press::Empty(from)), Some(view)) = (pointer.press, view) {
+        if let (Some(Press::Place(from)), Some(view)) = (pointer.press, view) {
             if from.distance(at) < 4.0 {
                 session.place_target(camera.to_world(view.pane, at));
             }
@@ -137,94 +117,59 @@ pub fn handle_mouse(
     }
 }
 
-/// What is under a left press: a target (starts a drag), a missile, a launcher, or nothing.
-fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2) -> Press {
+/// What is under a left press: the nearest target (starts a drag), missile or launcher
+/// within reach on screen, or nothing (with Shift: the start of a placement).
+fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2, shift: bool) -> Press {
     let Some(&first) = view.lanes.first() else {
         return Press::Other;
     };
-    let world = &session.lanes[first].shown();
-    let near = |p: Vec2, slack: f32| camera.to_screen(view.pane, p).distance(at) <= slack;
-    if let Some(t) = world
+    let distance = |p: Vec2| camera.to_screen(view.pane, p).distance(at);
+    let world = session.lanes[first].shown();
+    // Nearest of each kind, by how far the click is outside its pick radius.
+    let target = world
         .targets()
         .iter()
-        .rev()
-        .find(|t| near(t.pos, t.radius * camera.zoom + 6.0))
-    {
-        session.selected = Some(Selection::Target(t.id));
-        return Press::Target;
-    }
-    for &lane in &view.lanes {
-        if let Some(m) = session.lanes[lane]
-            .shown()
-            .missiles()
-            .iter()
-            .find(|m| near(m.body.pos, 10.0))
-        {
-            session.selected = Some(Selection::Missile { lane, id: m.id });
-            return Press::Other;
-        }
-    }
-    if let Some(i) = world
+        .map(|t| (distance(t.pos) - t.radius * camera.zoom, t.id))
+        .filter(|(d, _)| *d <= PICK_RADIUS * 0.5)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    let missile = view
+        .lanes
+        .iter()
+        .flat_map(|&lane| {
+            session.lanes[lane]
+                .shown()
+                .missiles()
+                .iter()
+                .map(move |m| (distance(m.body.pos), lane, m.id))
+        })
+        .filter(|(d, _, _)| *d <= PICK_RADIUS)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    let launcher = world
         .launchers()
         .iter()
-        .position(|l| near(l.spec.pos, 12.0))
-    {
-        session.selected = Some(Selection::Launcher(i));
-        session.launcher = i;
-        return Press::Other;
-    }
-    Press::Empty(at)
-}
-
-/// Handles the keyboard shortcuts; returns true when the view should be fitted.
-pub fn handle_keys(session: &mut Session) -> bool {
-    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-    let mut fit = false;
-    if is_key_pressed(KeyCode::Space) {
-        session.playing = !session.playing;
-    }
-    if is_key_pressed(KeyCode::Right) {
-        session.single_step();
-    }
-    if is_key_pressed(KeyCode::Left) {
-        session.step_back();
-    }
-    if is_key_pressed(KeyCode::R) {
-        session.restart();
-    }
-    if is_key_pressed(KeyCode::L) {
-        session.launch();
-    }
-    if is_key_pressed(KeyCode::C) {
-        session.set_compare(!session.compare);
-        fit = true;
-    }
-    if is_key_pressed(KeyCode::V) {
-        session.layout = match session.layout {
-            Layout::Overlay => Layout::Split,
-            Layout::Split => Layout::Overlay,
-        };
-        fit = true;
-    }
-    if is_key_pressed(KeyCode::F) {
-        fit = true;
-    }
-    if is_key_pressed(KeyCode::F1) {
-        session.help_open = !session.help_open;
-    }
-    if ctrl && is_key_pressed(KeyCode::S) {
-        if let Some(path) = session.path.clone() {
-            let _ = session.save_as(&path);
+        .enumerate()
+        .map(|(i, l)| (distance(l.spec.pos), i))
+        .filter(|(d, _)| *d <= PICK_RADIUS)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    // A missile right on the cursor wins over the body of a large target behind it.
+    match (target, missile, launcher) {
+        (Some((dt, id)), m, _) if m.is_none_or(|(dm, _, _)| dt <= 0.0 && dm > 4.0) => {
+            session.selected = Some(Selection::Target(id));
+            Press::Target
+        }
+        (_, Some((_, lane, id)), _) => {
+            session.selected = Some(Selection::Missile { lane, id });
+            Press::Other
+        }
+        (_, None, Some((_, i))) => {
+            session.selected = Some(Selection::Launcher(i));
+            session.launcher = i;
+            Press::Other
+        }
+        _ if shift => Press::Place(at),
+        _ => {
+            session.selected = None;
+            Press::Other
         }
     }
-    while let Some(c) = get_char_pressed() {
-        match c {
-            '.' => session.single_step(),
-            '?' => session.help_open = !session.help_open,
-            '+' | '=' => session.speed = (session.speed * 1.5).min(MAX_SPEED),
-            '-' => session.speed = (session.speed / 1.5).max(MIN_SPEED),
-            _ => {}
-        }
-    }
-    fit
 }

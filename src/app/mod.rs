@@ -1,18 +1,13 @@
-//! The sandbox window: macroquad draws the world, egui (through egui-macroquad) draws
-//! the side panel. The frame loop: panel, input, advance the session by the frame's
-//! time, draw the panes, draw egui on top. No simulation rules live here.
+//! The sandbox window: macroquad draws the world ([`render`]), egui (through
+//! egui-macroquad) draws the side panel and timeline ([`ui`]). The frame loop: advance
+//! the session by the frame's time, the panel (and the shortcuts), the mouse in the
+//! view, draw the panes, draw egui on top. No simulation rules live here.
 
-pub mod colors;
 pub mod debugger;
-mod draw;
-mod edit;
 mod input;
-mod inspect;
-pub mod panel;
+pub mod render;
 pub mod session;
-mod timeline;
-mod trails;
-mod view;
+pub mod ui;
 
 pub use session::{Layout, Session};
 
@@ -20,10 +15,15 @@ use crate::scenario::Scenario;
 use input::Pointer;
 use macroquad::prelude::{next_frame, screen_height, screen_width};
 use macroquad::window::clear_background;
+use render::camera::{Camera, Pane};
+use render::colors;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use view::{Camera, Pane};
+
+/// Pixels the panel scrolls per notch of a mouse wheel. egui-macroquad hands egui about
+/// 1/90 of a line per notch on desktop (0.3 px), so the notches are added here.
+const WHEEL_STEP: f32 = 48.0;
 
 /// How the window is started from the command line.
 #[derive(Clone, Debug, Default)]
@@ -37,14 +37,17 @@ pub struct Options {
     pub shot: Option<PathBuf>,
     /// Print frame-time percentiles after the last frame.
     pub stats: bool,
+    /// The window's size in pixels (none: 1400 x 900).
+    pub size: Option<(u32, u32)>,
 }
 
-fn window_conf() -> macroquad::conf::Conf {
+fn window_conf(size: Option<(u32, u32)>) -> macroquad::conf::Conf {
+    let (width, height) = size.unwrap_or((1400, 900));
     macroquad::conf::Conf {
         miniquad_conf: macroquad::miniquad::conf::Conf {
             window_title: "steerlab".to_string(),
-            window_width: 1400,
-            window_height: 900,
+            window_width: width as i32,
+            window_height: height as i32,
             high_dpi: false,
             sample_count: 4,
             window_resizable: true,
@@ -66,7 +69,7 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>, options: Options) -> Resul
     let started = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let opened = started.clone();
     let panicked = catch_panic(move || {
-        macroquad::Window::from_config(window_conf(), async move {
+        macroquad::Window::from_config(window_conf(options.size), async move {
             opened.store(true, std::sync::atomic::Ordering::SeqCst);
             let result = frame_loop(scenario, path, options).await;
             if let Ok(mut slot) = report.lock() {
@@ -121,18 +124,23 @@ async fn frame_loop(
         session.layout = layout;
     }
     session.restart();
-    let mut panel = panel::PanelState::new(&session);
+    session.open_view();
+    let mut panel = ui::PanelState::new(&session);
     let mut pointer = Pointer::default();
     let mut camera = Camera {
         center: glam::Vec2::ZERO,
         zoom: 1.0,
     };
-    let mut fitted_for: Option<(f32, f32, usize, f32, f32)> = None;
-    let mut frame_times: Vec<f64> = Vec::new();
+    let mut fitted_for: Option<(usize, u32, u32)> = None;
+    let mut stats = FrameStats::default();
     let mut frame = 0u32;
     // Screenshots and stats advance by a fixed 1/60 s per frame, so they show the same
-    // moment however slow the machine is.
+    // moment however slow the machine is; stats measure the last `frames` of a run that
+    // first warms up for WARM_UP frames.
     let fixed_step = options.frames.is_some();
+    let total = options
+        .frames
+        .map(|n| if options.stats { n + WARM_UP } else { n });
     loop {
         let started = Instant::now();
         clear_background(colors::scene::BACKGROUND);
@@ -144,49 +152,50 @@ async fn frame_loop(
             macroquad::time::get_frame_time()
         };
         session.advance(elapsed);
-        let mut free = None;
+        let mut output = None;
         let mut over_ui = false;
-        let mut typing = false;
+        let (_, wheel) = macroquad::input::mouse_wheel();
         egui_macroquad::ui(|ctx| {
-            free = Some(panel::show(ctx, &mut panel, &mut session));
+            if cfg!(not(target_arch = "wasm32")) && wheel != 0.0 {
+                ctx.input_mut(|i| i.smooth_scroll_delta.y += wheel * WHEEL_STEP);
+            }
+            output = Some(ui::show(ctx, &mut panel, &mut session));
             over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
-            typing = ctx.wants_keyboard_input();
         });
+        // Keys were read by egui; F1 is not among the keys egui-macroquad passes on.
+        if macroquad::input::is_key_pressed(macroquad::input::KeyCode::F1) {
+            session.help_open = !session.help_open;
+        }
+        // Characters reach the panel through egui; macroquad's own queue of them is
+        // never read, so it is emptied here (it would grow with every key typed).
+        while macroquad::input::get_char_pressed().is_some() {}
+        let requests = output.as_ref().map(|o| o.requests).unwrap_or_default();
         // The world view gets what the panels leave (egui points = pixels here: no high-dpi).
-        let area = free.map_or(
+        let area = output.map_or(
             Pane {
-                x: panel::PANEL_WIDTH,
+                x: 0.0,
                 y: 0.0,
-                w: screen_width() - panel::PANEL_WIDTH,
+                w: screen_width(),
                 h: screen_height(),
             },
-            |r| Pane {
-                x: r.left(),
-                y: r.top(),
-                w: r.width().max(1.0),
-                h: r.height().max(1.0),
+            |o| Pane {
+                x: o.free.left(),
+                y: o.free.top(),
+                w: o.free.width().max(1.0),
+                h: o.free.height().max(1.0),
             },
         );
         let views = input::panes(&session, area);
-        let mut fit = std::mem::take(&mut panel.fit_requested);
-        if !typing {
-            fit |= input::handle_keys(&mut session);
-        }
         let first = views[0].pane;
-        let key = (
-            session.scenario.world.width,
-            session.scenario.world.height,
-            views.len(),
-            first.w,
-            first.h,
-        );
+        let key = (views.len(), first.w as u32, first.h as u32);
+        let fit = requests.fit || std::mem::take(&mut session.fit_requested);
         if fit || fitted_for != Some(key) {
-            camera = Camera::fit(key.0, key.1, first);
+            camera = session.opening_camera(first, fit || fitted_for.is_some());
             fitted_for = Some(key);
         }
         input::handle_mouse(&mut session, &mut pointer, &views, &mut camera, over_ui);
         for view in &views {
-            draw::draw_pane(
+            render::draw_pane(
                 &session,
                 &view.lanes,
                 view.pane,
@@ -194,7 +203,7 @@ async fn frame_loop(
                 view.label.as_deref(),
             );
         }
-        draw::draw_hud(&session, area);
+        render::draw_hud(&session, area);
         if let Some(path) = panel.png_request.take() {
             // The view as drawn, before the panels go on top.
             match save_screenshot(&path) {
@@ -203,18 +212,66 @@ async fn frame_loop(
             }
         }
         egui_macroquad::draw();
+        stats.frame(started);
         frame += 1;
-        frame_times.push(started.elapsed().as_secs_f64() * 1000.0);
-        if options.frames.is_some_and(|n| frame >= n) {
+        if total.is_some_and(|n| frame >= n) {
             if let Some(path) = &options.shot {
                 save_screenshot(path)?;
             }
             if options.stats {
-                print_stats(&session, &frame_times);
+                stats.print(&session, options.frames.unwrap_or(0) as usize);
             }
             return Ok(());
         }
         next_frame().await;
+    }
+}
+
+/// Frames run before `--stats` starts measuring (start-up, first uploads).
+const WARM_UP: u32 = 10;
+
+/// What `--stats` measures per frame: the CPU time of building it (from the start of
+/// the frame to handing it to the GPU) and the wall time between successive frames
+/// (what the user sees, presentation and waiting included).
+#[derive(Default)]
+struct FrameStats {
+    cpu: Vec<f64>,
+    wall: Vec<f64>,
+    last_start: Option<Instant>,
+}
+
+impl FrameStats {
+    fn frame(&mut self, started: Instant) {
+        self.cpu.push(started.elapsed().as_secs_f64() * 1000.0);
+        if let Some(previous) = self.last_start {
+            self.wall
+                .push(started.duration_since(previous).as_secs_f64() * 1000.0);
+        }
+        self.last_start = Some(started);
+    }
+
+    /// Prints percentiles over the last `frames` frames.
+    fn print(&self, session: &Session, frames: usize) {
+        let pct = |all: &[f64], p: f64| -> f64 {
+            let mut v: Vec<f64> = all[all.len().saturating_sub(frames)..].to_vec();
+            v.sort_by(f64::total_cmp);
+            v.get(((v.len().max(1) - 1) as f64 * p).round() as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        let missiles: usize = session.lanes.iter().map(|l| l.world.missiles().len()).sum();
+        let trail_points: usize = session.lanes.iter().map(|l| l.trails.len()).sum();
+        let measured = frames.min(self.cpu.len());
+        println!("frames {measured}  missiles {missiles}  trail points {trail_points}");
+        for (name, all) in [("cpu", &self.cpu), ("wall", &self.wall)] {
+            println!(
+                "{name:<4} ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
+                pct(all, 0.5),
+                pct(all, 0.9),
+                pct(all, 0.99),
+                pct(all, 1.0)
+            );
+        }
     }
 }
 
@@ -238,24 +295,4 @@ fn save_screenshot(path: &Path) -> Result<(), String> {
     .map_err(|e| format!("{}: {e}", path.display()))?;
     crate::files::write_atomically(path, |out| out.write_all(png.get_ref()))
         .map_err(|e| e.to_string())
-}
-
-/// Prints frame-time percentiles (the first 10 frames are warm-up and left out).
-fn print_stats(session: &Session, frame_times: &[f64]) {
-    let mut times: Vec<f64> = frame_times.iter().skip(10).copied().collect();
-    if times.is_empty() {
-        times = frame_times.to_vec();
-    }
-    times.sort_by(f64::total_cmp);
-    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
-    let missiles: usize = session.lanes.iter().map(|l| l.world.missiles().len()).sum();
-    let trail_points: usize = session.lanes.iter().map(|l| l.trails.len()).sum();
-    println!(
-        "frames {}  missiles {missiles}  trail points {trail_points}  frame ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
-        times.len(),
-        pct(0.5),
-        pct(0.9),
-        pct(0.99),
-        pct(1.0)
-    );
 }

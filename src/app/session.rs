@@ -4,7 +4,7 @@
 //! [`Input`], applied to every lane at the same tick so comparisons stay fair.
 
 use super::debugger::{Breakpoints, Plots};
-use super::trails::Trails;
+use super::render::trails::Trails;
 use crate::guidance::{Algorithm, ParamValue};
 use crate::scenario::{self, Scenario, ScenarioErrors};
 use crate::sim::history::{Ghost, History, DEFAULT_BUDGET, DEFAULT_INTERVAL};
@@ -57,6 +57,38 @@ pub struct Overlays {
     pub acceleration: bool,
     pub grid: bool,
     pub labels: bool,
+    /// The legend of the symbols drawn.
+    pub legend: bool,
+}
+
+impl Overlays {
+    /// The toggle called `name` (the names of [`crate::scenario::view::OVERLAYS`]).
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "trails" => &mut self.trails,
+            "velocity" => &mut self.velocity,
+            "aim" => &mut self.aim,
+            "intercept" => &mut self.intercept,
+            "dead-zone" => &mut self.dead_zone,
+            "turn-circle" => &mut self.turn_circle,
+            "acceleration" => &mut self.acceleration,
+            "grid" => &mut self.grid,
+            "labels" => &mut self.labels,
+            "legend" => &mut self.legend,
+            _ => return None,
+        })
+    }
+
+    /// Exactly the overlays named on.
+    pub fn only(names: &[String]) -> Self {
+        let mut out = Self::default();
+        for name in crate::scenario::view::OVERLAYS {
+            if let Some(on) = out.get_mut(name) {
+                *on = names.iter().any(|n| n == name);
+            }
+        }
+        out
+    }
 }
 
 impl Default for Overlays {
@@ -71,6 +103,7 @@ impl Default for Overlays {
             acceleration: true,
             grid: true,
             labels: true,
+            legend: true,
         }
     }
 }
@@ -82,6 +115,18 @@ pub enum Selection {
     Target(TargetId),
     Launcher(usize),
 }
+
+/// An edit that Undo takes back.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// A target placed with the mouse (by name), kept running.
+    PlacedTarget(String),
+    /// Any other change to the scenario: the scenario before it (undo restarts).
+    Scenario(Box<Scenario>),
+}
+
+/// Most edits Undo remembers.
+const UNDO_DEPTH: usize = 50;
 
 /// Fastest and slowest play speeds.
 pub const MIN_SPEED: f32 = 0.1;
@@ -127,6 +172,10 @@ pub struct Session {
     /// Why the run last paused by itself, and on which missile.
     pub paused_by: Option<String>,
     pub plots: Plots,
+    /// Edits to take back, newest last.
+    undo: Vec<Edit>,
+    /// The view should be fitted to the world on the next frame.
+    pub fit_requested: bool,
 }
 
 impl Session {
@@ -155,6 +204,8 @@ impl Session {
             breakpoints: Breakpoints::default(),
             paused_by: None,
             plots: Plots::default(),
+            undo: Vec::new(),
+            fit_requested: false,
         };
         if let Some(path) = path {
             session.remember(&path);
@@ -210,6 +261,59 @@ impl Session {
         self.launcher = self
             .launcher
             .min(self.scenario.launchers.len().saturating_sub(1));
+    }
+
+    /// Applies the scenario's opening view: its overlays and its open plot.
+    pub fn open_view(&mut self) {
+        let Some(view) = self.scenario.view.clone() else {
+            return;
+        };
+        if let Some(names) = &view.overlays {
+            self.overlays = Overlays::only(names);
+        }
+        if let Some(plot) = &view.plot {
+            self.plots.clear();
+            self.plots.quantity = plot.quantity;
+            for lane in 0..self.lanes.len() {
+                for &id in &plot.missiles {
+                    self.plots.toggle(lane, MissileId(id));
+                }
+            }
+        }
+    }
+
+    /// The camera for `pane`: the scenario's own view if it sets one (and `refit` is
+    /// not asked), else everything in the scene fitted in.
+    pub fn opening_camera(
+        &self,
+        pane: super::render::camera::Pane,
+        refit: bool,
+    ) -> super::render::camera::Camera {
+        use super::render::camera::Camera;
+        let view = self.scenario.view.as_ref().filter(|_| !refit);
+        // Fitted above the status bar along the pane's bottom.
+        let bar = 28.0;
+        let above = super::render::camera::Pane {
+            h: (pane.h - bar).max(1.0),
+            ..pane
+        };
+        let fitted = self
+            .lanes
+            .first()
+            .map(|lane| {
+                let (lo, hi) = super::render::camera::scene_bounds(lane.shown());
+                let mut camera = Camera::fit_bounds(lo, hi, above);
+                camera.center.y += bar * 0.5 / camera.zoom;
+                camera
+            })
+            .unwrap_or(Camera {
+                center: Vec2::ZERO,
+                zoom: 1.0,
+            });
+        Camera {
+            center: view.and_then(|v| v.center).unwrap_or(fitted.center),
+            zoom: view.and_then(|v| v.zoom).unwrap_or(fitted.zoom),
+        }
     }
 
     /// Switches compare mode and restarts.
@@ -311,9 +415,13 @@ impl Session {
         }
     }
 
-    /// Sends an input to every lane (from a past tick, this branches first).
+    /// Sends an input to every lane or, if any lane refuses it, to none, so the lanes
+    /// never diverge (from a past tick, this branches first).
     pub fn apply(&mut self, input: Input) -> Result<(), String> {
         self.leave_past();
+        for lane in &self.lanes {
+            lane.world.check(&input)?;
+        }
         for lane in &mut self.lanes {
             lane.world.apply(input.clone())?;
         }
@@ -373,8 +481,54 @@ impl Session {
             destructible: false,
             motion: crate::sim::Motion::Static { pos },
         };
-        self.scenario.targets.push(spec.clone());
-        let _ = self.apply(Input::AddTarget(spec));
+        match self.apply(Input::AddTarget(spec.clone())) {
+            Ok(()) => {
+                self.scenario.targets.push(spec);
+                self.remember_edit(Edit::PlacedTarget(format!("target {n}")));
+                self.status = Some(format!("placed target {n} (Ctrl+Z takes it back)"));
+            }
+            Err(e) => self.error = Some(format!("cannot place a target: {e}")),
+        }
+    }
+
+    fn remember_edit(&mut self, edit: Edit) {
+        self.undo.push(edit);
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+    }
+
+    /// Whether there is an edit to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Takes back the last edit: a placed target leaves the scenario and every lane
+    /// (before it appears, if it has not yet); any other edit restores the scenario as
+    /// it was and restarts.
+    pub fn undo(&mut self) {
+        let Some(edit) = self.undo.pop() else {
+            self.status = Some("nothing to undo".into());
+            return;
+        };
+        match edit {
+            Edit::PlacedTarget(name) => {
+                self.scenario.targets.retain(|t| t.name != name);
+                self.leave_past();
+                for lane in &mut self.lanes {
+                    lane.world.remove_target_named(&name);
+                }
+                if matches!(self.selected, Some(Selection::Target(_))) {
+                    self.selected = None;
+                }
+                self.status = Some(format!("took back {name}"));
+            }
+            Edit::Scenario(before) => {
+                self.scenario = *before;
+                self.restart();
+                self.status = Some("undid the last edit (the run restarted)".into());
+            }
+        }
     }
 
     /// Changes an algorithm parameter: in the scenario (for Save) and live in every
@@ -395,8 +549,12 @@ impl Session {
 
     /// Replaces the scenario with an edited one and restarts (targets, launchers, world).
     pub fn edit_scenario(&mut self, edit: impl FnOnce(&mut Scenario)) {
+        let before = self.scenario.clone();
         edit(&mut self.scenario);
-        self.restart();
+        if self.scenario != before {
+            self.remember_edit(Edit::Scenario(Box::new(before)));
+            self.restart();
+        }
     }
 
     fn remember(&mut self, path: &Path) {
@@ -447,8 +605,15 @@ impl Session {
 
     /// Throws away unsaved changes.
     pub fn revert(&mut self) {
+        let before = self.scenario.clone();
         self.scenario = self.saved.clone();
+        self.remember_edit(Edit::Scenario(Box::new(before)));
         self.restart();
+        self.error = None;
+        self.status = Some(match &self.path {
+            Some(path) => format!("reverted to {} as saved", path.display()),
+            None => "reverted to the scenario as opened".into(),
+        });
     }
 
     /// The algorithm a lane's missile flies, for colouring.
@@ -539,5 +704,91 @@ mod tests {
         assert!(s
             .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(1.5))
             .is_err());
+    }
+
+    #[test]
+    fn a_placed_target_is_queued_in_every_lane_and_undo_withdraws_it_before_it_appears() {
+        let mut s = session();
+        s.set_compare(true);
+        s.playing = false;
+        let targets = s.scenario.targets.len();
+        s.place_target(Vec2::new(50.0, 60.0));
+        assert_eq!(s.scenario.targets.len(), targets + 1);
+        for lane in &s.lanes {
+            assert!(matches!(
+                lane.world.pending(),
+                [Input::AddTarget(spec)] if spec.name == "target 1" && spec.motion.start() == Vec2::new(50.0, 60.0)
+            ));
+        }
+        s.undo();
+        assert_eq!(s.scenario.targets.len(), targets);
+        assert!(s.lanes.iter().all(|l| l.world.pending().is_empty()));
+        s.single_step();
+        assert!(s
+            .lanes
+            .iter()
+            .all(|l| l.world.targets().iter().all(|t| t.name != "target 1")));
+    }
+
+    #[test]
+    fn undo_after_the_target_appeared_removes_it_from_every_lane() {
+        let mut s = session();
+        s.set_compare(true);
+        s.playing = false;
+        s.place_target(Vec2::new(50.0, 60.0));
+        s.single_step();
+        assert!(s
+            .lanes
+            .iter()
+            .all(|l| l.world.targets().iter().any(|t| t.name == "target 1")));
+        s.undo();
+        s.single_step();
+        assert!(s
+            .lanes
+            .iter()
+            .all(|l| l.world.targets().iter().all(|t| t.name != "target 1")));
+        assert!(!s.scenario.targets.iter().any(|t| t.name == "target 1"));
+    }
+
+    #[test]
+    fn an_input_one_lane_refuses_reaches_no_lane() {
+        let mut s = session();
+        s.set_compare(true);
+        // Lane 1 loses its launchers: it refuses a launch, so lane 0 must not get it.
+        let mut bare = s.scenario.clone();
+        bare.launchers.clear();
+        s.lanes[1].world = bare.build().unwrap();
+        assert!(s.apply(Input::Launch { launcher: 0 }).is_err());
+        assert!(s.lanes.iter().all(|l| l.world.pending().is_empty()));
+        // One every lane takes reaches all of them.
+        let target = s.lanes[0].world.targets()[0].id;
+        s.apply(Input::MoveTarget {
+            target,
+            pos: Vec2::ONE,
+        })
+        .unwrap();
+        assert!(s.lanes.iter().all(|l| l.world.pending().len() == 1));
+    }
+
+    #[test]
+    fn a_scenario_view_sets_the_overlays_and_opens_its_plot() {
+        let mut scenario = crate::scenario::presets::default_scenario();
+        scenario.view = Some(crate::scenario::ViewSpec {
+            overlays: Some(vec!["trails".into(), "dead-zone".into()]),
+            plot: Some(crate::scenario::PlotSpec {
+                quantity: crate::sim::telemetry::Quantity::HeadingError,
+                missiles: vec![1],
+            }),
+            ..Default::default()
+        });
+        let mut s = Session::new(scenario, None);
+        s.open_view();
+        assert!(s.overlays.trails && s.overlays.dead_zone);
+        assert!(!s.overlays.aim && !s.overlays.intercept && !s.overlays.legend);
+        assert_eq!(
+            s.plots.quantity,
+            crate::sim::telemetry::Quantity::HeadingError
+        );
+        assert_eq!(s.plots.missiles, vec![(0, MissileId(1))]);
     }
 }

@@ -142,13 +142,21 @@ impl std::str::FromStr for Algorithm {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tuning {
+    #[serde(skip_serializing_if = "crate::core::is_default")]
     pub smoothed: SmoothedParams,
+    #[serde(skip_serializing_if = "crate::core::is_default")]
     pub turn_rate: TurnRateParams,
+    #[serde(skip_serializing_if = "crate::core::is_default")]
     pub newton: NewtonParams,
+    #[serde(skip_serializing_if = "crate::core::is_default")]
     pub quartic: QuarticParams,
+    #[serde(skip_serializing_if = "crate::core::is_default")]
     pub naive_accel: NaiveAccelParams,
+    #[serde(skip_serializing_if = "crate::core::is_default")]
     pub intercept: InterceptParams,
+    #[serde(skip_serializing_if = "crate::core::is_default")]
     pub heat_seeker: HeatSeekerParams,
+    #[serde(skip_serializing_if = "crate::core::is_default")]
     pub pro_nav: ProNavParams,
 }
 

@@ -175,10 +175,28 @@ macro_rules! tunable {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[derive(Clone, Debug, PartialEq, serde::Deserialize)]
         #[serde(default, deny_unknown_fields)]
         pub struct $name {
             $( $(#[doc = $doc])* pub $field: $ty, )*
+        }
+
+        /// Written with only the fields that differ from their defaults (files stay short).
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeStruct;
+                let defaults = Self::default();
+                let changed = 0 $( + usize::from(self.$field != defaults.$field) )*;
+                let mut out = serializer.serialize_struct(stringify!($name), changed)?;
+                $(
+                    if self.$field != defaults.$field {
+                        out.serialize_field(stringify!($field), &self.$field)?;
+                    } else {
+                        out.skip_field(stringify!($field))?;
+                    }
+                )*
+                out.end()
+            }
         }
 
         impl Default for $name {

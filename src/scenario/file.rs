@@ -107,7 +107,8 @@ pub fn parse(text: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
     if let Some(problem) = spans.unbalanced() {
         return one(messages::unbalanced(text, &spans, problem));
     }
-    let scenario = deserialize(text, &spans).map_err(|e| ScenarioErrors::one(error(e)))?;
+    let mut scenario = deserialize(text, &spans).map_err(|e| ScenarioErrors::one(error(e)))?;
+    scenario.header = header_of(text);
     let non_finite = spans
         .non_finite()
         .iter()
@@ -191,16 +192,39 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioErrors> {
     parse(&text, &path.display().to_string())
 }
 
-/// The text a scenario saves as.
+/// The text a scenario saves as: its header comment, then only what differs from the
+/// defaults, one top-level field per line and one target, launcher or turret per line
+/// (as the shipped files are written), so a saved file stays readable and diffs well.
 pub fn to_text(scenario: &Scenario) -> String {
     let pretty = ron::ser::PrettyConfig::new()
-        .depth_limit(6)
-        .indentor("    ".to_string())
-        .extensions(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
+        .depth_limit(2)
+        .indentor("    ".to_string());
     // Plain data always serialises.
-    ron::Options::default()
+    let body = options()
         .to_string_pretty(scenario, pretty)
-        .expect("scenario serialises")
+        .expect("scenario serialises");
+    let header = scenario.header.trim_end();
+    if header.is_empty() {
+        format!("{body}\n")
+    } else {
+        format!("{header}\n{body}\n")
+    }
+}
+
+/// The comment lines (and blank lines between them) that open a text, before its first
+/// line of content.
+pub fn header_of(text: &str) -> String {
+    let mut header = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("//") || trimmed.is_empty() {
+            header.push_str(line);
+            header.push('\n');
+        } else {
+            break;
+        }
+    }
+    header.trim_end().to_string()
 }
 
 /// Saves atomically ([`crate::files::write_atomically`]): a crash or a failure at any

@@ -8,6 +8,14 @@ mod messages;
 pub mod presets;
 pub mod spans;
 pub mod validate;
+pub mod view;
+
+pub use view::{PlotSpec, ViewSpec};
+
+/// Quotes a user's text in a message (shortened, invisible characters escaped).
+fn messages_quote(text: &str) -> String {
+    messages::quote(text)
+}
 
 pub use file::{load, parse, save, to_text, ScenarioError, ScenarioErrors};
 
@@ -26,26 +34,32 @@ pub const VERSION: u32 = 1;
 pub struct Scenario {
     /// Format version; files from a newer steerlab are refused.
     pub version: u32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub name: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub description: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub world: WorldConfig,
     /// Parameters of every algorithm (missing ones take their defaults).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub algorithms: Tuning,
     /// Algorithms to compare side by side (empty: every algorithm the launchers use).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub compare: Vec<Algorithm>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub targets: Vec<TargetSpec>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub launchers: Vec<LauncherSpec>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub turrets: Vec<TurretSpec>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub rain: Option<RainSpec>,
+    /// How the window opens it.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub view: Option<ViewSpec>,
+    /// The comment lines at the top of the file, kept when it is saved again.
+    #[serde(skip)]
+    pub header: String,
 }
 
 impl Default for Scenario {
@@ -61,6 +75,8 @@ impl Default for Scenario {
             launchers: Vec::new(),
             turrets: Vec::new(),
             rain: None,
+            view: None,
+            header: String::new(),
         }
     }
 }

@@ -131,6 +131,9 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     if let Some(rain) = &s.rain {
         self::rain(&mut p, rain);
     }
+    if let Some(view) = &s.view {
+        p.0.extend(super::view::problems(view));
+    }
     if p.0.is_empty() {
         load(&mut p, s);
     }

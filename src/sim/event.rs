@@ -55,6 +55,8 @@ pub enum TargetLoss {
     ReachedGround,
     /// A fly-program object crossed a death line (removed silently, no explosion).
     DeathLine,
+    /// Taken away by the user (an undone placement).
+    Removed,
 }
 
 /// What happened.

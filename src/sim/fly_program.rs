@@ -69,14 +69,14 @@ pub struct FlyProgramSpec {
     /// Command numbers; the first must be a grid point (where the object appears).
     pub program: Vec<u16>,
     /// Horizontal offset added to every fixed point.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub shift: f32,
     /// Speeds and dead zone of the object (the B1 rule).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub steering: TurnRateParams,
     /// Name of the target that plays the hero for commands 240..249 (none: the centre
     /// of the visible screen).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub hero: Option<String>,
 }
 

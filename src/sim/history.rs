@@ -8,6 +8,7 @@ use super::event::Event;
 use super::missile::{Missile, MissileId};
 use super::target::TargetId;
 use super::world::{Input, World};
+use crate::guidance::Algorithm;
 use glam::Vec2;
 use std::collections::{BTreeMap, VecDeque};
 
@@ -50,10 +51,11 @@ pub struct History {
     replaying: BTreeMap<u64, Vec<Input>>,
 }
 
-/// The old future of a branched run: where each missile and target went.
+/// The old future of a branched run: where each missile (with its algorithm, for its
+/// colour) and each target went.
 #[derive(Clone, Debug, Default)]
 pub struct Ghost {
-    pub missiles: BTreeMap<MissileId, Vec<Vec2>>,
+    pub missiles: BTreeMap<MissileId, (Algorithm, Vec<Vec2>)>,
     pub targets: BTreeMap<TargetId, Vec<Vec2>>,
 }
 
@@ -241,7 +243,12 @@ impl History {
         let end = self.latest.min(tick + GHOST_TICKS);
         let mut record = |world: &World| {
             for m in world.missiles() {
-                ghost.missiles.entry(m.id).or_default().push(m.body.pos);
+                ghost
+                    .missiles
+                    .entry(m.id)
+                    .or_insert_with(|| (m.algorithm(), Vec::new()))
+                    .1
+                    .push(m.body.pos);
             }
             for t in world.targets() {
                 ghost.targets.entry(t.id).or_default().push(t.pos);

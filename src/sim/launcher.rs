@@ -9,40 +9,38 @@ use serde::{Deserialize, Serialize};
 
 use super::target::{Target, TargetId};
 
-fn default_lifetime() -> f32 {
-    20.0
-}
-fn default_missile_radius() -> f32 {
-    2.0
-}
-fn default_first_at() -> Option<f32> {
-    Some(0.0)
-}
-fn default_one() -> u32 {
-    1
-}
+crate::core::field_default!(default_lifetime: f32 = 20.0);
+crate::core::field_default!(default_missile_radius: f32 = 2.0);
+crate::core::field_default!(default_first_at: Option<f32> = Some(0.0));
+crate::core::field_default!(default_one: u32 = 1);
 
 /// Missile settings shared by launchers and turrets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MissileSpec {
     /// Seconds before the missile expires.
-    #[serde(default = "default_lifetime")]
+    #[serde(
+        default = "default_lifetime::value",
+        skip_serializing_if = "default_lifetime::is"
+    )]
     pub lifetime: f32,
     /// Path length it can fly (none: unlimited).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub fuel: Option<f32>,
     /// Hit radius, added to the target's.
-    #[serde(default = "default_missile_radius")]
+    #[serde(
+        default = "default_missile_radius::value",
+        skip_serializing_if = "default_missile_radius::is"
+    )]
     pub radius: f32,
 }
 
 impl Default for MissileSpec {
     fn default() -> Self {
         Self {
-            lifetime: default_lifetime(),
+            lifetime: default_lifetime::value(),
             fuel: None,
-            radius: default_missile_radius(),
+            radius: default_missile_radius::value(),
         }
     }
 }
@@ -51,7 +49,7 @@ impl Default for MissileSpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LauncherSpec {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub name: String,
     pub pos: Vec2,
     /// Name of the target it fires at.
@@ -59,20 +57,26 @@ pub struct LauncherSpec {
     /// One missile of each per volley.
     pub algorithms: Vec<Algorithm>,
     /// Start velocity (units/s); zero launches towards the target from rest.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub launch_velocity: Vec2,
     /// Seconds until the first volley (none: only when asked).
-    #[serde(default = "default_first_at")]
+    #[serde(
+        default = "default_first_at::value",
+        skip_serializing_if = "default_first_at::is"
+    )]
     pub first_at: Option<f32>,
     /// Seconds between volleys (none: fire once).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub every: Option<f32>,
     /// Missiles of each algorithm per volley, fanned out over `spread` degrees.
-    #[serde(default = "default_one")]
+    #[serde(
+        default = "default_one::value",
+        skip_serializing_if = "default_one::is"
+    )]
     pub salvo: u32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub spread: f32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub missile: MissileSpec,
 }
 
@@ -80,34 +84,37 @@ pub struct LauncherSpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurretSpec {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub name: String,
     pub pos: Vec2,
     /// Seconds between target polls.
-    #[serde(default = "default_poll")]
+    #[serde(
+        default = "default_poll::value",
+        skip_serializing_if = "default_poll::is"
+    )]
     pub ai_poll_time: f32,
     /// Seconds until the first poll (the article's InvokeRepeating delay of 1 s).
-    #[serde(default = "default_first_poll")]
+    #[serde(
+        default = "default_first_poll::value",
+        skip_serializing_if = "default_first_poll::is"
+    )]
     pub first_poll: f32,
     /// Targets lower than this height above the ground are threats, closest first.
-    #[serde(default = "default_danger")]
+    #[serde(
+        default = "default_danger::value",
+        skip_serializing_if = "default_danger::is"
+    )]
     pub danger_height: f32,
     /// Improvement: do not fire at a target that already has a missile on the way.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub skip_engaged: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub missile: MissileSpec,
 }
 
-fn default_poll() -> f32 {
-    0.5
-}
-fn default_first_poll() -> f32 {
-    1.0
-}
-fn default_danger() -> f32 {
-    250.0
-}
+crate::core::field_default!(default_poll: f32 = 0.5);
+crate::core::field_default!(default_first_poll: f32 = 1.0);
+crate::core::field_default!(default_danger: f32 = 250.0);
 
 /// Converts seconds to a whole number of ticks (at least `min`).
 pub fn ticks(seconds: f32, dt: f32, min: u64) -> u64 {

@@ -7,9 +7,7 @@ use super::target::{Motion, TargetSpec};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-fn default_rate() -> Vec<(f32, f32)> {
-    vec![(0.0, 0.5), (30.0, 1.5)]
-}
+crate::core::field_default!(default_rate: Vec<(f32, f32)> = vec![(0.0, 0.5), (30.0, 1.5)]);
 
 /// The rain as a scenario gives it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -18,26 +16,31 @@ pub struct RainSpec {
     pub min_speed: f32,
     pub max_speed: f32,
     /// Radius range of the asteroids.
-    #[serde(default = "default_min_radius")]
+    #[serde(
+        default = "default_min_radius::value",
+        skip_serializing_if = "default_min_radius::is"
+    )]
     pub min_radius: f32,
-    #[serde(default = "default_max_radius")]
+    #[serde(
+        default = "default_max_radius::value",
+        skip_serializing_if = "default_max_radius::is"
+    )]
     pub max_radius: f32,
     /// Spawn rate keyframes `(time s, asteroids per second)`, linear in between and held
     /// flat outside.
-    #[serde(default = "default_rate")]
+    #[serde(
+        default = "default_rate::value",
+        skip_serializing_if = "default_rate::is"
+    )]
     pub rate: Vec<(f32, f32)>,
     /// Height of the ground (y, down the screen); defaults to the world's bottom edge.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub ground: Option<f32>,
 }
 
-fn default_min_radius() -> f32 {
-    6.0
-}
+crate::core::field_default!(default_min_radius: f32 = 6.0);
 
-fn default_max_radius() -> f32 {
-    14.0
-}
+crate::core::field_default!(default_max_radius: f32 = 14.0);
 
 impl RainSpec {
     /// The spawn rate at `time`.

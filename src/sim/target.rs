@@ -17,13 +17,9 @@ impl std::fmt::Display for TargetId {
     }
 }
 
-fn default_target_radius() -> f32 {
-    10.0
-}
+crate::core::field_default!(default_target_radius: f32 = 10.0);
 
-fn default_smoothing() -> f32 {
-    0.1
-}
+crate::core::field_default!(default_smoothing: f32 = 0.1);
 
 /// A target as a scenario describes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,10 +28,13 @@ pub struct TargetSpec {
     /// Name that launchers refer to (unique within a scenario).
     pub name: String,
     /// Hit radius.
-    #[serde(default = "default_target_radius")]
+    #[serde(
+        default = "default_target_radius::value",
+        skip_serializing_if = "default_target_radius::is"
+    )]
     pub radius: f32,
     /// Whether a hit removes it (asteroids); otherwise hits are counted and it flies on.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub destructible: bool,
     pub motion: Motion,
 }
@@ -56,7 +55,7 @@ pub enum Motion {
         center: Vec2,
         radius: f32,
         angular_speed: f32,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "crate::core::is_default")]
         phase: f32,
     },
     /// Along `vel`, swinging sideways by `amplitude` at `frequency` Hz.
@@ -71,7 +70,7 @@ pub enum Motion {
     Path {
         points: Vec<Vec2>,
         speed: f32,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "crate::core::is_default")]
         looping: bool,
     },
     /// A scripted fly program (B2).
@@ -80,7 +79,10 @@ pub enum Motion {
     /// motion with time constant `smoothing` seconds.
     Driven {
         pos: Vec2,
-        #[serde(default = "default_smoothing")]
+        #[serde(
+            default = "default_smoothing::value",
+            skip_serializing_if = "default_smoothing::is"
+        )]
         smoothing: f32,
     },
 }
@@ -238,7 +240,7 @@ impl Target {
         if !matches!(self.state, MotionState::Driven { .. }) {
             self.motion = Motion::Driven {
                 pos: self.pos,
-                smoothing: default_smoothing(),
+                smoothing: default_smoothing::value(),
             };
         }
         self.state = MotionState::Driven { pending: Some(pos) };

@@ -31,6 +31,21 @@ impl Quantity {
         Quantity::LosRate,
     ];
 
+    /// The names files use, in the order of [`Quantity::ALL`].
+    pub const IDS: [&'static str; 6] = [
+        "range",
+        "closing-speed",
+        "heading-error",
+        "speed",
+        "turn-rate",
+        "los-rate",
+    ];
+
+    /// The name files use.
+    pub fn id(self) -> &'static str {
+        Self::IDS[self as usize]
+    }
+
     /// Name and unit for axes, legends and CSV headers.
     pub fn label(self) -> &'static str {
         match self {
@@ -41,6 +56,18 @@ impl Quantity {
             Quantity::TurnRate => "turn rate (rad/s)",
             Quantity::LosRate => "line-of-sight rate (rad/s)",
         }
+    }
+}
+
+impl serde::Serialize for Quantity {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Quantity {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        crate::guidance::params::named(deserializer, "quantity", &Self::IDS, &Self::ALL)
     }
 }
 

@@ -20,37 +20,41 @@ use crate::guidance::{Algorithm, Guidance, Launch, ParamValue, Tuning};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-fn default_width() -> f32 {
-    800.0
-}
-fn default_height() -> f32 {
-    600.0
-}
-fn default_tick_rate() -> f32 {
-    60.0
-}
-fn default_margin() -> f32 {
-    400.0
-}
+crate::core::field_default!(default_width: f32 = 800.0);
+crate::core::field_default!(default_height: f32 = 600.0);
+crate::core::field_default!(default_tick_rate: f32 = 60.0);
+crate::core::field_default!(default_margin: f32 = 400.0);
 
 /// The world's size and clock.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WorldConfig {
     /// Width of the world rectangle (x from 0, units).
-    #[serde(default = "default_width")]
+    #[serde(
+        default = "default_width::value",
+        skip_serializing_if = "default_width::is"
+    )]
     pub width: f32,
     /// Height of the world rectangle (y from 0, down the screen).
-    #[serde(default = "default_height")]
+    #[serde(
+        default = "default_height::value",
+        skip_serializing_if = "default_height::is"
+    )]
     pub height: f32,
     /// Ticks per second; the tick is `1 / tick_rate` seconds.
-    #[serde(default = "default_tick_rate")]
+    #[serde(
+        default = "default_tick_rate::value",
+        skip_serializing_if = "default_tick_rate::is"
+    )]
     pub tick_rate: f32,
     /// Seed of the world's random generator.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub seed: u64,
     /// A missile this far outside the rectangle has left the world.
-    #[serde(default = "default_margin")]
+    #[serde(
+        default = "default_margin::value",
+        skip_serializing_if = "default_margin::is"
+    )]
     pub margin: f32,
     /// Most missiles in flight at once (none: [`WorldConfig::missile_cap`] decides from
     /// the tick rate). Launches beyond it are refused with a
@@ -70,11 +74,11 @@ pub const MAX_LIVE_TARGETS: usize = 10_000;
 impl Default for WorldConfig {
     fn default() -> Self {
         Self {
-            width: default_width(),
-            height: default_height(),
-            tick_rate: default_tick_rate(),
+            width: default_width::value(),
+            height: default_height::value(),
+            tick_rate: default_tick_rate::value(),
             seed: 0,
-            margin: default_margin(),
+            margin: default_margin::value(),
             max_missiles: None,
         }
     }
@@ -113,6 +117,8 @@ pub enum Input {
     Launch { launcher: usize },
     /// Place a new target.
     AddTarget(TargetSpec),
+    /// Take a target away (an undone placement).
+    RemoveTarget { target: TargetId },
     /// Change a parameter of an algorithm.
     SetParam {
         algorithm: Algorithm,
@@ -246,7 +252,14 @@ impl World {
     /// Queues an input for the start of the next tick. Inputs that could never apply
     /// (a non-finite position, an unknown parameter) are refused here.
     pub fn apply(&mut self, input: Input) -> Result<(), String> {
-        match &input {
+        self.check(&input)?;
+        self.pending.push(input);
+        Ok(())
+    }
+
+    /// Whether [`World::apply`] would take an input (nothing is queued).
+    pub fn check(&self, input: &Input) -> Result<(), String> {
+        match input {
             Input::MoveTarget { pos, .. } if !pos.is_finite() => {
                 return Err("position is not finite".into())
             }
@@ -268,8 +281,21 @@ impl World {
             }
             _ => {}
         }
-        self.pending.push(input);
         Ok(())
+    }
+
+    /// Takes away the target called `name`: a placement still queued is withdrawn (it
+    /// never appears), a target in the world is removed at the start of the next tick.
+    pub fn remove_target_named(&mut self, name: &str) {
+        let queued = self
+            .pending
+            .iter()
+            .position(|i| matches!(i, Input::AddTarget(spec) if spec.name == name));
+        if let Some(index) = queued {
+            self.pending.remove(index);
+        } else if let Some(target) = self.targets.iter().find(|t| t.name == name) {
+            self.pending.push(Input::RemoveTarget { target: target.id });
+        }
     }
 
     pub fn tick(&self) -> u64 {
@@ -460,6 +486,15 @@ impl World {
                 }
                 if let Ok(target) = self.add_target(&spec) {
                     self.emit(EventKind::TargetSpawned { target });
+                }
+            }
+            Input::RemoveTarget { target } => {
+                if self.target(target).is_some() {
+                    self.targets.retain(|t| t.id != target);
+                    self.emit(EventKind::TargetLost {
+                        target,
+                        reason: TargetLoss::Removed,
+                    });
                 }
             }
             Input::SetParam {

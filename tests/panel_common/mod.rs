@@ -4,7 +4,7 @@
 
 use egui_kittest::Harness;
 use egui_macroquad::egui;
-use steerlab::app::panel::{self, PanelState};
+use steerlab::app::ui::{self as panel, PanelState};
 use steerlab::app::Session;
 use steerlab::scenario::Scenario;
 

@@ -2,24 +2,24 @@
 //! its algorithm's internals, at the tick on screen), the plots (egui_plot, against
 //! time, several missiles in their colours), the breakpoints, and the exports.
 
-use super::colors::algorithm_color32;
 use super::edit::readout_text;
-use super::panel::PanelState;
-use super::session::{Selection, Session};
+use super::style;
+use super::PanelState;
+use crate::app::render::colors::algorithm_color32;
+use crate::app::session::{Selection, Session};
 use crate::sim::telemetry::Quantity;
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 use std::path::PathBuf;
 
-pub fn inspector(ui: &mut egui::Ui, session: &mut Session) {
+pub fn inspector(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     egui::CollapsingHeader::new("Inspector")
         .default_open(true)
         .show(ui, |ui| {
             let Some(Selection::Missile { lane, id }) = session.selected else {
-                ui.label(
-                    RichText::new("Click a missile (or a row of the results) to inspect it.")
-                        .small(),
-                );
+                ui.label(style::help(
+                    "Click a missile (or a row of the results) to inspect it.",
+                ));
                 return;
             };
             let Some(lane_ref) = session.lanes.get(lane) else {
@@ -58,22 +58,22 @@ pub fn inspector(ui: &mut egui::Ui, session: &mut Session) {
             let plotted = session.plots.missiles.contains(&(lane, id));
             if ui.selectable_label(plotted, "plot this missile").clicked() {
                 session.plots.toggle(lane, id);
+                // The plot is drawn below: bring it into view.
+                state.scroll_to_plots = !plotted;
             }
         });
 }
 
-pub fn plots(ui: &mut egui::Ui, session: &mut Session) {
-    egui::CollapsingHeader::new("Plots")
+pub fn plots(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
+    let header = egui::CollapsingHeader::new("Plots")
         .default_open(true)
+        .open(state.scroll_to_plots.then_some(true))
         .show(ui, |ui| {
             if session.plots.missiles.is_empty() {
-                ui.label(
-                    RichText::new(
-                        "Select missiles and press \"plot this missile\" to plot them together.",
-                    )
-                    .small(),
-                );
-                return;
+                ui.label(style::help(
+                    "Select missiles and press \"plot this missile\" to plot them together.",
+                ));
+                return None;
             }
             egui::ComboBox::from_id_salt("plot-quantity")
                 .selected_text(session.plots.quantity.label())
@@ -119,8 +119,16 @@ pub fn plots(ui: &mut egui::Ui, session: &mut Session) {
                     session.scrub((point.x.max(0.0) / dt).round() as u64);
                 }
             }
-            ui.label(RichText::new("Click the plot to jump to that moment.").small());
+            ui.label(style::help("Click the plot to jump to that moment."));
+            Some(response.response.rect)
         });
+    if std::mem::take(&mut state.scroll_to_plots) {
+        let rect = header
+            .body_returned
+            .flatten()
+            .unwrap_or(header.header_response.rect);
+        ui.scroll_to_rect(rect, Some(egui::Align::Center));
+    }
 }
 
 pub fn breakpoints(ui: &mut egui::Ui, session: &mut Session) {
@@ -152,10 +160,10 @@ pub fn exports(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
     egui::CollapsingHeader::new("Export")
         .default_open(false)
         .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut state.telemetry_path).desired_width(200.0));
-                if ui
-                    .button("Export telemetry CSV")
+            let (button, _) =
+                super::field_and_button(ui, &mut state.telemetry_path, "Export telemetry CSV");
+            {
+                if button
                     .on_hover_text("the selected missile, every recorded tick")
                     .clicked()
                 {
@@ -168,12 +176,10 @@ pub fn exports(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
                         Err(e) => session.error = Some(e),
                     }
                 }
-            });
-            ui.horizontal(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut state.png_path).desired_width(200.0));
-                if ui.button("Export view PNG").clicked() {
-                    state.png_request = Some(PathBuf::from(state.png_path.trim()));
-                }
-            });
+            }
+            let (button, _) = super::field_and_button(ui, &mut state.png_path, "Export view PNG");
+            if button.clicked() {
+                state.png_request = Some(PathBuf::from(state.png_path.trim()));
+            }
         });
 }

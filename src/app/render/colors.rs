@@ -13,7 +13,8 @@ pub fn algorithm_rgb(algorithm: Algorithm) -> [u8; 3] {
         Algorithm::NaiveAccel => [170, 130, 90],
         Algorithm::Intercept => [92, 230, 120],
         Algorithm::HeatSeeker => [255, 128, 40],
-        Algorithm::ProNav => [240, 240, 240],
+        // Turquoise: no text or other overlay uses it (white was mistaken for text).
+        Algorithm::ProNav => [0, 210, 190],
     }
 }
 
@@ -44,4 +45,5 @@ pub mod scene {
     pub const SELECTED: Color = Color::new(1.0, 1.0, 0.3, 1.0);
     pub const GROUND: Color = Color::new(0.45, 0.35, 0.20, 1.0);
     pub const BLAST: Color = Color::new(1.0, 0.75, 0.3, 1.0);
+    pub const PAUSED: Color = Color::new(1.0, 0.82, 0.35, 1.0);
 }

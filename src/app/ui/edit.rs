@@ -1,7 +1,7 @@
 //! Editors for targets and launchers in the panel (each returns the edited copy when
 //! the user changed something), and the text form of an algorithm's readouts.
 
-use super::colors::algorithm_color32;
+use crate::app::render::colors::algorithm_color32;
 use crate::guidance::{Algorithm, Readout, ReadoutValue};
 use crate::sim::fly_program::FlyProgramSpec;
 use crate::sim::launcher::LauncherSpec;

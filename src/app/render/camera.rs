@@ -1,7 +1,41 @@
 //! The camera and the panes: world <-> screen transforms, fitting the world on open,
 //! pan and zoom, and the grid of panes for the split layout.
 
+use crate::sim::fly_program::{grid_point, COLUMNS, ROWS};
+use crate::sim::{Motion, World};
 use glam::Vec2;
+
+/// What a fitted view shows: the world rectangle, every target, launcher and turret, and
+/// the fly-program grid with its death lines when a fly program is in the scene.
+pub fn scene_bounds(world: &World) -> (Vec2, Vec2) {
+    let mut lo = Vec2::ZERO;
+    let mut hi = Vec2::new(world.config.width, world.config.height);
+    let mut take = |p: Vec2| {
+        if p.is_finite() {
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+    };
+    for t in world.targets() {
+        take(t.pos - Vec2::splat(t.radius));
+        take(t.pos + Vec2::splat(t.radius));
+    }
+    for l in world.launchers() {
+        take(l.spec.pos);
+    }
+    for t in world.turrets() {
+        take(t.spec.pos);
+    }
+    if world
+        .targets()
+        .iter()
+        .any(|t| matches!(t.motion, Motion::FlyProgram(_)))
+    {
+        take(grid_point(0) - Vec2::splat(16.0));
+        take(grid_point(20 * (ROWS - 1) + COLUMNS - 1) + Vec2::splat(16.0));
+    }
+    (lo, hi)
+}
 
 /// A screen rectangle in pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,10 +82,16 @@ pub struct Camera {
 impl Camera {
     /// Shows the whole world rectangle (with a small border) in `pane`.
     pub fn fit(width: f32, height: f32, pane: Pane) -> Camera {
-        let zoom = (pane.w / (width * 1.08)).min(pane.h / (height * 1.08));
+        Self::fit_bounds(Vec2::ZERO, Vec2::new(width, height), pane)
+    }
+
+    /// Shows the rectangle `lo..hi` (with a small border) in `pane`.
+    pub fn fit_bounds(lo: Vec2, hi: Vec2, pane: Pane) -> Camera {
+        let size = (hi - lo).max(Vec2::splat(1.0)) * 1.08;
+        let zoom = (pane.w / size.x).min(pane.h / size.y);
         Camera {
-            center: Vec2::new(width * 0.5, height * 0.5),
-            zoom: zoom.max(1e-4),
+            center: (lo + hi) * 0.5,
+            zoom: zoom.clamp(1e-4, 1e4),
         }
     }
 

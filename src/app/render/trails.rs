@@ -1,0 +1,163 @@
+//! Trails: the recent positions of every missile and target, kept by the app (the
+//! simulation keeps no history), aged out after the trail length, and drawn fading with
+//! age; and the ghost of a branch's old future, dotted, in each algorithm's colour.
+
+use super::colors::{algorithm_color, scene};
+use super::painter::{Lines, Painter};
+use crate::app::session::Lane;
+use crate::guidance::Algorithm;
+use crate::sim::history::Ghost;
+use crate::sim::World;
+use glam::Vec2;
+use macroquad::color::Color;
+use std::collections::{HashMap, VecDeque};
+
+/// Most segments drawn per trail (longer trails are drawn with a stride)...
+const MAX_TRAIL_SEGMENTS: usize = 64;
+/// ...and in all, per frame: with many trails each gets fewer segments.
+const TRAIL_SEGMENT_BUDGET: usize = 150_000;
+
+/// Whose trail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Owner {
+    Missile(u32),
+    Target(u32),
+}
+
+/// One trail: positions with the tick they were recorded on, oldest first.
+#[derive(Clone, Debug, Default)]
+pub struct Trail {
+    pub points: VecDeque<(u64, Vec2)>,
+    /// The missile's algorithm (none for targets), for its colour.
+    pub algorithm: Option<Algorithm>,
+}
+
+/// All trails of one world.
+#[derive(Clone, Debug, Default)]
+pub struct Trails {
+    pub trails: HashMap<Owner, Trail>,
+}
+
+impl Trails {
+    /// Records the world's current positions and drops points older than `keep` ticks.
+    pub fn record(&mut self, world: &World, keep: u64) {
+        let tick = world.tick();
+        let missiles = world
+            .missiles()
+            .iter()
+            .map(|m| (Owner::Missile(m.id.0), m.body.pos, Some(m.algorithm())));
+        let targets = world
+            .targets()
+            .iter()
+            .map(|t| (Owner::Target(t.id.0), t.pos, None));
+        for (owner, pos, algorithm) in missiles.chain(targets) {
+            let trail = self.trails.entry(owner).or_default();
+            trail.algorithm = algorithm;
+            trail.points.push_back((tick, pos));
+        }
+        let oldest = tick.saturating_sub(keep);
+        self.trails.retain(|_, trail| {
+            while trail.points.front().is_some_and(|(t, _)| *t < oldest) {
+                trail.points.pop_front();
+            }
+            !trail.points.is_empty()
+        });
+    }
+
+    /// Forgets everything recorded after `tick` (a branch rewrites the future).
+    pub fn truncate_after(&mut self, tick: u64) {
+        self.trails.retain(|_, trail| {
+            while trail.points.back().is_some_and(|(t, _)| *t > tick) {
+                trail.points.pop_back();
+            }
+            !trail.points.is_empty()
+        });
+    }
+
+    /// Total points kept.
+    pub fn len(&self) -> usize {
+        self.trails.values().map(|t| t.points.len()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.trails.is_empty()
+    }
+}
+
+/// All trails of the given lanes, fading with age, up to the tick each lane shows.
+pub fn draw_trails(painter: &Painter, lanes: &[&Lane], seconds: f32, dt: f32) {
+    let mut lines = Lines::new();
+    let span = (seconds / dt).max(1.0);
+    let count: usize = lanes.iter().map(|l| l.trails.trails.len()).sum();
+    let per_trail = (TRAIL_SEGMENT_BUDGET / count.max(1)).clamp(4, MAX_TRAIL_SEGMENTS);
+    for lane in lanes {
+        let now = lane.shown().tick();
+        let oldest = now.saturating_sub(span as u64);
+        for trail in lane.trails.trails.values() {
+            let points = &trail.points;
+            let start = points.partition_point(|(t, _)| *t < oldest);
+            let end = points.partition_point(|(t, _)| *t <= now);
+            if end < start + 2 {
+                continue;
+            }
+            let stride = (end - start).div_ceil(per_trail).max(1);
+            let mut previous: Option<Vec2> = None;
+            for k in (start..end).filter(|k| (k - start) % stride == 0 || *k == end - 1) {
+                let (tick, pos) = points[k];
+                let screen = painter.at(pos);
+                if let Some(prev) = previous {
+                    let age = now.saturating_sub(tick) as f32 / span;
+                    let alpha = (1.0 - age).clamp(0.05, 1.0) * 0.8;
+                    let color = match trail.algorithm {
+                        Some(a) => algorithm_color(a, alpha),
+                        None => Color {
+                            a: alpha * 0.5,
+                            ..scene::TARGET
+                        },
+                    };
+                    lines.segment(prev, screen, 2.0, color);
+                }
+                previous = Some(screen);
+            }
+        }
+    }
+    lines.flush();
+}
+
+/// The old future of a branch: dotted paths, each missile's in its algorithm's colour
+/// (faded), the targets' in the target colour.
+pub fn draw_ghost(painter: &Painter, ghost: &Ghost) {
+    let mut lines = Lines::new();
+    let missiles = ghost
+        .missiles
+        .values()
+        .map(|(algorithm, path)| (algorithm_color(*algorithm, 0.35), path));
+    let targets = ghost.targets.values().map(|path| {
+        (
+            Color {
+                a: 0.35,
+                ..scene::TARGET
+            },
+            path,
+        )
+    });
+    for (color, path) in missiles.chain(targets) {
+        dotted(painter, &mut lines, path, color);
+    }
+    lines.flush();
+}
+
+/// A path drawn as dashes (every other stretch of a few points).
+pub fn dotted(painter: &Painter, lines: &mut Lines, path: &[Vec2], color: Color) {
+    let stride = path.len().div_ceil(MAX_TRAIL_SEGMENTS * 2).max(1);
+    let points: Vec<Vec2> = path
+        .iter()
+        .step_by(stride)
+        .map(|p| painter.at(*p))
+        .collect();
+    for (n, pair) in points.windows(2).enumerate() {
+        if n % 2 == 0 {
+            lines.segment(pair[0], pair[1], 1.5, color);
+        }
+    }
+}

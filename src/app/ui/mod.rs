@@ -1,0 +1,221 @@
+//! The egui side of the window: the side panel (transport, file, compare, algorithms,
+//! scene, view, results, inspector, plots, breakpoints, exports), the timeline, the
+//! file dialog and the help window, plus the keyboard shortcuts, read here so that text
+//! fields and dialogs get their keys first.
+
+mod edit;
+mod file;
+mod inspect;
+mod params;
+mod results;
+mod scene;
+pub mod shortcuts;
+mod style;
+pub mod timeline;
+
+use super::session::Session;
+use egui_file_dialog::FileDialog;
+use egui_macroquad::egui::{self, RichText};
+use shortcuts::WindowRequests;
+
+use std::path::PathBuf;
+/// The colour of help and description text (tests check its contrast).
+pub use style::HELP as HELP_COLOR;
+
+/// What the file dialog was opened for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DialogPurpose {
+    Open,
+    SaveAs,
+}
+
+/// Panel state that is not the session's: the file dialog, the paths being typed, and
+/// what the panel shows.
+pub struct PanelState {
+    dialog: FileDialog,
+    purpose: Option<DialogPurpose>,
+    /// The path field (type a path and press Enter or Open path).
+    pub path_text: String,
+    /// Where the selected missile's telemetry is exported.
+    pub telemetry_path: String,
+    /// Where the view is exported as PNG, and a pending request to do it.
+    pub png_path: String,
+    pub png_request: Option<PathBuf>,
+    /// Whether the side panel is shown (P hides it for a bigger view).
+    pub panel_open: bool,
+    /// Bring the plots into view on the next pass (a missile was just added to them).
+    scroll_to_plots: bool,
+    styled: bool,
+}
+
+impl PanelState {
+    pub fn new(session: &Session) -> Self {
+        Self {
+            dialog: FileDialog::new()
+                .add_file_filter_extensions("Scenario (.ron)", vec!["ron"])
+                .default_file_filter("Scenario (.ron)")
+                .add_save_extension("Scenario", "ron")
+                .default_save_extension("Scenario"),
+            purpose: None,
+            path_text: session
+                .path
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            telemetry_path: "steerlab-telemetry.csv".into(),
+            png_path: "steerlab-view.png".into(),
+            png_request: None,
+            panel_open: true,
+            scroll_to_plots: false,
+            styled: false,
+        }
+    }
+
+    /// Whether a dialog has the keyboard (shortcuts wait).
+    fn dialog_open(&self) -> bool {
+        self.dialog.state() == egui_file_dialog::DialogState::Open
+    }
+}
+
+/// The side panel's width for a window `width` points wide: a quarter of it, within
+/// 240..=380, so a small window keeps most of its width for the world view.
+pub fn panel_width(width: f32) -> f32 {
+    (width * 0.27).clamp(240.0, 380.0)
+}
+
+/// What one pass of the panel leaves for the world view and asks of the window.
+pub struct Output {
+    /// The rectangle left for the world view.
+    pub free: egui::Rect,
+    pub requests: WindowRequests,
+}
+
+/// Draws the side panel, the timeline and the windows, after acting on the shortcuts;
+/// returns the rectangle left for the world view and what the window should do.
+pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) -> Output {
+    if !state.styled {
+        style::apply(ctx);
+        state.styled = true;
+    }
+    let mut requests = WindowRequests::default();
+    // Before any widget runs: a key typed into the field that has focus is the field's.
+    let typing = ctx.wants_keyboard_input() || state.dialog_open();
+    for action in ctx.input(|i| shortcuts::read(i, typing)) {
+        shortcuts::apply(action, session, &mut requests);
+    }
+    if requests.toggle_panel {
+        state.panel_open = !state.panel_open;
+    }
+    let width = panel_width(ctx.screen_rect().width());
+    if state.panel_open {
+        egui::SidePanel::left("steerlab-panel")
+            .default_width(width)
+            .width_range(200.0..=(ctx.screen_rect().width() * 0.6).max(200.0))
+            .resizable(true)
+            .show(ctx, |ui| {
+                // Both ways: content wider than the panel scrolls instead of widening the
+                // panel frame after frame (the panel's width is the user's to drag).
+                egui::ScrollArea::both()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| sections(ui, state, session));
+            });
+    } else {
+        egui::SidePanel::left("steerlab-panel-closed")
+            .exact_width(28.0)
+            .resizable(false)
+            .show(ctx, |ui| {
+                if ui
+                    .button("»")
+                    .on_hover_text("show the side panel (P)")
+                    .clicked()
+                {
+                    state.panel_open = true;
+                }
+            });
+    }
+    timeline::show(ctx, session);
+    file::dialog(ctx, state, session);
+    help_window(ctx, session);
+    Output {
+        free: ctx.available_rect(),
+        requests,
+    }
+}
+
+fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
+    ui.horizontal(|ui| {
+        ui.heading("steerlab");
+        if session.dirty() {
+            ui.label(RichText::new("● unsaved").color(style::WARN));
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("«")
+                .on_hover_text("hide the side panel (P)")
+                .clicked()
+            {
+                state.panel_open = false;
+            }
+        });
+    });
+    params::transport(ui, session);
+    ui.separator();
+    file::section(ui, state, session);
+    params::compare_section(ui, session);
+    params::algorithms_section(ui, session);
+    scene::scene_section(ui, session);
+    scene::view_section(ui, session);
+    results::section(ui, session);
+    inspect::inspector(ui, state, session);
+    inspect::plots(ui, state, session);
+    inspect::breakpoints(ui, session);
+    inspect::exports(ui, state, session);
+}
+
+/// A one-line text field with a button at its right, together as wide as the panel.
+fn field_and_button(
+    ui: &mut egui::Ui,
+    text: &mut String,
+    button: &str,
+) -> (egui::Response, egui::Response) {
+    let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(
+        row,
+        egui::Layout::right_to_left(egui::Align::Center),
+        |ui| {
+            let clicked = ui.button(button);
+            let field = ui.add(
+                egui::TextEdit::singleline(text)
+                    .hint_text("path")
+                    .desired_width(ui.available_width()),
+            );
+            (clicked, field)
+        },
+    )
+    .inner
+}
+
+fn help_window(ctx: &egui::Context, session: &mut Session) {
+    egui::Window::new("Keyboard shortcuts and symbols")
+        .open(&mut session.help_open)
+        .resizable(false)
+        .default_width(520.0)
+        .show(ctx, |ui| {
+            egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
+                for (key, what) in shortcuts::SHORTCUTS {
+                    ui.label(RichText::new(*key).monospace().strong());
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            ui.label(RichText::new("Symbols in the view").strong());
+            egui::Grid::new("symbols").num_columns(2).show(ui, |ui| {
+                for (symbol, meaning) in super::render::legend::ALL_SYMBOLS {
+                    ui.label(RichText::new(*symbol).strong());
+                    ui.label(*meaning);
+                    ui.end_row();
+                }
+            });
+        });
+}

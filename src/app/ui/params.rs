@@ -1,0 +1,204 @@
+//! Transport (play, step, restart, launch, speed), the Compare section, and one section
+//! per algorithm with widgets generated from its parameter description.
+
+use super::style::{self, WARN};
+use crate::app::render::colors::algorithm_color32;
+use crate::app::session::{Layout, Session, MAX_SPEED, MIN_SPEED};
+use crate::guidance::{Algorithm, Applies, ParamKind, ParamSpec, ParamValue};
+use egui_macroquad::egui::{self, RichText};
+
+pub fn transport(ui: &mut egui::Ui, session: &mut Session) {
+    ui.horizontal_wrapped(|ui| {
+        let play = if session.playing {
+            "⏸ Pause"
+        } else {
+            "▶ Play"
+        };
+        if ui.button(play).on_hover_text("Space").clicked() {
+            session.playing = !session.playing;
+        }
+        if ui
+            .button("Step")
+            .on_hover_text(". or Right arrow")
+            .clicked()
+        {
+            session.single_step();
+        }
+        if ui.button("Restart").on_hover_text("R").clicked() {
+            session.restart();
+        }
+        if ui
+            .button("Launch")
+            .on_hover_text("L: one missile per algorithm from the selected launcher")
+            .clicked()
+        {
+            session.launch();
+        }
+    });
+    ui.add(
+        egui::Slider::new(&mut session.speed, MIN_SPEED..=MAX_SPEED)
+            .logarithmic(true)
+            .text("speed ×"),
+    );
+    ui.label(format!(
+        "tick {}   t = {:.3} s   dt = {:.4} s",
+        session.tick(),
+        session.time(),
+        session.dt()
+    ));
+    if let Some(reason) = &session.paused_by {
+        ui.label(RichText::new(format!("⏸ breakpoint: {reason}")).color(style::PAUSED));
+    }
+}
+
+pub fn compare_section(ui: &mut egui::Ui, session: &mut Session) {
+    egui::CollapsingHeader::new("Compare")
+        .default_open(true)
+        .show(ui, |ui| {
+            let mut compare = session.compare;
+            if ui
+                .checkbox(&mut compare, "side by side: one run per algorithm (C)")
+                .changed()
+            {
+                session.set_compare(compare);
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.label("layout (V)");
+                ui.radio_value(&mut session.layout, Layout::Overlay, "overlay");
+                ui.radio_value(&mut session.layout, Layout::Split, "split panes");
+            });
+            ui.label("algorithms compared:");
+            let mut compared = session.scenario.compared();
+            let mut changed = false;
+            ui.horizontal_wrapped(|ui| {
+                for algorithm in Algorithm::ALL {
+                    let mut on = compared.contains(&algorithm);
+                    let text = RichText::new(algorithm.id()).color(algorithm_color32(algorithm));
+                    if ui.checkbox(&mut on, text).changed() {
+                        changed = true;
+                        if on {
+                            compared.push(algorithm);
+                        } else {
+                            compared.retain(|a| *a != algorithm);
+                        }
+                    }
+                }
+            });
+            if changed && !compared.is_empty() {
+                compared.sort();
+                session.edit_scenario(|s| s.compare = compared);
+            }
+        });
+}
+
+/// The label a parameter's widget carries.
+pub fn widget_label(spec: &ParamSpec) -> String {
+    if spec.unit.is_empty() {
+        spec.label.to_string()
+    } else {
+        format!("{} ({})", spec.label, spec.unit)
+    }
+}
+
+/// A parameter's widget; returns the new value when the user changed it.
+fn param_widget(ui: &mut egui::Ui, spec: &ParamSpec, value: ParamValue) -> Option<ParamValue> {
+    let label = widget_label(spec);
+    // The slider, its value box and its label fit the panel's width.
+    let label_width = label.chars().count() as f32 * 7.5;
+    ui.spacing_mut().slider_width = (ui.available_width() - label_width - 80.0).clamp(60.0, 200.0);
+    match (spec.kind, value) {
+        (ParamKind::Float { min, max }, ParamValue::Float(mut v)) => {
+            let log = min > 0.0 && max / min > 100.0;
+            let r = ui.add(
+                egui::Slider::new(&mut v, min..=max)
+                    .logarithmic(log)
+                    .text(label),
+            );
+            r.changed().then_some(ParamValue::Float(v))
+        }
+        (ParamKind::Int { min, max }, ParamValue::Int(mut v)) => {
+            let log = min > 0 && max / min.max(1) > 100;
+            let r = ui.add(
+                egui::Slider::new(&mut v, min..=max)
+                    .logarithmic(log)
+                    .text(label),
+            );
+            r.changed().then_some(ParamValue::Int(v))
+        }
+        (ParamKind::Bool, ParamValue::Bool(mut v)) => ui
+            .checkbox(&mut v, label)
+            .changed()
+            .then_some(ParamValue::Bool(v)),
+        (ParamKind::Choice(names), ParamValue::Choice(mut i)) => {
+            let mut changed = false;
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_id_salt(spec.name)
+                    .selected_text(names.get(i).copied().unwrap_or("?"))
+                    .show_ui(ui, |ui| {
+                        for (k, name) in names.iter().enumerate() {
+                            changed |= ui.selectable_value(&mut i, k, *name).changed();
+                        }
+                    });
+                ui.label(label);
+            });
+            changed.then_some(ParamValue::Choice(i))
+        }
+        _ => None,
+    }
+}
+
+pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
+    egui::CollapsingHeader::new("Algorithms")
+        .default_open(true)
+        .show(ui, |ui| {
+            for algorithm in Algorithm::ALL {
+                let title = RichText::new(format!("■ {}", algorithm.id()))
+                    .color(algorithm_color32(algorithm))
+                    .strong();
+                egui::CollapsingHeader::new(title)
+                    .id_salt(algorithm.id())
+                    .default_open(false)
+                    .show(ui, |ui| algorithm_params(ui, session, algorithm));
+            }
+        });
+}
+
+fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorithm) {
+    ui.label(style::help(algorithm.summary()));
+    for spec in algorithm.specs() {
+        let Some(value) = session.scenario.algorithms.get(algorithm, spec.name) else {
+            continue;
+        };
+        ui.push_id((algorithm.id(), spec.name), |ui| {
+            if let Some(new) = param_widget(ui, spec, value) {
+                match session.set_param(algorithm, spec.name, new) {
+                    Ok(()) => {
+                        session.status = Some(match spec.applies {
+                            Applies::Live => format!(
+                                "{algorithm}.{}: applies live to missiles in flight",
+                                spec.name
+                            ),
+                            Applies::NextLaunch => {
+                                format!("{algorithm}.{}: applies to the next launch", spec.name)
+                            }
+                        })
+                    }
+                    Err(e) => session.error = Some(e),
+                }
+            }
+        });
+        let tag = match spec.applies {
+            Applies::Live => "live",
+            Applies::NextLaunch => "next launch",
+        };
+        ui.label(style::help(format!("   {tag}: {}", spec.help)));
+    }
+    if algorithm == Algorithm::Smoothed {
+        let tau = session
+            .scenario
+            .algorithms
+            .smoothed
+            .time_constant(session.dt());
+        ui.label(RichText::new(format!("time constant τ = -dt / ln(ga) = {tau:.3} s")).color(WARN));
+    }
+}

@@ -1,0 +1,99 @@
+//! The live results table: one row per missile of every lane, newest first, labelled by
+//! lane in compare mode (`quartic · M0`), with its outcome, time to hit, and its closest
+//! approach once it has ended (the current range, marked as such, while it flies).
+
+use super::style::{self, ERROR, GOOD};
+use crate::app::render::colors::algorithm_color32;
+use crate::app::session::{Selection, Session};
+use crate::sim::{MissileId, Outcome};
+use egui_macroquad::egui::{self, Color32, RichText};
+
+/// Rows shown at most (the newest).
+const SHOWN: usize = 200;
+
+/// A row's label: the missile, after its lane in compare mode.
+pub fn row_label(session: &Session, lane: usize, id: MissileId) -> String {
+    if session.compare {
+        format!("{} · {id}", session.lane_label(lane))
+    } else {
+        id.to_string()
+    }
+}
+
+pub fn section(ui: &mut egui::Ui, session: &mut Session) {
+    egui::CollapsingHeader::new("Results")
+        .default_open(true)
+        .show(ui, |ui| {
+            let mut rows = Vec::new();
+            for (lane_index, lane) in session.lanes.iter().enumerate() {
+                let world = lane.shown();
+                for m in world.all_missiles() {
+                    let range_now = (m.metrics.outcome == Outcome::Flying)
+                        .then(|| world.target(m.target).map(|t| t.pos.distance(m.body.pos)))
+                        .flatten();
+                    rows.push((lane_index, m.id, m.algorithm(), m.metrics.clone(), range_now));
+                }
+            }
+            let shown = rows.len().min(SHOWN);
+            ui.label(format!("{} missiles (showing the last {shown})", rows.len()));
+            // Both ways: a long outcome scrolls inside the table instead of widening the panel.
+            egui::ScrollArea::both()
+                .max_height(260.0)
+                .id_salt("results")
+                .show(ui, |ui| {
+                    egui::Grid::new("results-grid")
+                        .striped(true)
+                        .num_columns(5)
+                        .show(ui, |ui| {
+                            for header in ["missile", "outcome", "hit (s)", "closest"] {
+                                ui.label(RichText::new(header).strong());
+                            }
+                            ui.end_row();
+                            for (lane, id, algorithm, metrics, range_now) in
+                                rows.iter().rev().take(shown)
+                            {
+                                let (lane, id) = (*lane, *id);
+                                let selected =
+                                    session.selected == Some(Selection::Missile { lane, id });
+                                let label = RichText::new(row_label(session, lane, id))
+                                    .color(algorithm_color32(*algorithm));
+                                if ui
+                                    .selectable_label(selected, label)
+                                    .on_hover_text(algorithm.id())
+                                    .clicked()
+                                {
+                                    session.selected = Some(Selection::Missile { lane, id });
+                                }
+                                let color = match metrics.outcome {
+                                    Outcome::Hit { .. } => GOOD,
+                                    Outcome::Missed(_) => ERROR,
+                                    Outcome::Flying => Color32::from_gray(190),
+                                };
+                                ui.label(RichText::new(metrics.outcome.describe()).color(color));
+                                ui.label(
+                                    metrics
+                                        .time_to_hit
+                                        .map_or("-".into(), |t| format!("{t:.3}")),
+                                );
+                                match range_now {
+                                    Some(range) => {
+                                        ui.label(style::help(format!("now {range:.1}")))
+                                            .on_hover_text("still flying: the range to its target now");
+                                    }
+                                    None if metrics.miss_distance.is_finite() => {
+                                        ui.label(format!("{:.1}", metrics.miss_distance))
+                                            .on_hover_text("closest approach to its target over the flight");
+                                    }
+                                    None => {
+                                        ui.label("-");
+                                    }
+                                }
+                                ui.end_row();
+                            }
+                        });
+                });
+            ui.label(style::help(
+                "closest: the closest approach over the whole flight, shown once a missile has ended; while it flies, \"now\" is its current range.",
+            ));
+        });
+}

@@ -1,0 +1,99 @@
+//! The Targets and launchers section (editors that restart the run) and the View
+//! section (overlays, trail length, tick rate, fit).
+
+use super::edit;
+use super::style;
+use crate::app::session::{Selection, Session};
+use egui_macroquad::egui;
+
+pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
+    egui::CollapsingHeader::new("Targets and launchers")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label(style::help(
+                "Editing a target or launcher restarts the run (Ctrl+Z undoes it). Shift + click on empty space in the view places a target.",
+            ));
+            let targets: Vec<String> = session
+                .scenario
+                .targets
+                .iter()
+                .map(|t| t.name.clone())
+                .collect();
+            for (i, name) in targets.iter().enumerate() {
+                let id = session
+                    .lanes
+                    .first()
+                    .and_then(|l| l.shown().targets().iter().find(|t| &t.name == name))
+                    .map(|t| t.id);
+                let selected = id.is_some() && session.selected == id.map(Selection::Target);
+                if ui
+                    .selectable_label(selected, format!("target: {name}"))
+                    .clicked()
+                {
+                    session.selected = id.map(Selection::Target);
+                }
+                if selected {
+                    ui.indent(("target", i), |ui| {
+                        if let Some(edited) = edit::target(ui, &session.scenario.targets[i]) {
+                            session.edit_scenario(|s| s.targets[i] = edited);
+                        }
+                    });
+                }
+            }
+            for i in 0..session.scenario.launchers.len() {
+                let name = session.scenario.launchers[i].name.clone();
+                let chosen = session.launcher == i;
+                if ui
+                    .selectable_label(chosen, format!("launcher: {name}"))
+                    .clicked()
+                {
+                    session.launcher = i;
+                    session.selected = Some(Selection::Launcher(i));
+                }
+                if chosen {
+                    ui.indent(("launcher", i), |ui| {
+                        if let Some(edited) =
+                            edit::launcher(ui, &session.scenario.launchers[i], &targets)
+                        {
+                            session.edit_scenario(|s| s.launchers[i] = edited);
+                        }
+                    });
+                }
+            }
+        });
+}
+
+pub fn view_section(ui: &mut egui::Ui, session: &mut Session) {
+    egui::CollapsingHeader::new("View")
+        .default_open(false)
+        .show(ui, |ui| {
+            let o = &mut session.overlays;
+            ui.horizontal_wrapped(|ui| {
+                ui.checkbox(&mut o.trails, "trails");
+                ui.checkbox(&mut o.velocity, "velocity");
+                ui.checkbox(&mut o.aim, "aim points");
+                ui.checkbox(&mut o.intercept, "intercepts (both roots)");
+                ui.checkbox(&mut o.dead_zone, "dead zone");
+                ui.checkbox(&mut o.turn_circle, "turn circle");
+                ui.checkbox(&mut o.acceleration, "acceleration");
+                ui.checkbox(&mut o.grid, "fly-program grid");
+                ui.checkbox(&mut o.labels, "labels");
+                ui.checkbox(&mut o.legend, "legend");
+            });
+            ui.add(
+                egui::Slider::new(&mut session.trail_seconds, 0.1..=30.0)
+                    .logarithmic(true)
+                    .text("trail length (s)"),
+            );
+            let mut rate = session.scenario.world.tick_rate;
+            if ui
+                .add(egui::Slider::new(&mut rate, 1.0..=240.0).text("tick rate (Hz, restarts)"))
+                .drag_stopped()
+            {
+                session.edit_scenario(|s| s.world.tick_rate = rate);
+            }
+            if ui.button("Fit view (F)").clicked() {
+                session.fit_requested = true;
+            }
+        });
+}

@@ -1,0 +1,97 @@
+//! How a scenario opens in the window, so it makes its point without clicks: where the
+//! camera looks, which overlays are on, which plot is open. Only the window reads it;
+//! headless runs ignore it.
+
+use crate::sim::telemetry::Quantity;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// The overlays a scenario can name, as the window's View section calls them.
+pub const OVERLAYS: [&str; 10] = [
+    "trails",
+    "velocity",
+    "aim",
+    "intercept",
+    "dead-zone",
+    "turn-circle",
+    "acceleration",
+    "grid",
+    "labels",
+    "legend",
+];
+
+/// The opening view.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ViewSpec {
+    /// The world point at the centre of the view (none: fit everything in view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub center: Option<Vec2>,
+    /// Pixels per world unit (none: fit everything in view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zoom: Option<f32>,
+    /// The overlays that are on (none: the window's defaults); names from [`OVERLAYS`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overlays: Option<Vec<String>>,
+    /// A plot open from the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plot: Option<PlotSpec>,
+}
+
+/// A plot of one quantity for some missiles (by launch order, from 0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlotSpec {
+    pub quantity: Quantity,
+    pub missiles: Vec<u32>,
+}
+
+/// Every problem of a view, as `(path, message)`.
+pub fn problems(view: &ViewSpec) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(zoom) = view.zoom {
+        if !(1.0e-4..=1.0e4).contains(&zoom) {
+            out.push((
+                "view.zoom".into(),
+                format!("expected pixels per unit in 0.0001..=10000, found {zoom}"),
+            ));
+        }
+    }
+    if let Some(center) = view.center {
+        for (k, v) in [center.x, center.y].into_iter().enumerate() {
+            if v.is_nan() || v.abs() > super::validate::MAX_COORD {
+                out.push((
+                    format!("view.center[{k}]"),
+                    format!(
+                        "expected a value in -{0}..={0}, found {v}",
+                        super::validate::MAX_COORD
+                    ),
+                ));
+            }
+        }
+    }
+    for (k, name) in view.overlays.iter().flatten().enumerate() {
+        if !OVERLAYS.contains(&name.as_str()) {
+            out.push((
+                format!("view.overlays[{k}]"),
+                format!(
+                    "unknown overlay `{}`, expected one of: {}",
+                    super::messages_quote(name),
+                    OVERLAYS.join(", ")
+                ),
+            ));
+        }
+    }
+    if let Some(plot) = &view.plot {
+        if plot.missiles.len() > 16 {
+            out.push((
+                "view.plot.missiles".into(),
+                format!(
+                    "expected at most 16 missiles, found {}",
+                    plot.missiles.len()
+                ),
+            ));
+        }
+    }
+    out
+}

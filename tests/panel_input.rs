@@ -1,0 +1,303 @@
+//! Keyboard and first-hour behaviour of the panel, headless with egui_kittest: keys typed
+//! into a text field never reach the shortcuts, every shortcut works when nothing has the
+//! keyboard, Escape closes the help window, the README and the help list the same
+//! shortcuts, the results table labels its rows and shows ranges for what still flies,
+//! a breakpoint says why it paused, Revert says what it did, and the help text is large.
+#![cfg(feature = "app")]
+
+mod panel_common;
+
+use egui_kittest::kittest::Queryable;
+use egui_macroquad::egui::{self, accesskit::Role, Event, Key};
+use steerlab::app::ui::shortcuts::SHORTCUTS;
+use steerlab::guidance::{Algorithm, ParamValue};
+use steerlab::scenario::presets::default_scenario;
+
+fn type_raw(harness: &mut egui_kittest::Harness<'static, panel_common::State>, text: &str) {
+    harness.input_mut().events.push(Event::Text(text.into()));
+    harness.run();
+}
+
+#[test]
+fn a_dot_typed_into_any_text_field_never_steps_the_simulation() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    // Every single-line text field of the panel: the scenario name and the path box
+    // (the export paths are in a collapsed section: opened first).
+    harness.get_by_label("Export").click();
+    harness.run();
+    let fields = harness.query_all_by_role(Role::TextInput).count();
+    assert!(fields >= 4, "only {fields} text fields found");
+    for k in 0..fields {
+        let before = harness.state().session.tick();
+        let field = harness.query_all_by_role(Role::TextInput).nth(k).unwrap();
+        field.type_text("0.5.");
+        harness.run();
+        // Leaving the field (a click elsewhere) must not replay the typed keys either.
+        harness.get_by_label("Scenario").click();
+        harness.run();
+        harness.get_by_label("Scenario").click();
+        harness.run();
+        assert_eq!(
+            harness.state().session.tick(),
+            before,
+            "text field #{k} let a `.` step the run"
+        );
+        assert!(!harness.state().session.playing, "field #{k} toggled play");
+    }
+    // The name field took the text.
+    assert!(harness.state().session.scenario.name.contains("0.5."));
+}
+
+#[test]
+fn letters_typed_into_the_name_never_restart_launch_or_switch_modes() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    for _ in 0..30 {
+        harness.state_mut().session.step_once();
+    }
+    let name = harness
+        .query_all_by_role(Role::TextInput)
+        .next()
+        .expect("the name field");
+    name.type_text(" RLCVFP +-?");
+    harness.run();
+    let s = &harness.state().session;
+    assert_eq!(s.tick(), 30, "R restarted while typing");
+    assert!(!s.compare, "C switched compare mode while typing");
+    assert!(
+        s.lanes[0].world.pending().is_empty(),
+        "L launched while typing"
+    );
+    assert!(!s.help_open, "? opened the help while typing");
+    assert_eq!(s.speed, 1.0, "+/- changed the speed while typing");
+    assert!(
+        harness.state().panel.panel_open,
+        "P hid the panel while typing"
+    );
+}
+
+#[test]
+fn shortcuts_act_when_no_field_has_the_keyboard() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    type_raw(&mut harness, ".");
+    assert_eq!(harness.state().session.tick(), 1, ". steps");
+    harness.press_key(Key::ArrowRight);
+    harness.run();
+    assert_eq!(harness.state().session.tick(), 2, "Right steps");
+    harness.press_key(Key::ArrowLeft);
+    harness.run();
+    assert_eq!(harness.state().session.tick(), 1, "Left steps back");
+    harness.press_key(Key::Space);
+    harness.run();
+    assert!(harness.state().session.playing, "Space plays");
+    harness.press_key(Key::Space);
+    harness.run();
+    assert!(!harness.state().session.playing, "Space pauses");
+    harness.press_key(Key::L);
+    harness.run();
+    assert!(
+        matches!(
+            harness.state().session.lanes[0].world.pending(),
+            [steerlab::sim::Input::Launch { launcher: 0 }]
+        ),
+        "L fires a volley"
+    );
+    harness.press_key(Key::R);
+    harness.run();
+    assert_eq!(harness.state().session.tick(), 0, "R restarts");
+    type_raw(&mut harness, "+");
+    assert_eq!(harness.state().session.speed, 1.5, "+ is faster");
+    type_raw(&mut harness, "-");
+    type_raw(&mut harness, "-");
+    assert!(
+        (harness.state().session.speed - 1.0 / 1.5).abs() < 1e-6,
+        "- is slower"
+    );
+    harness.press_key(Key::C);
+    harness.run();
+    assert!(harness.state().session.compare, "C compares");
+    assert_eq!(harness.state().session.lanes.len(), 8);
+    harness.press_key(Key::V);
+    harness.run();
+    assert_eq!(
+        harness.state().session.layout,
+        steerlab::app::Layout::Split,
+        "V splits"
+    );
+    harness.press_key(Key::P);
+    harness.run();
+    assert!(!harness.state().panel.panel_open, "P hides the panel");
+    harness.press_key(Key::P);
+    harness.run();
+    assert!(harness.state().panel.panel_open, "P shows it again");
+}
+
+#[test]
+fn question_mark_opens_help_and_escape_closes_it() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    type_raw(&mut harness, "?");
+    assert!(harness.state().session.help_open);
+    assert!(harness
+        .query_by_label("Keyboard shortcuts and symbols")
+        .is_some());
+    harness.press_key(Key::Escape);
+    harness.run();
+    assert!(!harness.state().session.help_open, "Escape closes the help");
+    assert!(harness
+        .query_by_label("Keyboard shortcuts and symbols")
+        .is_none());
+}
+
+#[test]
+fn ctrl_s_saves_the_open_file_and_ctrl_z_undoes_an_edit() {
+    let dir = std::env::temp_dir().join(format!("steerlab-ctrl-s-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("scene.ron");
+    steerlab::scenario::save(&default_scenario(), &path).unwrap();
+    let mut harness = panel_common::harness(default_scenario(), false);
+    harness.state_mut().session.open(&path).unwrap();
+    harness
+        .state_mut()
+        .session
+        .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(0.5))
+        .unwrap();
+    assert!(harness.state().session.dirty());
+    harness.press_key_modifiers(egui::Modifiers::CTRL, Key::S);
+    harness.run();
+    assert!(!harness.state().session.dirty(), "Ctrl+S saved");
+    let saved = steerlab::scenario::load(&path).unwrap();
+    assert_eq!(saved.algorithms.smoothed.ga, 0.5);
+    // An edit of the scenario, then Ctrl+Z: the scenario is as before.
+    let before = harness.state().session.scenario.clone();
+    harness
+        .state_mut()
+        .session
+        .edit_scenario(|s| s.world.tick_rate = 30.0);
+    assert_eq!(harness.state().session.scenario.world.tick_rate, 30.0);
+    harness.press_key_modifiers(egui::Modifiers::CTRL, Key::Z);
+    harness.run();
+    assert_eq!(harness.state().session.scenario, before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_readme_and_the_help_window_list_the_same_shortcuts() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for (keys, what) in SHORTCUTS {
+        assert!(
+            readme.contains(&format!("`{keys}`")),
+            "README.md does not list the shortcut `{keys}` ({what})"
+        );
+    }
+    let mut harness = panel_common::harness(default_scenario(), false);
+    type_raw(&mut harness, "?");
+    for (keys, _) in SHORTCUTS {
+        assert!(
+            harness.query_by_label(keys).is_some(),
+            "the help window does not list `{keys}`"
+        );
+    }
+}
+
+#[test]
+fn compare_rows_name_their_lane_and_flying_rows_show_the_current_range() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    harness.state_mut().session.set_compare(true);
+    for _ in 0..30 {
+        harness.state_mut().session.step_once();
+    }
+    harness.run();
+    for algorithm in Algorithm::ALL {
+        let label = format!("{} · M0", algorithm.id());
+        assert!(
+            harness.query_by_label(&label).is_some(),
+            "no row labelled `{label}`"
+        );
+    }
+    // Still flying at tick 30: their closest-approach column says it is the range now.
+    assert!(harness.query_all_by_label_contains("now ").count() >= 8);
+}
+
+#[test]
+fn a_breakpoint_says_why_it_paused() {
+    let mut harness = panel_common::harness(default_scenario(), true);
+    harness.state_mut().session.breakpoints.hit = true;
+    for _ in 0..2000 {
+        harness.state_mut().session.advance(1.0 / 60.0);
+        if !harness.state().session.playing {
+            break;
+        }
+    }
+    harness.run();
+    let reason = harness.state().session.paused_by.clone().expect("paused");
+    assert!(reason.contains(" hit"), "{reason}");
+    // In the transport and on the timeline.
+    assert!(
+        harness
+            .query_all_by_label_contains(&format!("breakpoint: {reason}"))
+            .count()
+            >= 2
+    );
+}
+
+#[test]
+fn revert_says_so_and_clears_the_live_message() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    let slider =
+        harness.get_by_role_and_label(Role::CheckBox, "side by side: one run per algorithm (C)");
+    slider.click();
+    harness.run();
+    harness
+        .state_mut()
+        .session
+        .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(0.5))
+        .unwrap();
+    harness.state_mut().session.status =
+        Some("smoothed.ga: applies live to missiles in flight".into());
+    harness.run();
+    harness.get_by_label("Revert").click();
+    harness.run();
+    let status = harness.state().session.status.clone().unwrap();
+    assert!(status.starts_with("reverted"), "{status}");
+    assert!(harness.query_by_label_contains("applies live").is_none());
+    assert_eq!(
+        harness.state().session.scenario.algorithms.smoothed.ga,
+        default_scenario().algorithms.smoothed.ga
+    );
+}
+
+#[test]
+fn the_path_box_shows_the_open_file_after_a_failed_open() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    harness.state_mut().panel.path_text = "/no/such/file.ron".into();
+    harness.get_by_label("Open path").click();
+    harness.run();
+    let error = harness.state().session.error.clone().unwrap();
+    assert!(error.contains("/no/such/file.ron"), "{error}");
+    assert_eq!(harness.state().panel.path_text, "");
+}
+
+#[test]
+fn help_and_description_text_is_large_and_light() {
+    let harness = panel_common::harness(default_scenario(), false);
+    let style = harness.ctx.style();
+    let small = style.text_styles[&egui::TextStyle::Small].size;
+    let body = style.text_styles[&egui::TextStyle::Body].size;
+    assert!(small >= 12.5 && body >= 14.0, "small {small}, body {body}");
+    // The help colour on the panel's background: a contrast of at least 7:1.
+    let luminance = |c: egui::Color32| {
+        let f = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * f(c.r()) + 0.7152 * f(c.g()) + 0.0722 * f(c.b())
+    };
+    let help = steerlab::app::ui::HELP_COLOR;
+    let panel = style.visuals.panel_fill;
+    let contrast = (luminance(help) + 0.05) / (luminance(panel) + 0.05);
+    assert!(contrast >= 7.0, "help text contrast {contrast:.1}:1");
+}
