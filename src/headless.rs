@@ -14,6 +14,8 @@ pub const DEFAULT_SECONDS: f64 = 60.0;
 /// One row of the results table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
+    /// The run it comes from, when several are compared (the algorithm flown alone).
+    pub lane: Option<String>,
     pub id: u32,
     pub algorithm: Algorithm,
     pub outcome: Outcome,
@@ -28,6 +30,7 @@ impl Row {
     pub fn of(missile: &Missile) -> Self {
         let m = &missile.metrics;
         Row {
+            lane: None,
             id: missile.id.0,
             algorithm: missile.algorithm(),
             outcome: m.outcome,
@@ -133,7 +136,11 @@ pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, St
         all.extend(
             rows(&world)
                 .into_iter()
-                .filter(|r| r.algorithm == algorithm),
+                .filter(|r| r.algorithm == algorithm)
+                .map(|r| Row {
+                    lane: Some(algorithm.id().to_string()),
+                    ..r
+                }),
         );
     }
     all.sort_by(|a, b| {
@@ -152,18 +159,33 @@ pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, St
     Ok(all)
 }
 
-/// Formats rows as an aligned text table.
+/// Formats rows as an aligned text table. The missile is `M3`, or `quartic/M0` for a row
+/// of a compared run. "closest" is the closest approach to the target over the flight so
+/// far; "vs predicted" is the time to hit over the time the exact solver predicted at
+/// launch for a target that keeps its launch velocity (intercept and quartic hits only;
+/// below 1 when the target came toward the missile after launch).
 pub fn table(rows: &[Row]) -> String {
     let mut out = format!(
-        "{:>5}  {:<12} {:<37} {:>9} {:>10} {:>10} {:>10} {:>8}\n",
-        "id", "algorithm", "outcome", "hit (s)", "miss", "path", "peak turn", "vs best"
+        "{:<24} {:<12} {:<37} {:>9} {:>10} {:>10} {:>10} {:>12}\n",
+        "missile",
+        "algorithm",
+        "outcome",
+        "hit (s)",
+        "closest",
+        "path",
+        "peak turn",
+        "vs predicted"
     );
     for r in rows {
         let opt =
             |v: Option<f32>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+        let missile = match &r.lane {
+            Some(lane) => format!("{lane}/M{}", r.id),
+            None => format!("M{}", r.id),
+        };
         out.push_str(&format!(
-            "{:>5}  {:<12} {:<37} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>8}\n",
-            r.id,
+            "{:<24} {:<12} {:<37} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>12}\n",
+            missile,
             r.algorithm.id(),
             r.outcome.describe(),
             opt(r.time_to_hit, 3),

@@ -36,6 +36,10 @@ struct Cli {
     /// Window size in pixels, WIDTHxHEIGHT (each 320 to 8192; default 1400x900).
     #[arg(long, value_name = "WxH", value_parser = size_arg)]
     size: Option<(u32, u32)>,
+    /// Multisampling for smoother lines on a GPU: 1 (off, the default), 2, 4 or 8
+    /// samples per pixel (slow under a software OpenGL).
+    #[arg(long, default_value_t = 1, value_parser = msaa_arg)]
+    msaa: u8,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -47,6 +51,14 @@ enum LayoutArg {
     Overlay,
     /// One pane per algorithm.
     Split,
+}
+
+/// Samples per pixel: 1, 2, 4 or 8.
+fn msaa_arg(text: &str) -> Result<u8, String> {
+    match text.parse::<u8>() {
+        Ok(n @ (1 | 2 | 4 | 8)) => Ok(n),
+        _ => Err(format!("expected 1, 2, 4 or 8, found `{text}`")),
+    }
 }
 
 /// A window size `WIDTHxHEIGHT`, each side 320 to 8192 pixels.
@@ -182,6 +194,7 @@ fn main() -> ExitCode {
                 shot: None,
                 stats: cli.stats.is_some(),
                 size: cli.size,
+                msaa: cli.msaa,
             },
         ),
         Some(Command::Shot {
@@ -200,6 +213,7 @@ fn main() -> ExitCode {
                 shot: Some(out),
                 stats: false,
                 size,
+                msaa: 1,
             },
         ),
         Some(Command::Run {
@@ -359,6 +373,7 @@ struct WindowArgs {
     shot: Option<PathBuf>,
     stats: bool,
     size: Option<(u32, u32)>,
+    msaa: u8,
 }
 
 #[cfg(feature = "app")]
@@ -381,6 +396,7 @@ fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
         shot: args.shot,
         stats: args.stats,
         size: args.size,
+        msaa: args.msaa,
     };
     app::run(scenario, path, options).map_err(Failure::Internal)
 }

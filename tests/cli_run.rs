@@ -241,4 +241,14 @@ fn compare_of_the_default_ranks_all_eight_algorithms() {
         rows[0].time_to_hit.is_some(),
         "the best of eight did not hit: {rows:?}"
     );
+    // Every row names its run: `quartic/M0`, not eight rows of `M0`.
+    for r in &rows {
+        assert_eq!(r.lane.as_deref(), Some(r.algorithm.id()), "{r:?}");
+    }
+    let labels: BTreeSet<(Option<String>, u32)> =
+        rows.iter().map(|r| (r.lane.clone(), r.id)).collect();
+    assert_eq!(labels.len(), rows.len());
+    // A plain run has no lane.
+    let single = table(&stdout(&run(&["run", "default", "--seconds", "1"])));
+    assert!(single.iter().all(|r| r.lane.is_none()));
 }

@@ -83,6 +83,44 @@ fn colour_pixels(image: &image::RgbaImage, algorithm: Algorithm, left: u32) -> u
         .count()
 }
 
+/// One window at a time: the tests find "the" steerlab window by its title.
+static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_window() -> std::sync::MutexGuard<'static, ()> {
+    ONE_WINDOW
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Waits until the window shows a drawn frame (the panel and the view, not a blank
+/// window still starting up): most of its rows hold more than one colour.
+fn wait_until_drawn(window: &str, path: &Path) {
+    let start = Instant::now();
+    loop {
+        let status = Command::new("import")
+            .args(["-window", window, path.to_str().unwrap()])
+            .status();
+        if let (Ok(s), Ok(image)) = (status, image::open(path)) {
+            let image = image.to_rgba8();
+            let varied = (0..image.height())
+                .step_by(20)
+                .filter(|&y| {
+                    let first = image.get_pixel(0, y);
+                    (0..image.width()).any(|x| image.get_pixel(x, y) != first)
+                })
+                .count();
+            if s.success() && varied * 20 > image.height() as usize / 2 {
+                return;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the window never drew a frame"
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}
+
 fn wait_for_window() -> String {
     let start = Instant::now();
     loop {
@@ -114,6 +152,8 @@ fn capture(window: &str, path: &Path) -> image::RgbaImage {
 #[test]
 #[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
 fn dragging_a_target_moves_it_and_every_algorithm_draws_its_trail() {
+    let _one = one_window();
+    wait_for_no_window();
     assert!(
         std::env::var("DISPLAY").is_ok(),
         "no DISPLAY: run under xvfb-run"
@@ -134,7 +174,8 @@ fn dragging_a_target_moves_it_and_every_algorithm_draws_its_trail() {
         .spawn()
         .unwrap();
     let window = wait_for_window();
-    std::thread::sleep(Duration::from_millis(1500));
+    wait_until_drawn(&window, &dir.join("before.png"));
+    std::thread::sleep(Duration::from_millis(1000));
     let before = capture(&window, &dir.join("before.png"));
     let (tx, ty, _) = target_centre(&before).expect("the target is drawn");
     let geometry = xdotool(&["getwindowgeometry", "--shell", &window]);
@@ -197,4 +238,276 @@ fn dragging_a_target_moves_it_and_every_algorithm_draws_its_trail() {
     if std::env::var_os("STEERLAB_E2E_DIR").is_none() {
         std::fs::remove_dir_all(&dir).ok();
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// The first hour, with the real mouse and keyboard
+// ---------------------------------------------------------------------------------------
+
+/// The app running in a window until dropped.
+struct App {
+    child: std::process::Child,
+    window: String,
+    origin: (f32, f32),
+}
+
+impl App {
+    fn start(args: &[&str]) -> App {
+        assert!(
+            std::env::var("DISPLAY").is_ok(),
+            "no DISPLAY: run under xvfb-run"
+        );
+        let child = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+            .args(args)
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let window = wait_for_window();
+        wait_until_drawn(&window, &temp_dir().join("starting.png"));
+        std::thread::sleep(Duration::from_millis(500));
+        let geometry = xdotool(&["getwindowgeometry", "--shell", &window]);
+        let field = |name: &str| -> f32 {
+            geometry
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{name}=")))
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        App {
+            child,
+            origin: (field("X"), field("Y")),
+            window,
+        }
+    }
+
+    fn shot(&self, path: &Path) -> image::RgbaImage {
+        capture(&self.window, path)
+    }
+
+    /// Moves the mouse to a point of the window.
+    fn mouse(&self, x: f32, y: f32) {
+        xdotool(&[
+            "mousemove",
+            &format!("{}", self.origin.0 + x),
+            &format!("{}", self.origin.1 + y),
+        ]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    fn click(&self, x: f32, y: f32) {
+        self.mouse(x, y);
+        xdotool(&["click", "1"]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
+    fn key(&self, key: &str) {
+        xdotool(&["key", "--window", &self.window, key]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
+    fn type_text(&self, text: &str) {
+        xdotool(&["type", "--delay", "60", text]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        wait_for_no_window();
+    }
+}
+
+/// Waits until no steerlab window is left (the next test must not find this one).
+fn wait_for_no_window() {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        let out = Command::new("xdotool")
+            .args(["search", "--name", "^steerlab$"])
+            .output()
+            .unwrap();
+        if String::from_utf8_lossy(&out.stdout).trim().is_empty() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Pixels that differ clearly between two images in a region.
+fn changed_pixels(
+    a: &image::RgbaImage,
+    b: &image::RgbaImage,
+    x: std::ops::Range<u32>,
+    y: std::ops::Range<u32>,
+) -> usize {
+    y.flat_map(|py| x.clone().map(move |px| (px, py)))
+        .filter(|&(px, py)| {
+            let (p, q) = (a.get_pixel(px, py), b.get_pixel(px, py));
+            (0..3).any(|i| (i32::from(p[i]) - i32::from(q[i])).abs() > 60)
+        })
+        .count()
+}
+
+/// The status text at the bottom of the world view ("tick 131  t = 2.183 s ..."), at
+/// 1400x900: right of the side panel, above the timeline.
+fn status_bar(image: &image::RgbaImage) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
+    (380..900, image.height() - 140..image.height() - 95)
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn keys_typed_into_a_text_field_do_not_step_but_the_same_keys_outside_do() {
+    let _one = one_window();
+    let dir = temp_dir();
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/e2e.ron");
+    let app = App::start(&[fixture]);
+    // Pause (the view has the keyboard: nothing is focused).
+    app.click(900.0, 400.0);
+    app.key("space");
+    std::thread::sleep(Duration::from_millis(500));
+    let paused = app.shot(&dir.join("paused.png"));
+    // Into the scenario name field: dots, letters, a space, then leave it.
+    app.click(200.0, 133.0);
+    app.type_text(". r. l.5 ");
+    app.key("Tab");
+    app.click(900.0, 420.0);
+    std::thread::sleep(Duration::from_millis(500));
+    let after_typing = app.shot(&dir.join("typed.png"));
+    let (x, y) = status_bar(&paused);
+    let typed = changed_pixels(&paused, &after_typing, x.clone(), y.clone());
+    assert_eq!(
+        typed, 0,
+        "the status bar (tick, time) changed while typing into a field"
+    );
+    // The same `.` outside any field steps one tick: the tick in the status bar changes.
+    app.key("period");
+    std::thread::sleep(Duration::from_millis(500));
+    let stepped = app.shot(&dir.join("stepped.png"));
+    let step = changed_pixels(&after_typing, &stepped, x, y);
+    assert!(
+        step >= 10,
+        "`.` did not step ({step} pixels of the status bar changed)"
+    );
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn the_mouse_wheel_scrolls_the_side_panel_by_whole_lines() {
+    let _one = one_window();
+    let dir = temp_dir();
+    let app = App::start(&["default"]);
+    app.key("space");
+    let before = app.shot(&dir.join("panel-before.png"));
+    app.mouse(150.0, 450.0);
+    for _ in 0..8 {
+        xdotool(&["click", "5"]);
+        std::thread::sleep(Duration::from_millis(80));
+    }
+    std::thread::sleep(Duration::from_millis(600));
+    let after = app.shot(&dir.join("panel-after.png"));
+    // The panel's content moved up: find the shift that best matches the two.
+    let (x, rows) = (20..300, 150..420);
+    let best = (0..600u32)
+        .step_by(2)
+        .map(|dy| {
+            let (mut sum, mut n) = (0.0f32, 0.0f32);
+            for py in rows.clone() {
+                if py + dy >= before.height() - 150 {
+                    continue;
+                }
+                for px in x.clone().step_by(3) {
+                    let (p, q) = (before.get_pixel(px, py + dy), after.get_pixel(px, py));
+                    sum += (0..3)
+                        .map(|i| (f32::from(p[i]) - f32::from(q[i])).abs())
+                        .sum::<f32>();
+                    n += 1.0;
+                }
+            }
+            (if n > 0.0 { sum / n } else { f32::MAX }, dy)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap();
+    assert!(
+        best.1 >= 200,
+        "8 wheel notches scrolled the panel only {} px (difference {})",
+        best.1,
+        best.0
+    );
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn shift_click_places_a_target_at_once_while_paused_and_a_plain_click_does_not() {
+    let _one = one_window();
+    let dir = temp_dir();
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/e2e.ron");
+    let app = App::start(&[fixture]);
+    app.click(900.0, 700.0);
+    app.key("space");
+    let count = |image: &image::RgbaImage, x0: u32, y0: u32| {
+        let want = rgb(scene::SELECTED);
+        (x0.saturating_sub(30)..x0 + 30)
+            .flat_map(|x| (y0.saturating_sub(30)..y0 + 30).map(move |y| (x, y)))
+            .filter(|&(x, y)| {
+                let p = image.get_pixel(x, y);
+                (0..3).all(|i| (f32::from(p[i]) - want[i]).abs() <= 40.0)
+            })
+            .count()
+    };
+    // A plain click on empty space: nothing placed.
+    app.click(1000.0, 650.0);
+    let plain = app.shot(&dir.join("plain.png"));
+    assert!(
+        count(&plain, 1000, 650) < 5,
+        "a plain click placed something"
+    );
+    // Shift + click: the placed target shows at once (a ring), though the run is paused.
+    app.mouse(1000.0, 650.0);
+    xdotool(&["keydown", "shift"]);
+    xdotool(&["click", "1"]);
+    xdotool(&["keyup", "shift"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let placed = app.shot(&dir.join("placed.png"));
+    assert!(
+        count(&placed, 1000, 650) >= 20,
+        "the placed target is not drawn while paused"
+    );
+    // Ctrl+Z takes it back.
+    app.key("ctrl+z");
+    std::thread::sleep(Duration::from_millis(500));
+    let undone = app.shot(&dir.join("undone.png"));
+    assert!(count(&undone, 1000, 650) < 5, "Ctrl+Z left the target");
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn stats_measure_exactly_the_frames_asked_for_in_cpu_and_wall_time() {
+    let _one = one_window();
+    let out = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+        .args(["default", "--stats", "40"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("frames 40 "), "{text}");
+    let value = |line: &str, key: &str| -> f64 {
+        let rest = line.split(key).nth(1).unwrap();
+        rest.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let cpu = text
+        .lines()
+        .find(|l| l.starts_with("cpu"))
+        .expect("a cpu line");
+    let wall = text
+        .lines()
+        .find(|l| l.starts_with("wall"))
+        .expect("a wall line");
+    // A frame's wall interval includes building it.
+    assert!(value(wall, "p50 ") >= value(cpu, "p50 "), "{text}");
 }

@@ -60,19 +60,21 @@ pub fn temp_dir(name: &str) -> PathBuf {
 
 /// The column headings of the results table.
 pub const HEADINGS: [&str; 8] = [
-    "id",
+    "missile",
     "algorithm",
     "outcome",
     "hit (s)",
-    "miss",
+    "closest",
     "path",
     "peak turn",
-    "vs best",
+    "vs predicted",
 ];
 
 /// One row of the printed results table.
 #[derive(Debug, PartialEq)]
 pub struct Row {
+    /// The compared run the row comes from (`quartic` in `quartic/M0`).
+    pub lane: Option<String>,
     pub id: u32,
     pub algorithm: Algorithm,
     pub outcome: String,
@@ -115,10 +117,16 @@ pub fn table(text: &str) -> Vec<Row> {
                 outcome == "hit" || outcome == "flying" || outcome.starts_with("miss: "),
                 "unknown outcome `{outcome}` in `{line}`"
             );
+            let (lane, missile) = match tokens[0].split_once('/') {
+                Some((lane, missile)) => (Some(lane.to_string()), missile),
+                None => (None, tokens[0]),
+            };
             Row {
-                id: tokens[0]
-                    .parse()
-                    .unwrap_or_else(|_| panic!("bad id in `{line}`")),
+                lane,
+                id: missile
+                    .strip_prefix('M')
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or_else(|| panic!("bad missile `{missile}` in `{line}`")),
                 algorithm: Algorithm::from_id(tokens[1])
                     .unwrap_or_else(|| panic!("bad algorithm in `{line}`")),
                 outcome,

@@ -37,7 +37,6 @@ pub fn draw_pane(
 
 fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, label: Option<&str>) {
     let (pane, camera) = (painter.pane, painter.camera);
-    draw_rectangle(pane.x, pane.y, pane.w, pane.h, scene::PANE);
     let shown: Vec<&Lane> = lanes.iter().filter_map(|&i| session.lanes.get(i)).collect();
     let Some(first) = shown.first() else {
         return;
