@@ -63,6 +63,7 @@ fn every_numeric_argument_out_of_range_exits_2_with_the_range() {
     }
 }
 
+#[cfg(feature = "app")]
 #[test]
 fn a_window_that_cannot_open_is_a_message_and_exit_1() {
     let dir = temp_dir("no-display");
