@@ -1,5 +1,18 @@
-//! The leaf of the crate: small pieces every other layer may use and that use nothing
-//! of steerlab's own. For now: how a saved file leaves out the values that are defaults.
+//! The leaf of the crate: what both the guidance laws and the simulation need, and
+//! nothing of steerlab's own beneath it. A missile's [`Body`] and what it [`Seen`]s of its
+//! target, angles, the [`DebugShape`]s a law asks to be drawn (tagged with a [`Role`]),
+//! the self-describing parameters ([`params`]) and [`Readout`]s, and how a saved file
+//! leaves out the values that are defaults.
+
+pub mod body;
+pub mod debug;
+pub mod params;
+pub mod readout;
+
+pub use body::{wrap_angle, Body, Seen};
+pub use debug::{DebugShape, Role, Shape};
+pub use params::{Applies, ParamKind, ParamSpec, ParamValue, Tunable};
+pub use readout::{Readout, ReadoutValue};
 
 /// Whether a value is its type's default (a `skip_serializing_if` for fields whose
 /// default is the type's: `false`, `0`, empty, `None`), so saved files stay short.

@@ -3,9 +3,10 @@
 //! scales the other by similar triangles, multiplying before dividing; the velocity
 //! then moves at most `step` per tick towards it, which gives the missile inertia.
 
-use super::params::{int, tunable, ParamKind};
-use super::{Launch, Readout};
-use crate::sim::{Body, DebugShape, Role, Seen, Shape};
+use super::Launch;
+use crate::core::params::{int, tunable, ParamKind};
+use crate::core::Readout;
+use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::{I64Vec2, IVec2, Vec2};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;

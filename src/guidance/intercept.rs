@@ -4,9 +4,10 @@
 //! `A + V t` and detonates after travelling `|P - T|`, destroying everything in its
 //! blast radius. Re-solving every tick (lead pursuit) is an improvement, off by default.
 
-use super::params::{choice, float, tunable, ParamKind};
-use super::{Launch, Readout, Signal};
-use crate::sim::{Body, DebugShape, Role, Seen, Shape};
+use super::{Launch, Signal};
+use crate::core::params::{choice, float, tunable, ParamKind};
+use crate::core::Readout;
+use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 

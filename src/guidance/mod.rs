@@ -7,24 +7,24 @@ pub mod heat_seeker;
 pub mod intercept;
 pub mod naive_accel;
 pub mod newton;
-pub mod params;
 pub mod pro_nav;
 pub mod quartic;
 pub mod roots;
 pub mod smoothed;
 pub mod turn_rate;
 
+pub use crate::core::params::{self, Applies, ParamKind, ParamSpec, ParamValue, Tunable};
+pub use crate::core::readout::{Readout, ReadoutValue};
 pub use heat_seeker::{HeatSeeker, HeatSeekerParams};
 pub use intercept::{Intercept, InterceptParams};
 pub use naive_accel::{NaiveAccel, NaiveAccelParams};
 pub use newton::{Newton, NewtonParams};
-pub use params::{Applies, ParamKind, ParamSpec, ParamValue, Tunable};
 pub use pro_nav::{ProNav, ProNavParams};
 pub use quartic::{Quartic, QuarticParams};
 pub use smoothed::{Smoothed, SmoothedParams};
 pub use turn_rate::{TurnRate, TurnRateParams};
 
-use crate::sim::{Body, DebugShape, Seen};
+use crate::core::{Body, DebugShape, Seen};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -264,63 +264,6 @@ pub enum Signal {
     Detonate,
     /// The solver found no usable answer (reported once until it recovers).
     SolverFailed,
-}
-
-/// One line of an algorithm's internals for the inspector.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Readout {
-    pub label: &'static str,
-    pub value: ReadoutValue,
-    pub unit: &'static str,
-}
-
-/// The value of a [`Readout`].
-#[derive(Clone, Debug, PartialEq)]
-pub enum ReadoutValue {
-    Number(f32),
-    /// An angle in radians (shown in degrees too).
-    Angle(f32),
-    Vector(Vec2),
-    Flag(bool),
-    Text(String),
-}
-
-impl Readout {
-    pub fn number(label: &'static str, value: f32, unit: &'static str) -> Self {
-        Self {
-            label,
-            value: ReadoutValue::Number(value),
-            unit,
-        }
-    }
-    pub fn angle(label: &'static str, radians: f32) -> Self {
-        Self {
-            label,
-            value: ReadoutValue::Angle(radians),
-            unit: "rad",
-        }
-    }
-    pub fn vector(label: &'static str, value: Vec2, unit: &'static str) -> Self {
-        Self {
-            label,
-            value: ReadoutValue::Vector(value),
-            unit,
-        }
-    }
-    pub fn flag(label: &'static str, value: bool) -> Self {
-        Self {
-            label,
-            value: ReadoutValue::Flag(value),
-            unit: "",
-        }
-    }
-    pub fn text(label: &'static str, value: String) -> Self {
-        Self {
-            label,
-            value: ReadoutValue::Text(value),
-            unit: "",
-        }
-    }
 }
 
 /// A missile's guidance: its algorithm's per-missile state.

@@ -2,10 +2,11 @@
 //! rest, `T = sqrt(2|d|/k)`, aim at where the target will be then, `t + u T`, and
 //! accelerate straight at it. With a start velocity it orbits its target.
 
-use super::params::{float, tunable};
 use super::quartic::{accel_shapes, integrate_accel};
-use super::{Launch, Readout};
-use crate::sim::{Body, DebugShape, Seen};
+use super::Launch;
+use crate::core::params::{float, tunable};
+use crate::core::Readout;
+use crate::core::{Body, DebugShape, Seen};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -110,7 +111,7 @@ mod tests {
         for _ in 0..60 * 20 {
             naive.steer(&params, &mut body, &seen);
             let now = body.pos.y.atan2(body.pos.x);
-            swept += crate::sim::wrap_angle(now - angle);
+            swept += crate::core::wrap_angle(now - angle);
             angle = now;
             nearest = nearest.min(body.pos.length());
             farthest = farthest.max(body.pos.length());

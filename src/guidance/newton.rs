@@ -6,10 +6,11 @@
 //! (division by a zero cosine or sine, negative roots that silently keep the previous
 //! value, no convergence) are reported, not hidden.
 
-use super::params::{choice, float, int, tunable, ParamKind};
 use super::quartic::{accel_shapes, integrate_accel, meeting};
-use super::{Launch, Readout, Signal};
-use crate::sim::{wrap_angle, Body, DebugShape, Seen};
+use super::{Launch, Signal};
+use crate::core::params::{choice, float, int, tunable, ParamKind};
+use crate::core::Readout;
+use crate::core::{wrap_angle, Body, DebugShape, Seen};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 

@@ -3,9 +3,10 @@
 //! `a = N * Vc * (line-of-sight rate)`, perpendicular to the velocity, limited to
 //! `max_accel`; speed stays constant.
 
-use super::params::{float, tunable};
-use super::{Launch, Readout};
-use crate::sim::{Body, DebugShape, Role, Seen, Shape};
+use super::Launch;
+use crate::core::params::{float, tunable};
+use crate::core::Readout;
+use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 

@@ -3,10 +3,11 @@
 //! and the acceleration is `a = 2 (d + vr T) / T^2`. Also the reference that the Newton
 //! solver is measured against.
 
-use super::params::{float, tunable};
 use super::roots::{real_roots_in, root_bound};
-use super::{Launch, Readout};
-use crate::sim::{Body, DebugShape, Role, Seen, Shape};
+use super::Launch;
+use crate::core::params::{float, tunable};
+use crate::core::Readout;
+use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::{DVec2, Vec2};
 use serde::{Deserialize, Serialize};
 

@@ -2,9 +2,10 @@
 //! average of the unit vector to the target, not renormalised, so the missile slows
 //! while it turns. `s = ga*s + (1-ga)*hat(t-p)`, `p += vel*s`, per tick.
 
-use super::params::{float, tunable};
-use super::{Launch, Readout};
-use crate::sim::{Body, DebugShape, Role, Seen, Shape};
+use super::Launch;
+use crate::core::params::{float, tunable};
+use crate::core::Readout;
+use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 

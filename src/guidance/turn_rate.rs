@@ -2,9 +2,10 @@
 //! turns at a fixed angular speed towards the goal, holds inside a dead zone compared
 //! with a sine, and always turns when the goal is behind. Speed is constant.
 
-use super::params::{float, tunable, ParamKind};
-use super::{Launch, Readout};
-use crate::sim::{wrap_angle, Body, DebugShape, Role, Seen, Shape};
+use super::Launch;
+use crate::core::params::{float, tunable, ParamKind};
+use crate::core::Readout;
+use crate::core::{wrap_angle, Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,6 @@
 //! steps on a fixed tick and reports [`Event`]s. No drawing, no wall clock, no unseeded
 //! randomness: the same scenario gives bit-identical runs ([`World::state_hash`]).
 
-pub mod debug;
 pub mod event;
 mod flight;
 pub mod fly_program;
@@ -18,50 +17,11 @@ pub mod target;
 pub mod telemetry;
 pub mod world;
 
-pub use debug::{DebugShape, Role, Shape};
+pub use crate::core::body::{wrap_angle, Body, Seen};
+pub use crate::core::debug::{DebugShape, Role, Shape};
 pub use event::{Event, EventKind, MissReason, Source, TargetLoss};
 pub use launcher::{LauncherSpec, TurretSpec};
 pub use metrics::{Metrics, Outcome};
 pub use missile::{Missile, MissileId};
 pub use target::{Motion, Target, TargetId, TargetSpec};
 pub use world::{Input, World, WorldConfig};
-
-use glam::Vec2;
-use serde::{Deserialize, Serialize};
-
-/// The kinematic state every missile has, whatever steers it. Velocity is in units per
-/// second; heading in radians, measured from +x towards +y (y points down the screen).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Body {
-    pub pos: Vec2,
-    pub vel: Vec2,
-    pub heading: f32,
-}
-
-impl Body {
-    /// Whether every number in the body is finite.
-    pub fn is_finite(&self) -> bool {
-        self.pos.is_finite() && self.vel.is_finite() && self.heading.is_finite()
-    }
-}
-
-/// What a missile's seeker sees of its target at the start of a tick.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Seen {
-    pub target_pos: Vec2,
-    /// Target velocity in units per second (estimated for dragged targets).
-    pub target_vel: Vec2,
-    /// The tick length in seconds.
-    pub dt: f32,
-}
-
-/// Wraps an angle into `(-pi, pi]`.
-pub fn wrap_angle(angle: f32) -> f32 {
-    use std::f32::consts::{PI, TAU};
-    let wrapped = (angle + PI).rem_euclid(TAU) - PI;
-    if wrapped <= -PI {
-        wrapped + TAU
-    } else {
-        wrapped
-    }
-}

@@ -4,7 +4,6 @@
 //! as they were at the start of the tick), test hits swept over the tick, end missiles,
 //! remove lost targets.
 
-use super::debug::DebugShape;
 use super::event::{Event, EventKind, Source, TargetLoss};
 use super::flight::Flight;
 use super::fly_program::screen_centre;
@@ -16,6 +15,7 @@ use super::rain::{Rain, RainSpec};
 use super::rng::Rng;
 use super::target::{Motion, MotionState, Target, TargetId, TargetSpec};
 use super::Seen;
+use crate::core::DebugShape;
 use crate::guidance::{Algorithm, Guidance, Launch, ParamValue, Tuning};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

@@ -5,8 +5,8 @@
 use super::camera::Pane;
 use super::colors::{algorithm_color, scene};
 use super::painter::Painter;
+use crate::core::{Role, Shape};
 use crate::guidance::Algorithm;
-use crate::sim::{Role, Shape};
 use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_rectangle};

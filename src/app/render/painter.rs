@@ -4,8 +4,8 @@
 
 use super::camera::{Camera, Pane};
 use super::colors::algorithm_color;
+use crate::core::{Role, Shape};
 use crate::guidance::Algorithm;
-use crate::sim::{Role, Shape};
 use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::models::{draw_mesh, Mesh, Vertex};

@@ -205,30 +205,30 @@ macro_rules! tunable {
             }
         }
 
-        impl $crate::guidance::params::Tunable for $name {
-            const SPECS: &'static [$crate::guidance::params::ParamSpec] = &[
-                $( $crate::guidance::params::ParamSpec {
+        impl $crate::core::params::Tunable for $name {
+            const SPECS: &'static [$crate::core::params::ParamSpec] = &[
+                $( $crate::core::params::ParamSpec {
                     name: stringify!($field),
                     label: $label,
                     kind: $kind,
                     unit: $unit,
-                    applies: $crate::guidance::params::Applies::$applies,
+                    applies: $crate::core::params::Applies::$applies,
                     help: concat!($($doc),*),
                 }, )*
             ];
 
-            fn get(&self, name: &str) -> Option<$crate::guidance::params::ParamValue> {
+            fn get(&self, name: &str) -> Option<$crate::core::params::ParamValue> {
                 match name {
                     $( stringify!($field) =>
-                        Some($crate::guidance::params::ParamField::to_value(&self.$field)), )*
+                        Some($crate::core::params::ParamField::to_value(&self.$field)), )*
                     _ => None,
                 }
             }
 
-            fn set(&mut self, name: &str, value: $crate::guidance::params::ParamValue) -> bool {
+            fn set(&mut self, name: &str, value: $crate::core::params::ParamValue) -> bool {
                 match name {
                     $( stringify!($field) => {
-                        match $crate::guidance::params::ParamField::from_value(value) {
+                        match $crate::core::params::ParamField::from_value(value) {
                             Some(v) => { self.$field = v; true }
                             None => false,
                         }
@@ -252,7 +252,7 @@ macro_rules! choice {
         pub enum $name { $( $(#[doc = $doc])* $variant, )* }
 
         impl $name {
-            /// The names, in the order of [`ParamValue::Choice`](crate::guidance::params::ParamValue) indices.
+            /// The names, in the order of [`ParamValue::Choice`](crate::core::params::ParamValue) indices.
             pub const NAMES: &'static [&'static str] = &[ $( $text, )* ];
             const ALL: &'static [$name] = &[ $( $name::$variant, )* ];
 
@@ -270,18 +270,18 @@ macro_rules! choice {
 
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                $crate::guidance::params::named(deserializer, "value", Self::NAMES, Self::ALL)
+                $crate::core::params::named(deserializer, "value", Self::NAMES, Self::ALL)
             }
         }
 
-        impl $crate::guidance::params::ParamField for $name {
-            fn to_value(&self) -> $crate::guidance::params::ParamValue {
+        impl $crate::core::params::ParamField for $name {
+            fn to_value(&self) -> $crate::core::params::ParamValue {
                 let index = Self::ALL.iter().position(|v| v == self).unwrap_or(0);
-                $crate::guidance::params::ParamValue::Choice(index)
+                $crate::core::params::ParamValue::Choice(index)
             }
-            fn from_value(value: $crate::guidance::params::ParamValue) -> Option<Self> {
+            fn from_value(value: $crate::core::params::ParamValue) -> Option<Self> {
                 match value {
-                    $crate::guidance::params::ParamValue::Choice(i) => Self::ALL.get(i).copied(),
+                    $crate::core::params::ParamValue::Choice(i) => Self::ALL.get(i).copied(),
                     _ => None,
                 }
             }
