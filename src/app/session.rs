@@ -696,14 +696,15 @@ mod tests {
     fn param_changes_mark_the_scenario_dirty_and_reach_every_world() {
         let mut s = session();
         assert!(!s.dirty());
-        s.set_param(Algorithm::Smoothed, "ga", ParamValue::Float(0.5))
-            .unwrap();
+        let smoothed = Algorithm::from_id("smoothed").unwrap();
+        s.set_param(smoothed, "ga", ParamValue::Float(0.5)).unwrap();
         assert!(s.dirty());
         s.step_once();
-        assert_eq!(s.lanes[0].world.tuning.smoothed.ga, 0.5);
-        assert!(s
-            .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(1.5))
-            .is_err());
+        assert_eq!(
+            s.lanes[0].world.tuning.get(smoothed, "ga"),
+            Some(ParamValue::Float(0.5))
+        );
+        assert!(s.set_param(smoothed, "ga", ParamValue::Float(1.5)).is_err());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! scales the other by similar triangles, multiplying before dividing; the velocity
 //! then moves at most `step` per tick towards it, which gives the missile inertia.
 
-use super::Launch;
+use super::{Launch, Law, Look, Signal};
 use crate::core::params::{int, tunable, ParamKind};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -62,31 +62,23 @@ fn to_int(v: Vec2) -> IVec2 {
     IVec2::new(v.x.round() as i32, v.y.round() as i32)
 }
 
-impl HeatSeeker {
-    pub fn launch(launch: &Launch) -> (Self, Body) {
+impl Law for HeatSeeker {
+    const ID: &'static str = "heat-seeker";
+    const SUMMARY: &'static str = "E: integer heat-seeker with inertia and lead (wordwarvi)";
+    const COLOR: [u8; 3] = [255, 128, 40];
+    type Params = HeatSeekerParams;
+
+    fn launch(_params: &HeatSeekerParams, launch: &Launch) -> Option<(Self, Body)> {
         let state = Self {
             pos: to_int(launch.pos),
             vel: to_int(launch.vel * launch.seen.dt),
             ..Self::default()
         };
         let body = state.body(launch.seen.dt, launch.dir.y.atan2(launch.dir.x));
-        (state, body)
+        Some((state, body))
     }
 
-    fn body(&self, dt: f32, heading: f32) -> Body {
-        let heading = if self.vel == IVec2::ZERO {
-            heading
-        } else {
-            (self.vel.y as f32).atan2(self.vel.x as f32)
-        };
-        Body {
-            pos: self.pos.as_vec2(),
-            vel: self.vel.as_vec2() / dt,
-            heading,
-        }
-    }
-
-    pub fn steer(&mut self, params: &HeatSeekerParams, body: &mut Body, seen: &Seen) {
+    fn steer(&mut self, params: &HeatSeekerParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
         let target = to_int(seen.target_pos).as_i64vec2();
         let target_step = to_int(seen.target_vel * seen.dt).as_i64vec2();
         let aim = target + target_step * i64::from(params.lead);
@@ -107,9 +99,10 @@ impl HeatSeeker {
         self.desired = clamp(desired);
         self.aim = clamp(aim);
         *body = self.body(seen.dt, body.heading);
+        None
     }
 
-    pub fn readouts(&self, out: &mut Vec<Readout>) {
+    fn readouts(&self, _params: &HeatSeekerParams, _dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::vector(
             "desired velocity",
             self.desired.as_vec2(),
@@ -127,7 +120,7 @@ impl HeatSeeker {
         ));
     }
 
-    pub fn debug_shapes(&self, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(&self, _params: &HeatSeekerParams, _body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
         let pos = self.pos.as_vec2();
         out.push(DebugShape::new(
             Role::AimPoint,
@@ -140,6 +133,26 @@ impl HeatSeeker {
                 vector: self.desired.as_vec2() * 4.0,
             },
         ));
+    }
+
+    /// The article's drawing: a 10-unit line back from the nose along the velocity.
+    fn look(&self) -> Look {
+        Look::Tail(tail_offset(self.vel))
+    }
+}
+
+impl HeatSeeker {
+    fn body(&self, dt: f32, heading: f32) -> Body {
+        let heading = if self.vel == IVec2::ZERO {
+            heading
+        } else {
+            (self.vel.y as f32).atan2(self.vel.x as f32)
+        };
+        Body {
+            pos: self.pos.as_vec2(),
+            vel: self.vel.as_vec2() / dt,
+            heading,
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 //! `A + V t` and detonates after travelling `|P - T|`, destroying everything in its
 //! blast radius. Re-solving every tick (lead pursuit) is an improvement, off by default.
 
-use super::{Launch, Signal};
+use super::{Launch, Law, Signal};
 use crate::core::params::{choice, float, tunable, ParamKind};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -116,9 +116,17 @@ pub struct Intercept {
     pub solution: InterceptSolution,
 }
 
-impl Intercept {
+impl Law for Intercept {
+    const ID: &'static str = "intercept";
+    const SUMMARY: &'static str = "D: constant-speed quadratic intercept (Missile Command, Unity)";
+    const COLOR: [u8; 3] = [92, 230, 120];
+    /// It is not contact-fused: it ends only by detonating at its aim point, so its
+    /// blast can catch every target there ("detonates after travelling |P - T|").
+    const CONTACT_FUSED: bool = false;
+    type Params = InterceptParams;
+
     /// Solves from the launch point; `None` when there is no solution (do not fire).
-    pub fn launch(params: &InterceptParams, launch: &Launch) -> Option<(Self, Body)> {
+    fn launch(params: &InterceptParams, launch: &Launch) -> Option<(Self, Body)> {
         let solution = solve(
             launch.pos,
             params.speed,
@@ -142,12 +150,8 @@ impl Intercept {
         Some((state, body))
     }
 
-    pub fn steer(
-        &mut self,
-        params: &InterceptParams,
-        body: &mut Body,
-        seen: &Seen,
-    ) -> Option<Signal> {
+    fn steer(&mut self, params: &InterceptParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
+        let start = body.pos;
         if params.lead_pursuit {
             let solution = solve(
                 body.pos,
@@ -168,9 +172,18 @@ impl Intercept {
         }
         let step = self.speed * seen.dt;
         if step >= self.travel_left {
+            // It reaches the aim point part-way through the tick.
+            let fraction = if step > 0.0 {
+                (start.distance(self.aim) / step).min(1.0)
+            } else {
+                1.0
+            };
             body.pos = self.aim;
             self.travel_left = 0.0;
-            Some(Signal::Detonate)
+            Some(Signal::Detonate {
+                radius: params.blast_radius,
+                fraction,
+            })
         } else {
             body.pos += body.vel * seen.dt;
             self.travel_left -= step;
@@ -178,7 +191,12 @@ impl Intercept {
         }
     }
 
-    pub fn readouts(&self, out: &mut Vec<Readout>) {
+    /// The quadratic's time from launch.
+    fn optimal_time(&self, _params: &InterceptParams, _body: &Body, _seen: &Seen) -> Option<f32> {
+        self.solution.time
+    }
+
+    fn readouts(&self, _params: &InterceptParams, _dt: f32, out: &mut Vec<Readout>) {
         let s = &self.solution;
         out.push(Readout::number("discriminant", s.disc, ""));
         for (label, root) in [("root t1", s.roots[0]), ("root t2", s.roots[1])] {
@@ -191,7 +209,7 @@ impl Intercept {
         out.push(Readout::number("travel left", self.travel_left, "units"));
     }
 
-    pub fn debug_shapes(&self, params: &InterceptParams, seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(&self, params: &InterceptParams, _body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
         out.push(DebugShape::new(
             Role::InterceptPoint,
             Shape::Point(self.aim),

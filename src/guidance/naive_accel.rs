@@ -3,7 +3,7 @@
 //! accelerate straight at it. With a start velocity it orbits its target.
 
 use super::quartic::{accel_shapes, integrate_accel};
-use super::Launch;
+use super::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Seen};
@@ -29,17 +29,22 @@ pub struct NaiveAccel {
     pub accel: Vec2,
 }
 
-impl NaiveAccel {
-    pub fn launch(launch: &Launch) -> (Self, Body) {
+impl Law for NaiveAccel {
+    const ID: &'static str = "naive-accel";
+    const SUMMARY: &'static str = "C: the article's 'stupid missile' baseline that orbits";
+    const COLOR: [u8; 3] = [170, 130, 90];
+    type Params = NaiveAccelParams;
+
+    fn launch(_params: &NaiveAccelParams, launch: &Launch) -> Option<(Self, Body)> {
         let body = Body {
             pos: launch.pos,
             vel: launch.vel,
             heading: launch.dir.y.atan2(launch.dir.x),
         };
-        (Self::default(), body)
+        Some((Self::default(), body))
     }
 
-    pub fn steer(&mut self, params: &NaiveAccelParams, body: &mut Body, seen: &Seen) {
+    fn steer(&mut self, params: &NaiveAccelParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
         let k = params.acceleration;
         let distance = (seen.target_pos - body.pos).length();
         self.time = (2.0 * distance / k).sqrt();
@@ -47,9 +52,10 @@ impl NaiveAccel {
         // Aim point reached: coast rather than divide by zero.
         self.accel = (self.aim - body.pos).normalize_or_zero() * k;
         integrate_accel(body, self.accel, seen.dt);
+        None
     }
 
-    pub fn readouts(&self, out: &mut Vec<Readout>) {
+    fn readouts(&self, _params: &NaiveAccelParams, _dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::number(
             "estimated time sqrt(2|d|/k)",
             self.time,
@@ -58,7 +64,7 @@ impl NaiveAccel {
         out.push(Readout::vector("aim point", self.aim, ""));
     }
 
-    pub fn debug_shapes(&self, body: &Body, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(&self, _params: &NaiveAccelParams, body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
         accel_shapes(body, self.accel, self.aim, out);
     }
 }

@@ -7,7 +7,7 @@
 //! value, no convergence) are reported, not hidden.
 
 use super::quartic::{accel_shapes, integrate_accel, meeting};
-use super::{Launch, Signal};
+use super::{Launch, Law, Signal};
 use crate::core::params::{choice, float, int, tunable, ParamKind};
 use crate::core::Readout;
 use crate::core::{wrap_angle, Body, DebugShape, Seen};
@@ -247,8 +247,13 @@ pub struct Newton {
     roots: Roots,
 }
 
-impl Newton {
-    pub fn launch(launch: &Launch) -> (Self, Body) {
+impl Law for Newton {
+    const ID: &'static str = "newton";
+    const SUMMARY: &'static str = "C: accelerating missile aimed by Newton's method (faithful)";
+    const COLOR: [u8; 3] = [255, 99, 132];
+    type Params = NewtonParams;
+
+    fn launch(_params: &NewtonParams, launch: &Launch) -> Option<(Self, Body)> {
         let to_target = launch.seen.target_pos - launch.pos;
         let state = Self {
             alpha: to_target.y.atan2(to_target.x),
@@ -259,10 +264,10 @@ impl Newton {
             vel: launch.vel,
             heading: launch.dir.y.atan2(launch.dir.x),
         };
-        (state, body)
+        Some((state, body))
     }
 
-    pub fn steer(&mut self, params: &NewtonParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
+    fn steer(&mut self, params: &NewtonParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
         let due = match params.recompute {
             Recompute::EveryTick => true,
             Recompute::OnVelocityChange => self.solved_for != Some(seen.target_vel),
@@ -295,7 +300,7 @@ impl Newton {
         signal
     }
 
-    pub fn readouts(&self, params: &NewtonParams, out: &mut Vec<Readout>) {
+    fn readouts(&self, params: &NewtonParams, _dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::angle("alpha", self.alpha));
         out.push(Readout::flag("solved this tick", self.solved_this_tick));
         out.push(Readout::flag("failing (kept previous angle)", self.failing));
@@ -327,7 +332,7 @@ impl Newton {
         }
     }
 
-    pub fn debug_shapes(
+    fn debug_shapes(
         &self,
         params: &NewtonParams,
         body: &Body,
@@ -427,7 +432,7 @@ mod tests {
             Vec2::ZERO,
             1.0 / 60.0,
         );
-        let (mut newton, mut body) = Newton::launch(&launch);
+        let (mut newton, mut body) = Newton::launch(&params, &launch).unwrap();
         let signal = newton.steer(&params, &mut body, &launch.seen);
         assert_eq!(signal, Some(Signal::SolverFailed));
         assert!(newton.failing);
@@ -457,7 +462,7 @@ mod tests {
             seen.target_vel,
             0.1,
         );
-        let (mut newton, mut body) = Newton::launch(&launch);
+        let (mut newton, mut body) = Newton::launch(&params, &launch).unwrap();
         newton.steer(&params, &mut body, &seen);
         assert!(newton.solved_this_tick);
         newton.steer(&params, &mut body, &seen);

@@ -3,7 +3,7 @@
 //! `a = N * Vc * (line-of-sight rate)`, perpendicular to the velocity, limited to
 //! `max_accel`; speed stays constant.
 
-use super::Launch;
+use super::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -33,17 +33,23 @@ pub struct ProNav {
     pub accel: Vec2,
 }
 
-impl ProNav {
-    pub fn launch(params: &ProNavParams, launch: &Launch) -> (Self, Body) {
+impl Law for ProNav {
+    const ID: &'static str = "pro-nav";
+    const SUMMARY: &'static str = "proportional navigation, the real-missile yardstick";
+    /// Turquoise: no text or other overlay uses it (white was mistaken for text).
+    const COLOR: [u8; 3] = [0, 210, 190];
+    type Params = ProNavParams;
+
+    fn launch(params: &ProNavParams, launch: &Launch) -> Option<(Self, Body)> {
         let body = Body {
             pos: launch.pos,
             vel: launch.dir * params.speed,
             heading: launch.dir.y.atan2(launch.dir.x),
         };
-        (Self::default(), body)
+        Some((Self::default(), body))
     }
 
-    pub fn steer(&mut self, params: &ProNavParams, body: &mut Body, seen: &Seen) {
+    fn steer(&mut self, params: &ProNavParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
         let range = seen.target_pos - body.pos;
         let rel_vel = seen.target_vel - body.vel;
         let r2 = range.length_squared();
@@ -64,9 +70,10 @@ impl ProNav {
         body.vel = turned * params.speed;
         body.heading = turned.y.atan2(turned.x);
         body.pos += body.vel * seen.dt;
+        None
     }
 
-    pub fn readouts(&self, out: &mut Vec<Readout>) {
+    fn readouts(&self, _params: &ProNavParams, _dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::number(
             "line-of-sight rate",
             self.los_rate,
@@ -84,7 +91,7 @@ impl ProNav {
         ));
     }
 
-    pub fn debug_shapes(&self, body: &Body, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(&self, _params: &ProNavParams, body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
         out.push(DebugShape::new(
             Role::Acceleration,
             Shape::Arrow {

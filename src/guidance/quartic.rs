@@ -4,7 +4,7 @@
 //! solver is measured against.
 
 use super::roots::{real_roots_in, root_bound};
-use super::Launch;
+use super::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -77,17 +77,22 @@ pub struct Quartic {
     pub last: Option<Meeting>,
 }
 
-impl Quartic {
-    pub fn launch(launch: &Launch) -> (Self, Body) {
+impl Law for Quartic {
+    const ID: &'static str = "quartic";
+    const SUMMARY: &'static str = "C: accelerating missile, exact quartic (improvement)";
+    const COLOR: [u8; 3] = [186, 104, 255];
+    type Params = QuarticParams;
+
+    fn launch(_params: &QuarticParams, launch: &Launch) -> Option<(Self, Body)> {
         let body = Body {
             pos: launch.pos,
             vel: launch.vel,
             heading: launch.dir.y.atan2(launch.dir.x),
         };
-        (Self::default(), body)
+        Some((Self::default(), body))
     }
 
-    pub fn steer(&mut self, params: &QuarticParams, body: &mut Body, seen: &Seen) {
+    fn steer(&mut self, params: &QuarticParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
         let d = seen.target_pos - body.pos;
         let vr = seen.target_vel - body.vel;
         if let Some(m) = meeting(d, vr, params.acceleration) {
@@ -95,9 +100,20 @@ impl Quartic {
         }
         let accel = self.last.map_or(Vec2::ZERO, |m| m.accel);
         integrate_accel(body, accel, seen.dt);
+        None
     }
 
-    pub fn readouts(&self, out: &mut Vec<Readout>) {
+    /// The exact meeting time from launch.
+    fn optimal_time(&self, params: &QuarticParams, body: &Body, seen: &Seen) -> Option<f32> {
+        meeting(
+            seen.target_pos - body.pos,
+            seen.target_vel - body.vel,
+            params.acceleration,
+        )
+        .map(|m| m.time)
+    }
+
+    fn readouts(&self, _params: &QuarticParams, _dt: f32, out: &mut Vec<Readout>) {
         if let Some(m) = self.last {
             out.push(Readout::number("meeting time T", m.time, "s"));
             out.push(Readout::angle("acceleration angle", m.angle()));
@@ -106,7 +122,7 @@ impl Quartic {
         }
     }
 
-    pub fn debug_shapes(&self, body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(&self, _params: &QuarticParams, body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
         if let Some(m) = self.last {
             accel_shapes(
                 body,

@@ -2,7 +2,7 @@
 //! average of the unit vector to the target, not renormalised, so the missile slows
 //! while it turns. `s = ga*s + (1-ga)*hat(t-p)`, `p += vel*s`, per tick.
 
-use super::Launch;
+use super::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -42,18 +42,23 @@ pub struct Smoothed {
     pub dir: Vec2,
 }
 
-impl Smoothed {
-    pub fn launch(launch: &Launch) -> (Self, Body) {
+impl Law for Smoothed {
+    const ID: &'static str = "smoothed";
+    const SUMMARY: &'static str = "A: smoothed homing, ga (Lunar Blast, Corona SDK)";
+    const COLOR: [u8; 3] = [255, 196, 61];
+    type Params = SmoothedParams;
+
+    fn launch(_params: &SmoothedParams, launch: &Launch) -> Option<(Self, Body)> {
         let body = Body {
             pos: launch.pos,
             vel: Vec2::ZERO,
             heading: launch.dir.y.atan2(launch.dir.x),
         };
-        (Self { dir: launch.dir }, body)
+        Some((Self { dir: launch.dir }, body))
     }
 
     /// One tick of the article's update.
-    pub fn steer(&mut self, params: &SmoothedParams, body: &mut Body, seen: &Seen) {
+    fn steer(&mut self, params: &SmoothedParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
         let to_target = seen.target_pos - body.pos;
         let dist = to_target.length();
         // At zero distance the target is hit; keep the direction rather than divide by zero.
@@ -73,9 +78,10 @@ impl Smoothed {
         if self.dir != Vec2::ZERO {
             body.heading = self.dir.y.atan2(self.dir.x);
         }
+        None
     }
 
-    pub fn readouts(&self, params: &SmoothedParams, dt: f32, out: &mut Vec<Readout>) {
+    fn readouts(&self, params: &SmoothedParams, dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::vector("smoothed direction s", self.dir, ""));
         out.push(Readout::number("|s| (speed factor)", self.dir.length(), ""));
         out.push(Readout::number(
@@ -85,7 +91,7 @@ impl Smoothed {
         ));
     }
 
-    pub fn debug_shapes(&self, params: &SmoothedParams, body: &Body, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(&self, params: &SmoothedParams, body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
         out.push(DebugShape::new(
             Role::SmoothedDirection,
             Shape::Arrow {
@@ -93,6 +99,13 @@ impl Smoothed {
                 vector: self.dir * params.speed * 10.0,
             },
         ));
+    }
+
+    fn notes(params: &SmoothedParams, dt: f32) -> Vec<String> {
+        vec![format!(
+            "time constant τ = -dt / ln(ga) = {:.3} s",
+            params.time_constant(dt)
+        )]
     }
 }
 

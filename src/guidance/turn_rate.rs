@@ -2,7 +2,7 @@
 //! turns at a fixed angular speed towards the goal, holds inside a dead zone compared
 //! with a sine, and always turns when the goal is behind. Speed is constant.
 
-use super::Launch;
+use super::{Launch, Law, Signal};
 use crate::core::params::{float, tunable, ParamKind};
 use crate::core::Readout;
 use crate::core::{wrap_angle, Body, DebugShape, Role, Seen, Shape};
@@ -102,18 +102,23 @@ pub struct TurnRate {
     pub last: TurnDecision,
 }
 
-impl TurnRate {
-    pub fn launch(params: &TurnRateParams, launch: &Launch) -> (Self, Body) {
+impl Law for TurnRate {
+    const ID: &'static str = "turn-rate";
+    const SUMMARY: &'static str = "B: turn-rate pursuit with a dead zone (fly-program article)";
+    const COLOR: [u8; 3] = [102, 204, 255];
+    type Params = TurnRateParams;
+
+    fn launch(params: &TurnRateParams, launch: &Launch) -> Option<(Self, Body)> {
         let (speed, _) = params.effective_speeds();
         let body = Body {
             pos: launch.pos,
             vel: launch.dir * speed,
             heading: launch.dir.y.atan2(launch.dir.x),
         };
-        (Self::default(), body)
+        Some((Self::default(), body))
     }
 
-    pub fn steer(&mut self, params: &TurnRateParams, body: &mut Body, seen: &Seen) {
+    fn steer(&mut self, params: &TurnRateParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
         let (speed, turn_speed) = params.effective_speeds();
         let to_goal = seen.target_pos - body.pos;
         let bearing = to_goal.y.atan2(to_goal.x);
@@ -123,15 +128,16 @@ impl TurnRate {
         body.heading = heading;
         body.vel = Vec2::from_angle(heading) * speed;
         body.pos += body.vel * seen.dt;
+        None
     }
 
-    pub fn readouts(&self, out: &mut Vec<Readout>) {
+    fn readouts(&self, _params: &TurnRateParams, _dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::angle("heading error", self.last.heading_error));
         out.push(Readout::flag("in dead zone", self.last.in_dead_zone));
         out.push(Readout::text("turn", format!("{:?}", self.last.turn)));
     }
 
-    pub fn debug_shapes(&self, params: &TurnRateParams, body: &Body, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(&self, params: &TurnRateParams, body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
         out.extend(turn_rate_shapes(params, body));
     }
 }

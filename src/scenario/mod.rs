@@ -19,7 +19,7 @@ fn messages_quote(text: &str) -> String {
 
 pub use file::{load, parse, save, to_text, ScenarioError, ScenarioErrors};
 
-use crate::guidance::{Algorithm, Tuning};
+use crate::guidance::{Algorithm, Tuning, TURRET_DEFAULT};
 use crate::sim::launcher::{LauncherSpec, TurretSpec};
 use crate::sim::rain::RainSpec;
 use crate::sim::{TargetSpec, World, WorldConfig};
@@ -105,7 +105,7 @@ impl Scenario {
     }
 
     /// The algorithms to compare: the `compare` list, or else every algorithm the
-    /// launchers fire (plus the intercept if there are turrets), in display order.
+    /// launchers fire (plus the turrets' law if there are turrets), in display order.
     pub fn compared(&self) -> Vec<Algorithm> {
         if !self.compare.is_empty() {
             return self.compare.clone();
@@ -114,19 +114,19 @@ impl Scenario {
             .into_iter()
             .filter(|a| {
                 self.launchers.iter().any(|l| l.algorithms.contains(a))
-                    || (*a == Algorithm::Intercept && !self.turrets.is_empty())
+                    || (*a == TURRET_DEFAULT && !self.turrets.is_empty())
             })
             .collect()
     }
 
-    /// The same scenario with every launcher firing only `algorithm` (turrets stay:
-    /// they are the intercept's own launcher), for a fair one-algorithm run.
+    /// The same scenario with every launcher firing only `algorithm` (turrets stay for
+    /// the turrets' own law), for a fair one-algorithm run.
     pub fn restricted_to(&self, algorithm: Algorithm) -> Scenario {
         let mut out = self.clone();
         for launcher in &mut out.launchers {
             launcher.algorithms = vec![algorithm];
         }
-        if algorithm != Algorithm::Intercept {
+        if algorithm != TURRET_DEFAULT {
             out.turrets.clear();
         }
         out

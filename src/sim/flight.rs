@@ -9,7 +9,7 @@ use super::missile::Missile;
 use super::target::{Target, TargetId};
 use super::world::{find, WorldConfig};
 use super::{Body, Seen};
-use crate::guidance::{Guidance, Signal, Tuning};
+use crate::guidance::{Signal, Tuning};
 use glam::Vec2;
 
 /// What every missile's tick needs from the world.
@@ -111,10 +111,8 @@ impl<'a> Flight<'a> {
         let (distance, frac) = closest_approach(before.pos, after.pos, target.prev_pos, target.pos);
         missile.metrics.record_distance(distance, self.tick);
         let flown = (self.tick - missile.launched_tick) as f32 * dt;
-        // The intercept (D) is not contact-fused: it ends only by detonating at its aim
-        // point, so its blast can catch every target there.
-        let contact_fused = !matches!(missile.guidance, Guidance::Intercept(_));
-        if contact_fused && distance <= target.radius + missile.radius {
+        // A law that is not contact-fused (D's intercept) ends only by detonating.
+        if missile.guidance.contact_fused() && distance <= target.radius + missile.radius {
             hits.push(target.id);
             let pos = before.pos.lerp(after.pos, frac);
             return self.hit(missile, &[target.id], pos, flown + frac * dt, events);
@@ -127,7 +125,9 @@ impl<'a> Flight<'a> {
                 };
                 self.emit(events, kind);
             }
-            Some(Signal::Detonate) => return self.detonate(missile, &before, flown, events, hits),
+            Some(Signal::Detonate { radius, fraction }) => {
+                return self.detonate(missile, radius, fraction, flown, events, hits)
+            }
             None => {}
         }
         let reason = if missile
@@ -151,13 +151,13 @@ impl<'a> Flight<'a> {
     fn detonate(
         &self,
         missile: &mut Missile,
-        before: &Body,
+        radius: f32,
+        frac: f32,
         flown: f32,
         events: &mut Vec<Event>,
         hits: &mut Vec<TargetId>,
     ) {
         let pos = missile.body.pos;
-        let radius = self.tuning.intercept.blast_radius;
         self.emit(
             events,
             EventKind::Detonated {
@@ -166,12 +166,6 @@ impl<'a> Flight<'a> {
                 radius,
             },
         );
-        let frac = match &missile.guidance {
-            Guidance::Intercept(g) if g.speed * self.dt > 0.0 => {
-                (before.pos.distance(pos) / (g.speed * self.dt)).min(1.0)
-            }
-            _ => 1.0,
-        };
         let gap = |t: &Target| t.prev_pos.lerp(t.pos, frac).distance(pos);
         let mut caught: Vec<&Target> = self
             .targets

@@ -16,7 +16,7 @@ use super::rng::Rng;
 use super::target::{Motion, MotionState, Target, TargetId, TargetSpec};
 use super::Seen;
 use crate::core::DebugShape;
-use crate::guidance::{Algorithm, Guidance, Launch, ParamValue, Tuning};
+use crate::guidance::{Algorithm, Guidance, Launch, ParamValue, Tuning, TURRET_DEFAULT};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -649,7 +649,7 @@ impl World {
             let launch = Launch::toward(turret.spec.pos, Vec2::ZERO, target.pos, target.vel, dt);
             let spec = turret.spec.missile.clone();
             self.launch(
-                Algorithm::Intercept,
+                TURRET_DEFAULT,
                 &launch,
                 Source::Turret(index),
                 target.id,

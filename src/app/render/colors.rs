@@ -3,19 +3,9 @@
 
 use crate::guidance::Algorithm;
 
-/// The colour of an algorithm, as RGB.
+/// The colour of an algorithm, as RGB (each law declares its own).
 pub fn algorithm_rgb(algorithm: Algorithm) -> [u8; 3] {
-    match algorithm {
-        Algorithm::Smoothed => [255, 196, 61],
-        Algorithm::TurnRate => [102, 204, 255],
-        Algorithm::Newton => [255, 99, 132],
-        Algorithm::Quartic => [186, 104, 255],
-        Algorithm::NaiveAccel => [170, 130, 90],
-        Algorithm::Intercept => [92, 230, 120],
-        Algorithm::HeatSeeker => [255, 128, 40],
-        // Turquoise: no text or other overlay uses it (white was mistaken for text).
-        Algorithm::ProNav => [0, 210, 190],
-    }
+    algorithm.color()
 }
 
 /// An algorithm's colour for macroquad, with alpha.

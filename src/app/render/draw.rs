@@ -9,8 +9,7 @@ use super::legend::{self, RoleKey, Symbol};
 use super::painter::{clip, v, Painter};
 use super::trails::{draw_ghost, draw_trails};
 use crate::app::session::{Lane, Overlays, Selection, Session};
-use crate::guidance::heat_seeker::tail_offset;
-use crate::guidance::{Algorithm, Guidance};
+use crate::guidance::{Algorithm, Look, TURRET_DEFAULT};
 use crate::sim::fly_program::{grid_point, COLUMNS, ROWS};
 use crate::sim::{Input, Motion, Role, World};
 use glam::Vec2;
@@ -123,7 +122,7 @@ fn present(lanes: &[&Lane]) -> Vec<Algorithm> {
             .launchers()
             .iter()
             .flat_map(|l| l.algorithms().iter().copied());
-        let turrets = (!world.turrets().is_empty()).then_some(Algorithm::Intercept);
+        let turrets = (!world.turrets().is_empty()).then_some(TURRET_DEFAULT);
         let flying = world.missiles().iter().map(|m| m.algorithm());
         present.extend(fired.chain(turrets).chain(flying));
     }
@@ -338,13 +337,12 @@ fn draw_missiles(
             }
         }
         let nose = painter.at(m.body.pos);
-        match &m.guidance {
-            Guidance::HeatSeeker(hs) => {
-                // The article's drawing: a 10-unit line back from the nose along the velocity.
-                let tail = painter.at(m.body.pos + tail_offset(hs.vel));
+        match m.guidance.look() {
+            Look::Tail(back) => {
+                let tail = painter.at(m.body.pos + back);
                 draw_line(nose.x, nose.y, tail.x, tail.y, 2.5, color);
             }
-            _ => {
+            Look::Arrow => {
                 let dir = Vec2::from_angle(m.body.heading);
                 let side = dir.perp();
                 draw_triangle(

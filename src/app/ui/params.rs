@@ -193,12 +193,7 @@ fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorit
         };
         ui.label(style::help(format!("   {tag}: {}", spec.help)));
     }
-    if algorithm == Algorithm::Smoothed {
-        let tau = session
-            .scenario
-            .algorithms
-            .smoothed
-            .time_constant(session.dt());
-        ui.label(RichText::new(format!("time constant τ = -dt / ln(ga) = {tau:.3} s")).color(WARN));
+    for note in session.scenario.algorithms.notes(algorithm, session.dt()) {
+        ui.label(RichText::new(note).color(WARN));
     }
 }

@@ -1,0 +1,113 @@
+//! What a steering law is: the [`Law`] trait every law's file implements (its id,
+//! summary, colour, parameters, fuse, and the one `steer` signature), what it needs to
+//! start a missile ([`Launch`]), what it tells the world about a tick ([`Signal`]), and
+//! how its missile is drawn beyond the common shapes ([`Look`]).
+
+use crate::core::{Body, DebugShape, Readout, Seen, Tunable};
+use glam::Vec2;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt::Debug;
+
+/// A steering law: its self-description (consts) and its per-missile state (`Self`).
+/// A built-in law is one file implementing this plus one line in the registry
+/// ([`super::laws!`]).
+pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned {
+    /// The stable id files and the command line use (`"turn-rate"`).
+    const ID: &'static str;
+    /// One line: what it is and where it comes from.
+    const SUMMARY: &'static str;
+    /// Its colour wherever it is drawn, as RGB.
+    const COLOR: [u8; 3];
+    /// Whether it hits what it touches. A law that is not contact-fused ends only by
+    /// detonating ([`Signal::Detonate`]), catching whatever is in its blast.
+    const CONTACT_FUSED: bool = true;
+    /// Its parameters, which describe themselves (`tunable!`).
+    type Params: Tunable + Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+
+    /// Starts a missile; `None` when the law has no solution and does not fire.
+    fn launch(params: &Self::Params, launch: &Launch) -> Option<(Self, Body)>;
+
+    /// One tick: steers and moves the body, seeing the target as it was at the start
+    /// of the tick.
+    fn steer(&mut self, params: &Self::Params, body: &mut Body, seen: &Seen) -> Option<Signal>;
+
+    /// The best possible time to hit, from launch, for a law with an exact solution.
+    fn optimal_time(&self, _params: &Self::Params, _body: &Body, _seen: &Seen) -> Option<f32> {
+        None
+    }
+
+    /// Its internals, for the inspector.
+    fn readouts(&self, _params: &Self::Params, _dt: f32, _out: &mut Vec<Readout>) {}
+
+    /// Its debug shapes, for the overlays.
+    fn debug_shapes(
+        &self,
+        _params: &Self::Params,
+        _body: &Body,
+        _seen: &Seen,
+        _out: &mut Vec<DebugShape>,
+    ) {
+    }
+
+    /// How its missile is drawn.
+    fn look(&self) -> Look {
+        Look::Arrow
+    }
+
+    /// Values derived from its parameters, shown under them in the panel.
+    fn notes(_params: &Self::Params, _dt: f32) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// Everything a law needs to start a missile.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Launch {
+    pub pos: Vec2,
+    /// Start velocity (units/s); used by the accelerating missiles and the heat-seeker.
+    pub vel: Vec2,
+    /// Unit launch direction: the start velocity's, or towards the target if it is zero.
+    pub dir: Vec2,
+    /// The target as seen at launch.
+    pub seen: Seen,
+}
+
+impl Launch {
+    /// A launch from `pos` with start velocity `vel` at a target at `target` moving `target_vel`.
+    pub fn toward(pos: Vec2, vel: Vec2, target: Vec2, target_vel: Vec2, dt: f32) -> Self {
+        let dir = vel
+            .try_normalize()
+            .or_else(|| (target - pos).try_normalize())
+            .unwrap_or(Vec2::X);
+        Self {
+            pos,
+            vel,
+            dir,
+            seen: Seen {
+                target_pos: target,
+                target_vel,
+                dt,
+            },
+        }
+    }
+}
+
+/// Something a law tells the world about a tick.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Signal {
+    /// The missile reached its aim point and detonates: everything within `radius` of
+    /// it at `fraction` of the tick is caught (swept, like contact hits).
+    Detonate { radius: f32, fraction: f32 },
+    /// The solver found no usable answer (reported once until it recovers).
+    SolverFailed,
+}
+
+/// How a missile is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Look {
+    /// A triangle pointing along its heading.
+    Arrow,
+    /// A line from the nose back by this offset (world units), as wordwarvi draws it.
+    Tail(Vec2),
+}
