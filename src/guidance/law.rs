@@ -94,13 +94,15 @@ impl Launch {
 }
 
 /// Something a law tells the world about a tick.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Signal {
     /// The missile reached its aim point and detonates: everything within `radius` of
     /// it at `fraction` of the tick is caught (swept, like contact hits).
     Detonate { radius: f32, fraction: f32 },
     /// The solver found no usable answer (reported once until it recovers).
     SolverFailed,
+    /// The law itself failed (a script's error): this missile ends, the others fly on.
+    Failed(super::LawError),
 }
 
 /// How a missile is drawn.

@@ -9,10 +9,12 @@
 
 pub mod law;
 pub mod roots;
+pub mod runtime;
 
 pub use crate::core::params::{self, Applies, ParamKind, ParamSpec, ParamValue, Tunable};
 pub use crate::core::readout::{Readout, ReadoutValue};
 pub use law::{Launch, Law, Look, Signal};
+pub use runtime::{LawError, Runtime, RuntimeGuidance, RuntimeLaw, RuntimeState};
 
 use crate::core::{Body, DebugShape, Seen};
 use serde::{Deserialize, Serialize};
@@ -71,6 +73,8 @@ macro_rules! laws {
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         pub enum Guidance {
             $( $name($module::$law), )*
+            /// A law added at run time.
+            Runtime(RuntimeGuidance),
         }
 
         /// One parameter set per built-in law: what the panel tunes and scenario files
@@ -82,17 +86,22 @@ macro_rules! laws {
                 #[serde(skip_serializing_if = "crate::core::is_default")]
                 pub $module: <$module::$law as Law>::Params,
             )*
+            /// The laws added at run time, with their parameter values (a scenario
+            /// names their files; they are not read from this section).
+            #[serde(skip_deserializing, skip_serializing_if = "Runtime::is_empty")]
+            pub runtime: Runtime,
         }
 
         impl Tuning {
             /// The current value of one algorithm's parameter.
             pub fn get(&self, algorithm: Algorithm, name: &str) -> Option<ParamValue> {
-                match algorithm.index()? {
-                    $( Index::$name => self.$module.get(name), )*
+                match algorithm.index() {
+                    $( Some(Index::$name) => self.$module.get(name), )*
+                    None => self.runtime.get(algorithm, name),
                 }
             }
 
-            /// Sets a parameter without checking its range (see [`Tuning::set`]).
+            /// Sets a built-in's parameter without checking its range (see [`Tuning::set`]).
             fn set_unchecked(&mut self, algorithm: Algorithm, name: &str, value: ParamValue) -> bool {
                 match algorithm.index() {
                     $( Some(Index::$name) => self.$module.set(name, value), )*
@@ -120,16 +129,25 @@ macro_rules! laws {
         impl Guidance {
             /// Starts a missile of `algorithm`; `None` when the law has no solution and
             /// refuses to fire (the quadratic intercept), or is not a built-in.
-            pub fn launch(algorithm: Algorithm, tuning: &Tuning, launch: &Launch) -> Option<(Guidance, Body)> {
-                match algorithm.index()? {
-                    $( Index::$name => <$module::$law as Law>::launch(&tuning.$module, launch)
+            pub fn launch(algorithm: Algorithm, tuning: &Tuning, launch: &Launch) -> Result<Option<(Guidance, Body)>, LawError> {
+                Ok(match algorithm.index() {
+                    $( Some(Index::$name) => <$module::$law as Law>::launch(&tuning.$module, launch)
                         .map(|(g, b)| (Guidance::$name(g), b)), )*
-                }
+                    None => {
+                        let Some((law, params)) = tuning.runtime.law(algorithm) else {
+                            return Ok(None);
+                        };
+                        let mut state = RuntimeState::default();
+                        law.launch(params, launch, &mut state)?
+                            .map(|b| (Guidance::Runtime(RuntimeGuidance { law: algorithm, state }), b))
+                    }
+                })
             }
 
             pub fn algorithm(&self) -> Algorithm {
                 match self {
                     $( Guidance::$name(_) => Algorithm::$name, )*
+                    Guidance::Runtime(g) => g.law,
                 }
             }
 
@@ -137,6 +155,15 @@ macro_rules! laws {
             pub fn steer(&mut self, tuning: &Tuning, body: &mut Body, seen: &Seen) -> Option<Signal> {
                 match self {
                     $( Guidance::$name(g) => g.steer(&tuning.$module, body, seen), )*
+                    Guidance::Runtime(g) => match tuning.runtime.law(g.law) {
+                        Some((law, params)) => law
+                            .steer(params, &mut g.state, body, seen)
+                            .unwrap_or_else(|e| Some(Signal::Failed(e))),
+                        None => Some(Signal::Failed(LawError {
+                            place: String::new(),
+                            message: format!("the law `{}` is no longer loaded", g.law),
+                        })),
+                    },
                 }
             }
 
@@ -145,6 +172,7 @@ macro_rules! laws {
             pub fn optimal_time(&self, tuning: &Tuning, body: &Body, seen: &Seen) -> Option<f32> {
                 match self {
                     $( Guidance::$name(g) => g.optimal_time(&tuning.$module, body, seen), )*
+                    Guidance::Runtime(_) => None,
                 }
             }
 
@@ -153,6 +181,11 @@ macro_rules! laws {
                 let mut out = Vec::new();
                 match self {
                     $( Guidance::$name(g) => g.readouts(&tuning.$module, dt, &mut out), )*
+                    Guidance::Runtime(g) => {
+                        if let Some((law, _)) = tuning.runtime.law(g.law) {
+                            out = law.readouts(&g.state);
+                        }
+                    }
                 }
                 out
             }
@@ -161,6 +194,11 @@ macro_rules! laws {
             pub fn debug_shapes(&self, tuning: &Tuning, body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
                 match self {
                     $( Guidance::$name(g) => g.debug_shapes(&tuning.$module, body, seen, out), )*
+                    Guidance::Runtime(g) => {
+                        if let Some((law, _)) = tuning.runtime.law(g.law) {
+                            law.debug_shapes(&g.state, out);
+                        }
+                    }
                 }
             }
 
@@ -168,6 +206,7 @@ macro_rules! laws {
             pub fn look(&self) -> Look {
                 match self {
                     $( Guidance::$name(g) => g.look(), )*
+                    Guidance::Runtime(_) => Look::Arrow,
                 }
             }
         }
@@ -204,15 +243,64 @@ pub use turn_rate::TurnRateParams;
 /// The law a turret fires unless its scenario says otherwise: D's quadratic intercept.
 pub const TURRET_DEFAULT: Algorithm = Algorithm::Intercept;
 
-/// A steering law, by its place in the registry (built-ins first). Written in files and
-/// on the command line as its stable id.
+/// A steering law, by its place in the registry (built-ins first, then the laws added
+/// at run time). Written in files and on the command line as its stable id.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Algorithm(u16);
 
+/// Most laws added at run time in one program (ids are kept for its life).
+pub const MAX_RUNTIME_LAWS: usize = 1024;
+
 impl Algorithm {
     /// What the registry knows of it.
-    pub fn info(self) -> &'static LawInfo {
-        &INFO[usize::from(self.0)]
+    pub fn info(self) -> LawInfo {
+        match self.index() {
+            Some(_) => INFO[usize::from(self.0)],
+            None => {
+                let infos = runtime::runtime_infos()
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                infos[usize::from(self.0) - BUILTINS]
+            }
+        }
+    }
+
+    /// Whether it is one of the built-in laws (not added at run time).
+    pub fn is_builtin(self) -> bool {
+        self.index().is_some()
+    }
+
+    /// The algorithm of a law added at run time: its id is registered once (then the
+    /// same id gives the same algorithm, and its description is updated). Ids of the
+    /// built-ins are not taken.
+    pub(crate) fn runtime(info: LawInfo) -> Result<Algorithm, String> {
+        if Self::ALL.iter().any(|a| a.id() == info.id) {
+            return Err(format!("`{}` is the id of a built-in law", info.id));
+        }
+        let mut infos = runtime::runtime_infos()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let info = LawInfo {
+            id: runtime::intern(info.id),
+            field: runtime::intern(info.id),
+            ..info
+        };
+        let index = match infos.iter().position(|i| i.id == info.id) {
+            Some(k) => {
+                infos[k] = info;
+                k
+            }
+            None if infos.len() >= MAX_RUNTIME_LAWS => {
+                return Err(format!(
+                    "at most {MAX_RUNTIME_LAWS} laws can be added while steerlab runs"
+                ))
+            }
+            None => {
+                infos.push(info);
+                infos.len() - 1
+            }
+        };
+        Ok(Algorithm((BUILTINS + index) as u16))
     }
 
     /// The stable id used in files and on the command line.
@@ -220,9 +308,18 @@ impl Algorithm {
         self.info().id
     }
 
-    /// Parses a stable id.
+    /// Parses a stable id: a built-in's, or one a runtime law was registered under.
     pub fn from_id(id: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|a| a.id() == id)
+        if let Some(builtin) = Self::ALL.into_iter().find(|a| a.id() == id) {
+            return Some(builtin);
+        }
+        let infos = runtime::runtime_infos()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        infos
+            .iter()
+            .position(|i| i.id == id)
+            .map(|k| Algorithm((BUILTINS + k) as u16))
     }
 
     /// One line: what it is and where it comes from.
@@ -273,16 +370,8 @@ impl Serialize for Algorithm {
 
 impl<'de> Deserialize<'de> for Algorithm {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        const IDS: [&str; BUILTINS] = {
-            let mut ids = [""; BUILTINS];
-            let mut i = 0;
-            while i < BUILTINS {
-                ids[i] = INFO[i].id;
-                i += 1;
-            }
-            ids
-        };
-        params::named(deserializer, "algorithm", &IDS, &Algorithm::ALL)
+        let text = <std::borrow::Cow<'de, str> as Deserialize>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -291,8 +380,10 @@ impl std::str::FromStr for Algorithm {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Self::from_id(s).ok_or_else(|| {
             let ids: Vec<_> = Self::ALL.iter().map(|a| a.id()).collect();
+            let shown: String = s.chars().take(40).collect();
+            let more = if shown.len() < s.len() { "..." } else { "" };
             format!(
-                "unknown algorithm `{s}`, expected one of: {}",
+                "unknown algorithm `{shown}{more}`, expected one of: {}",
                 ids.join(", ")
             )
         })
@@ -307,6 +398,9 @@ impl Tuning {
         name: &str,
         value: ParamValue,
     ) -> Result<(), String> {
+        if !algorithm.is_builtin() {
+            return self.runtime.set(algorithm, name, value);
+        }
         let spec = algorithm
             .specs()
             .iter()
@@ -318,6 +412,14 @@ impl Tuning {
         } else {
             Err(format!("{algorithm}.{name}: wrong kind of value {value:?}"))
         }
+    }
+
+    /// Every law these parameters are for: the built-ins, then the ones added at run time.
+    pub fn algorithms(&self) -> Vec<Algorithm> {
+        Algorithm::ALL
+            .into_iter()
+            .chain(self.runtime.algorithms())
+            .collect()
     }
 
     /// Every out-of-range parameter, as `(algorithm, field, reason)`.

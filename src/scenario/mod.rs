@@ -110,7 +110,8 @@ impl Scenario {
         if !self.compare.is_empty() {
             return self.compare.clone();
         }
-        Algorithm::ALL
+        self.algorithms
+            .algorithms()
             .into_iter()
             .filter(|a| {
                 self.launchers.iter().any(|l| l.algorithms.contains(a))

@@ -31,6 +31,8 @@ pub enum MissReason {
     Detonated,
     /// A number in its state stopped being finite; it was removed before it could be drawn.
     NonFinite,
+    /// Its law failed (a script's error, a runaway loop): see the law-failed event.
+    LawFailed,
 }
 
 impl MissReason {
@@ -42,6 +44,7 @@ impl MissReason {
             MissReason::TargetLost => "target lost",
             MissReason::Detonated => "detonated, nothing in the blast",
             MissReason::NonFinite => "non-finite state",
+            MissReason::LawFailed => "its law failed (script error)",
         }
     }
 }
@@ -99,6 +102,12 @@ pub enum EventKind {
     },
     TargetSpawned {
         target: TargetId,
+    },
+    /// A law failed: a launch (no missile) or a missile's tick, with where and why.
+    LawFailed {
+        missile: Option<MissileId>,
+        algorithm: Algorithm,
+        error: crate::guidance::LawError,
     },
     /// Launches refused this tick because `cap` missiles were already in flight.
     MissileCapReached {

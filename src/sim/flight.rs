@@ -99,6 +99,17 @@ impl<'a> Flight<'a> {
         let signal = missile
             .guidance
             .steer(self.tuning, &mut missile.body, &seen);
+        if let Some(Signal::Failed(error)) = signal {
+            // The law broke (a script's error): only this missile ends, where it was.
+            missile.body = before;
+            let kind = EventKind::LawFailed {
+                missile: Some(missile.id),
+                algorithm: missile.algorithm(),
+                error,
+            };
+            self.emit(events, kind);
+            return self.miss(missile, MissReason::LawFailed, events);
+        }
         if !missile.body.is_finite() {
             // Never let a NaN reach the screen: keep the last good state and end the flight.
             missile.body = before;
@@ -128,7 +139,7 @@ impl<'a> Flight<'a> {
             Some(Signal::Detonate { radius, fraction }) => {
                 return self.detonate(missile, radius, fraction, flown, events, hits)
             }
-            None => {}
+            Some(Signal::Failed(_)) | None => {}
         }
         let reason = if missile
             .fuel

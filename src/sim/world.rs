@@ -588,13 +588,22 @@ impl World {
             self.refused = self.refused.saturating_add(1);
             return;
         }
-        let Some((guidance, body)) = Guidance::launch(algorithm, &self.tuning, launch) else {
-            self.emit(EventKind::NoSolution {
-                algorithm,
-                source,
-                target,
-            });
-            return;
+        let (guidance, body) = match Guidance::launch(algorithm, &self.tuning, launch) {
+            Ok(Some(started)) => started,
+            Ok(None) => {
+                return self.emit(EventKind::NoSolution {
+                    algorithm,
+                    source,
+                    target,
+                })
+            }
+            Err(error) => {
+                return self.emit(EventKind::LawFailed {
+                    missile: None,
+                    algorithm,
+                    error,
+                })
+            }
         };
         let id = MissileId(self.next_missile);
         self.next_missile += 1;

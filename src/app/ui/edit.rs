@@ -206,6 +206,7 @@ pub fn launcher(
     ui: &mut egui::Ui,
     spec: &LauncherSpec,
     targets: &[String],
+    algorithms: &[Algorithm],
 ) -> Option<LauncherSpec> {
     let mut l = spec.clone();
     let mut changed =
@@ -220,7 +221,7 @@ pub fn launcher(
             }
         });
     ui.horizontal_wrapped(|ui| {
-        for algorithm in Algorithm::ALL {
+        for &algorithm in algorithms {
             let mut on = l.algorithms.contains(&algorithm);
             if ui
                 .checkbox(

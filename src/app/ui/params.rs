@@ -71,7 +71,7 @@ pub fn compare_section(ui: &mut egui::Ui, session: &mut Session) {
             let mut compared = session.scenario.compared();
             let mut changed = false;
             ui.horizontal_wrapped(|ui| {
-                for algorithm in Algorithm::ALL {
+                for algorithm in session.scenario.algorithms.algorithms() {
                     let mut on = compared.contains(&algorithm);
                     let text = RichText::new(algorithm.id()).color(algorithm_color32(algorithm));
                     if ui.checkbox(&mut on, text).changed() {
@@ -151,7 +151,7 @@ pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
     egui::CollapsingHeader::new("Algorithms")
         .default_open(true)
         .show(ui, |ui| {
-            for algorithm in Algorithm::ALL {
+            for algorithm in session.scenario.algorithms.algorithms() {
                 let title = RichText::new(format!("■ {}", algorithm.id()))
                     .color(algorithm_color32(algorithm))
                     .strong();

@@ -52,9 +52,13 @@ pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
                 }
                 if chosen {
                     ui.indent(("launcher", i), |ui| {
-                        if let Some(edited) =
-                            edit::launcher(ui, &session.scenario.launchers[i], &targets)
-                        {
+                        let algorithms = session.scenario.algorithms.algorithms();
+                        if let Some(edited) = edit::launcher(
+                            ui,
+                            &session.scenario.launchers[i],
+                            &targets,
+                            &algorithms,
+                        ) {
                             session.edit_scenario(|s| s.launchers[i] = edited);
                         }
                     });

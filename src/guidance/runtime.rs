@@ -1,0 +1,257 @@
+//! Laws that exist only at run time (a user's script), through the same registry as
+//! the built-ins: each gets an [`super::Algorithm`] (its id is interned once), a colour,
+//! parameters that describe themselves, and a compare lane, readouts and debug shapes
+//! like a built-in's. Their implementations travel with the parameter values in
+//! [`super::Tuning`], so a world built from a scenario flies them.
+//!
+//! A runtime law keeps its per-missile state in a [`RuntimeState`]: plain, ordered
+//! values, so snapshots, hashing and branching work on it unchanged.
+
+use super::law::{Launch, Signal};
+use super::LawInfo;
+use crate::core::{Body, DebugShape, ParamSpec, ParamValue, Readout, Seen};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A law added at run time.
+pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
+    /// Its id, summary, colour, parameters and fuse (strings interned: [`intern`],
+    /// the parameter list leaked once per distinct list: [`leak_specs`]).
+    fn info(&self) -> LawInfo;
+
+    /// Its parameters' default values, in the order of its specs.
+    fn defaults(&self) -> Vec<ParamValue>;
+
+    /// Starts a missile (its state starts empty); `Ok(None)`: no solution, not fired.
+    fn launch(
+        &self,
+        params: &[ParamValue],
+        launch: &Launch,
+        state: &mut RuntimeState,
+    ) -> Result<Option<Body>, LawError>;
+
+    /// One tick, with the same contract as [`super::Law::steer`]. An error ends only
+    /// this missile.
+    fn steer(
+        &self,
+        params: &[ParamValue],
+        state: &mut RuntimeState,
+        body: &mut Body,
+        seen: &Seen,
+    ) -> Result<Option<Signal>, LawError>;
+
+    /// Its internals for the inspector, from its state.
+    fn readouts(&self, _state: &RuntimeState) -> Vec<Readout> {
+        Vec::new()
+    }
+
+    /// Its debug shapes, from its state.
+    fn debug_shapes(&self, _state: &RuntimeState, _out: &mut Vec<DebugShape>) {}
+
+    /// What tells two versions of this law apart (a script's source), for "unsaved".
+    fn fingerprint(&self) -> u64 {
+        0
+    }
+}
+
+/// Why a runtime law failed on a tick, with where (a script's `file:line:col`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LawError {
+    pub place: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for LawError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.place.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.place, self.message)
+        }
+    }
+}
+
+/// One value of a runtime law's state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Value {
+    Number(f64),
+    Bool(bool),
+    Vector([f64; 2]),
+    Text(String),
+}
+
+/// A runtime law's per-missile state: named values in a fixed (sorted) order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RuntimeState {
+    pub values: BTreeMap<String, Value>,
+}
+
+/// A runtime missile's guidance: which law, and its state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RuntimeGuidance {
+    pub law: super::Algorithm,
+    pub state: RuntimeState,
+}
+
+/// One runtime law with its parameter values.
+#[derive(Clone, Debug)]
+struct Entry {
+    algorithm: super::Algorithm,
+    law: Arc<dyn RuntimeLaw>,
+    values: Vec<ParamValue>,
+}
+
+/// The runtime laws of a scenario or world, with their parameter values.
+#[derive(Clone, Debug, Default)]
+pub struct Runtime {
+    entries: Vec<Entry>,
+}
+
+impl PartialEq for Runtime {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries.len() == other.entries.len()
+            && self.entries.iter().zip(&other.entries).all(|(a, b)| {
+                a.algorithm == b.algorithm
+                    && a.values == b.values
+                    && a.law.info() == b.law.info()
+                    && a.law.fingerprint() == b.law.fingerprint()
+            })
+    }
+}
+
+/// Written as `[(id, [values])]`: the implementation is not state.
+impl Serialize for Runtime {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.entries.len()))?;
+        for e in &self.entries {
+            seq.serialize_element(&(e.algorithm.id(), &e.values))?;
+        }
+        seq.end()
+    }
+}
+
+impl Runtime {
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Adds a law (or replaces the one with its id, keeping the parameter values that
+    /// still fit): returns its algorithm.
+    pub fn register(&mut self, law: Arc<dyn RuntimeLaw>) -> Result<super::Algorithm, String> {
+        let info = law.info();
+        let algorithm = super::Algorithm::runtime(info)?;
+        let defaults = law.defaults();
+        let old = self.entries.iter().position(|e| e.algorithm == algorithm);
+        let values = match old.map(|i| &self.entries[i]) {
+            Some(e) => info
+                .specs
+                .iter()
+                .zip(&defaults)
+                .map(|(spec, default)| {
+                    e.law
+                        .info()
+                        .specs
+                        .iter()
+                        .position(|s| s.name == spec.name)
+                        .map(|k| e.values[k])
+                        .filter(|v| spec.check(*v).is_ok())
+                        .unwrap_or(*default)
+                })
+                .collect(),
+            None => defaults,
+        };
+        let entry = Entry {
+            algorithm,
+            law,
+            values,
+        };
+        match old {
+            Some(i) => self.entries[i] = entry,
+            None => self.entries.push(entry),
+        }
+        Ok(algorithm)
+    }
+
+    fn entry(&self, algorithm: super::Algorithm) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.algorithm == algorithm)
+    }
+
+    /// The law and its parameter values.
+    pub fn law(&self, algorithm: super::Algorithm) -> Option<(&dyn RuntimeLaw, &[ParamValue])> {
+        self.entry(algorithm)
+            .map(|e| (e.law.as_ref(), e.values.as_slice()))
+    }
+
+    /// Every runtime law, in the order they were added.
+    pub fn algorithms(&self) -> impl Iterator<Item = super::Algorithm> + '_ {
+        self.entries.iter().map(|e| e.algorithm)
+    }
+
+    pub fn get(&self, algorithm: super::Algorithm, name: &str) -> Option<ParamValue> {
+        let e = self.entry(algorithm)?;
+        let k = e.law.info().specs.iter().position(|s| s.name == name)?;
+        Some(e.values[k])
+    }
+
+    /// Sets a parameter after checking it against its description.
+    pub fn set(
+        &mut self,
+        algorithm: super::Algorithm,
+        name: &str,
+        value: ParamValue,
+    ) -> Result<(), String> {
+        let e = self
+            .entries
+            .iter_mut()
+            .find(|e| e.algorithm == algorithm)
+            .ok_or_else(|| format!("unknown algorithm `{algorithm}`"))?;
+        let specs = e.law.info().specs;
+        let k = specs
+            .iter()
+            .position(|s| s.name == name)
+            .ok_or_else(|| format!("{algorithm} has no parameter `{name}`"))?;
+        specs[k].check(value)?;
+        e.values[k] = value;
+        Ok(())
+    }
+}
+
+/// Interns a string for the life of the program: the same text gives the same `&str`,
+/// so re-registering a law (a reloaded script) never grows memory for unchanged text.
+pub fn intern(text: &str) -> &'static str {
+    static TABLE: OnceLock<Mutex<std::collections::BTreeSet<&'static str>>> = OnceLock::new();
+    let mut table = TABLE
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = table.get(text) {
+        return found;
+    }
+    let leaked: &'static str = Box::leak(text.to_string().into_boxed_str());
+    table.insert(leaked);
+    leaked
+}
+
+/// The registry's view of the runtime laws: their descriptions by index past the
+/// built-ins (append-only; a law registered again under its id updates its entry).
+pub(super) fn runtime_infos() -> &'static Mutex<Vec<LawInfo>> {
+    static INFOS: OnceLock<Mutex<Vec<LawInfo>>> = OnceLock::new();
+    INFOS.get_or_init(Default::default)
+}
+
+/// A parameter list for the life of the program, leaked once per distinct list.
+pub fn leak_specs(specs: Vec<ParamSpec>) -> &'static [ParamSpec] {
+    static TABLE: OnceLock<Mutex<Vec<&'static [ParamSpec]>>> = OnceLock::new();
+    let mut table = TABLE
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = table.iter().find(|t| **t == specs.as_slice()) {
+        return found;
+    }
+    let leaked: &'static [ParamSpec] = Box::leak(specs.into_boxed_slice());
+    table.push(leaked);
+    leaked
+}
