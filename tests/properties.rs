@@ -12,6 +12,7 @@ use steerlab::guidance::quartic;
 use steerlab::guidance::{Algorithm, ParamKind, ParamValue, Tuning};
 use steerlab::scenario::Scenario;
 use steerlab::sim::launcher::{LauncherSpec, MissileSpec, TurretSpec};
+use steerlab::sim::motion;
 use steerlab::sim::{
     EventKind, Input, MissReason, Missile, Motion, Outcome, TargetSpec, World, WorldConfig,
 };
@@ -228,18 +229,18 @@ impl Engagement {
     fn build(&self) -> World {
         let start = self.launcher + self.offset;
         let motion = match self.motion {
-            MotionKind::Static => Motion::Static { pos: start },
-            MotionKind::Constant(vel) => Motion::Constant { pos: start, vel },
+            MotionKind::Static => Motion::Static(motion::Static { pos: start }),
+            MotionKind::Constant(vel) => Motion::Constant(motion::Constant { pos: start, vel }),
             MotionKind::Circle {
                 radius,
                 angular_speed,
                 phase,
-            } => Motion::Circle {
+            } => Motion::Circle(motion::Circle {
                 center: start,
                 radius,
                 angular_speed,
                 phase,
-            },
+            }),
         };
         let scenario = Scenario {
             world: WorldConfig {

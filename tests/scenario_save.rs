@@ -2,6 +2,7 @@
 
 mod scenario_common;
 use scenario_common::*;
+use steerlab::sim::motion;
 
 // ---------------------------------------------------------------------------------------
 // Atomic save
@@ -358,41 +359,44 @@ fn fly_program(names: Vec<String>) -> impl Strategy<Value = Motion> {
 
 fn motion(names: Vec<String>) -> impl Strategy<Value = Motion> {
     prop_oneof![
-        point(5000.0).prop_map(|pos| Motion::Static { pos }),
-        (point(5000.0), point(1000.0)).prop_map(|(pos, vel)| Motion::Constant { pos, vel }),
+        point(5000.0).prop_map(|pos| Motion::Static(motion::Static { pos })),
+        (point(5000.0), point(1000.0))
+            .prop_map(|(pos, vel)| Motion::Constant(motion::Constant { pos, vel })),
         (
             point(5000.0),
             0.0f32..1000.0,
             -10.0f32..10.0,
             -10.0f32..10.0
         )
-            .prop_map(|(center, radius, angular_speed, phase)| Motion::Circle {
-                center,
-                radius,
-                angular_speed,
-                phase
-            }),
+            .prop_map(|(center, radius, angular_speed, phase)| Motion::Circle(
+                motion::Circle {
+                    center,
+                    radius,
+                    angular_speed,
+                    phase
+                }
+            )),
         (point(5000.0), point(1000.0), 0.0f32..200.0, 0.0f32..5.0).prop_map(
-            |(pos, vel, amplitude, frequency)| Motion::Weave {
+            |(pos, vel, amplitude, frequency)| Motion::Weave(motion::Weave {
                 pos,
                 vel,
                 amplitude,
                 frequency
-            }
+            })
         ),
         (
             prop::collection::vec(point(5000.0), 1..6),
             0.0f32..500.0,
             any::<bool>()
         )
-            .prop_map(|(points, speed, looping)| Motion::Path {
+            .prop_map(|(points, speed, looping)| Motion::Path(motion::Path {
                 points,
                 speed,
                 looping
-            }),
+            })),
         fly_program(names),
         (point(5000.0), 0.0f32..=100.0)
-            .prop_map(|(pos, smoothing)| Motion::Driven { pos, smoothing }),
+            .prop_map(|(pos, smoothing)| Motion::Driven(motion::Driven { pos, smoothing })),
     ]
 }
 

@@ -35,12 +35,12 @@ fn everything(seed: u64) -> Scenario {
         targets: vec![
             target(
                 "circler",
-                Motion::Circle {
+                Motion::Circle(motion::Circle {
                     center: Vec2::new(400.0, 250.0),
                     radius: 120.0,
                     angular_speed: 0.8,
                     phase: 0.3,
-                },
+                }),
             ),
             target("patrol", Motion::FlyProgram(patrol)),
             target("chaser", Motion::FlyProgram(chaser)),

@@ -479,7 +479,7 @@ impl Session {
             name: format!("target {n}"),
             radius: 12.0,
             destructible: false,
-            motion: crate::sim::Motion::Static { pos },
+            motion: crate::sim::Motion::Static(crate::sim::motion::Static { pos }),
         };
         match self.apply(Input::AddTarget(spec.clone())) {
             Ok(()) => {

@@ -8,6 +8,7 @@ pub mod body;
 pub mod debug;
 pub mod params;
 pub mod readout;
+pub mod variant;
 
 pub use body::{wrap_angle, Body, Seen};
 pub use debug::{DebugShape, Role, Shape};

@@ -5,6 +5,7 @@
 use super::Scenario;
 use crate::guidance::Algorithm;
 use crate::sim::launcher::{LauncherSpec, MissileSpec};
+use crate::sim::motion;
 use crate::sim::{Motion, TargetSpec, WorldConfig};
 use glam::Vec2;
 
@@ -69,12 +70,12 @@ pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
         name: "target".into(),
         radius: 10.0,
         destructible: false,
-        motion: Motion::Circle {
+        motion: Motion::Circle(motion::Circle {
             center: centre,
             radius: 300.0,
             angular_speed: 0.5,
             phase: 0.0,
-        },
+        }),
     };
     let launchers = (0..RING)
         .filter_map(|i| {

@@ -6,17 +6,14 @@
 
 use super::{Scenario, VERSION};
 use crate::sim::launcher::{LauncherSpec, MissileSpec, TurretSpec};
+use crate::sim::motion::{Described, FieldKind, FieldValue};
 use crate::sim::rain::RainSpec;
 use crate::sim::world::WORK_PER_SECOND;
 use crate::sim::{Motion, TargetSpec};
 use glam::Vec2;
 use std::collections::HashMap;
 
-/// Largest coordinate accepted anywhere.
-pub const MAX_COORD: f32 = 1.0e7;
-/// Largest speed accepted for targets (including a circle's or a weave's swing) and
-/// launch velocities.
-pub const MAX_SPEED: f32 = 1.0e6;
+pub use crate::sim::limits::{MAX_COORD, MAX_PATH_POINTS, MAX_PROGRAM, MAX_SPEED};
 pub const MAX_TARGETS: usize = 10_000;
 pub const MAX_LAUNCHERS: usize = 1_000;
 pub const MAX_TURRETS: usize = 100;
@@ -30,9 +27,6 @@ pub const MAX_TURRET_WORK: f64 = 10_000_000.0;
 /// updates per simulated second it may ask for with it (100,000 at 60 ticks/s).
 pub const MAX_MISSILES: u32 = 100_000;
 pub const MAX_MISSILE_WORK: f32 = 10.0 * WORK_PER_SECOND;
-/// Path points in all targets together.
-pub const MAX_PATH_POINTS: usize = 10_000;
-pub const MAX_PROGRAM: usize = 1_000;
 pub const MAX_RAIN_KEYFRAMES: usize = 1_000;
 
 /// Collects `(path, message)` problems.
@@ -73,16 +67,6 @@ impl Problems {
             );
         }
         found <= max
-    }
-
-    /// A speed reached by a combination of fields (reported on `path`).
-    fn speed(&mut self, path: String, speed: f32, how: &str) {
-        if speed.is_finite() && speed > MAX_SPEED {
-            self.push(
-                path,
-                format!("expected a top speed of at most {MAX_SPEED}, found {speed} ({how})"),
-            );
-        }
     }
 
     fn missile(&mut self, path: &str, spec: &MissileSpec) {
@@ -169,22 +153,31 @@ fn targets(p: &mut Problems, s: &Scenario) {
     if !p.count("targets", s.targets.len(), MAX_TARGETS, "targets") {
         return;
     }
+    // Points in all targets together, counted before any is looked at.
+    let lists = |t: &TargetSpec| -> Vec<(&'static str, usize)> {
+        t.motion
+            .fields()
+            .iter()
+            .filter_map(|f| match t.motion.get(f.name) {
+                Some(FieldValue::Points(points)) => Some((f.name, points.len())),
+                _ => None,
+            })
+            .collect()
+    };
     let points: usize = s
         .targets
         .iter()
-        .map(|t| match &t.motion {
-            Motion::Path { points, .. } => points.len(),
-            _ => 0,
-        })
+        .flat_map(|t| lists(t).into_iter().map(|(_, n)| n))
         .sum();
     if points > MAX_PATH_POINTS {
-        let first = s
+        let (first, field) = s
             .targets
             .iter()
-            .position(|t| matches!(t.motion, Motion::Path { .. }))
-            .unwrap_or(0);
+            .enumerate()
+            .find_map(|(i, t)| lists(t).first().map(|(f, _)| (i, *f)))
+            .unwrap_or((0, "points"));
         p.push(
-            format!("targets[{first}].motion.points"),
+            format!("targets[{first}].motion.{field}"),
             format!(
                 "expected at most {MAX_PATH_POINTS} path points in all targets, found {points}"
             ),
@@ -425,94 +418,33 @@ fn unknown_target(name: &str, names: &[&str]) -> String {
     format!("unknown target `{name}`, expected one of: {list}")
 }
 
+/// A motion's fields against their descriptions (ranges, points, target names), then
+/// its own rules.
 fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
-    match motion {
-        Motion::Static { pos } => p.point(&format!("{at}.pos"), *pos, MAX_COORD),
-        Motion::Constant { pos, vel } => {
-            p.point(&format!("{at}.pos"), *pos, MAX_COORD);
-            p.point(&format!("{at}.vel"), *vel, MAX_SPEED);
-        }
-        Motion::Circle {
-            center,
-            radius,
-            angular_speed,
-            phase,
-        } => {
-            p.point(&format!("{at}.center"), *center, MAX_COORD);
-            p.range(format!("{at}.radius"), *radius, 0.0, MAX_COORD);
-            p.range(
-                format!("{at}.angular_speed"),
-                *angular_speed,
-                -1000.0,
-                1000.0,
-            );
-            p.range(format!("{at}.phase"), *phase, -1.0e6, 1.0e6);
-            p.speed(
-                format!("{at}.angular_speed"),
-                radius * angular_speed.abs(),
-                "radius x angular_speed",
-            );
-        }
-        Motion::Weave {
-            pos,
-            vel,
-            amplitude,
-            frequency,
-        } => {
-            p.point(&format!("{at}.pos"), *pos, MAX_COORD);
-            p.point(&format!("{at}.vel"), *vel, MAX_SPEED);
-            p.range(format!("{at}.amplitude"), *amplitude, 0.0, MAX_COORD);
-            p.range(format!("{at}.frequency"), *frequency, 0.0, 1000.0);
-            p.speed(
-                format!("{at}.frequency"),
-                vel.length() + amplitude * std::f32::consts::TAU * frequency,
-                "|vel| + amplitude x 2 pi x frequency",
-            );
-        }
-        Motion::Path { points, speed, .. } => {
-            if points.is_empty() {
-                p.push(
-                    format!("{at}.points"),
-                    "expected at least one point, found none",
-                );
+    for field in motion.fields() {
+        let path = format!("{at}.{}", field.name);
+        match (field.kind, motion.get(field.name)) {
+            (FieldKind::Number { min, max }, Some(FieldValue::Number(v))) => {
+                p.range(path, v, min, max)
             }
-            for (k, point) in points.iter().enumerate() {
-                p.point(&format!("{at}.points[{k}]"), *point, MAX_COORD);
-            }
-            p.range(format!("{at}.speed"), *speed, 0.0, MAX_SPEED);
-        }
-        Motion::FlyProgram(fly) => {
-            if !p.count(
-                &format!("{at}.program"),
-                fly.program.len(),
-                MAX_PROGRAM,
-                "commands",
-            ) {
-                return;
-            }
-            if let Err(e) = fly.validate() {
-                let path = match e.index {
-                    Some(i) => format!("{at}.program[{i}]"),
-                    None => format!("{at}.program"),
-                };
-                p.push(path, e.message);
-            }
-            p.range(format!("{at}.shift"), fly.shift, -MAX_COORD, MAX_COORD);
-            if let Err(message) = fly.check_start() {
-                p.push(format!("{at}.shift"), message);
-            }
-            for (field, why) in crate::guidance::Tunable::problems(&fly.steering) {
-                p.push(format!("{at}.steering.{field}"), why);
-            }
-            if let Some(hero) = &fly.hero {
-                if !names.contains(&hero.as_str()) {
-                    p.push(format!("{at}.hero"), unknown_target(hero, names));
+            (
+                FieldKind::Point { limit } | FieldKind::Vector { limit },
+                Some(FieldValue::Point(v)),
+            ) => p.point(&path, v, limit),
+            (FieldKind::Points { limit, .. }, Some(FieldValue::Points(points))) => {
+                for (k, point) in points.iter().enumerate() {
+                    p.point(&format!("{path}[{k}]"), *point, limit);
                 }
             }
+            (FieldKind::TargetName, Some(FieldValue::TargetName(Some(name))))
+                if !names.contains(&name.as_str()) =>
+            {
+                p.push(path, unknown_target(&name, names));
+            }
+            _ => {}
         }
-        Motion::Driven { pos, smoothing } => {
-            p.point(&format!("{at}.pos"), *pos, MAX_COORD);
-            p.range(format!("{at}.smoothing"), *smoothing, 0.0, 100.0);
-        }
+    }
+    for (field, message) in motion.problems(names) {
+        p.push(format!("{at}.{field}"), message);
     }
 }

@@ -4,13 +4,14 @@
 
 pub mod event;
 mod flight;
-pub mod fly_program;
 pub mod hash;
 pub mod history;
 pub mod hit;
 pub mod launcher;
+pub mod limits;
 pub mod metrics;
 pub mod missile;
+pub mod motion;
 pub mod rain;
 pub mod rng;
 pub mod target;
@@ -23,5 +24,7 @@ pub use event::{Event, EventKind, MissReason, Source, TargetLoss};
 pub use launcher::{LauncherSpec, TurretSpec};
 pub use metrics::{Metrics, Outcome};
 pub use missile::{Missile, MissileId};
-pub use target::{Motion, Target, TargetId, TargetSpec};
+pub use motion::fly_program;
+pub use motion::{Motion, MotionState};
+pub use target::{Target, TargetId, TargetSpec};
 pub use world::{Input, World, WorldConfig};

@@ -2,8 +2,10 @@
 //! heading for a random point on the ground; the spawn rate follows piecewise-linear
 //! keyframes over time. All randomness comes from the world's seeded generator.
 
+use super::motion;
+use super::motion::Motion;
 use super::rng::Rng;
-use super::target::{Motion, TargetSpec};
+use super::target::TargetSpec;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -103,7 +105,7 @@ impl Rain {
                 name: format!("asteroid {}", self.spawned),
                 radius,
                 destructible: true,
-                motion: Motion::Constant { pos: start, vel },
+                motion: Motion::Constant(motion::Constant { pos: start, vel }),
             });
         }
         out
@@ -145,7 +147,7 @@ mod tests {
         // Integral of the rate over 10 s: (1 + 3) / 2 * 10 = 20.
         assert!((19..=20).contains(&all.len()), "{}", all.len());
         for a in &all {
-            let Motion::Constant { pos, vel } = a.motion else {
+            let Motion::Constant(motion::Constant { pos, vel }) = a.motion else {
                 panic!()
             };
             assert!(pos.y < 0.0 && (0.0..800.0).contains(&pos.x));

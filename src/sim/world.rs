@@ -13,7 +13,7 @@ use super::metrics::{Metrics, Outcome};
 use super::missile::{Missile, MissileId};
 use super::rain::{Rain, RainSpec};
 use super::rng::Rng;
-use super::target::{Motion, MotionState, Target, TargetId, TargetSpec};
+use super::target::{Target, TargetId, TargetSpec};
 use super::Seen;
 use crate::core::DebugShape;
 use crate::guidance::{Algorithm, Guidance, Launch, ParamValue, Tuning, TURRET_DEFAULT};
@@ -193,15 +193,11 @@ impl World {
         }
     }
 
-    /// Adds a target; fails on an invalid fly program.
+    /// Adds a target; fails on a motion that breaks its own rules (a fly program with
+    /// a bad command, say).
     pub fn add_target(&mut self, spec: &TargetSpec) -> Result<TargetId, String> {
-        if let Motion::FlyProgram(fly) = &spec.motion {
-            fly.validate().map_err(|e| match e.index {
-                Some(i) => format!("fly program command #{i}: {}", e.message),
-                None => format!("fly program: {}", e.message),
-            })?;
-            fly.check_start()
-                .map_err(|e| format!("fly program shift: {e}"))?;
+        if let Some((field, message)) = spec.motion.unusable().into_iter().next() {
+            return Err(format!("motion.{field}: {message}"));
         }
         let id = TargetId(self.next_target);
         self.next_target += 1;
@@ -210,7 +206,7 @@ impl World {
         Ok(id)
     }
 
-    /// Resolves fly-program hero names to target ids.
+    /// Resolves the names of the targets that motions follow (a fly program's hero).
     fn link_heroes(&mut self) {
         let names: Vec<(String, TargetId)> = self
             .targets
@@ -218,12 +214,9 @@ impl World {
             .map(|t| (t.name.clone(), t.id))
             .collect();
         for target in &mut self.targets {
-            if let (Motion::FlyProgram(spec), MotionState::Fly(fly)) =
-                (&target.motion, &mut target.state)
-            {
-                if let Some(hero) = &spec.hero {
-                    fly.hero = names.iter().find(|(n, _)| n == hero).map(|(_, id)| *id);
-                }
+            if let Some(hero) = target.motion.follows() {
+                let id = names.iter().find(|(n, _)| n == hero).map(|(_, id)| *id);
+                target.state.follow(id);
             }
         }
     }
@@ -669,15 +662,16 @@ impl World {
 
     /// Advances every target; returns those that crossed a death line or reached the ground.
     fn move_targets(&mut self, tick: u64, dt: f32) -> Vec<(TargetId, TargetLoss)> {
+        // Where each target's followed target is; a fly program without one steers for
+        // the centre of the visible screen.
         let heroes: Vec<Vec2> = self
             .targets
             .iter()
-            .map(|t| match &t.state {
-                MotionState::Fly(fly) => fly
-                    .hero
+            .map(|t| {
+                t.state
+                    .followed()
                     .and_then(|h| self.target(h))
-                    .map_or(screen_centre(), |h| h.pos),
-                _ => Vec2::ZERO,
+                    .map_or(screen_centre(), |h| h.pos)
             })
             .collect();
         let mut lost = Vec::new();

@@ -7,6 +7,7 @@ pub use steerlab::scenario::Scenario;
 pub use steerlab::sim::fly_program::FlyProgramSpec;
 pub use steerlab::sim::hash::hash_of;
 pub use steerlab::sim::launcher::{LauncherSpec, MissileSpec, TurretSpec};
+pub use steerlab::sim::motion;
 pub use steerlab::sim::rain::RainSpec;
 pub use steerlab::sim::{
     Event, EventKind, Input, MissReason, Missile, MissileId, Motion, Outcome, Source, TargetId,
@@ -34,16 +35,16 @@ pub fn destructible(name: &str, motion: Motion) -> TargetSpec {
 }
 
 pub fn at(x: f32, y: f32) -> Motion {
-    Motion::Static {
+    Motion::Static(motion::Static {
         pos: Vec2::new(x, y),
-    }
+    })
 }
 
 pub fn moving(x: f32, y: f32, vx: f32, vy: f32) -> Motion {
-    Motion::Constant {
+    Motion::Constant(motion::Constant {
         pos: Vec2::new(x, y),
         vel: Vec2::new(vx, vy),
-    }
+    })
 }
 
 /// A launcher that fires one missile of each algorithm once, on tick 0.

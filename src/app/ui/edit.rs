@@ -3,77 +3,11 @@
 
 use crate::app::render::colors::algorithm_color32;
 use crate::guidance::{Algorithm, Readout, ReadoutValue};
-use crate::sim::fly_program::FlyProgramSpec;
 use crate::sim::launcher::LauncherSpec;
+use crate::sim::motion::{Described, FieldKind, FieldSpec, FieldValue};
 use crate::sim::{Motion, TargetSpec};
 use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
-
-/// The motion kinds, in the order of the kind selector.
-const KINDS: [&str; 7] = [
-    "static",
-    "constant",
-    "circle",
-    "weave",
-    "path",
-    "fly program",
-    "driven",
-];
-
-fn kind_of(motion: &Motion) -> usize {
-    match motion {
-        Motion::Static { .. } => 0,
-        Motion::Constant { .. } => 1,
-        Motion::Circle { .. } => 2,
-        Motion::Weave { .. } => 3,
-        Motion::Path { .. } => 4,
-        Motion::FlyProgram(_) => 5,
-        Motion::Driven { .. } => 6,
-    }
-}
-
-/// A motion of another kind starting where `motion` starts.
-fn convert(motion: &Motion, kind: usize) -> Motion {
-    let pos = motion.start();
-    match kind {
-        0 => Motion::Static { pos },
-        1 => Motion::Constant {
-            pos,
-            vel: Vec2::new(60.0, 0.0),
-        },
-        2 => Motion::Circle {
-            center: pos - Vec2::new(120.0, 0.0),
-            radius: 120.0,
-            angular_speed: 0.8,
-            phase: 0.0,
-        },
-        3 => Motion::Weave {
-            pos,
-            vel: Vec2::new(60.0, 0.0),
-            amplitude: 40.0,
-            frequency: 0.3,
-        },
-        4 => Motion::Path {
-            points: vec![
-                pos,
-                pos + Vec2::new(300.0, 0.0),
-                pos + Vec2::new(300.0, 200.0),
-            ],
-            speed: 120.0,
-            looping: true,
-        },
-        5 => Motion::FlyProgram(FlyProgramSpec {
-            program: vec![25, 143, 91, 168, 233],
-            shift: 0.0,
-            steering: Default::default(),
-            hero: None,
-        }),
-        _ => Motion::Driven {
-            pos,
-            smoothing: 0.1,
-        },
-    }
-}
 
 fn vec2(ui: &mut egui::Ui, label: &str, v: &mut Vec2) -> bool {
     ui.horizontal(|ui| {
@@ -93,112 +27,146 @@ fn number(ui: &mut egui::Ui, label: &str, v: &mut f32, speed: f64) -> bool {
     .inner
 }
 
-/// Edits a target's radius and motion.
-pub fn target(ui: &mut egui::Ui, spec: &TargetSpec) -> Option<TargetSpec> {
+/// A field's label with its unit.
+fn labelled(field: &FieldSpec) -> String {
+    if field.unit.is_empty() {
+        field.label.to_string()
+    } else {
+        format!("{} ({})", field.label, field.unit)
+    }
+}
+
+/// The widget of one motion field, from its description; the new value if changed.
+fn field_widget(
+    ui: &mut egui::Ui,
+    field: &FieldSpec,
+    value: FieldValue,
+    names: &[String],
+) -> Option<FieldValue> {
+    let label = labelled(field);
+    match (field.kind, value) {
+        (FieldKind::Number { min, max }, FieldValue::Number(mut v)) => {
+            let speed = ((max - min) as f64 / 2000.0).clamp(0.001, 1.0);
+            ui.horizontal(|ui| {
+                ui.label(label);
+                ui.add(egui::DragValue::new(&mut v).speed(speed).range(min..=max))
+                    .changed()
+            })
+            .inner
+            .then_some(FieldValue::Number(v))
+        }
+        (FieldKind::Point { .. } | FieldKind::Vector { .. }, FieldValue::Point(mut v)) => {
+            vec2(ui, &label, &mut v).then_some(FieldValue::Point(v))
+        }
+        (FieldKind::Flag, FieldValue::Flag(mut v)) => ui
+            .checkbox(&mut v, label)
+            .changed()
+            .then_some(FieldValue::Flag(v)),
+        (FieldKind::Points { max, .. }, FieldValue::Points(mut points)) => {
+            let mut changed = false;
+            for (k, p) in points.iter_mut().enumerate() {
+                changed |= vec2(ui, &format!("{} {k}", field.label), p);
+            }
+            ui.horizontal(|ui| {
+                if points.len() < max && ui.small_button("+ point").clicked() {
+                    let last = points.last().copied().unwrap_or(Vec2::ZERO);
+                    points.push(last + Vec2::new(50.0, 0.0));
+                    changed = true;
+                }
+                if points.len() > 1 && ui.small_button("- point").clicked() {
+                    points.pop();
+                    changed = true;
+                }
+            });
+            changed.then_some(FieldValue::Points(points))
+        }
+        (FieldKind::Program, FieldValue::Program(program)) => {
+            // The text being typed lives in egui's memory until the field is left (it
+            // is only a program once it parses).
+            let shown = program
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join("-");
+            let id = ui.id().with(field.name);
+            let mut text = ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or(shown);
+            ui.horizontal(|ui| {
+                ui.label(label);
+                let response = ui.text_edit_singleline(&mut text);
+                if response.changed() {
+                    ui.data_mut(|d| d.insert_temp(id, text.clone()));
+                }
+                if !response.lost_focus() {
+                    return None;
+                }
+                ui.data_mut(|d| d.remove::<String>(id));
+                let parsed: Option<Vec<u16>> = text
+                    .split(['-', ',', ' '])
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.parse().ok())
+                    .collect();
+                parsed
+                    .filter(|new| *new != program)
+                    .map(FieldValue::Program)
+            })
+            .inner
+        }
+        (FieldKind::TargetName, FieldValue::TargetName(mut name)) => {
+            let mut changed = false;
+            egui::ComboBox::from_id_salt(field.name)
+                .selected_text(name.clone().unwrap_or_else(|| "none".into()))
+                .show_ui(ui, |ui| {
+                    changed |= ui.selectable_value(&mut name, None, "none").changed();
+                    for other in names {
+                        changed |= ui
+                            .selectable_value(&mut name, Some(other.clone()), other)
+                            .changed();
+                    }
+                });
+            changed.then_some(FieldValue::TargetName(name))
+        }
+        _ => None,
+    }
+}
+
+/// Edits a target's radius and motion, with widgets generated from the motion's own
+/// description. An edit that breaks the motion's rules is shown and not applied.
+pub fn target(ui: &mut egui::Ui, spec: &TargetSpec, names: &[String]) -> Option<TargetSpec> {
     let mut t = spec.clone();
     let mut changed = number(ui, "radius", &mut t.radius, 0.5);
     changed |= ui
         .checkbox(&mut t.destructible, "destructible (a hit removes it)")
         .changed();
-    let mut kind = kind_of(&t.motion);
+    let mut kind = t.motion.kind();
     egui::ComboBox::from_id_salt("motion-kind")
-        .selected_text(KINDS[kind])
+        .selected_text(Motion::KINDS[kind].1)
         .show_ui(ui, |ui| {
-            for (k, name) in KINDS.iter().enumerate() {
-                if ui.selectable_value(&mut kind, k, *name).changed() {
-                    t.motion = convert(&t.motion, k);
+            for (k, (_, label)) in Motion::KINDS.iter().enumerate() {
+                if ui.selectable_value(&mut kind, k, *label).changed() {
+                    t.motion = Motion::of_kind(k, t.motion.start());
                     changed = true;
                 }
             }
         });
-    changed |= match &mut t.motion {
-        Motion::Static { pos } => vec2(ui, "pos", pos),
-        Motion::Constant { pos, vel } => vec2(ui, "pos", pos) | vec2(ui, "vel", vel),
-        Motion::Circle {
-            center,
-            radius,
-            angular_speed,
-            phase,
-        } => {
-            vec2(ui, "center", center)
-                | number(ui, "radius", radius, 1.0)
-                | number(ui, "angular speed (rad/s)", angular_speed, 0.01)
-                | number(ui, "phase (rad)", phase, 0.01)
-        }
-        Motion::Weave {
-            pos,
-            vel,
-            amplitude,
-            frequency,
-        } => {
-            vec2(ui, "pos", pos)
-                | vec2(ui, "vel", vel)
-                | number(ui, "amplitude", amplitude, 1.0)
-                | number(ui, "frequency (Hz)", frequency, 0.01)
-        }
-        Motion::Path {
-            points,
-            speed,
-            looping,
-        } => {
-            let mut c = number(ui, "speed", speed, 1.0) | ui.checkbox(looping, "looping").changed();
-            for (k, p) in points.iter_mut().enumerate() {
-                c |= vec2(ui, &format!("point {k}"), p);
+    let others: Vec<String> = names.iter().filter(|n| **n != t.name).cloned().collect();
+    for field in t.motion.fields() {
+        let Some(value) = t.motion.get(field.name) else {
+            continue;
+        };
+        ui.push_id(field.name, |ui| {
+            if let Some(new) = field_widget(ui, field, value, &others) {
+                changed |= t.motion.set(field.name, new);
             }
-            c
+        });
+    }
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    match t.motion.problems(&refs).first() {
+        Some((field, message)) if changed => {
+            ui.colored_label(egui::Color32::LIGHT_RED, format!("{field}: {message}"));
+            None
         }
-        Motion::FlyProgram(fly) => {
-            let mut text = fly
-                .program
-                .iter()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>()
-                .join("-");
-            let mut c = false;
-            ui.horizontal(|ui| {
-                ui.label("program");
-                if ui.text_edit_singleline(&mut text).lost_focus() {
-                    let parsed: Result<Vec<u16>, _> = text
-                        .split(['-', ',', ' '])
-                        .filter(|s| !s.is_empty())
-                        .map(str::parse)
-                        .collect();
-                    if let Ok(program) = parsed {
-                        let candidate = FlyProgramSpec {
-                            program,
-                            ..fly.clone()
-                        };
-                        match candidate.validate() {
-                            Ok(()) if candidate.program != fly.program => {
-                                *fly = candidate;
-                                c = true;
-                            }
-                            Ok(()) => {}
-                            Err(e) => {
-                                ui.colored_label(
-                                    egui::Color32::LIGHT_RED,
-                                    format!("command #{}: {}", e.index.unwrap_or(0), e.message),
-                                );
-                            }
-                        }
-                    }
-                }
-            });
-            c | number(ui, "shift", &mut fly.shift, 1.0)
-                | number(ui, "radial speed vR", &mut fly.steering.radial_speed, 1.0)
-                | number(
-                    ui,
-                    "angular speed vA",
-                    &mut fly.steering.angular_speed,
-                    0.05,
-                )
-                | number(ui, "dead zone", &mut fly.steering.dead_zone, 0.005)
-        }
-        Motion::Driven { pos, smoothing } => {
-            vec2(ui, "pos", pos) | number(ui, "velocity smoothing (s)", smoothing, 0.01)
-        }
-    };
-    changed.then_some(t)
+        _ => changed.then_some(t),
+    }
 }
 
 /// Edits a launcher's target, algorithms, timing and start velocity.

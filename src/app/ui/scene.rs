@@ -34,7 +34,7 @@ pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
                 }
                 if selected {
                     ui.indent(("target", i), |ui| {
-                        if let Some(edited) = edit::target(ui, &session.scenario.targets[i]) {
+                        if let Some(edited) = edit::target(ui, &session.scenario.targets[i], &targets) {
                             session.edit_scenario(|s| s.targets[i] = edited);
                         }
                     });

@@ -3,8 +3,11 @@
 //! chase the hero, keep the heading, or jump. Steering between points uses the B1
 //! turn-rate rule, so sluggish objects cut corners ("corner smoothing").
 
-use super::target::TargetId;
+use super::{Described, FieldKind, FieldSpec, FieldValue, MotionModel, MotionState, Moving};
+use crate::core::{ParamKind, ParamValue, Tunable};
 use crate::guidance::turn_rate::{turn_toward, TurnDecision, TurnRateParams};
+use crate::sim::limits::{MAX_COORD, MAX_PROGRAM};
+use crate::sim::target::TargetId;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::f32::consts::FRAC_PI_2;
@@ -260,6 +263,152 @@ impl FlyState {
             // A jump to a jump is refused at load time; hold for a tick if it happens anyway.
             _ => 0.0,
         };
+    }
+}
+
+/// The fields of a fly program, its steering's from their own descriptions.
+fn fly_fields() -> &'static [FieldSpec] {
+    static FIELDS: std::sync::OnceLock<Vec<FieldSpec>> = std::sync::OnceLock::new();
+    FIELDS.get_or_init(|| {
+        let mut fields = vec![
+            FieldSpec {
+                name: "program",
+                label: "program",
+                kind: FieldKind::Program,
+                unit: "",
+            },
+            FieldSpec {
+                name: "shift",
+                label: "shift",
+                kind: FieldKind::Number {
+                    min: -MAX_COORD,
+                    max: MAX_COORD,
+                },
+                unit: "units",
+            },
+        ];
+        for spec in TurnRateParams::SPECS {
+            if let ParamKind::Float { min, max } = spec.kind {
+                fields.push(FieldSpec {
+                    name: crate::guidance::runtime::intern(&format!("steering.{}", spec.name)),
+                    label: spec.label,
+                    kind: FieldKind::Number { min, max },
+                    unit: spec.unit,
+                });
+            }
+        }
+        fields.push(FieldSpec {
+            name: "hero",
+            label: "hero (the target it chases)",
+            kind: FieldKind::TargetName,
+            unit: "",
+        });
+        fields
+    })
+}
+
+impl Described for FlyProgramSpec {
+    fn fields(&self) -> &'static [FieldSpec] {
+        fly_fields()
+    }
+
+    fn get(&self, name: &str) -> Option<FieldValue> {
+        match name {
+            "program" => Some(FieldValue::Program(self.program.clone())),
+            "shift" => Some(FieldValue::Number(self.shift)),
+            "hero" => Some(FieldValue::TargetName(self.hero.clone())),
+            _ => match self.steering.get(name.strip_prefix("steering.")?)? {
+                ParamValue::Float(v) => Some(FieldValue::Number(v)),
+                _ => None,
+            },
+        }
+    }
+
+    fn set(&mut self, name: &str, value: FieldValue) -> bool {
+        match (name, value) {
+            ("program", FieldValue::Program(program)) => self.program = program,
+            ("shift", FieldValue::Number(v)) => self.shift = v,
+            ("hero", FieldValue::TargetName(hero)) => self.hero = hero,
+            (_, FieldValue::Number(v)) => {
+                let Some(param) = name.strip_prefix("steering.") else {
+                    return false;
+                };
+                return self.steering.set(param, ParamValue::Float(v));
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+impl MotionModel for FlyProgramSpec {
+    const NAME: &'static str = "FlyProgram";
+    const LABEL: &'static str = "fly program";
+
+    /// The article's program; a fly program starts on its own first grid point.
+    fn starting_at(_pos: Vec2) -> Self {
+        FlyProgramSpec {
+            program: vec![25, 143, 91, 168, 233],
+            shift: 0.0,
+            steering: Default::default(),
+            hero: None,
+        }
+    }
+
+    fn start(&self) -> Vec2 {
+        FlyProgramSpec::start(self)
+    }
+
+    fn initial_state(&self) -> MotionState {
+        MotionState::Fly(FlyState::new(self))
+    }
+
+    /// One tick of the program; it leaves the scene when it crosses a death line.
+    fn advance(
+        &self,
+        state: &mut MotionState,
+        now: &mut Moving,
+        _age: f64,
+        dt: f32,
+        hero: Vec2,
+    ) -> bool {
+        let MotionState::Fly(fly) = state else {
+            return true;
+        };
+        let (pos, vel) = fly.step(self, now.pos, hero, dt);
+        now.pos = pos;
+        now.vel = vel;
+        !beyond_death_lines(pos)
+    }
+
+    /// The program's commands (one home for their rules: [`FlyProgramSpec::validate`]),
+    /// its length, and where it starts.
+    fn unusable(&self) -> Vec<(String, String)> {
+        if self.program.len() > MAX_PROGRAM {
+            return vec![(
+                "program".into(),
+                format!(
+                    "expected at most {MAX_PROGRAM} commands, found {}",
+                    self.program.len()
+                ),
+            )];
+        }
+        let mut out = Vec::new();
+        if let Err(e) = self.validate() {
+            let path = match e.index {
+                Some(i) => format!("program[{i}]"),
+                None => "program".into(),
+            };
+            out.push((path, e.message));
+        }
+        if let Err(message) = self.check_start() {
+            out.push(("shift".into(), message));
+        }
+        out
+    }
+
+    fn follows(&self) -> Option<&str> {
+        self.hero.as_deref()
     }
 }
 

@@ -1,0 +1,13 @@
+//! What the simulation accepts anywhere: the world has to fit in 32-bit floats, and a
+//! scene's size is bounded (the scenario validation reports these; the motions describe
+//! their fields with them).
+
+/// Largest coordinate accepted anywhere.
+pub const MAX_COORD: f32 = 1.0e7;
+/// Largest speed accepted for targets (including a circle's or a weave's swing) and
+/// launch velocities.
+pub const MAX_SPEED: f32 = 1.0e6;
+/// Path points in all targets together.
+pub const MAX_PATH_POINTS: usize = 10_000;
+/// Commands in one fly program.
+pub const MAX_PROGRAM: usize = 1_000;
