@@ -19,23 +19,23 @@ fn the_back_button_shows_the_previous_tick_exactly_as_it_was_live() {
     let mut live = Vec::new();
     for _ in 0..120 {
         harness.state_mut().session.step_once();
-        live.push(harness.state().session.lanes[0].world.state_hash());
+        live.push(harness.state().session.runs.lanes[0].world.state_hash());
     }
     for _ in 0..5 {
         harness.get_by_label("◀ back").click();
         harness.run();
     }
     let session = &harness.state().session;
-    assert_eq!(session.view_tick, Some(115));
+    assert_eq!(session.runs.view_tick, Some(115));
     assert_eq!(session.tick(), 115);
-    assert_eq!(session.lanes[0].shown().state_hash(), live[114]);
+    assert_eq!(session.runs.lanes[0].shown().state_hash(), live[114]);
     assert!(harness
         .query_by_label_contains("past: t = 1.917 s")
         .is_some());
     // "live" returns to the present.
     harness.get_by_label("live").click();
     harness.run();
-    assert_eq!(harness.state().session.view_tick, None);
+    assert_eq!(harness.state().session.runs.view_tick, None);
     assert_eq!(harness.state().session.tick(), 120);
 }
 
@@ -46,22 +46,22 @@ fn pause_on_hit_stops_on_the_first_hit_and_selects_the_hitter() {
     harness.run();
     harness.get_by_label("pause on hit").click();
     harness.run();
-    assert!(harness.state().session.breakpoints.hit);
+    assert!(harness.state().session.runs.breakpoints.hit);
     let session = &mut harness.state_mut().session;
-    session.playing = true;
+    session.runs.playing = true;
     for _ in 0..2000 {
         session.advance(1.0 / 60.0);
-        if !session.playing {
+        if !session.runs.playing {
             break;
         }
     }
-    assert!(!session.playing, "never paused");
-    let reason = session.paused_by.clone().unwrap();
+    assert!(!session.runs.playing, "never paused");
+    let reason = session.runs.paused_by.clone().unwrap();
     assert!(reason.contains("hit"), "{reason}");
-    let Some(Selection::Missile { lane, id }) = session.selected else {
+    let Some(Selection::Missile { lane, id }) = session.view.selected else {
         panic!("nothing highlighted")
     };
-    let hits_now: Vec<_> = session.lanes[lane]
+    let hits_now: Vec<_> = session.runs.lanes[lane]
         .world
         .events()
         .iter()
@@ -86,14 +86,14 @@ fn the_inspector_shows_newton_internals_per_sign_pair() {
         harness.state_mut().session.step_once();
     }
     let session = &mut harness.state_mut().session;
-    let newton = session.lanes[0]
+    let newton = session.runs.lanes[0]
         .world
         .missiles()
         .iter()
         .find(|m| m.algorithm() == Algorithm::Newton)
         .unwrap()
         .id;
-    session.selected = Some(Selection::Missile {
+    session.view.selected = Some(Selection::Missile {
         lane: 0,
         id: newton,
     });
@@ -111,7 +111,7 @@ fn the_inspector_shows_newton_internals_per_sign_pair() {
         .is_some());
     // Scrubbing back shows that tick's state.
     let position_line = |session: &Session| {
-        let m = session.lanes[0].shown().missile(newton).unwrap();
+        let m = session.runs.lanes[0].shown().missile(newton).unwrap();
         format!("position  ({:.2}, {:.2})", m.body.pos.x, m.body.pos.y)
     };
     let live_line = position_line(&harness.state().session);
@@ -136,10 +136,27 @@ fn export_writes_the_selected_missiles_telemetry_as_csv() {
         harness.state_mut().session.step_once();
     }
     let session = &mut harness.state_mut().session;
-    let id = session.lanes[0].world.all_missiles()[0].id;
-    session.selected = Some(Selection::Missile { lane: 0, id });
+    let id = session.runs.lanes[0].world.all_missiles()[0].id;
+    session.view.selected = Some(Selection::Missile { lane: 0, id });
     let path = std::env::temp_dir().join(format!("steerlab-telemetry-{}.csv", std::process::id()));
-    let rows = session.export_telemetry(&path).unwrap();
+    // Through the panel: the Export section's path and button.
+    harness.state_mut().panel.exports.telemetry = path.display().to_string();
+    harness.get_by_label("Export").click();
+    harness.run();
+    harness.get_by_label("Export telemetry CSV").click();
+    harness.run();
+    let status = harness
+        .state()
+        .session
+        .messages
+        .status
+        .clone()
+        .unwrap_or_default();
+    let rows: usize = status
+        .strip_prefix("wrote ")
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("status: {status}"));
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_file(&path).ok();
     let mut lines = text.lines();
@@ -157,15 +174,26 @@ fn plots_extended_live_tick_by_tick_equal_a_full_replay_of_the_history() {
     for _ in 0..20 {
         session.step_once();
     }
-    let id = session.lanes[0].world.missiles()[0].id;
-    session.plots.toggle(0, id);
-    let _ = session.plots.samples(&session.lanes); // computed from the history
+    let id = session.runs.lanes[0].world.missiles()[0].id;
+    session.runs.plots.toggle(0, id);
+    let _ = session
+        .runs
+        .plots
+        .samples(session.runs.lanes.iter().map(|l| &l.history)); // computed from the history
     for _ in 0..40 {
         session.step_once(); // extended from the live world
     }
-    let extended = session.plots.samples(&session.lanes)[&(0, id)].clone();
-    session.plots.stale();
-    let replayed = session.plots.samples(&session.lanes)[&(0, id)].clone();
+    let extended = session
+        .runs
+        .plots
+        .samples(session.runs.lanes.iter().map(|l| &l.history))[&(0, id)]
+        .clone();
+    session.runs.plots.stale();
+    let replayed = session
+        .runs
+        .plots
+        .samples(session.runs.lanes.iter().map(|l| &l.history))[&(0, id)]
+        .clone();
     assert_eq!(extended.len(), replayed.len());
     assert_eq!(extended, replayed);
     assert!(extended.len() >= 60);

@@ -46,24 +46,33 @@ fn moving_the_ga_slider_changes_ga_in_the_running_world() {
     let mut harness = panel_common::harness(default_scenario(), true);
     harness.get_by_label(&header(Algorithm::Smoothed)).click();
     harness.run();
-    let before = harness.state().session.lanes[0].world.tuning.smoothed.ga;
+    let before = harness.state().session.runs.lanes[0]
+        .world
+        .tuning
+        .smoothed
+        .ga;
     let slider = harness.get_by_role_and_label(Role::Slider, "ga");
     slider.focus();
     slider.key_press(egui_kittest::kittest::Key::ArrowLeft);
     harness.run();
     let session = &harness.state().session;
-    let after = session.scenario.algorithms.smoothed.ga;
+    let after = session.doc.scenario.algorithms.smoothed.ga;
     assert!(after < before, "ga stayed at {after}");
     // The world receives the change on its next tick.
     harness.state_mut().session.single_step();
     assert_eq!(
-        harness.state().session.lanes[0].world.tuning.smoothed.ga,
+        harness.state().session.runs.lanes[0]
+            .world
+            .tuning
+            .smoothed
+            .ga,
         after
     );
-    assert!(harness.state().session.dirty());
+    assert!(harness.state().session.doc.dirty());
     assert!(harness
         .state()
         .session
+        .messages
         .status
         .as_deref()
         .unwrap()
@@ -86,7 +95,13 @@ fn changing_a_next_launch_parameter_says_so() {
     slider.focus();
     slider.key_press(egui_kittest::kittest::Key::ArrowRight);
     harness.run();
-    let status = harness.state().session.status.clone().unwrap_or_default();
+    let status = harness
+        .state()
+        .session
+        .messages
+        .status
+        .clone()
+        .unwrap_or_default();
     assert!(status.contains("next launch"), "status: {status}");
 }
 
@@ -101,18 +116,18 @@ fn opening_a_broken_file_shows_the_error_and_keeps_the_scenario() {
     )
     .unwrap();
     let mut harness = panel_common::harness(default_scenario(), true);
-    let before = harness.state().session.scenario.clone();
+    let before = harness.state().session.doc.scenario.clone();
     let tick_before = harness.state().session.tick();
     harness.state_mut().panel.path_text = bad.display().to_string();
     harness.get_by_label("Open path").click();
     harness.run();
     let session = &harness.state().session;
     assert_eq!(
-        session.scenario, before,
+        session.doc.scenario, before,
         "the open scenario must stay as it was"
     );
     assert_eq!(session.tick(), tick_before);
-    let error = session.error.clone().expect("an error is shown");
+    let error = session.messages.error.clone().expect("an error is shown");
     assert!(error.contains("broken.ron:3:"), "{error}");
     assert!(error.contains("algorithms.smoothed.ga"), "{error}");
     assert!(harness
@@ -126,7 +141,7 @@ fn transport_buttons_step_pause_and_restart() {
     let mut harness = panel_common::harness(default_scenario(), true);
     harness.get_by_label("⏸ Pause").click();
     harness.run();
-    assert!(!harness.state().session.playing);
+    assert!(!harness.state().session.runs.playing);
     harness.get_by_label("Step").click();
     harness.run();
     assert_eq!(harness.state().session.tick(), 1);

@@ -42,10 +42,13 @@ fn a_dot_typed_into_any_text_field_never_steps_the_simulation() {
             before,
             "text field #{k} let a `.` step the run"
         );
-        assert!(!harness.state().session.playing, "field #{k} toggled play");
+        assert!(
+            !harness.state().session.runs.playing,
+            "field #{k} toggled play"
+        );
     }
     // The name field took the text.
-    assert!(harness.state().session.scenario.name.contains("0.5."));
+    assert!(harness.state().session.doc.scenario.name.contains("0.5."));
 }
 
 #[test]
@@ -62,13 +65,13 @@ fn letters_typed_into_the_name_never_restart_launch_or_switch_modes() {
     harness.run();
     let s = &harness.state().session;
     assert_eq!(s.tick(), 30, "R restarted while typing");
-    assert!(!s.compare, "C switched compare mode while typing");
+    assert!(!s.runs.compare, "C switched compare mode while typing");
     assert!(
-        s.lanes[0].world.pending().is_empty(),
+        s.runs.lanes[0].world.pending().is_empty(),
         "L launched while typing"
     );
-    assert!(!s.help_open, "? opened the help while typing");
-    assert_eq!(s.speed, 1.0, "+/- changed the speed while typing");
+    assert!(!s.view.help_open, "? opened the help while typing");
+    assert_eq!(s.runs.speed, 1.0, "+/- changed the speed while typing");
     assert!(
         harness.state().panel.panel_open,
         "P hid the panel while typing"
@@ -88,15 +91,15 @@ fn shortcuts_act_when_no_field_has_the_keyboard() {
     assert_eq!(harness.state().session.tick(), 1, "Left steps back");
     harness.press_key(Key::Space);
     harness.run();
-    assert!(harness.state().session.playing, "Space plays");
+    assert!(harness.state().session.runs.playing, "Space plays");
     harness.press_key(Key::Space);
     harness.run();
-    assert!(!harness.state().session.playing, "Space pauses");
+    assert!(!harness.state().session.runs.playing, "Space pauses");
     harness.press_key(Key::L);
     harness.run();
     assert!(
         matches!(
-            harness.state().session.lanes[0].world.pending(),
+            harness.state().session.runs.lanes[0].world.pending(),
             [steerlab::sim::Input::Launch { launcher: 0 }]
         ),
         "L fires a volley"
@@ -105,21 +108,21 @@ fn shortcuts_act_when_no_field_has_the_keyboard() {
     harness.run();
     assert_eq!(harness.state().session.tick(), 0, "R restarts");
     type_raw(&mut harness, "+");
-    assert_eq!(harness.state().session.speed, 1.5, "+ is faster");
+    assert_eq!(harness.state().session.runs.speed, 1.5, "+ is faster");
     type_raw(&mut harness, "-");
     type_raw(&mut harness, "-");
     assert!(
-        (harness.state().session.speed - 1.0 / 1.5).abs() < 1e-6,
+        (harness.state().session.runs.speed - 1.0 / 1.5).abs() < 1e-6,
         "- is slower"
     );
     harness.press_key(Key::C);
     harness.run();
-    assert!(harness.state().session.compare, "C compares");
-    assert_eq!(harness.state().session.lanes.len(), 8);
+    assert!(harness.state().session.runs.compare, "C compares");
+    assert_eq!(harness.state().session.runs.lanes.len(), 8);
     harness.press_key(Key::V);
     harness.run();
     assert_eq!(
-        harness.state().session.layout,
+        harness.state().session.view.layout,
         steerlab::app::Layout::Split,
         "V splits"
     );
@@ -135,13 +138,16 @@ fn shortcuts_act_when_no_field_has_the_keyboard() {
 fn question_mark_opens_help_and_escape_closes_it() {
     let mut harness = panel_common::harness(default_scenario(), false);
     type_raw(&mut harness, "?");
-    assert!(harness.state().session.help_open);
+    assert!(harness.state().session.view.help_open);
     assert!(harness
         .query_by_label("Keyboard shortcuts and symbols")
         .is_some());
     harness.press_key(Key::Escape);
     harness.run();
-    assert!(!harness.state().session.help_open, "Escape closes the help");
+    assert!(
+        !harness.state().session.view.help_open,
+        "Escape closes the help"
+    );
     assert!(harness
         .query_by_label("Keyboard shortcuts and symbols")
         .is_none());
@@ -160,22 +166,22 @@ fn ctrl_s_saves_the_open_file_and_ctrl_z_undoes_an_edit() {
         .session
         .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(0.5))
         .unwrap();
-    assert!(harness.state().session.dirty());
+    assert!(harness.state().session.doc.dirty());
     harness.press_key_modifiers(egui::Modifiers::CTRL, Key::S);
     harness.run();
-    assert!(!harness.state().session.dirty(), "Ctrl+S saved");
+    assert!(!harness.state().session.doc.dirty(), "Ctrl+S saved");
     let saved = steerlab::scenario::load(&path).unwrap();
     assert_eq!(saved.algorithms.smoothed.ga, 0.5);
     // An edit of the scenario, then Ctrl+Z: the scenario is as before.
-    let before = harness.state().session.scenario.clone();
+    let before = harness.state().session.doc.scenario.clone();
     harness
         .state_mut()
         .session
         .edit_scenario(|s| s.world.tick_rate = 30.0);
-    assert_eq!(harness.state().session.scenario.world.tick_rate, 30.0);
+    assert_eq!(harness.state().session.doc.scenario.world.tick_rate, 30.0);
     harness.press_key_modifiers(egui::Modifiers::CTRL, Key::Z);
     harness.run();
-    assert_eq!(harness.state().session.scenario, before);
+    assert_eq!(harness.state().session.doc.scenario, before);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -221,15 +227,21 @@ fn compare_rows_name_their_lane_and_flying_rows_show_the_current_range() {
 #[test]
 fn a_breakpoint_says_why_it_paused() {
     let mut harness = panel_common::harness(default_scenario(), true);
-    harness.state_mut().session.breakpoints.hit = true;
+    harness.state_mut().session.runs.breakpoints.hit = true;
     for _ in 0..2000 {
         harness.state_mut().session.advance(1.0 / 60.0);
-        if !harness.state().session.playing {
+        if !harness.state().session.runs.playing {
             break;
         }
     }
     harness.run();
-    let reason = harness.state().session.paused_by.clone().expect("paused");
+    let reason = harness
+        .state()
+        .session
+        .runs
+        .paused_by
+        .clone()
+        .expect("paused");
     assert!(reason.contains(" hit"), "{reason}");
     // In the transport and on the timeline.
     assert!(
@@ -252,16 +264,16 @@ fn revert_says_so_and_clears_the_live_message() {
         .session
         .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(0.5))
         .unwrap();
-    harness.state_mut().session.status =
+    harness.state_mut().session.messages.status =
         Some("smoothed.ga: applies live to missiles in flight".into());
     harness.run();
     harness.get_by_label("Revert").click();
     harness.run();
-    let status = harness.state().session.status.clone().unwrap();
+    let status = harness.state().session.messages.status.clone().unwrap();
     assert!(status.starts_with("reverted"), "{status}");
     assert!(harness.query_by_label_contains("applies live").is_none());
     assert_eq!(
-        harness.state().session.scenario.algorithms.smoothed.ga,
+        harness.state().session.doc.scenario.algorithms.smoothed.ga,
         default_scenario().algorithms.smoothed.ga
     );
 }
@@ -272,7 +284,7 @@ fn the_path_box_shows_the_open_file_after_a_failed_open() {
     harness.state_mut().panel.path_text = "/no/such/file.ron".into();
     harness.get_by_label("Open path").click();
     harness.run();
-    let error = harness.state().session.error.clone().unwrap();
+    let error = harness.state().session.messages.error.clone().unwrap();
     assert!(error.contains("/no/such/file.ron"), "{error}");
     assert_eq!(harness.state().panel.path_text, "");
 }

@@ -104,7 +104,7 @@ impl RuntimeLaw for Beeline {
 /// The default scenario with its launcher firing `algorithm` (plus smoothed) once.
 fn world_with(law: Beeline) -> (World, Algorithm) {
     let mut scenario = default_scenario();
-    let algorithm = scenario.algorithms.runtime.register(Arc::new(law)).unwrap();
+    let algorithm = scenario.algorithms.register(Arc::new(law)).unwrap();
     scenario.launchers[0].algorithms = vec![algorithm, Algorithm::from_id("smoothed").unwrap()];
     scenario.launchers[0].every = None;
     (scenario.build().unwrap(), algorithm)
@@ -179,7 +179,6 @@ fn a_runtime_law_is_deterministic_and_its_parameters_are_tuned_like_a_built_ins(
     // Out of its declared range: refused like a built-in's.
     let mut tuning = Tuning::default();
     let beeline = tuning
-        .runtime
         .register(Arc::new(Beeline {
             id: "test-beeline-3",
             fail_at: None,
@@ -193,7 +192,6 @@ fn a_runtime_law_is_deterministic_and_its_parameters_are_tuned_like_a_built_ins(
         .is_ok());
     // A built-in's id cannot be taken.
     assert!(tuning
-        .runtime
         .register(Arc::new(Beeline {
             id: "smoothed",
             fail_at: None

@@ -24,8 +24,9 @@ pub struct PaneView {
 
 /// The panes for the session's layout inside `area`.
 pub fn panes(session: &Session, area: Pane) -> Vec<PaneView> {
-    let all: Vec<usize> = (0..session.lanes.len()).collect();
-    if session.compare && session.layout == Layout::Split && session.lanes.len() > 1 {
+    let all: Vec<usize> = (0..session.runs.lanes.len()).collect();
+    if session.runs.compare && session.view.layout == Layout::Split && session.runs.lanes.len() > 1
+    {
         area.split(all.len())
             .into_iter()
             .zip(all)
@@ -100,8 +101,8 @@ pub fn handle_mouse(
         }
     }
     if let (Some(Press::Target), Some(view)) = (pointer.press, view) {
-        if let Some(Selection::Target(id)) = session.selected {
-            session.drag_target(id, camera.to_world(view.pane, at));
+        if let Some(Selection::Target(id)) = session.view.selected {
+            session.runs.drag_target(id, camera.to_world(view.pane, at));
         }
     }
     if is_mouse_button_released(MouseButton::Left) {
@@ -111,7 +112,7 @@ pub fn handle_mouse(
             }
         }
         if pointer.press == Some(Press::Target) {
-            session.release_target();
+            session.runs.release_target();
         }
         pointer.press = None;
     }
@@ -124,7 +125,7 @@ fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2, shift
         return Press::Other;
     };
     let distance = |p: Vec2| camera.to_screen(view.pane, p).distance(at);
-    let world = session.lanes[first].shown();
+    let world = session.runs.lanes[first].shown();
     // Nearest of each kind, by how far the click is outside its pick radius.
     let target = world
         .targets()
@@ -136,7 +137,7 @@ fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2, shift
         .lanes
         .iter()
         .flat_map(|&lane| {
-            session.lanes[lane]
+            session.runs.lanes[lane]
                 .shown()
                 .missiles()
                 .iter()
@@ -154,21 +155,21 @@ fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2, shift
     // A missile right on the cursor wins over the body of a large target behind it.
     match (target, missile, launcher) {
         (Some((dt, id)), m, _) if m.is_none_or(|(dm, _, _)| dt <= 0.0 && dm > 4.0) => {
-            session.selected = Some(Selection::Target(id));
+            session.view.selected = Some(Selection::Target(id));
             Press::Target
         }
         (_, Some((_, lane, id)), _) => {
-            session.selected = Some(Selection::Missile { lane, id });
+            session.view.selected = Some(Selection::Missile { lane, id });
             Press::Other
         }
         (_, None, Some((_, i))) => {
-            session.selected = Some(Selection::Launcher(i));
-            session.launcher = i;
+            session.view.selected = Some(Selection::Launcher(i));
+            session.view.launcher = i;
             Press::Other
         }
         _ if shift => Press::Place(at),
         _ => {
-            session.selected = None;
+            session.view.selected = None;
             Press::Other
         }
     }

@@ -3,7 +3,6 @@
 //! the session by the frame's time, the panel (and the shortcuts), the mouse in the
 //! view, draw the panes, draw egui on top. No simulation rules live here.
 
-pub mod debugger;
 mod input;
 pub mod render;
 pub mod session;
@@ -127,9 +126,9 @@ async fn frame_loop(
     options: Options,
 ) -> Result<(), String> {
     let mut session = Session::new(scenario, path);
-    session.compare = options.compare;
+    session.runs.compare = options.compare;
     if let Some(layout) = options.layout {
-        session.layout = layout;
+        session.view.layout = layout;
     }
     session.restart();
     session.open_view();
@@ -175,7 +174,7 @@ async fn frame_loop(
         });
         // Keys were read by egui; F1 is not among the keys egui-macroquad passes on.
         if macroquad::input::is_key_pressed(macroquad::input::KeyCode::F1) {
-            session.help_open = !session.help_open;
+            session.view.help_open = !session.view.help_open;
         }
         // Characters reach the panel through egui; macroquad's own queue of them is
         // never read, so it is emptied here (it would grow with every key typed).
@@ -199,7 +198,7 @@ async fn frame_loop(
         let views = input::panes(&session, area);
         let first = views[0].pane;
         let key = (views.len(), first.w as u32, first.h as u32);
-        let fit = requests.fit || std::mem::take(&mut session.fit_requested);
+        let fit = requests.fit || std::mem::take(&mut session.view.fit_requested);
         if fit || fitted_for != Some(key) {
             camera = session.opening_camera(first, fit || fitted_for.is_some());
             fitted_for = Some(key);
@@ -215,11 +214,11 @@ async fn frame_loop(
             );
         }
         render::draw_hud(&session, area);
-        if let Some(path) = panel.png_request.take() {
+        if let Some(path) = panel.exports.png_request.take() {
             // The view as drawn, before the panels go on top.
             match save_screenshot(&path) {
-                Ok(()) => session.status = Some(format!("wrote {}", path.display())),
-                Err(e) => session.error = Some(e),
+                Ok(()) => session.messages.status = Some(format!("wrote {}", path.display())),
+                Err(e) => session.messages.error = Some(e),
             }
         }
         egui_macroquad::draw();
@@ -270,8 +269,13 @@ impl FrameStats {
                 .copied()
                 .unwrap_or(0.0)
         };
-        let missiles: usize = session.lanes.iter().map(|l| l.world.missiles().len()).sum();
-        let trail_points: usize = session.lanes.iter().map(|l| l.trails.len()).sum();
+        let missiles: usize = session
+            .runs
+            .lanes
+            .iter()
+            .map(|l| l.world.missiles().len())
+            .sum();
+        let trail_points: usize = session.runs.lanes.iter().map(|l| l.trails.len()).sum();
         let measured = frames.min(self.cpu.len());
         println!("frames {measured}  missiles {missiles}  trail points {trail_points}");
         for (name, all) in [("cpu", &self.cpu), ("wall", &self.wall)] {

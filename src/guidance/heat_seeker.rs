@@ -3,7 +3,7 @@
 //! scales the other by similar triangles, multiplying before dividing; the velocity
 //! then moves at most `step` per tick towards it, which gives the missile inertia.
 
-use super::{Launch, Law, Look, Signal};
+use super::law::{Launch, Law, Look, Signal};
 use crate::core::params::{int, tunable, ParamKind};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};

@@ -4,7 +4,7 @@
 //! `A + V t` and detonates after travelling `|P - T|`, destroying everything in its
 //! blast radius. Re-solving every tick (lead pursuit) is an improvement, off by default.
 
-use super::{Launch, Law, Signal};
+use super::law::{Launch, Law, Signal};
 use crate::core::params::{choice, float, tunable, ParamKind};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};

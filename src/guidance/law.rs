@@ -3,10 +3,10 @@
 //! start a missile ([`Launch`]), what it tells the world about a tick ([`Signal`]), and
 //! how its missile is drawn beyond the common shapes ([`Look`]).
 
-use crate::core::{Body, DebugShape, Readout, Seen, Tunable};
+use crate::core::{Body, DebugShape, ParamSpec, Readout, Seen, Tunable};
 use glam::Vec2;
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
 /// A steering law: its self-description (consts) and its per-missile state (`Self`).
@@ -102,7 +102,7 @@ pub enum Signal {
     /// The solver found no usable answer (reported once until it recovers).
     SolverFailed,
     /// The law itself failed (a script's error): this missile ends, the others fly on.
-    Failed(super::LawError),
+    Failed(LawError),
 }
 
 /// How a missile is drawn.
@@ -112,4 +112,34 @@ pub enum Look {
     Arrow,
     /// A line from the nose back by this offset (world units), as wordwarvi draws it.
     Tail(Vec2),
+}
+
+/// What the registry knows of a law without a missile.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LawInfo {
+    /// Stable id (`"turn-rate"`).
+    pub id: &'static str,
+    /// Its section in a scenario's `algorithms:` (`turn_rate`).
+    pub field: &'static str,
+    pub summary: &'static str,
+    pub color: [u8; 3],
+    pub specs: &'static [ParamSpec],
+    pub contact_fused: bool,
+}
+
+/// Why a runtime law failed on a tick, with where (a script's `file:line:col`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LawError {
+    pub place: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for LawError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.place.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.place, self.message)
+        }
+    }
 }

@@ -7,30 +7,19 @@
 //! the rest of the code matches on; [`Guidance`] is a missile's per-law state, with one
 //! exhaustive `match` per operation generated here (fast, no `dyn`).
 
+pub mod algorithm;
 pub mod law;
 pub mod roots;
 pub mod runtime;
 
 pub use crate::core::params::{self, Applies, ParamKind, ParamSpec, ParamValue, Tunable};
 pub use crate::core::readout::{Readout, ReadoutValue};
-pub use law::{Launch, Law, Look, Signal};
-pub use runtime::{LawError, Runtime, RuntimeGuidance, RuntimeLaw, RuntimeState};
+pub use algorithm::Algorithm;
+pub use law::{Launch, Law, LawError, LawInfo, Look, Signal};
+pub use runtime::{Runtime, RuntimeGuidance, RuntimeLaw, RuntimeState};
 
 use crate::core::{Body, DebugShape, Seen};
 use serde::{Deserialize, Serialize};
-
-/// What the registry knows of a law without a missile.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LawInfo {
-    /// Stable id (`"turn-rate"`).
-    pub id: &'static str,
-    /// Its section in a scenario's `algorithms:` (`turn_rate`).
-    pub field: &'static str,
-    pub summary: &'static str,
-    pub color: [u8; 3],
-    pub specs: &'static [ParamSpec],
-    pub contact_fused: bool,
-}
 
 /// The registry: one line per built-in law, `Name => module::Type`, in display order.
 /// The module is the law's file and its section name in scenario files.
@@ -243,11 +232,6 @@ pub use turn_rate::TurnRateParams;
 /// The law a turret fires unless its scenario says otherwise: D's quadratic intercept.
 pub const TURRET_DEFAULT: Algorithm = Algorithm::Intercept;
 
-/// A steering law, by its place in the registry (built-ins first, then the laws added
-/// at run time). Written in files and on the command line as its stable id.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Algorithm(u16);
-
 /// Most laws added at run time in one program (ids are kept for its life).
 pub const MAX_RUNTIME_LAWS: usize = 1024;
 
@@ -412,6 +396,14 @@ impl Tuning {
         } else {
             Err(format!("{algorithm}.{name}: wrong kind of value {value:?}"))
         }
+    }
+
+    /// Adds a law at run time (or replaces the one registered under its id, keeping the
+    /// parameter values that still fit): returns its algorithm.
+    pub fn register(&mut self, law: std::sync::Arc<dyn RuntimeLaw>) -> Result<Algorithm, String> {
+        let algorithm = Algorithm::runtime(law.info())?;
+        self.runtime.insert(algorithm, law);
+        Ok(algorithm)
     }
 
     /// Every law these parameters are for: the built-ins, then the ones added at run time.

@@ -3,7 +3,7 @@
 //! accelerate straight at it. With a start velocity it orbits its target.
 
 use super::quartic::{accel_shapes, integrate_accel};
-use super::{Launch, Law, Signal};
+use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Seen};

@@ -7,7 +7,7 @@
 //! value, no convergence) are reported, not hidden.
 
 use super::quartic::{accel_shapes, integrate_accel, meeting};
-use super::{Launch, Law, Signal};
+use super::law::{Launch, Law, Signal};
 use crate::core::params::{choice, float, int, tunable, ParamKind};
 use crate::core::Readout;
 use crate::core::{wrap_angle, Body, DebugShape, Seen};

@@ -3,7 +3,7 @@
 //! `a = N * Vc * (line-of-sight rate)`, perpendicular to the velocity, limited to
 //! `max_accel`; speed stays constant.
 
-use super::{Launch, Law, Signal};
+use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};

@@ -4,7 +4,7 @@
 //! solver is measured against.
 
 use super::roots::{real_roots_in, root_bound};
-use super::{Launch, Law, Signal};
+use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};

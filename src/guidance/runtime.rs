@@ -1,5 +1,5 @@
 //! Laws that exist only at run time (a user's script), through the same registry as
-//! the built-ins: each gets an [`super::Algorithm`] (its id is interned once), a colour,
+//! the built-ins: each gets an [`Algorithm`] (its id is interned once), a colour,
 //! parameters that describe themselves, and a compare lane, readouts and debug shapes
 //! like a built-in's. Their implementations travel with the parameter values in
 //! [`super::Tuning`], so a world built from a scenario flies them.
@@ -7,8 +7,8 @@
 //! A runtime law keeps its per-missile state in a [`RuntimeState`]: plain, ordered
 //! values, so snapshots, hashing and branching work on it unchanged.
 
-use super::law::{Launch, Signal};
-use super::LawInfo;
+use super::algorithm::Algorithm;
+use super::law::{Launch, LawError, LawInfo, Signal};
 use crate::core::{Body, DebugShape, ParamSpec, ParamValue, Readout, Seen};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -55,23 +55,6 @@ pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
     }
 }
 
-/// Why a runtime law failed on a tick, with where (a script's `file:line:col`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LawError {
-    pub place: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for LawError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.place.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.place, self.message)
-        }
-    }
-}
-
 /// One value of a runtime law's state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Value {
@@ -90,14 +73,14 @@ pub struct RuntimeState {
 /// A runtime missile's guidance: which law, and its state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RuntimeGuidance {
-    pub law: super::Algorithm,
+    pub law: Algorithm,
     pub state: RuntimeState,
 }
 
 /// One runtime law with its parameter values.
 #[derive(Clone, Debug)]
 struct Entry {
-    algorithm: super::Algorithm,
+    algorithm: Algorithm,
     law: Arc<dyn RuntimeLaw>,
     values: Vec<ParamValue>,
 }
@@ -137,11 +120,10 @@ impl Runtime {
         self.entries.is_empty()
     }
 
-    /// Adds a law (or replaces the one with its id, keeping the parameter values that
-    /// still fit): returns its algorithm.
-    pub fn register(&mut self, law: Arc<dyn RuntimeLaw>) -> Result<super::Algorithm, String> {
+    /// Adds a law under `algorithm` (or replaces the one there, keeping the parameter
+    /// values that still fit). See [`super::Tuning::register`].
+    pub fn insert(&mut self, algorithm: Algorithm, law: Arc<dyn RuntimeLaw>) {
         let info = law.info();
-        let algorithm = super::Algorithm::runtime(info)?;
         let defaults = law.defaults();
         let old = self.entries.iter().position(|e| e.algorithm == algorithm);
         let values = match old.map(|i| &self.entries[i]) {
@@ -171,25 +153,24 @@ impl Runtime {
             Some(i) => self.entries[i] = entry,
             None => self.entries.push(entry),
         }
-        Ok(algorithm)
     }
 
-    fn entry(&self, algorithm: super::Algorithm) -> Option<&Entry> {
+    fn entry(&self, algorithm: Algorithm) -> Option<&Entry> {
         self.entries.iter().find(|e| e.algorithm == algorithm)
     }
 
     /// The law and its parameter values.
-    pub fn law(&self, algorithm: super::Algorithm) -> Option<(&dyn RuntimeLaw, &[ParamValue])> {
+    pub fn law(&self, algorithm: Algorithm) -> Option<(&dyn RuntimeLaw, &[ParamValue])> {
         self.entry(algorithm)
             .map(|e| (e.law.as_ref(), e.values.as_slice()))
     }
 
     /// Every runtime law, in the order they were added.
-    pub fn algorithms(&self) -> impl Iterator<Item = super::Algorithm> + '_ {
+    pub fn algorithms(&self) -> impl Iterator<Item = Algorithm> + '_ {
         self.entries.iter().map(|e| e.algorithm)
     }
 
-    pub fn get(&self, algorithm: super::Algorithm, name: &str) -> Option<ParamValue> {
+    pub fn get(&self, algorithm: Algorithm, name: &str) -> Option<ParamValue> {
         let e = self.entry(algorithm)?;
         let k = e.law.info().specs.iter().position(|s| s.name == name)?;
         Some(e.values[k])
@@ -198,7 +179,7 @@ impl Runtime {
     /// Sets a parameter after checking it against its description.
     pub fn set(
         &mut self,
-        algorithm: super::Algorithm,
+        algorithm: Algorithm,
         name: &str,
         value: ParamValue,
     ) -> Result<(), String> {

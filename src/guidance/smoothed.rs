@@ -2,7 +2,7 @@
 //! average of the unit vector to the target, not renormalised, so the missile slows
 //! while it turns. `s = ga*s + (1-ga)*hat(t-p)`, `p += vel*s`, per tick.
 
-use super::{Launch, Law, Signal};
+use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -17,7 +17,7 @@ tunable! {
         /// Distance moved per tick along the smoothed direction (the article's vel).
         speed: f32 = 4.0, float(0.0, 100.0), "units/tick", Live, "speed";
         /// Improvement, off by default: renormalise the direction so turns keep full speed.
-        constant_speed: bool = false, super::params::ParamKind::Bool, "", Live, "constant speed";
+        constant_speed: bool = false, crate::core::ParamKind::Bool, "", Live, "constant speed";
     }
 }
 

@@ -2,7 +2,7 @@
 //! turns at a fixed angular speed towards the goal, holds inside a dead zone compared
 //! with a sine, and always turns when the goal is behind. Speed is constant.
 
-use super::{Launch, Law, Signal};
+use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable, ParamKind};
 use crate::core::Readout;
 use crate::core::{wrap_angle, Body, DebugShape, Role, Seen, Shape};

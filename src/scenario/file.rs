@@ -3,9 +3,9 @@
 //! flush, rename), so a crash mid-save leaves the old file intact.
 
 use super::messages::{self, Located};
+use super::model::Scenario;
 use super::spans::{Pos, Spans};
 use super::validate::validate;
-use super::Scenario;
 use ron::extensions::Extensions;
 use std::fmt;
 use std::path::Path;
@@ -92,13 +92,13 @@ pub fn parse(text: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
     let one = |located: Located| Err(ScenarioErrors::one(error(located)));
     // A future version is reported before anything else: its fields may mean other things.
     if let Some(version) = peek_version(text, &spans) {
-        if version > u64::from(super::VERSION) {
+        if version > u64::from(super::model::VERSION) {
             return one(Located {
                 pos: spans.find("version"),
                 path: "version".into(),
                 message: format!(
                     "expected version {} or older, found {version}: this file is from a newer steerlab",
-                    super::VERSION
+                    super::model::VERSION
                 ),
             });
         }

@@ -2,7 +2,7 @@
 //! and the benchmark engagement made in code, shared by `cargo bench` and
 //! `steerlab bench` so both measure the same thing.
 
-use super::Scenario;
+use super::model::Scenario;
 use crate::guidance::Algorithm;
 use crate::sim::launcher::{LauncherSpec, MissileSpec};
 use crate::sim::motion;

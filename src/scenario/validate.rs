@@ -4,11 +4,11 @@
 //! description. Counts are checked before contents, so a file with a million targets is
 //! refused at once without looking at each of them.
 
-use super::{Scenario, VERSION};
+use super::model::{Scenario, VERSION};
+use crate::sim::config::WORK_PER_SECOND;
 use crate::sim::launcher::{LauncherSpec, MissileSpec, TurretSpec};
 use crate::sim::motion::{Described, FieldKind, FieldValue};
 use crate::sim::rain::RainSpec;
-use crate::sim::world::WORK_PER_SECOND;
 use crate::sim::{Motion, TargetSpec};
 use glam::Vec2;
 use std::collections::HashMap;

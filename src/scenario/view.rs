@@ -2,6 +2,7 @@
 //! camera looks, which overlays are on, which plot is open. Only the window reads it;
 //! headless runs ignore it.
 
+use crate::sim::limits::MAX_COORD;
 use crate::sim::telemetry::Quantity;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -59,13 +60,10 @@ pub fn problems(view: &ViewSpec) -> Vec<(String, String)> {
     }
     if let Some(center) = view.center {
         for (k, v) in [center.x, center.y].into_iter().enumerate() {
-            if v.is_nan() || v.abs() > super::validate::MAX_COORD {
+            if v.is_nan() || v.abs() > MAX_COORD {
                 out.push((
                     format!("view.center[{k}]"),
-                    format!(
-                        "expected a value in -{0}..={0}, found {v}",
-                        super::validate::MAX_COORD
-                    ),
+                    format!("expected a value in -{0}..={0}, found {v}", MAX_COORD),
                 ));
             }
         }
@@ -76,7 +74,7 @@ pub fn problems(view: &ViewSpec) -> Vec<(String, String)> {
                 format!("view.overlays[{k}]"),
                 format!(
                     "unknown overlay `{}`, expected one of: {}",
-                    super::messages_quote(name),
+                    super::messages::quote(name),
                     OVERLAYS.join(", ")
                 ),
             ));

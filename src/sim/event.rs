@@ -1,20 +1,11 @@
 //! Events: what happened on a tick, for the results table, the timeline markers and
 //! the breakpoints.
 
-use super::missile::MissileId;
-use super::target::TargetId;
+use super::ids::TargetId;
+use super::ids::{MissileId, Source};
 use crate::guidance::Algorithm;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
-
-/// Who fired (or refused to fire).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Source {
-    /// A point launcher, by its index in the world.
-    Launcher(usize),
-    /// A turret, by its index in the world.
-    Turret(usize),
-}
 
 /// Why a missile ended without hitting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

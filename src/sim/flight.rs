@@ -2,13 +2,15 @@
 //! the tick, refuse non-finite states, test the hit swept over the tick, detonate with a
 //! blast, and end flights that run out of fuel or lifetime or leave the world.
 
+use super::config::WorldConfig;
 use super::event::{Event, EventKind, MissReason};
 use super::hit::closest_approach;
+use super::ids::TargetId;
 use super::metrics::Outcome;
 use super::missile::Missile;
-use super::target::{Target, TargetId};
-use super::world::{find, WorldConfig};
-use super::{Body, Seen};
+use super::target::find;
+use super::target::Target;
+use crate::core::{Body, Seen};
 use crate::guidance::{Signal, Tuning};
 use glam::Vec2;
 

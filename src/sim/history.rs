@@ -5,8 +5,9 @@
 //! can branch from a past tick, keeping the old future as a ghost to compare with.
 
 use super::event::Event;
-use super::missile::{Missile, MissileId};
-use super::target::TargetId;
+use super::ids::MissileId;
+use super::ids::TargetId;
+use super::missile::Missile;
 use super::world::{Input, World};
 use crate::guidance::Algorithm;
 use glam::Vec2;

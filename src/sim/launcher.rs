@@ -7,7 +7,8 @@ use crate::guidance::Algorithm;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-use super::target::{Target, TargetId};
+use super::ids::TargetId;
+use super::target::Target;
 
 crate::core::field_default!(default_lifetime: f32 = 20.0);
 crate::core::field_default!(default_missile_radius: f32 = 2.0);

@@ -2,8 +2,8 @@
 //! rate, and the ratio to the exact optimum where one exists.
 
 use super::event::MissReason;
-use super::target::TargetId;
-use super::wrap_angle;
+use super::ids::TargetId;
+use crate::core::wrap_angle;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 

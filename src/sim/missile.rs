@@ -1,22 +1,12 @@
 //! A missile in flight (or finished): its body, its algorithm's state, where it came
 //! from, what it is after, and what its flight measured.
 
-use super::event::Source;
+use super::ids::TargetId;
+use super::ids::{MissileId, Source};
 use super::metrics::Metrics;
-use super::target::TargetId;
-use super::Body;
+use crate::core::Body;
 use crate::guidance::{Algorithm, Guidance};
 use serde::{Deserialize, Serialize};
-
-/// A missile's stable id within a world (launch order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct MissileId(pub u32);
-
-impl std::fmt::Display for MissileId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "M{}", self.0)
-    }
-}
 
 /// A missile.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

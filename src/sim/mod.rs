@@ -2,11 +2,13 @@
 //! steps on a fixed tick and reports [`Event`]s. No drawing, no wall clock, no unseeded
 //! randomness: the same scenario gives bit-identical runs ([`World::state_hash`]).
 
+pub mod config;
 pub mod event;
 mod flight;
 pub mod hash;
 pub mod history;
 pub mod hit;
+pub mod ids;
 pub mod launcher;
 pub mod limits;
 pub mod metrics;
@@ -20,11 +22,13 @@ pub mod world;
 
 pub use crate::core::body::{wrap_angle, Body, Seen};
 pub use crate::core::debug::{DebugShape, Role, Shape};
-pub use event::{Event, EventKind, MissReason, Source, TargetLoss};
+pub use config::WorldConfig;
+pub use event::{Event, EventKind, MissReason, TargetLoss};
+pub use ids::{MissileId, Source, TargetId};
 pub use launcher::{LauncherSpec, TurretSpec};
 pub use metrics::{Metrics, Outcome};
-pub use missile::{Missile, MissileId};
+pub use missile::Missile;
 pub use motion::fly_program;
 pub use motion::{Motion, MotionState};
-pub use target::{Target, TargetId, TargetSpec};
-pub use world::{Input, World, WorldConfig};
+pub use target::{Target, TargetSpec};
+pub use world::{Input, World};

@@ -1,20 +1,11 @@
 //! Targets: what a scenario says of one (name, radius, destructible, motion) and a
 //! target in the world, moved each tick by its motion ([`super::motion`]).
 
+use super::ids::TargetId;
 use super::motion::driven::Driven;
-use super::motion::{Motion, MotionState, Moving};
+use super::motion::{Motion, MotionModel, MotionState, Moving};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
-
-/// A target's stable id within a world.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct TargetId(pub u32);
-
-impl std::fmt::Display for TargetId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "T{}", self.0)
-    }
-}
 
 crate::core::field_default!(default_target_radius: f32 = 10.0);
 
@@ -84,7 +75,7 @@ impl Target {
     /// driven from where it is, keeping its velocity as the estimate's start.
     pub fn drive_to(&mut self, pos: Vec2) {
         if !matches!(self.state, MotionState::Driven { .. }) {
-            self.motion = Driven::from(self.pos);
+            self.motion = Motion::Driven(Driven::starting_at(self.pos));
         }
         self.state = MotionState::Driven { pending: Some(pos) };
     }
@@ -107,6 +98,14 @@ impl Target {
         self.vel = now.vel;
         stays
     }
+}
+
+/// Finds a target by id (targets are kept sorted by id).
+pub fn find(targets: &[Target], id: TargetId) -> Option<&Target> {
+    targets
+        .binary_search_by_key(&id, |t| t.id)
+        .ok()
+        .map(|i| &targets[i])
 }
 
 #[cfg(test)]

@@ -3,9 +3,10 @@
 //! replaying the recorded history (nothing extra is stored while running).
 
 use super::history::History;
-use super::missile::{Missile, MissileId};
+use super::ids::MissileId;
+use super::missile::Missile;
 use super::world::World;
-use super::wrap_angle;
+use crate::core::wrap_angle;
 use glam::Vec2;
 use std::collections::BTreeMap;
 

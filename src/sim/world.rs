@@ -4,108 +4,25 @@
 //! as they were at the start of the tick), test hits swept over the tick, end missiles,
 //! remove lost targets.
 
-use super::event::{Event, EventKind, Source, TargetLoss};
+use super::config::WorldConfig;
+use super::event::{Event, EventKind, TargetLoss};
 use super::flight::Flight;
-use super::fly_program::screen_centre;
 use super::hash::hash_of;
+use super::ids::MissileId;
+use super::ids::Source;
+use super::ids::TargetId;
 use super::launcher::{Launcher, LauncherSpec, MissileSpec, Turret, TurretSpec};
 use super::metrics::{Metrics, Outcome};
-use super::missile::{Missile, MissileId};
+use super::missile::Missile;
+use super::motion::fly_program::screen_centre;
 use super::rain::{Rain, RainSpec};
 use super::rng::Rng;
-use super::target::{Target, TargetId, TargetSpec};
-use super::Seen;
+use super::target::{find, Target, TargetSpec};
 use crate::core::DebugShape;
+use crate::core::Seen;
 use crate::guidance::{Algorithm, Guidance, Launch, ParamValue, Tuning, TURRET_DEFAULT};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
-
-crate::core::field_default!(default_width: f32 = 800.0);
-crate::core::field_default!(default_height: f32 = 600.0);
-crate::core::field_default!(default_tick_rate: f32 = 60.0);
-crate::core::field_default!(default_margin: f32 = 400.0);
-
-/// The world's size and clock.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WorldConfig {
-    /// Width of the world rectangle (x from 0, units).
-    #[serde(
-        default = "default_width::value",
-        skip_serializing_if = "default_width::is"
-    )]
-    pub width: f32,
-    /// Height of the world rectangle (y from 0, down the screen).
-    #[serde(
-        default = "default_height::value",
-        skip_serializing_if = "default_height::is"
-    )]
-    pub height: f32,
-    /// Ticks per second; the tick is `1 / tick_rate` seconds.
-    #[serde(
-        default = "default_tick_rate::value",
-        skip_serializing_if = "default_tick_rate::is"
-    )]
-    pub tick_rate: f32,
-    /// Seed of the world's random generator.
-    #[serde(default, skip_serializing_if = "crate::core::is_default")]
-    pub seed: u64,
-    /// A missile this far outside the rectangle has left the world.
-    #[serde(
-        default = "default_margin::value",
-        skip_serializing_if = "default_margin::is"
-    )]
-    pub margin: f32,
-    /// Most missiles in flight at once (none: [`WorldConfig::missile_cap`] decides from
-    /// the tick rate). Launches beyond it are refused with a
-    /// [`EventKind::MissileCapReached`] event.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_missiles: Option<u32>,
-}
-
-/// Missile and target updates per simulated second that a scenario may ask for by
-/// default: at 60 ticks/s, 10,000 missiles; at 1,000 ticks/s, 600.
-pub const WORK_PER_SECOND: f32 = 600_000.0;
-/// Most missiles in flight by default, whatever the tick rate.
-pub const DEFAULT_MAX_MISSILES: u32 = 10_000;
-/// Most targets alive at once (placed, spawned by rain or added while running).
-pub const MAX_LIVE_TARGETS: usize = 10_000;
-
-impl Default for WorldConfig {
-    fn default() -> Self {
-        Self {
-            width: default_width::value(),
-            height: default_height::value(),
-            tick_rate: default_tick_rate::value(),
-            seed: 0,
-            margin: default_margin::value(),
-            max_missiles: None,
-        }
-    }
-}
-
-impl WorldConfig {
-    /// The tick length in seconds.
-    pub fn dt(&self) -> f32 {
-        1.0 / self.tick_rate
-    }
-
-    /// Most missiles in flight at once: `max_missiles`, or by default
-    /// [`DEFAULT_MAX_MISSILES`] within [`WORK_PER_SECOND`] at this tick rate.
-    pub fn missile_cap(&self) -> usize {
-        match self.max_missiles {
-            Some(n) => n as usize,
-            None => (WORK_PER_SECOND / self.tick_rate.max(1.0)).min(DEFAULT_MAX_MISSILES as f32)
-                as usize,
-        }
-    }
-
-    /// Most targets alive at once: [`MAX_LIVE_TARGETS`] within [`WORK_PER_SECOND`] at
-    /// this tick rate.
-    pub fn target_cap(&self) -> usize {
-        ((WORK_PER_SECOND / self.tick_rate.max(1.0)) as usize).min(MAX_LIVE_TARGETS)
-    }
-}
 
 /// Something done to the world from outside, applied at the start of the next tick.
 /// Every change a user makes goes through here, so a run can be recorded and replayed.
@@ -159,14 +76,6 @@ pub const MAX_FINISHED: usize = 100_000;
 
 fn is_zero(n: &u64) -> bool {
     *n == 0
-}
-
-/// Finds a target by id (targets are kept sorted by id).
-pub(super) fn find(targets: &[Target], id: TargetId) -> Option<&Target> {
-    targets
-        .binary_search_by_key(&id, |t| t.id)
-        .ok()
-        .map(|i| &targets[i])
 }
 
 impl World {

@@ -17,7 +17,7 @@ pub struct State {
 /// A harness showing the panel over a fresh session of `scenario`, playing or paused.
 pub fn harness(scenario: Scenario, playing: bool) -> Harness<'static, State> {
     let mut session = Session::new(scenario, None);
-    session.playing = playing;
+    session.runs.playing = playing;
     let state = State {
         panel: PanelState::new(&session),
         session,

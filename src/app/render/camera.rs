@@ -1,7 +1,7 @@
 //! The camera and the panes: world <-> screen transforms, fitting the world on open,
 //! pan and zoom, and the grid of panes for the split layout.
 
-use crate::sim::fly_program::{grid_point, COLUMNS, ROWS};
+use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
 use crate::sim::{Motion, World};
 use glam::Vec2;
 

@@ -10,7 +10,7 @@ use super::painter::{clip, v, Painter};
 use super::trails::{draw_ghost, draw_trails};
 use crate::app::session::{Lane, Overlays, Selection, Session};
 use crate::guidance::{Algorithm, Look, TURRET_DEFAULT};
-use crate::sim::fly_program::{grid_point, COLUMNS, ROWS};
+use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
 use crate::sim::{Input, Motion, Role, World};
 use glam::Vec2;
 use macroquad::color::Color;
@@ -36,7 +36,10 @@ pub fn draw_pane(
 
 fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, label: Option<&str>) {
     let (pane, camera) = (painter.pane, painter.camera);
-    let shown: Vec<&Lane> = lanes.iter().filter_map(|&i| session.lanes.get(i)).collect();
+    let shown: Vec<&Lane> = lanes
+        .iter()
+        .filter_map(|&i| session.runs.lanes.get(i))
+        .collect();
     let Some(first) = shown.first() else {
         return;
     };
@@ -51,7 +54,7 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
         1.0,
         scene::BOUNDS,
     );
-    let overlays = &session.overlays;
+    let overlays = &session.view.overlays;
     let mut drawn: Vec<Symbol> = Vec::new();
     if overlays.grid
         && world
@@ -76,7 +79,7 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
         }
     }
     if overlays.trails {
-        draw_trails(painter, &shown, session.trail_seconds, session.dt());
+        draw_trails(painter, &shown, session.view.trail_seconds, session.dt());
         if shown.iter().any(|l| !l.trails.is_empty()) {
             drawn.push(Symbol::Trail);
         }
@@ -85,7 +88,7 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
         draw_targets(
             painter,
             lane.shown(),
-            session.selected,
+            session.view.selected,
             n == 0 && overlays.labels,
         );
         if n == 0 {
@@ -97,7 +100,14 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
         if draw_blasts(painter, lane, session.tick()) {
             drawn.push(Symbol::Blast);
         }
-        draw_missiles(painter, lane, i, overlays, session.selected, &mut drawn);
+        draw_missiles(
+            painter,
+            lane,
+            i,
+            overlays,
+            session.view.selected,
+            &mut drawn,
+        );
     }
     draw_drag_preview(session, painter);
     if let Some(label) = label {
@@ -133,10 +143,15 @@ fn present(lanes: &[&Lane]) -> Vec<Algorithm> {
 
 /// Paused mid-drag: the target moves on the next tick; show where it will be.
 fn draw_drag_preview(session: &Session, painter: &Painter) {
-    let (Some((id, pos)), false) = (session.dragging(), session.playing) else {
+    let (Some((id, pos)), false) = (session.runs.dragging(), session.runs.playing) else {
         return;
     };
-    if let Some(t) = session.lanes.first().and_then(|l| l.shown().target(id)) {
+    if let Some(t) = session
+        .runs
+        .lanes
+        .first()
+        .and_then(|l| l.shown().target(id))
+    {
         let (from, to) = (painter.at(t.pos), painter.at(pos));
         let r = (t.radius * painter.camera.zoom).max(3.0);
         draw_line(from.x, from.y, to.x, to.y, 1.0, scene::DIM_TEXT);
@@ -230,9 +245,9 @@ fn draw_targets(painter: &Painter, world: &World, selected: Option<Selection>, l
 fn draw_launchers(painter: &Painter, world: &World, session: &Session, labels: bool) {
     for (i, launcher) in world.launchers().iter().enumerate() {
         let p = painter.at(launcher.spec.pos);
-        let chosen = i == session.launcher;
+        let chosen = i == session.view.launcher;
         draw_rectangle(p.x - 7.0, p.y - 7.0, 14.0, 14.0, scene::LAUNCHER);
-        if chosen || session.selected == Some(Selection::Launcher(i)) {
+        if chosen || session.view.selected == Some(Selection::Launcher(i)) {
             draw_rectangle_lines(p.x - 11.0, p.y - 11.0, 22.0, 22.0, 2.0, scene::SELECTED);
         }
         if labels {
@@ -365,7 +380,11 @@ fn draw_missiles(
 
 /// Text in the corner of the world view: tick, time, speed, state.
 pub fn draw_hud(session: &Session, pane: Pane) {
-    let state = match (session.view_tick, session.playing, &session.paused_by) {
+    let state = match (
+        session.runs.view_tick,
+        session.runs.playing,
+        &session.runs.paused_by,
+    ) {
         (Some(_), _, _) => "viewing the past: play or change a setting to branch".to_string(),
         (None, true, _) => "playing".to_string(),
         (None, false, Some(reason)) => format!("paused by a breakpoint: {reason}"),
@@ -375,7 +394,7 @@ pub fn draw_hud(session: &Session, pane: Pane) {
         "tick {}   t = {:.3} s   {:.1}x   {state}   (F1: help)",
         session.tick(),
         session.time(),
-        session.speed
+        session.runs.speed
     );
     draw_rectangle(
         pane.x,
@@ -384,7 +403,7 @@ pub fn draw_hud(session: &Session, pane: Pane) {
         26.0,
         Color::new(0.0, 0.0, 0.0, 0.85),
     );
-    let color = if session.paused_by.is_some() && !session.playing {
+    let color = if session.runs.paused_by.is_some() && !session.runs.playing {
         scene::PAUSED
     } else {
         scene::TEXT

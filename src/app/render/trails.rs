@@ -1,88 +1,17 @@
-//! Trails: the recent positions of every missile and target, kept by the app (the
-//! simulation keeps no history), aged out after the trail length, and drawn fading with
-//! age; and the ghost of a branch's old future, dotted, in each algorithm's colour.
+//! Drawing trails (the recent positions each lane keeps), fading with age, and the ghost
+//! of a branch's old future, dotted, in each algorithm's colour.
 
 use super::colors::{algorithm_color, scene};
 use super::painter::{Lines, Painter};
 use crate::app::session::Lane;
-use crate::guidance::Algorithm;
 use crate::sim::history::Ghost;
-use crate::sim::World;
 use glam::Vec2;
 use macroquad::color::Color;
-use std::collections::{HashMap, VecDeque};
 
 /// Most segments drawn per trail (longer trails are drawn with a stride)...
 const MAX_TRAIL_SEGMENTS: usize = 64;
 /// ...and in all, per frame: with many trails each gets fewer segments.
 const TRAIL_SEGMENT_BUDGET: usize = 150_000;
-
-/// Whose trail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Owner {
-    Missile(u32),
-    Target(u32),
-}
-
-/// One trail: positions with the tick they were recorded on, oldest first.
-#[derive(Clone, Debug, Default)]
-pub struct Trail {
-    pub points: VecDeque<(u64, Vec2)>,
-    /// The missile's algorithm (none for targets), for its colour.
-    pub algorithm: Option<Algorithm>,
-}
-
-/// All trails of one world.
-#[derive(Clone, Debug, Default)]
-pub struct Trails {
-    pub trails: HashMap<Owner, Trail>,
-}
-
-impl Trails {
-    /// Records the world's current positions and drops points older than `keep` ticks.
-    pub fn record(&mut self, world: &World, keep: u64) {
-        let tick = world.tick();
-        let missiles = world
-            .missiles()
-            .iter()
-            .map(|m| (Owner::Missile(m.id.0), m.body.pos, Some(m.algorithm())));
-        let targets = world
-            .targets()
-            .iter()
-            .map(|t| (Owner::Target(t.id.0), t.pos, None));
-        for (owner, pos, algorithm) in missiles.chain(targets) {
-            let trail = self.trails.entry(owner).or_default();
-            trail.algorithm = algorithm;
-            trail.points.push_back((tick, pos));
-        }
-        let oldest = tick.saturating_sub(keep);
-        self.trails.retain(|_, trail| {
-            while trail.points.front().is_some_and(|(t, _)| *t < oldest) {
-                trail.points.pop_front();
-            }
-            !trail.points.is_empty()
-        });
-    }
-
-    /// Forgets everything recorded after `tick` (a branch rewrites the future).
-    pub fn truncate_after(&mut self, tick: u64) {
-        self.trails.retain(|_, trail| {
-            while trail.points.back().is_some_and(|(t, _)| *t > tick) {
-                trail.points.pop_back();
-            }
-            !trail.points.is_empty()
-        });
-    }
-
-    /// Total points kept.
-    pub fn len(&self) -> usize {
-        self.trails.values().map(|t| t.points.len()).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.trails.is_empty()
-    }
-}
 
 /// All trails of the given lanes, fading with age, up to the tick each lane shows.
 pub fn draw_trails(painter: &Painter, lanes: &[&Lane], seconds: f32, dt: f32) {

@@ -2,8 +2,9 @@
 //! list), save, save as, revert, and the last error or message. A file that fails to
 //! open leaves the open scenario exactly as it was and says why.
 
+use super::state::{DialogPurpose, PanelState};
 use super::style::{self, ERROR};
-use super::{DialogPurpose, PanelState};
+use super::widgets::field_and_button;
 use crate::app::session::Session;
 use egui_macroquad::egui::{self, RichText};
 use std::path::{Path, PathBuf};
@@ -15,15 +16,15 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
             ui.horizontal(|ui| {
                 ui.label("name");
                 ui.add(
-                    egui::TextEdit::singleline(&mut session.scenario.name)
+                    egui::TextEdit::singleline(&mut session.doc.scenario.name)
                         .desired_width(ui.available_width()),
                 );
             });
-            if !session.scenario.description.is_empty() {
-                ui.label(style::help(&session.scenario.description));
+            if !session.doc.scenario.description.is_empty() {
+                ui.label(style::help(&session.doc.scenario.description));
             }
             // The button first, from the right; the field takes what is left.
-            let (button, field) = super::field_and_button(ui, &mut state.path_text, "Open path");
+            let (button, field) = field_and_button(ui, &mut state.path_text, "Open path");
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if button.clicked() || enter {
                 open(state, session, &PathBuf::from(state.path_text.trim()));
@@ -33,12 +34,12 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
                     state.purpose = Some(DialogPurpose::Open);
                     state.dialog.pick_file();
                 }
-                let save = ui
-                    .add_enabled(session.path.is_some(), egui::Button::new("Save"))
+                let save_button = ui
+                    .add_enabled(session.doc.path.is_some(), egui::Button::new("Save"))
                     .on_hover_text("Ctrl+S");
-                if save.clicked() {
-                    if let Some(path) = session.path.clone() {
-                        let _ = session.save_as(&path);
+                if save_button.clicked() {
+                    if let Some(path) = session.doc.path.clone() {
+                        save(session, &path);
                     }
                 }
                 if ui.button("Save As…").clicked() {
@@ -46,18 +47,18 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
                     state.dialog.save_file();
                 }
                 if ui
-                    .add_enabled(session.dirty(), egui::Button::new("Revert"))
+                    .add_enabled(session.doc.dirty(), egui::Button::new("Revert"))
                     .clicked()
                 {
                     session.revert();
                 }
             });
-            if !session.recent.is_empty() {
+            if !session.doc.recent.is_empty() {
                 let mut chosen = None;
                 egui::ComboBox::from_id_salt("recent")
                     .selected_text("Recent files")
                     .show_ui(ui, |ui| {
-                        for path in &session.recent {
+                        for path in &session.doc.recent {
                             if ui
                                 .selectable_label(false, path.display().to_string())
                                 .clicked()
@@ -70,12 +71,12 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
                     open(state, session, &path);
                 }
             }
-            if let Some(error) = &session.error {
+            if let Some(error) = &session.messages.error {
                 ui.colored_label(ERROR, RichText::new(error).monospace());
                 if ui.small_button("dismiss").clicked() {
-                    session.error = None;
+                    session.messages.error = None;
                 }
-            } else if let Some(status) = &session.status {
+            } else if let Some(status) = &session.messages.status {
                 ui.label(style::help(status));
             }
         });
@@ -84,8 +85,11 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
 /// Opens a file. The path box then shows the file that is open: after a failure, the
 /// error names the path that failed, and the box goes back to the open file.
 fn open(state: &mut PanelState, session: &mut Session, path: &Path) {
-    let _ = session.open(path);
+    if let Err(errors) = session.open(path) {
+        session.messages.error = Some(errors.to_string());
+    }
     state.path_text = session
+        .doc
         .path
         .as_ref()
         .map(|p| p.display().to_string())
@@ -99,10 +103,17 @@ pub fn dialog(ctx: &egui::Context, state: &mut PanelState, session: &mut Session
         match state.purpose.take() {
             Some(DialogPurpose::Open) => open(state, session, &path),
             Some(DialogPurpose::SaveAs) => {
-                let _ = session.save_as(&path);
+                save(session, &path);
                 state.path_text = path.display().to_string();
             }
             None => {}
         }
+    }
+}
+
+/// Saves, showing a failure in the panel (the file on disk is as it was).
+pub fn save(session: &mut Session, path: &Path) {
+    if let Err(e) = session.save_as(path) {
+        session.messages.error = Some(format!("could not save {e}"));
     }
 }

@@ -3,26 +3,35 @@
 //! time, several missiles in their colours), the breakpoints, and the exports.
 
 use super::edit::readout_text;
+use super::state::ExportPaths;
 use super::style;
-use super::PanelState;
+use super::widgets::field_and_button;
 use crate::app::render::colors::algorithm_color32;
-use crate::app::session::{Selection, Session};
+use crate::app::session::breakpoints::Breakpoints;
+use crate::app::session::{Messages, Runs, Selection};
 use crate::sim::telemetry::Quantity;
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 use std::path::PathBuf;
 
-pub fn inspector(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
+/// The selected missile's state and its law's internals; `scroll_to_plots` is set when
+/// it is added to the plots.
+pub fn inspector(
+    ui: &mut egui::Ui,
+    runs: &mut Runs,
+    selected: Option<Selection>,
+    scroll_to_plots: &mut bool,
+) {
     egui::CollapsingHeader::new("Inspector")
         .default_open(true)
         .show(ui, |ui| {
-            let Some(Selection::Missile { lane, id }) = session.selected else {
+            let Some(Selection::Missile { lane, id }) = selected else {
                 ui.label(style::help(
                     "Click a missile (or a row of the results) to inspect it.",
                 ));
                 return;
             };
-            let Some(lane_ref) = session.lanes.get(lane) else {
+            let Some(lane_ref) = runs.lanes.get(lane) else {
                 return;
             };
             let world = lane_ref.shown();
@@ -55,41 +64,42 @@ pub fn inspector(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Sessio
             for r in m.guidance.readouts(&world.tuning, world.dt()) {
                 ui.label(RichText::new(readout_text(&r)).monospace().small());
             }
-            let plotted = session.plots.missiles.contains(&(lane, id));
+            let plotted = runs.plots.missiles.contains(&(lane, id));
             if ui.selectable_label(plotted, "plot this missile").clicked() {
-                session.plots.toggle(lane, id);
+                runs.plots.toggle(lane, id);
                 // The plot is drawn below: bring it into view.
-                state.scroll_to_plots = !plotted;
+                *scroll_to_plots = !plotted;
             }
         });
 }
 
-pub fn plots(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
+/// The telemetry plot of the plotted missiles; a click jumps to that moment.
+pub fn plots(ui: &mut egui::Ui, runs: &mut Runs, scroll_to_plots: &mut bool) {
     let header = egui::CollapsingHeader::new("Plots")
         .default_open(true)
-        .open(state.scroll_to_plots.then_some(true))
+        .open(scroll_to_plots.then_some(true))
         .show(ui, |ui| {
-            if session.plots.missiles.is_empty() {
+            if runs.plots.missiles.is_empty() {
                 ui.label(style::help(
                     "Select missiles and press \"plot this missile\" to plot them together.",
                 ));
                 return None;
             }
             egui::ComboBox::from_id_salt("plot-quantity")
-                .selected_text(session.plots.quantity.label())
+                .selected_text(runs.plots.quantity.label())
                 .show_ui(ui, |ui| {
                     for q in Quantity::ALL {
-                        ui.selectable_value(&mut session.plots.quantity, q, q.label());
+                        ui.selectable_value(&mut runs.plots.quantity, q, q.label());
                     }
                 });
-            let quantity = session.plots.quantity;
-            let now = session.time();
-            let dt = f64::from(session.dt());
-            let samples = session.plots.samples(&session.lanes);
+            let quantity = runs.plots.quantity;
+            let now = runs.time();
+            let dt = f64::from(runs.dt());
+            let Runs { lanes, plots, .. } = &mut *runs;
+            let samples = plots.samples(lanes.iter().map(|l| &l.history));
             let mut lines = Vec::new();
             for ((lane, id), series) in samples {
-                let algorithm = session
-                    .lanes
+                let algorithm = lanes
                     .get(*lane)
                     .and_then(|l| l.world.missile(*id))
                     .map(|m| m.algorithm());
@@ -116,13 +126,13 @@ pub fn plots(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
                 });
             if response.response.clicked() {
                 if let Some(point) = response.inner {
-                    session.scrub((point.x.max(0.0) / dt).round() as u64);
+                    runs.scrub((point.x.max(0.0) / dt).round() as u64);
                 }
             }
             ui.label(style::help("Click the plot to jump to that moment."));
             Some(response.response.rect)
         });
-    if std::mem::take(&mut state.scroll_to_plots) {
+    if std::mem::take(scroll_to_plots) {
         let rect = header
             .body_returned
             .flatten()
@@ -131,17 +141,18 @@ pub fn plots(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     }
 }
 
-pub fn breakpoints(ui: &mut egui::Ui, session: &mut Session) {
+/// What pauses the run, and why it last did.
+pub fn breakpoints(ui: &mut egui::Ui, b: &mut Breakpoints, paused_by: Option<&str>) {
     egui::CollapsingHeader::new("Breakpoints")
         .default_open(false)
         .show(ui, |ui| {
-            let b = &mut session.breakpoints;
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut b.hit, "pause on hit");
                 ui.checkbox(&mut b.miss, "pause on miss");
                 ui.checkbox(&mut b.no_solution, "pause on no solution");
                 ui.checkbox(&mut b.solver_failed, "pause on Newton failure");
                 ui.checkbox(&mut b.non_finite, "pause on non-finite value");
+                ui.checkbox(&mut b.law_failed, "pause on a law's error");
             });
             ui.horizontal(|ui| {
                 let mut on = b.at_tick.is_some();
@@ -150,36 +161,43 @@ pub fn breakpoints(ui: &mut egui::Ui, session: &mut Session) {
                 ui.add(egui::DragValue::new(&mut tick).range(0..=u64::MAX));
                 b.at_tick = on.then_some(tick);
             });
-            if let Some(reason) = &session.paused_by {
-                ui.colored_label(Color32::from_rgb(255, 210, 90), format!("paused: {reason}"));
+            if let Some(reason) = paused_by {
+                ui.colored_label(style::PAUSED, format!("paused: {reason}"));
             }
         });
 }
 
-pub fn exports(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
+/// Exporting the selected missile's telemetry and the view.
+pub fn exports(
+    ui: &mut egui::Ui,
+    paths: &mut ExportPaths,
+    runs: &Runs,
+    selected: Option<Selection>,
+    messages: &mut Messages,
+) {
     egui::CollapsingHeader::new("Export")
         .default_open(false)
         .show(ui, |ui| {
-            let (button, _) =
-                super::field_and_button(ui, &mut state.telemetry_path, "Export telemetry CSV");
+            let (button, _) = field_and_button(ui, &mut paths.telemetry, "Export telemetry CSV");
+            if button
+                .on_hover_text("the selected missile, every recorded tick")
+                .clicked()
             {
-                if button
-                    .on_hover_text("the selected missile, every recorded tick")
-                    .clicked()
-                {
-                    let path = PathBuf::from(state.telemetry_path.trim());
-                    match session.export_telemetry(&path) {
-                        Ok(rows) => {
-                            session.status =
-                                Some(format!("wrote {rows} rows to {}", path.display()))
-                        }
-                        Err(e) => session.error = Some(e),
+                let path = PathBuf::from(paths.telemetry.trim());
+                let written = match selected {
+                    Some(Selection::Missile { lane, id }) => runs.export_telemetry(lane, id, &path),
+                    _ => Err("select a missile first".to_string()),
+                };
+                match written {
+                    Ok(rows) => {
+                        messages.status = Some(format!("wrote {rows} rows to {}", path.display()))
                     }
+                    Err(e) => messages.error = Some(e),
                 }
             }
-            let (button, _) = super::field_and_button(ui, &mut state.png_path, "Export view PNG");
+            let (button, _) = field_and_button(ui, &mut paths.png, "Export view PNG");
             if button.clicked() {
-                state.png_request = Some(PathBuf::from(state.png_path.trim()));
+                paths.png_request = Some(PathBuf::from(paths.png.trim()));
             }
         });
 }

@@ -10,72 +10,19 @@ mod params;
 mod results;
 mod scene;
 pub mod shortcuts;
+mod state;
 mod style;
 pub mod timeline;
+mod widgets;
+
+pub use state::{DialogPurpose, ExportPaths, PanelState};
 
 use super::session::Session;
-use egui_file_dialog::FileDialog;
 use egui_macroquad::egui::{self, RichText};
 use shortcuts::WindowRequests;
 
-use std::path::PathBuf;
 /// The colour of help and description text (tests check its contrast).
 pub use style::HELP as HELP_COLOR;
-
-/// What the file dialog was opened for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum DialogPurpose {
-    Open,
-    SaveAs,
-}
-
-/// Panel state that is not the session's: the file dialog, the paths being typed, and
-/// what the panel shows.
-pub struct PanelState {
-    dialog: FileDialog,
-    purpose: Option<DialogPurpose>,
-    /// The path field (type a path and press Enter or Open path).
-    pub path_text: String,
-    /// Where the selected missile's telemetry is exported.
-    pub telemetry_path: String,
-    /// Where the view is exported as PNG, and a pending request to do it.
-    pub png_path: String,
-    pub png_request: Option<PathBuf>,
-    /// Whether the side panel is shown (P hides it for a bigger view).
-    pub panel_open: bool,
-    /// Bring the plots into view on the next pass (a missile was just added to them).
-    scroll_to_plots: bool,
-    styled: bool,
-}
-
-impl PanelState {
-    pub fn new(session: &Session) -> Self {
-        Self {
-            dialog: FileDialog::new()
-                .add_file_filter_extensions("Scenario (.ron)", vec!["ron"])
-                .default_file_filter("Scenario (.ron)")
-                .add_save_extension("Scenario", "ron")
-                .default_save_extension("Scenario"),
-            purpose: None,
-            path_text: session
-                .path
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default(),
-            telemetry_path: "steerlab-telemetry.csv".into(),
-            png_path: "steerlab-view.png".into(),
-            png_request: None,
-            panel_open: true,
-            scroll_to_plots: false,
-            styled: false,
-        }
-    }
-
-    /// Whether a dialog has the keyboard (shortcuts wait).
-    fn dialog_open(&self) -> bool {
-        self.dialog.state() == egui_file_dialog::DialogState::Open
-    }
-}
 
 /// The side panel's width for a window `width` points wide: a quarter of it, within
 /// 240..=380, so a small window keeps most of its width for the world view.
@@ -145,7 +92,7 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
 fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     ui.horizontal(|ui| {
         ui.heading("steerlab");
-        if session.dirty() {
+        if session.doc.dirty() {
             ui.label(RichText::new("● unsaved").color(style::WARN));
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -166,38 +113,23 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     scene::scene_section(ui, session);
     scene::view_section(ui, session);
     results::section(ui, session);
-    inspect::inspector(ui, state, session);
-    inspect::plots(ui, state, session);
-    inspect::breakpoints(ui, session);
-    inspect::exports(ui, state, session);
-}
-
-/// A one-line text field with a button at its right, together as wide as the panel.
-fn field_and_button(
-    ui: &mut egui::Ui,
-    text: &mut String,
-    button: &str,
-) -> (egui::Response, egui::Response) {
-    let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
-    ui.allocate_ui_with_layout(
-        row,
-        egui::Layout::right_to_left(egui::Align::Center),
-        |ui| {
-            let clicked = ui.button(button);
-            let field = ui.add(
-                egui::TextEdit::singleline(text)
-                    .hint_text("path")
-                    .desired_width(ui.available_width()),
-            );
-            (clicked, field)
-        },
-    )
-    .inner
+    let selected = session.view.selected;
+    inspect::inspector(ui, &mut session.runs, selected, &mut state.scroll_to_plots);
+    inspect::plots(ui, &mut session.runs, &mut state.scroll_to_plots);
+    let runs = &mut session.runs;
+    inspect::breakpoints(ui, &mut runs.breakpoints, runs.paused_by.as_deref());
+    inspect::exports(
+        ui,
+        &mut state.exports,
+        &session.runs,
+        selected,
+        &mut session.messages,
+    );
 }
 
 fn help_window(ctx: &egui::Context, session: &mut Session) {
     egui::Window::new("Keyboard shortcuts and symbols")
-        .open(&mut session.help_open)
+        .open(&mut session.view.help_open)
         .resizable(false)
         .default_width(520.0)
         .show(ctx, |ui| {

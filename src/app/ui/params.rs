@@ -9,13 +9,13 @@ use egui_macroquad::egui::{self, RichText};
 
 pub fn transport(ui: &mut egui::Ui, session: &mut Session) {
     ui.horizontal_wrapped(|ui| {
-        let play = if session.playing {
+        let play = if session.runs.playing {
             "⏸ Pause"
         } else {
             "▶ Play"
         };
         if ui.button(play).on_hover_text("Space").clicked() {
-            session.playing = !session.playing;
+            session.runs.playing = !session.runs.playing;
         }
         if ui
             .button("Step")
@@ -36,7 +36,7 @@ pub fn transport(ui: &mut egui::Ui, session: &mut Session) {
         }
     });
     ui.add(
-        egui::Slider::new(&mut session.speed, MIN_SPEED..=MAX_SPEED)
+        egui::Slider::new(&mut session.runs.speed, MIN_SPEED..=MAX_SPEED)
             .logarithmic(true)
             .text("speed ×"),
     );
@@ -46,7 +46,7 @@ pub fn transport(ui: &mut egui::Ui, session: &mut Session) {
         session.time(),
         session.dt()
     ));
-    if let Some(reason) = &session.paused_by {
+    if let Some(reason) = &session.runs.paused_by {
         ui.label(RichText::new(format!("⏸ breakpoint: {reason}")).color(style::PAUSED));
     }
 }
@@ -55,7 +55,7 @@ pub fn compare_section(ui: &mut egui::Ui, session: &mut Session) {
     egui::CollapsingHeader::new("Compare")
         .default_open(true)
         .show(ui, |ui| {
-            let mut compare = session.compare;
+            let mut compare = session.runs.compare;
             if ui
                 .checkbox(&mut compare, "side by side: one run per algorithm (C)")
                 .changed()
@@ -64,14 +64,14 @@ pub fn compare_section(ui: &mut egui::Ui, session: &mut Session) {
             }
             ui.horizontal_wrapped(|ui| {
                 ui.label("layout (V)");
-                ui.radio_value(&mut session.layout, Layout::Overlay, "overlay");
-                ui.radio_value(&mut session.layout, Layout::Split, "split panes");
+                ui.radio_value(&mut session.view.layout, Layout::Overlay, "overlay");
+                ui.radio_value(&mut session.view.layout, Layout::Split, "split panes");
             });
             ui.label("algorithms compared:");
-            let mut compared = session.scenario.compared();
+            let mut compared = session.doc.scenario.compared();
             let mut changed = false;
             ui.horizontal_wrapped(|ui| {
-                for algorithm in session.scenario.algorithms.algorithms() {
+                for algorithm in session.doc.scenario.algorithms.algorithms() {
                     let mut on = compared.contains(&algorithm);
                     let text = RichText::new(algorithm.id()).color(algorithm_color32(algorithm));
                     if ui.checkbox(&mut on, text).changed() {
@@ -151,7 +151,7 @@ pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
     egui::CollapsingHeader::new("Algorithms")
         .default_open(true)
         .show(ui, |ui| {
-            for algorithm in session.scenario.algorithms.algorithms() {
+            for algorithm in session.doc.scenario.algorithms.algorithms() {
                 let title = RichText::new(format!("■ {}", algorithm.id()))
                     .color(algorithm_color32(algorithm))
                     .strong();
@@ -166,14 +166,14 @@ pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
 fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorithm) {
     ui.label(style::help(algorithm.summary()));
     for spec in algorithm.specs() {
-        let Some(value) = session.scenario.algorithms.get(algorithm, spec.name) else {
+        let Some(value) = session.doc.scenario.algorithms.get(algorithm, spec.name) else {
             continue;
         };
         ui.push_id((algorithm.id(), spec.name), |ui| {
             if let Some(new) = param_widget(ui, spec, value) {
                 match session.set_param(algorithm, spec.name, new) {
                     Ok(()) => {
-                        session.status = Some(match spec.applies {
+                        session.messages.status = Some(match spec.applies {
                             Applies::Live => format!(
                                 "{algorithm}.{}: applies live to missiles in flight",
                                 spec.name
@@ -183,7 +183,7 @@ fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorit
                             }
                         })
                     }
-                    Err(e) => session.error = Some(e),
+                    Err(e) => session.messages.error = Some(e),
                 }
             }
         });
@@ -193,7 +193,12 @@ fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorit
         };
         ui.label(style::help(format!("   {tag}: {}", spec.help)));
     }
-    for note in session.scenario.algorithms.notes(algorithm, session.dt()) {
+    for note in session
+        .doc
+        .scenario
+        .algorithms
+        .notes(algorithm, session.dt())
+    {
         ui.label(RichText::new(note).color(WARN));
     }
 }

@@ -13,7 +13,7 @@ const SHOWN: usize = 200;
 
 /// A row's label: the missile, after its lane in compare mode.
 pub fn row_label(session: &Session, lane: usize, id: MissileId) -> String {
-    if session.compare {
+    if session.runs.compare {
         format!("{} · {id}", session.lane_label(lane))
     } else {
         id.to_string()
@@ -25,7 +25,7 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
         .default_open(true)
         .show(ui, |ui| {
             let mut rows = Vec::new();
-            for (lane_index, lane) in session.lanes.iter().enumerate() {
+            for (lane_index, lane) in session.runs.lanes.iter().enumerate() {
                 let world = lane.shown();
                 for m in world.all_missiles() {
                     let range_now = (m.metrics.outcome == Outcome::Flying)
@@ -54,7 +54,7 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
                             {
                                 let (lane, id) = (*lane, *id);
                                 let selected =
-                                    session.selected == Some(Selection::Missile { lane, id });
+                                    session.view.selected == Some(Selection::Missile { lane, id });
                                 let label = RichText::new(row_label(session, lane, id))
                                     .color(algorithm_color32(*algorithm));
                                 if ui
@@ -62,7 +62,7 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
                                     .on_hover_text(algorithm.id())
                                     .clicked()
                                 {
-                                    session.selected = Some(Selection::Missile { lane, id });
+                                    session.view.selected = Some(Selection::Missile { lane, id });
                                 }
                                 let color = match metrics.outcome {
                                     Outcome::Hit { .. } => GOOD,

@@ -14,48 +14,48 @@ pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
                 "Editing a target or launcher restarts the run (Ctrl+Z undoes it). Shift + click on empty space in the view places a target.",
             ));
             let targets: Vec<String> = session
-                .scenario
+                .doc.scenario
                 .targets
                 .iter()
                 .map(|t| t.name.clone())
                 .collect();
             for (i, name) in targets.iter().enumerate() {
                 let id = session
-                    .lanes
+                    .runs.lanes
                     .first()
                     .and_then(|l| l.shown().targets().iter().find(|t| &t.name == name))
                     .map(|t| t.id);
-                let selected = id.is_some() && session.selected == id.map(Selection::Target);
+                let selected = id.is_some() && session.view.selected == id.map(Selection::Target);
                 if ui
                     .selectable_label(selected, format!("target: {name}"))
                     .clicked()
                 {
-                    session.selected = id.map(Selection::Target);
+                    session.view.selected = id.map(Selection::Target);
                 }
                 if selected {
                     ui.indent(("target", i), |ui| {
-                        if let Some(edited) = edit::target(ui, &session.scenario.targets[i], &targets) {
+                        if let Some(edited) = edit::target(ui, &session.doc.scenario.targets[i], &targets) {
                             session.edit_scenario(|s| s.targets[i] = edited);
                         }
                     });
                 }
             }
-            for i in 0..session.scenario.launchers.len() {
-                let name = session.scenario.launchers[i].name.clone();
-                let chosen = session.launcher == i;
+            for i in 0..session.doc.scenario.launchers.len() {
+                let name = session.doc.scenario.launchers[i].name.clone();
+                let chosen = session.view.launcher == i;
                 if ui
                     .selectable_label(chosen, format!("launcher: {name}"))
                     .clicked()
                 {
-                    session.launcher = i;
-                    session.selected = Some(Selection::Launcher(i));
+                    session.view.launcher = i;
+                    session.view.selected = Some(Selection::Launcher(i));
                 }
                 if chosen {
                     ui.indent(("launcher", i), |ui| {
-                        let algorithms = session.scenario.algorithms.algorithms();
+                        let algorithms = session.doc.scenario.algorithms.algorithms();
                         if let Some(edited) = edit::launcher(
                             ui,
-                            &session.scenario.launchers[i],
+                            &session.doc.scenario.launchers[i],
                             &targets,
                             &algorithms,
                         ) {
@@ -71,7 +71,7 @@ pub fn view_section(ui: &mut egui::Ui, session: &mut Session) {
     egui::CollapsingHeader::new("View")
         .default_open(false)
         .show(ui, |ui| {
-            let o = &mut session.overlays;
+            let o = &mut session.view.overlays;
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut o.trails, "trails");
                 ui.checkbox(&mut o.velocity, "velocity");
@@ -85,11 +85,11 @@ pub fn view_section(ui: &mut egui::Ui, session: &mut Session) {
                 ui.checkbox(&mut o.legend, "legend");
             });
             ui.add(
-                egui::Slider::new(&mut session.trail_seconds, 0.1..=30.0)
+                egui::Slider::new(&mut session.view.trail_seconds, 0.1..=30.0)
                     .logarithmic(true)
                     .text("trail length (s)"),
             );
-            let mut rate = session.scenario.world.tick_rate;
+            let mut rate = session.doc.scenario.world.tick_rate;
             if ui
                 .add(egui::Slider::new(&mut rate, 1.0..=240.0).text("tick rate (Hz, restarts)"))
                 .drag_stopped()
@@ -97,7 +97,7 @@ pub fn view_section(ui: &mut egui::Ui, session: &mut Session) {
                 session.edit_scenario(|s| s.world.tick_rate = rate);
             }
             if ui.button("Fit view (F)").clicked() {
-                session.fit_requested = true;
+                session.view.fit_requested = true;
             }
         });
 }

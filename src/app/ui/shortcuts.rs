@@ -120,37 +120,35 @@ pub struct WindowRequests {
 /// Carries out an action on the session.
 pub fn apply(action: Action, session: &mut Session, requests: &mut WindowRequests) {
     match action {
-        Action::PlayPause => session.playing = !session.playing,
+        Action::PlayPause => session.runs.playing = !session.runs.playing,
         Action::Step => session.single_step(),
         Action::StepBack => session.step_back(),
         Action::Restart => session.restart(),
         Action::Launch => session.launch(),
         Action::ToggleCompare => {
-            session.set_compare(!session.compare);
+            session.set_compare(!session.runs.compare);
             requests.fit = true;
         }
         Action::ToggleLayout => {
-            session.layout = match session.layout {
+            session.view.layout = match session.view.layout {
                 Layout::Overlay => Layout::Split,
                 Layout::Split => Layout::Overlay,
             };
             requests.fit = true;
         }
         Action::Fit => requests.fit = true,
-        Action::Faster => session.speed = (session.speed * 1.5).min(MAX_SPEED),
-        Action::Slower => session.speed = (session.speed / 1.5).max(MIN_SPEED),
-        Action::Help => session.help_open = !session.help_open,
-        Action::Save => match session.path.clone() {
-            Some(path) => {
-                let _ = session.save_as(&path);
-            }
+        Action::Faster => session.runs.speed = (session.runs.speed * 1.5).min(MAX_SPEED),
+        Action::Slower => session.runs.speed = (session.runs.speed / 1.5).max(MIN_SPEED),
+        Action::Help => session.view.help_open = !session.view.help_open,
+        Action::Save => match session.doc.path.clone() {
+            Some(path) => super::file::save(session, &path),
             None => {
-                session.status = Some("no file yet: use Save As… in the panel".into());
+                session.messages.status = Some("no file yet: use Save As… in the panel".into());
             }
         },
         Action::Undo => session.undo(),
         Action::TogglePanel => requests.toggle_panel = true,
         // The file dialog closes itself on Escape.
-        Action::Close => session.help_open = false,
+        Action::Close => session.view.help_open = false,
     }
 }

@@ -82,7 +82,7 @@ impl Scale {
 
 /// Every marker `(tick, colour)` of the session's first lane.
 pub fn markers(session: &Session) -> Vec<(u64, Color32)> {
-    let Some(lane) = session.lanes.first() else {
+    let Some(lane) = session.runs.lanes.first() else {
         return Vec::new();
     };
     let mut out: Vec<(u64, Color32)> = lane
@@ -107,7 +107,7 @@ pub fn markers(session: &Session) -> Vec<(u64, Color32)> {
 /// Shows the timeline panel.
 pub fn show(ctx: &egui::Context, session: &mut Session) {
     egui::TopBottomPanel::bottom("timeline").show(ctx, |ui| {
-        let (earliest, latest) = session.recorded();
+        let (earliest, latest) = session.runs.recorded();
         let dt = f64::from(session.dt());
         ui.horizontal(|ui| {
             if ui
@@ -125,39 +125,43 @@ pub fn show(ctx: &egui::Context, session: &mut Session) {
                 session.single_step();
             }
             if ui
-                .add_enabled(session.in_past(), egui::Button::new("live"))
+                .add_enabled(session.runs.in_past(), egui::Button::new("live"))
                 .clicked()
             {
                 session.scrub(latest);
             }
-            let where_ = if session.in_past() { "past" } else { "live" };
+            let where_ = if session.runs.in_past() {
+                "past"
+            } else {
+                "live"
+            };
             ui.label(format!(
                 "{where_}: t = {:.3} s   tick {}",
                 session.tick() as f64 * dt,
                 session.tick()
             ));
-            if let Some(reason) = &session.paused_by {
+            if let Some(reason) = &session.runs.paused_by {
                 ui.label(RichText::new(format!("⏸ breakpoint: {reason}")).color(style::PAUSED));
             }
         });
         strip(ui, session, earliest, latest);
         ui.horizontal_wrapped(|ui| {
             let reach = latest.saturating_sub(earliest) as f64 * dt;
-            let bytes: usize = session.lanes.iter().map(|l| l.history.bytes()).sum();
+            let bytes: usize = session.runs.lanes.iter().map(|l| l.history.bytes()).sum();
             ui.label(format!(
                 "history reaches back {reach:.1} s (to tick {earliest}), {:.1} MB held",
                 bytes as f64 / 1_048_576.0
             ));
-            let mut budget_mb = (session.history_budget / 1_048_576) as u32;
+            let mut budget_mb = (session.runs.history_budget / 1_048_576) as u32;
             let budget = ui.add(
                 egui::DragValue::new(&mut budget_mb)
                     .range(1..=16_384)
                     .suffix(" MB budget per lane"),
             );
             if budget.changed() {
-                session.history_budget = budget_mb as usize * 1_048_576;
-                for lane in &mut session.lanes {
-                    lane.history.set_budget(session.history_budget);
+                session.runs.history_budget = budget_mb as usize * 1_048_576;
+                for lane in &mut session.runs.lanes {
+                    lane.history.set_budget(session.runs.history_budget);
                 }
             }
             ui.label("markers:");
@@ -189,7 +193,7 @@ fn strip(ui: &mut egui::Ui, session: &mut Session, earliest: u64, latest: u64) {
             (1.5, color),
         );
     }
-    if let (Some(_), false) = (&session.paused_by, session.playing) {
+    if let (Some(_), false) = (&session.runs.paused_by, session.runs.playing) {
         let x = scale.x_of(session.tick());
         painter.text(
             egui::pos2(x, rect.top()),

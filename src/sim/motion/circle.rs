@@ -1,6 +1,6 @@
 //! A target circling a point.
 
-use super::{fields, number, MotionModel, POINT};
+use super::model::{fields, number, MotionModel, POINT};
 use crate::sim::limits::MAX_COORD;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -53,6 +53,6 @@ impl MotionModel for Circle {
     /// Its speed is `radius x angular_speed`: bounded like any target's.
     fn problems(&self, _names: &[&str]) -> Vec<(String, String)> {
         let speed = self.radius * self.angular_speed.abs();
-        super::too_fast(speed, "angular_speed", "radius x angular_speed")
+        super::model::too_fast(speed, "angular_speed", "radius x angular_speed")
     }
 }

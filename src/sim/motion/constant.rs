@@ -1,6 +1,6 @@
 //! A target flying a straight line at a constant velocity.
 
-use super::{fields, MotionModel, POINT, VELOCITY};
+use super::model::{fields, MotionModel, POINT, VELOCITY};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! A target moved from outside (a mouse drag), its velocity estimated from the motion so
 //! the intercept laws can lead it.
 
-use super::{fields, number, Motion, MotionModel, MotionState, Moving, POINT};
+use super::model::{fields, number, MotionModel, MotionState, Moving, POINT};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -24,16 +24,6 @@ fields!(Driven {
     pos: POINT, "pos", "units";
     smoothing: number(0.0, 100.0), "velocity smoothing", "s";
 });
-
-impl Driven {
-    /// A drag taking over a target at `pos` (whatever its motion was).
-    pub fn from(pos: Vec2) -> Motion {
-        Motion::Driven(Self {
-            pos,
-            smoothing: default_smoothing::value(),
-        })
-    }
-}
 
 impl MotionModel for Driven {
     const NAME: &'static str = "Driven";

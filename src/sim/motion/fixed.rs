@@ -1,6 +1,6 @@
 //! A target that stays where it is.
 
-use super::{fields, MotionModel, POINT};
+use super::model::{fields, MotionModel, POINT};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 

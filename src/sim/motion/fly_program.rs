@@ -3,11 +3,12 @@
 //! chase the hero, keep the heading, or jump. Steering between points uses the B1
 //! turn-rate rule, so sluggish objects cut corners ("corner smoothing").
 
-use super::{Described, FieldKind, FieldSpec, FieldValue, MotionModel, MotionState, Moving};
+use super::model::{
+    Described, FieldKind, FieldSpec, FieldValue, FlyState, MotionModel, MotionState, Moving,
+};
 use crate::core::{ParamKind, ParamValue, Tunable};
 use crate::guidance::turn_rate::{turn_toward, TurnDecision, TurnRateParams};
 use crate::sim::limits::{MAX_COORD, MAX_PROGRAM};
-use crate::sim::target::TargetId;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::f32::consts::FRAC_PI_2;
@@ -160,21 +161,6 @@ impl FlyProgramSpec {
 /// The centre of the visible screen (columns 2..12, rows 2..9).
 pub fn screen_centre() -> Vec2 {
     (grid_point(42) + grid_point(192)) * 0.5
-}
-
-/// Runtime state of a fly program, as in the article's `ObjectEngine`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FlyState {
-    /// Index of the current command.
-    pub index: usize,
-    pub fly_time: f32,
-    /// Time allotted to the current command (starts at -1 so the first tick switches).
-    pub target_time: f32,
-    pub goal: Vec2,
-    pub heading: f32,
-    pub last: TurnDecision,
-    /// The hero, resolved from the spec's name.
-    pub hero: Option<TargetId>,
 }
 
 impl FlyState {

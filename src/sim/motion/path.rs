@@ -1,6 +1,6 @@
 //! A target flying a polyline at a constant speed.
 
-use super::{fields, number, FieldKind, MotionModel};
+use super::model::{fields, number, FieldKind, MotionModel};
 use crate::sim::limits::{MAX_COORD, MAX_PATH_POINTS, MAX_SPEED};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,6 @@
 //! A target weaving side to side along a straight line.
 
-use super::{fields, number, MotionModel, POINT, VELOCITY};
+use super::model::{fields, number, MotionModel, POINT, VELOCITY};
 use crate::sim::limits::MAX_COORD;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -53,6 +53,6 @@ impl MotionModel for Weave {
     /// Its top speed is `|vel| + amplitude x 2 pi x frequency`: bounded like any target's.
     fn problems(&self, _names: &[&str]) -> Vec<(String, String)> {
         let speed = self.vel.length() + self.amplitude * TAU * self.frequency;
-        super::too_fast(speed, "frequency", "|vel| + amplitude x 2 pi x frequency")
+        super::model::too_fast(speed, "frequency", "|vel| + amplitude x 2 pi x frequency")
     }
 }

@@ -1,0 +1,498 @@
+//! The sandbox's state apart from drawing, split by owner: the [`Document`] (the
+//! scenario, its file, undo), the [`Runs`] (the running worlds, their clock, scrubbing,
+//! branching, breakpoints, plots), the [`View`] (layout, overlays, selection) and the
+//! [`Messages`] shown in the panel. [`Session`] carries out what crosses owners: an edit
+//! restarts the runs, a breakpoint selects its missile, a branch says so.
+
+pub mod breakpoints;
+mod document;
+pub mod plots;
+mod runs;
+pub mod trails;
+mod view;
+
+pub use document::{Document, Edit};
+pub use runs::{Lane, Runs, MAX_SPEED, MIN_SPEED};
+pub use view::{Layout, Overlays, Selection, View};
+
+use super::render::camera::{scene_bounds, Camera, Pane};
+use crate::guidance::{Algorithm, ParamValue};
+use crate::scenario::{self, Scenario, ScenarioErrors};
+use crate::sim::{Input, MissileId, TargetSpec};
+use glam::Vec2;
+use std::path::{Path, PathBuf};
+
+/// What the panel says: the last error (a bad file, a failed save) and the last message.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Messages {
+    pub error: Option<String>,
+    pub status: Option<String>,
+}
+
+/// The sandbox state.
+pub struct Session {
+    pub doc: Document,
+    pub runs: Runs,
+    pub view: View,
+    pub messages: Messages,
+}
+
+impl Session {
+    pub fn new(scenario: Scenario, path: Option<PathBuf>) -> Self {
+        let mut session = Session {
+            doc: Document::new(scenario, path),
+            runs: Runs::default(),
+            view: View::default(),
+            messages: Messages::default(),
+        };
+        session.restart();
+        session
+    }
+
+    /// Rebuilds every lane from the scenario, from tick 0.
+    pub fn restart(&mut self) {
+        if let Err(e) = self.runs.rebuild(&self.doc.scenario) {
+            self.messages.error = Some(e);
+            return;
+        }
+        if let Some(Selection::Missile { .. }) = self.view.selected {
+            self.view.selected = None;
+        }
+        self.view.launcher = self
+            .view
+            .launcher
+            .min(self.doc.scenario.launchers.len().saturating_sub(1));
+    }
+
+    /// Applies the scenario's opening view: its overlays and its open plot.
+    pub fn open_view(&mut self) {
+        let Some(view) = self.doc.scenario.view.clone() else {
+            return;
+        };
+        if let Some(names) = &view.overlays {
+            self.view.overlays = Overlays::only(names);
+        }
+        if let Some(plot) = &view.plot {
+            let plots = &mut self.runs.plots;
+            plots.clear();
+            plots.quantity = plot.quantity;
+            for lane in 0..self.runs.lanes.len() {
+                for &id in &plot.missiles {
+                    plots.toggle(lane, MissileId(id));
+                }
+            }
+        }
+    }
+
+    /// The camera for `pane`: the scenario's own view if it sets one (and `refit` is
+    /// not asked), else everything in the scene fitted in above the status bar.
+    pub fn opening_camera(&self, pane: Pane, refit: bool) -> Camera {
+        let view = self.doc.scenario.view.as_ref().filter(|_| !refit);
+        let bar = 28.0;
+        let above = Pane {
+            h: (pane.h - bar).max(1.0),
+            ..pane
+        };
+        let fitted = self
+            .runs
+            .lanes
+            .first()
+            .map(|lane| {
+                let (lo, hi) = scene_bounds(lane.shown());
+                let mut camera = Camera::fit_bounds(lo, hi, above);
+                camera.center.y += bar * 0.5 / camera.zoom;
+                camera
+            })
+            .unwrap_or(Camera {
+                center: Vec2::ZERO,
+                zoom: 1.0,
+            });
+        Camera {
+            center: view.and_then(|v| v.center).unwrap_or(fitted.center),
+            zoom: view.and_then(|v| v.zoom).unwrap_or(fitted.zoom),
+        }
+    }
+
+    /// Switches compare mode and restarts.
+    pub fn set_compare(&mut self, compare: bool) {
+        self.runs.compare = compare;
+        self.restart();
+    }
+
+    /// The tick length of the scenario.
+    pub fn dt(&self) -> f32 {
+        self.doc.scenario.world.dt()
+    }
+
+    /// The tick shown (all lanes run in lockstep).
+    pub fn tick(&self) -> u64 {
+        self.runs.tick()
+    }
+
+    /// The time shown, in simulated seconds.
+    pub fn time(&self) -> f64 {
+        self.runs.time()
+    }
+
+    /// A breakpoint stopped the run: its missile is selected.
+    fn stopped(&mut self, stop: Option<breakpoints::Stop>) -> bool {
+        let Some((_, missile)) = stop else {
+            return false;
+        };
+        if let Some((lane, id)) = missile {
+            self.view.selected = Some(Selection::Missile { lane, id });
+        }
+        true
+    }
+
+    /// Says so when the runs just branched from the past.
+    fn note_branch(&mut self) {
+        if let Some(tick) = self.runs.branched.take() {
+            self.messages.status = Some(format!(
+                "branched at tick {tick}: the old future is drawn as a ghost"
+            ));
+        }
+    }
+
+    /// Advances by a frame of `seconds` of wall time at the current speed; returns the
+    /// ticks run.
+    pub fn advance(&mut self, seconds: f32) -> u32 {
+        let keep = self.view.trail_keep(self.dt());
+        let (ticks, stop) = self.runs.advance(seconds, keep);
+        self.note_branch();
+        self.stopped(stop);
+        ticks
+    }
+
+    /// Single step forward: one tick (in the past, the next recorded tick).
+    pub fn single_step(&mut self) {
+        let keep = self.view.trail_keep(self.dt());
+        let stop = self.runs.single_step(keep);
+        self.stopped(stop);
+    }
+
+    /// One tick in every lane; returns true when a breakpoint paused the run.
+    pub fn step_once(&mut self) -> bool {
+        let keep = self.view.trail_keep(self.dt());
+        let stop = self.runs.step_once(keep);
+        self.stopped(stop)
+    }
+
+    /// Sends an input to every lane or to none (from a past tick, this branches first).
+    pub fn apply(&mut self, input: Input) -> Result<(), String> {
+        let result = self.runs.apply(input);
+        self.note_branch();
+        result
+    }
+
+    /// Shows a recorded tick (pauses).
+    pub fn scrub(&mut self, tick: u64) {
+        self.runs.scrub(tick);
+    }
+
+    /// One tick back in the recorded past.
+    pub fn step_back(&mut self) {
+        self.runs.step_back();
+    }
+
+    /// Fires a volley from the selected launcher.
+    pub fn launch(&mut self) {
+        if self.view.launcher < self.doc.scenario.launchers.len() {
+            let launcher = self.view.launcher;
+            if let Err(e) = self.apply(Input::Launch { launcher }) {
+                self.messages.error = Some(e);
+            }
+        } else {
+            self.messages.error = Some("the scenario has no launcher to fire from".into());
+        }
+    }
+
+    /// Places a static target at a world position; it is added to the scenario too, so
+    /// Save keeps it, and Undo takes it back.
+    pub fn place_target(&mut self, pos: Vec2) {
+        let name = self.doc.new_target_name();
+        let spec = TargetSpec {
+            name: name.clone(),
+            radius: 12.0,
+            destructible: false,
+            motion: crate::sim::Motion::Static(crate::sim::motion::Static { pos }),
+        };
+        match self.apply(Input::AddTarget(spec.clone())) {
+            Ok(()) => {
+                self.doc.scenario.targets.push(spec);
+                self.doc.remember_edit(Edit::PlacedTarget(name.clone()));
+                self.messages.status = Some(format!("placed {name} (Ctrl+Z takes it back)"));
+            }
+            Err(e) => self.messages.error = Some(format!("cannot place a target: {e}")),
+        }
+    }
+
+    /// Takes back the last edit: a placed target leaves the scenario and every lane
+    /// (before it appears, if it has not yet); any other edit restores the scenario as
+    /// it was and restarts.
+    pub fn undo(&mut self) {
+        let Some(edit) = self.doc.take_edit() else {
+            self.messages.status = Some("nothing to undo".into());
+            return;
+        };
+        match edit {
+            Edit::PlacedTarget(name) => {
+                self.doc.scenario.targets.retain(|t| t.name != name);
+                self.runs.remove_target_named(&name);
+                self.note_branch();
+                if matches!(self.view.selected, Some(Selection::Target(_))) {
+                    self.view.selected = None;
+                }
+                self.messages.status = Some(format!("took back {name}"));
+            }
+            Edit::Scenario(before) => {
+                self.doc.scenario = *before;
+                self.restart();
+                self.messages.status = Some("undid the last edit (the run restarted)".into());
+            }
+        }
+    }
+
+    /// Changes an algorithm parameter: in the scenario (for Save) and live in every
+    /// lane.
+    pub fn set_param(
+        &mut self,
+        algorithm: Algorithm,
+        name: &str,
+        value: ParamValue,
+    ) -> Result<(), String> {
+        self.doc.scenario.algorithms.set(algorithm, name, value)?;
+        self.apply(Input::SetParam {
+            algorithm,
+            name: name.to_string(),
+            value,
+        })
+    }
+
+    /// Edits the scenario and restarts (targets, launchers, world); Undo takes it back.
+    pub fn edit_scenario(&mut self, edit: impl FnOnce(&mut Scenario)) {
+        let before = self.doc.scenario.clone();
+        edit(&mut self.doc.scenario);
+        if self.doc.scenario != before {
+            self.doc.remember_edit(Edit::Scenario(Box::new(before)));
+            self.restart();
+        }
+    }
+
+    /// Opens a file. A bad file leaves the open scenario exactly as it was; its errors
+    /// are returned (the panel shows them).
+    pub fn open(&mut self, path: &Path) -> Result<(), ScenarioErrors> {
+        let scenario = scenario::load(path)?;
+        self.doc.settle(scenario, path);
+        self.messages.error = None;
+        self.messages.status = Some(format!("opened {}", path.display()));
+        self.view.selected = None;
+        self.restart();
+        self.open_view();
+        Ok(())
+    }
+
+    /// Saves to `path` (atomically) and makes it the current file.
+    pub fn save_as(&mut self, path: &Path) -> Result<(), crate::files::FileError> {
+        scenario::save(&self.doc.scenario, path)?;
+        self.doc.settle(self.doc.scenario.clone(), path);
+        self.messages.error = None;
+        self.messages.status = Some(format!("saved {}", path.display()));
+        Ok(())
+    }
+
+    /// Throws away unsaved changes (Undo brings them back).
+    pub fn revert(&mut self) {
+        let before = self.doc.scenario.clone();
+        self.doc.scenario = self.doc.saved.clone();
+        self.doc.remember_edit(Edit::Scenario(Box::new(before)));
+        self.restart();
+        self.messages.error = None;
+        self.messages.status = Some(match &self.doc.path {
+            Some(path) => format!("reverted to {} as saved", path.display()),
+            None => "reverted to the scenario as opened".into(),
+        });
+    }
+
+    /// What a lane flies, in words (its algorithm, or "all").
+    pub fn lane_label(&self, lane: usize) -> String {
+        self.runs
+            .lanes
+            .get(lane)
+            .map_or_else(|| "all".to_string(), Lane::label)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        Session::new(crate::scenario::presets::default_scenario(), None)
+    }
+
+    #[test]
+    fn compare_mode_runs_one_lane_per_algorithm_in_lockstep() {
+        let mut s = session();
+        s.set_compare(true);
+        assert_eq!(s.runs.lanes.len(), s.doc.scenario.compared().len());
+        for _ in 0..30 {
+            s.step_once();
+        }
+        assert!(s.runs.lanes.iter().all(|l| l.world.tick() == 30));
+        for lane in &s.runs.lanes {
+            let algorithm = lane.algorithm.unwrap();
+            assert!(lane
+                .world
+                .all_missiles()
+                .iter()
+                .all(|m| m.algorithm() == algorithm));
+        }
+    }
+
+    #[test]
+    fn dragging_drives_the_target_in_every_lane_at_the_same_tick() {
+        let mut s = session();
+        s.set_compare(true);
+        let target = s.runs.lanes[0].world.targets()[0].id;
+        s.runs.drag_target(target, Vec2::new(100.0, 100.0));
+        s.single_step();
+        for lane in &s.runs.lanes {
+            assert_eq!(
+                lane.world.target(target).unwrap().pos,
+                Vec2::new(100.0, 100.0)
+            );
+        }
+    }
+
+    #[test]
+    fn advance_runs_ticks_at_the_chosen_speed_and_none_when_paused() {
+        let mut s = session();
+        let dt = s.dt();
+        assert_eq!(s.advance(dt * 3.0 + 1e-4), 3);
+        s.runs.speed = 2.0;
+        assert_eq!(s.advance(dt * 3.0 + 1e-4), 6);
+        s.runs.playing = false;
+        assert_eq!(s.advance(1.0), 0);
+    }
+
+    #[test]
+    fn a_broken_file_keeps_the_open_scenario() {
+        let mut s = session();
+        let before = s.doc.scenario.clone();
+        let dir = std::env::temp_dir().join(format!("steerlab-session-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.ron");
+        std::fs::write(&bad, "(version: 1, targets: [(name: \"x\")]").unwrap();
+        let error = s.open(&bad).unwrap_err().to_string();
+        assert_eq!(s.doc.scenario, before);
+        assert!(error.contains("bad.ron:"), "{error}");
+        // The caller decides where to show it: nothing is stored twice.
+        assert!(s.messages.error.is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn param_changes_mark_the_scenario_dirty_and_reach_every_world() {
+        let mut s = session();
+        assert!(!s.doc.dirty());
+        let smoothed = Algorithm::from_id("smoothed").unwrap();
+        s.set_param(smoothed, "ga", ParamValue::Float(0.5)).unwrap();
+        assert!(s.doc.dirty());
+        s.step_once();
+        assert_eq!(
+            s.runs.lanes[0].world.tuning.get(smoothed, "ga"),
+            Some(ParamValue::Float(0.5))
+        );
+        assert!(s.set_param(smoothed, "ga", ParamValue::Float(1.5)).is_err());
+    }
+
+    #[test]
+    fn a_placed_target_is_queued_in_every_lane_and_undo_withdraws_it_before_it_appears() {
+        let mut s = session();
+        s.set_compare(true);
+        s.runs.playing = false;
+        let targets = s.doc.scenario.targets.len();
+        s.place_target(Vec2::new(50.0, 60.0));
+        assert_eq!(s.doc.scenario.targets.len(), targets + 1);
+        for lane in &s.runs.lanes {
+            assert!(matches!(
+                lane.world.pending(),
+                [Input::AddTarget(spec)] if spec.name == "target 1" && spec.motion.start() == Vec2::new(50.0, 60.0)
+            ));
+        }
+        s.undo();
+        assert_eq!(s.doc.scenario.targets.len(), targets);
+        assert!(s.runs.lanes.iter().all(|l| l.world.pending().is_empty()));
+        s.single_step();
+        assert!(s.runs.lanes.iter().all(|l| l
+            .world
+            .targets()
+            .iter()
+            .all(|t| t.name != "target 1")));
+    }
+
+    #[test]
+    fn undo_after_the_target_appeared_removes_it_from_every_lane() {
+        let mut s = session();
+        s.set_compare(true);
+        s.runs.playing = false;
+        s.place_target(Vec2::new(50.0, 60.0));
+        s.single_step();
+        assert!(s.runs.lanes.iter().all(|l| l
+            .world
+            .targets()
+            .iter()
+            .any(|t| t.name == "target 1")));
+        s.undo();
+        s.single_step();
+        assert!(s.runs.lanes.iter().all(|l| l
+            .world
+            .targets()
+            .iter()
+            .all(|t| t.name != "target 1")));
+        assert!(!s.doc.scenario.targets.iter().any(|t| t.name == "target 1"));
+    }
+
+    #[test]
+    fn an_input_one_lane_refuses_reaches_no_lane() {
+        let mut s = session();
+        s.set_compare(true);
+        // Lane 1 loses its launchers: it refuses a launch, so lane 0 must not get it.
+        let mut bare = s.doc.scenario.clone();
+        bare.launchers.clear();
+        s.runs.lanes[1].world = bare.build().unwrap();
+        assert!(s.apply(Input::Launch { launcher: 0 }).is_err());
+        assert!(s.runs.lanes.iter().all(|l| l.world.pending().is_empty()));
+        // One every lane takes reaches all of them.
+        let target = s.runs.lanes[0].world.targets()[0].id;
+        s.apply(Input::MoveTarget {
+            target,
+            pos: Vec2::ONE,
+        })
+        .unwrap();
+        assert!(s.runs.lanes.iter().all(|l| l.world.pending().len() == 1));
+    }
+
+    #[test]
+    fn a_scenario_view_sets_the_overlays_and_opens_its_plot() {
+        let mut scenario = crate::scenario::presets::default_scenario();
+        scenario.view = Some(crate::scenario::ViewSpec {
+            overlays: Some(vec!["trails".into(), "dead-zone".into()]),
+            plot: Some(crate::scenario::PlotSpec {
+                quantity: crate::sim::telemetry::Quantity::HeadingError,
+                missiles: vec![1],
+            }),
+            ..Default::default()
+        });
+        let mut s = Session::new(scenario, None);
+        s.open_view();
+        assert!(s.view.overlays.trails && s.view.overlays.dead_zone);
+        assert!(!s.view.overlays.aim && !s.view.overlays.intercept && !s.view.overlays.legend);
+        assert_eq!(
+            s.runs.plots.quantity,
+            crate::sim::telemetry::Quantity::HeadingError
+        );
+        assert_eq!(s.runs.plots.missiles, vec![(0, MissileId(1))]);
+    }
+}

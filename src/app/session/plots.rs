@@ -1,0 +1,90 @@
+//! The telemetry plots' state: which missiles are plotted, what quantity, and their
+//! samples, computed once from the history and then extended tick by tick.
+
+use crate::sim::history::History;
+use crate::sim::telemetry::{sample, telemetry, Quantity, Sample};
+use crate::sim::{MissileId, World};
+use std::collections::BTreeMap;
+
+/// The missiles being plotted and their telemetry, recomputed from the history when
+/// the run moves on or branches.
+#[derive(Clone, Debug, Default)]
+pub struct Plots {
+    /// Plotted missiles, by lane.
+    pub missiles: Vec<(usize, MissileId)>,
+    /// What is plotted against time.
+    pub quantity: Quantity,
+    samples: BTreeMap<(usize, MissileId), Vec<Sample>>,
+    fresh: bool,
+}
+
+impl Plots {
+    pub fn clear(&mut self) {
+        self.missiles.clear();
+        self.samples.clear();
+        self.fresh = false;
+    }
+
+    /// The run branched: recompute from the history before the next look.
+    pub fn stale(&mut self) {
+        self.fresh = false;
+    }
+
+    /// The live run moved on one tick in `lane`: extend the plotted series from the world
+    /// itself rather than replaying the whole history.
+    pub fn extend(&mut self, lane: usize, world: &World) {
+        if !self.fresh {
+            return;
+        }
+        // Plotted missiles launched only now (a scenario's plot names them in advance)
+        // start their series here.
+        for &(l, id) in &self.missiles {
+            if l != lane {
+                continue;
+            }
+            let samples = self.samples.entry((l, id)).or_default();
+            if let Some(m) = world.missiles().iter().find(|m| m.id == id) {
+                if let Some(s) = sample(world, m, samples.last()) {
+                    samples.push(s);
+                }
+            }
+        }
+    }
+
+    /// Adds or removes a missile from the plots.
+    pub fn toggle(&mut self, lane: usize, id: MissileId) {
+        if let Some(i) = self.missiles.iter().position(|m| *m == (lane, id)) {
+            self.missiles.remove(i);
+        } else {
+            self.missiles.push((lane, id));
+        }
+        self.fresh = false;
+    }
+
+    /// The samples of every plotted missile (recomputed from each lane's history if
+    /// stale).
+    pub fn samples<'h>(
+        &mut self,
+        histories: impl IntoIterator<Item = &'h History>,
+    ) -> &BTreeMap<(usize, MissileId), Vec<Sample>> {
+        if !self.fresh {
+            self.samples.clear();
+            for (lane_index, history) in histories.into_iter().enumerate() {
+                let ids: Vec<MissileId> = self
+                    .missiles
+                    .iter()
+                    .filter(|(l, _)| *l == lane_index)
+                    .map(|(_, id)| *id)
+                    .collect();
+                if ids.is_empty() {
+                    continue;
+                }
+                for (id, samples) in telemetry(history, &ids) {
+                    self.samples.insert((lane_index, id), samples);
+                }
+            }
+            self.fresh = true;
+        }
+        &self.samples
+    }
+}

@@ -1,0 +1,69 @@
+//! What the panel keeps that is not the session's: the file dialog and what it was
+//! opened for, the paths being typed, whether the side panel is shown.
+
+use crate::app::session::Session;
+use egui_file_dialog::FileDialog;
+use std::path::PathBuf;
+
+/// What the file dialog was opened for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogPurpose {
+    Open,
+    SaveAs,
+}
+
+/// Where exports go, and a pending request to write the view as PNG.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportPaths {
+    /// Where the selected missile's telemetry is exported.
+    pub telemetry: String,
+    /// Where the view is exported as PNG.
+    pub png: String,
+    pub png_request: Option<PathBuf>,
+}
+
+/// Panel state that is not the session's.
+pub struct PanelState {
+    pub dialog: FileDialog,
+    pub purpose: Option<DialogPurpose>,
+    /// The path field (type a path and press Enter or Open path).
+    pub path_text: String,
+    pub exports: ExportPaths,
+    /// Whether the side panel is shown (P hides it for a bigger view).
+    pub panel_open: bool,
+    /// Bring the plots into view on the next pass (a missile was just added to them).
+    pub scroll_to_plots: bool,
+    pub styled: bool,
+}
+
+impl PanelState {
+    pub fn new(session: &Session) -> Self {
+        Self {
+            dialog: FileDialog::new()
+                .add_file_filter_extensions("Scenario (.ron)", vec!["ron"])
+                .default_file_filter("Scenario (.ron)")
+                .add_save_extension("Scenario", "ron")
+                .default_save_extension("Scenario"),
+            purpose: None,
+            path_text: session
+                .doc
+                .path
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            exports: ExportPaths {
+                telemetry: "steerlab-telemetry.csv".into(),
+                png: "steerlab-view.png".into(),
+                png_request: None,
+            },
+            panel_open: true,
+            scroll_to_plots: false,
+            styled: false,
+        }
+    }
+
+    /// Whether a dialog has the keyboard (shortcuts wait).
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.state() == egui_file_dialog::DialogState::Open
+    }
+}

@@ -1,0 +1,118 @@
+//! What a scenario is: the saved situation (world, laws, targets, launchers, turrets,
+//! rain, view), and how it builds a world.
+
+use super::view::ViewSpec;
+use crate::guidance::{Algorithm, Tuning, TURRET_DEFAULT};
+use crate::sim::launcher::{LauncherSpec, TurretSpec};
+use crate::sim::rain::RainSpec;
+use crate::sim::{TargetSpec, World, WorldConfig};
+use serde::{Deserialize, Serialize};
+
+/// The file format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A saved situation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Format version; files from a newer steerlab are refused.
+    pub version: u32,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub world: WorldConfig,
+    /// Parameters of every algorithm (missing ones take their defaults).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub algorithms: Tuning,
+    /// Algorithms to compare side by side (empty: every algorithm the launchers use).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub compare: Vec<Algorithm>,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub targets: Vec<TargetSpec>,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub launchers: Vec<LauncherSpec>,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub turrets: Vec<TurretSpec>,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub rain: Option<RainSpec>,
+    /// How the window opens it.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub view: Option<ViewSpec>,
+    /// The comment lines at the top of the file, kept when it is saved again.
+    #[serde(skip)]
+    pub header: String,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Self {
+            version: VERSION,
+            name: String::new(),
+            description: String::new(),
+            world: WorldConfig::default(),
+            algorithms: Tuning::default(),
+            compare: Vec::new(),
+            targets: Vec::new(),
+            launchers: Vec::new(),
+            turrets: Vec::new(),
+            rain: None,
+            view: None,
+            header: String::new(),
+        }
+    }
+}
+
+impl Scenario {
+    /// Builds the world this scenario describes.
+    pub fn build(&self) -> Result<World, String> {
+        let mut world = World::new(self.world.clone(), self.algorithms.clone());
+        for (i, target) in self.targets.iter().enumerate() {
+            world
+                .add_target(target)
+                .map_err(|e| format!("targets[{i}] ({}): {e}", target.name))?;
+        }
+        for (i, launcher) in self.launchers.iter().enumerate() {
+            world
+                .add_launcher(launcher.clone())
+                .map_err(|e| format!("launchers[{i}]: {e}"))?;
+        }
+        for turret in &self.turrets {
+            world.add_turret(turret.clone());
+        }
+        if let Some(rain) = &self.rain {
+            world.set_rain(rain.clone());
+        }
+        Ok(world)
+    }
+
+    /// The algorithms to compare: the `compare` list, or else every algorithm the
+    /// launchers fire (plus the turrets' law if there are turrets), in display order.
+    pub fn compared(&self) -> Vec<Algorithm> {
+        if !self.compare.is_empty() {
+            return self.compare.clone();
+        }
+        self.algorithms
+            .algorithms()
+            .into_iter()
+            .filter(|a| {
+                self.launchers.iter().any(|l| l.algorithms.contains(a))
+                    || (*a == TURRET_DEFAULT && !self.turrets.is_empty())
+            })
+            .collect()
+    }
+
+    /// The same scenario with every launcher firing only `algorithm` (turrets stay for
+    /// the turrets' own law), for a fair one-algorithm run.
+    pub fn restricted_to(&self, algorithm: Algorithm) -> Scenario {
+        let mut out = self.clone();
+        for launcher in &mut out.launchers {
+            launcher.algorithms = vec![algorithm];
+        }
+        if algorithm != TURRET_DEFAULT {
+            out.turrets.clear();
+        }
+        out
+    }
+}

@@ -1,0 +1,291 @@
+//! The vocabulary of motions: how a motion describes its fields (kinds, ranges, get and
+//! set by name), the [`MotionModel`] trait each motion file implements, and the state
+//! the stateful motions keep. The registry ([`super::motions!`]) puts them together.
+
+use crate::guidance::turn_rate::TurnDecision;
+use crate::sim::ids::TargetId;
+use crate::sim::limits::{MAX_COORD, MAX_SPEED};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// What kind of value a motion's field holds, with its allowed range.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FieldKind {
+    Number {
+        min: f32,
+        max: f32,
+    },
+    /// A position: each coordinate within ±limit.
+    Point {
+        limit: f32,
+    },
+    /// A velocity: each component within ±limit.
+    Vector {
+        limit: f32,
+    },
+    Flag,
+    /// A polyline: at most `max` points, each coordinate within ±limit.
+    Points {
+        limit: f32,
+        max: usize,
+    },
+    /// A fly program's command numbers.
+    Program,
+    /// The name of another target, or none.
+    TargetName,
+}
+
+/// The description of one field of a motion.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FieldSpec {
+    /// As written in files (`angular_speed`).
+    pub name: &'static str,
+    /// For the editor.
+    pub label: &'static str,
+    pub kind: FieldKind,
+    pub unit: &'static str,
+}
+
+/// A field's value, whatever its kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldValue {
+    Number(f32),
+    Point(Vec2),
+    Flag(bool),
+    Points(Vec<Vec2>),
+    Program(Vec<u16>),
+    TargetName(Option<String>),
+}
+
+/// A value that lists its fields and reads and writes them by name.
+pub trait Described {
+    /// Every field, in display order.
+    fn fields(&self) -> &'static [FieldSpec];
+    fn get(&self, name: &str) -> Option<FieldValue>;
+    /// Sets a field; `false` if there is no such field or the value has the wrong kind.
+    fn set(&mut self, name: &str, value: FieldValue) -> bool;
+}
+
+/// Declares the field descriptions of a motion struct and the get/set by name.
+/// Each line: `field: Kind(args), "label", "unit";` with `Kind` one of the simple kinds.
+macro_rules! fields {
+    ($type:ty { $( $field:ident : $kind:expr, $label:literal, $unit:literal; )* }) => {
+        impl $crate::sim::motion::model::Described for $type {
+            fn fields(&self) -> &'static [$crate::sim::motion::model::FieldSpec] {
+                const FIELDS: &[$crate::sim::motion::model::FieldSpec] = &[$( $crate::sim::motion::model::FieldSpec {
+                    name: stringify!($field),
+                    label: $label,
+                    kind: $kind,
+                    unit: $unit,
+                }, )*];
+                FIELDS
+            }
+
+            fn get(&self, name: &str) -> Option<$crate::sim::motion::model::FieldValue> {
+                match name {
+                    $( stringify!($field) => Some($crate::sim::motion::model::AsField::to_field(&self.$field)), )*
+                    _ => None,
+                }
+            }
+
+            fn set(&mut self, name: &str, value: $crate::sim::motion::model::FieldValue) -> bool {
+                match name {
+                    $( stringify!($field) => match $crate::sim::motion::model::AsField::from_field(value) {
+                        Some(v) => {
+                            self.$field = v;
+                            true
+                        }
+                        None => false,
+                    }, )*
+                    _ => false,
+                }
+            }
+        }
+    };
+}
+pub(crate) use fields;
+
+/// A field type that converts to and from a [`FieldValue`].
+pub trait AsField: Sized {
+    fn to_field(&self) -> FieldValue;
+    fn from_field(value: FieldValue) -> Option<Self>;
+}
+
+impl AsField for f32 {
+    fn to_field(&self) -> FieldValue {
+        FieldValue::Number(*self)
+    }
+    fn from_field(value: FieldValue) -> Option<Self> {
+        match value {
+            FieldValue::Number(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl AsField for Vec2 {
+    fn to_field(&self) -> FieldValue {
+        FieldValue::Point(*self)
+    }
+    fn from_field(value: FieldValue) -> Option<Self> {
+        match value {
+            FieldValue::Point(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl AsField for bool {
+    fn to_field(&self) -> FieldValue {
+        FieldValue::Flag(*self)
+    }
+    fn from_field(value: FieldValue) -> Option<Self> {
+        match value {
+            FieldValue::Flag(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl AsField for Vec<Vec2> {
+    fn to_field(&self) -> FieldValue {
+        FieldValue::Points(self.clone())
+    }
+    fn from_field(value: FieldValue) -> Option<Self> {
+        match value {
+            FieldValue::Points(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+/// Shorthand kinds for field declarations.
+pub const fn number(min: f32, max: f32) -> FieldKind {
+    FieldKind::Number { min, max }
+}
+pub const POINT: FieldKind = FieldKind::Point { limit: MAX_COORD };
+pub const VELOCITY: FieldKind = FieldKind::Vector { limit: MAX_SPEED };
+
+/// The speed rule every motion's combination of fields answers to: `(field, message)`
+/// when `speed` is beyond [`MAX_SPEED`].
+pub fn too_fast(speed: f32, field: &str, how: &str) -> Vec<(String, String)> {
+    if speed.is_finite() && speed > MAX_SPEED {
+        vec![(
+            field.to_string(),
+            format!("expected a top speed of at most {MAX_SPEED}, found {speed} ({how})"),
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Where a target is and how fast it goes, for a motion to advance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Moving {
+    pub pos: Vec2,
+    pub vel: Vec2,
+}
+
+/// A motion model: one file each, registered in [`motions!`].
+pub trait MotionModel: Described + Clone + std::fmt::Debug + PartialEq {
+    /// Its name in files (`Circle`).
+    const NAME: &'static str;
+    /// Its name in the editor (`circle`).
+    const LABEL: &'static str;
+
+    /// A motion of this kind starting at `pos`, with sensible values (the editor's kind
+    /// selector).
+    fn starting_at(pos: Vec2) -> Self;
+
+    /// Where it starts.
+    fn start(&self) -> Vec2;
+
+    /// Position and velocity at `age` seconds, for the motions that are functions of time.
+    fn at(&self, _age: f64) -> Option<(Vec2, Vec2)> {
+        None
+    }
+
+    /// Its state at the start (the stateful motions keep one).
+    fn initial_state(&self) -> MotionState {
+        MotionState::Analytic
+    }
+
+    /// Advances to `age` seconds (the end of the tick). `hero`: where the target it
+    /// follows was at the start of the tick. Returns `false` when it leaves the scene
+    /// (a fly program crossing a death line).
+    fn advance(
+        &self,
+        _state: &mut MotionState,
+        now: &mut Moving,
+        age: f64,
+        _dt: f32,
+        _hero: Vec2,
+    ) -> bool {
+        if let Some((pos, vel)) = self.at(age) {
+            now.pos = pos;
+            now.vel = vel;
+        }
+        true
+    }
+
+    /// Rules beyond each field's range, as `(field, message)`; `names` are the targets'.
+    /// It includes [`MotionModel::unusable`].
+    fn problems(&self, _names: &[&str]) -> Vec<(String, String)> {
+        self.unusable()
+    }
+
+    /// What the simulation cannot run at all (a fly program with a bad command), as
+    /// `(field, message)`: refused even when a world is built in code.
+    fn unusable(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    /// The target it follows, by name (a fly program's hero).
+    fn follows(&self) -> Option<&str> {
+        None
+    }
+}
+
+/// Runtime state of the stateful motions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MotionState {
+    /// A function of time: nothing to keep.
+    Analytic,
+    Fly(FlyState),
+    Driven {
+        /// Position requested from outside for the next tick.
+        pending: Option<Vec2>,
+    },
+}
+
+impl MotionState {
+    /// The target followed, once resolved (a fly program's hero).
+    pub fn followed(&self) -> Option<TargetId> {
+        match self {
+            MotionState::Fly(fly) => fly.hero,
+            _ => None,
+        }
+    }
+
+    /// Resolves the followed target's id.
+    pub fn follow(&mut self, target: Option<TargetId>) {
+        if let MotionState::Fly(fly) = self {
+            fly.hero = target;
+        }
+    }
+}
+
+/// Runtime state of a fly program, as in the article's `ObjectEngine`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FlyState {
+    /// Index of the current command.
+    pub index: usize,
+    pub fly_time: f32,
+    /// Time allotted to the current command (starts at -1 so the first tick switches).
+    pub target_time: f32,
+    pub goal: Vec2,
+    pub heading: f32,
+    pub last: TurnDecision,
+    /// The hero, resolved from the spec's name.
+    pub hero: Option<TargetId>,
+}
