@@ -257,11 +257,22 @@ impl App {
             std::env::var("DISPLAY").is_ok(),
             "no DISPLAY: run under xvfb-run"
         );
-        let child = Command::new(env!("CARGO_BIN_EXE_steerlab"))
-            .args(args)
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
+        let spawn = || {
+            Command::new(env!("CARGO_BIN_EXE_steerlab"))
+                .args(args)
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap()
+        };
+        let mut child = spawn();
+        // A busy X server sometimes refuses a connection: start again (at most twice).
+        for _ in 0..2 {
+            std::thread::sleep(Duration::from_millis(1500));
+            match child.try_wait().unwrap() {
+                Some(_) => child = spawn(),
+                None => break,
+            }
+        }
         let window = wait_for_window();
         wait_until_drawn(&window, &temp_dir().join("starting.png"));
         std::thread::sleep(Duration::from_millis(500));

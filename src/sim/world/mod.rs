@@ -4,23 +4,24 @@
 //! as they were at the start of the tick), test hits swept over the tick, end missiles,
 //! remove lost targets.
 
-use super::config::WorldConfig;
-use super::event::{Event, EventKind, TargetLoss};
-use super::flight::Flight;
-use super::hash::hash_of;
-use super::ids::MissileId;
-use super::ids::Source;
-use super::ids::TargetId;
-use super::launcher::{Launcher, LauncherSpec, MissileSpec, Turret, TurretSpec};
-use super::metrics::{Metrics, Outcome};
-use super::missile::Missile;
-use super::motion::fly_program::screen_centre;
-use super::rain::{Rain, RainSpec};
-use super::rng::Rng;
-use super::target::{find, Target, TargetSpec};
+mod firing;
+mod targets;
+
 use crate::core::DebugShape;
 use crate::core::Seen;
-use crate::guidance::{Algorithm, Guidance, Launch, ParamValue, Tuning, TURRET_DEFAULT};
+use crate::guidance::{Algorithm, ParamValue, Tuning};
+use crate::sim::config::WorldConfig;
+use crate::sim::event::{Event, EventKind, TargetLoss};
+use crate::sim::flight::Flight;
+use crate::sim::hash::hash_of;
+use crate::sim::ids::MissileId;
+use crate::sim::ids::TargetId;
+use crate::sim::launcher::{Launcher, LauncherSpec, Turret, TurretSpec};
+use crate::sim::metrics::Outcome;
+use crate::sim::missile::Missile;
+use crate::sim::rain::{Rain, RainSpec};
+use crate::sim::rng::Rng;
+use crate::sim::target::{find, Target, TargetSpec};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -431,173 +432,6 @@ impl World {
         }
     }
 
-    /// Fires one volley of launcher `index`: `salvo` missiles of each algorithm.
-    fn fire_volley(&mut self, index: usize) {
-        let Some(launcher) = self.launchers.get_mut(index) else {
-            return;
-        };
-        launcher.volleys += 1;
-        let launcher = launcher.clone();
-        let Some(target) = self.target(launcher.target).cloned() else {
-            return;
-        };
-        let room = self
-            .config
-            .missile_cap()
-            .saturating_sub(self.missiles.len());
-        let volley = launcher.algorithms().len() * launcher.spec.salvo.max(1) as usize;
-        if room == 0 {
-            self.refused = self.refused.saturating_add(volley as u32);
-            return;
-        }
-        let dt = self.dt();
-        let base = Launch::toward(
-            launcher.spec.pos,
-            launcher.spec.launch_velocity,
-            target.pos,
-            target.vel,
-            dt,
-        );
-        for &algorithm in launcher.algorithms() {
-            for offset in launcher.salvo_offsets() {
-                let turn = Vec2::from_angle(offset);
-                let launch = Launch {
-                    dir: turn.rotate(base.dir),
-                    vel: turn.rotate(base.vel),
-                    ..base
-                };
-                self.launch(
-                    algorithm,
-                    &launch,
-                    Source::Launcher(index),
-                    target.id,
-                    &launcher.spec.missile,
-                );
-            }
-        }
-    }
-
-    /// Starts one missile, or reports that its algorithm has no solution.
-    fn launch(
-        &mut self,
-        algorithm: Algorithm,
-        launch: &Launch,
-        source: Source,
-        target: TargetId,
-        spec: &MissileSpec,
-    ) {
-        if self.missiles.len() >= self.config.missile_cap() {
-            self.refused = self.refused.saturating_add(1);
-            return;
-        }
-        let (guidance, body) = match Guidance::launch(algorithm, &self.tuning, launch) {
-            Ok(Some(started)) => started,
-            Ok(None) => {
-                return self.emit(EventKind::NoSolution {
-                    algorithm,
-                    source,
-                    target,
-                })
-            }
-            Err(error) => {
-                return self.emit(EventKind::LawFailed {
-                    missile: None,
-                    algorithm,
-                    error,
-                })
-            }
-        };
-        let id = MissileId(self.next_missile);
-        self.next_missile += 1;
-        let optimal_time = guidance.optimal_time(&self.tuning, &body, &launch.seen);
-        self.missiles.push(Missile {
-            id,
-            source,
-            target,
-            body,
-            guidance,
-            launched_tick: self.tick,
-            lifetime: spec.lifetime,
-            fuel: spec.fuel,
-            radius: spec.radius,
-            metrics: Metrics::new(optimal_time),
-        });
-        self.emit(EventKind::Launched {
-            missile: id,
-            algorithm,
-            source,
-            target,
-        });
-    }
-
-    fn poll_turrets(&mut self, tick: u64, dt: f32) {
-        let ground = self.ground();
-        for index in 0..self.turrets.len() {
-            if !self.turrets[index].due(tick, dt) {
-                continue;
-            }
-            let turret = &self.turrets[index];
-            let mut engaged: Vec<TargetId> = if turret.spec.skip_engaged {
-                self.missiles
-                    .iter()
-                    .filter(|m| m.source == Source::Turret(index))
-                    .map(|m| m.target)
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            engaged.sort_unstable();
-            let candidates = self
-                .targets
-                .iter()
-                .filter(|t| engaged.binary_search(&t.id).is_err());
-            let picked = turret.pick(candidates, ground);
-            self.turrets[index].locked = picked;
-            let Some(target) = picked.and_then(|id| self.target(id)).cloned() else {
-                continue;
-            };
-            let turret = &self.turrets[index];
-            let launch = Launch::toward(turret.spec.pos, Vec2::ZERO, target.pos, target.vel, dt);
-            let spec = turret.spec.missile.clone();
-            self.launch(
-                TURRET_DEFAULT,
-                &launch,
-                Source::Turret(index),
-                target.id,
-                &spec,
-            );
-        }
-    }
-
-    /// Advances every target; returns those that crossed a death line or reached the ground.
-    fn move_targets(&mut self, tick: u64, dt: f32) -> Vec<(TargetId, TargetLoss)> {
-        // Where each target's followed target is; a fly program without one steers for
-        // the centre of the visible screen.
-        let heroes: Vec<Vec2> = self
-            .targets
-            .iter()
-            .map(|t| {
-                t.state
-                    .followed()
-                    .and_then(|h| self.target(h))
-                    .map_or(screen_centre(), |h| h.pos)
-            })
-            .collect();
-        let mut lost = Vec::new();
-        for (target, hero) in self.targets.iter_mut().zip(heroes) {
-            if !target.advance(tick, dt, hero) {
-                lost.push((target.id, TargetLoss::DeathLine));
-            } else if !target.pos.is_finite() || !target.vel.is_finite() {
-                // Cannot come from the motions; a guard so a NaN never reaches the screen.
-                target.pos = target.prev_pos;
-                target.vel = Vec2::ZERO;
-            } else if target.ground.is_some_and(|g| target.pos.y >= g) {
-                lost.push((target.id, TargetLoss::ReachedGround));
-            }
-        }
-        lost
-    }
-
     fn move_missiles(&mut self, tick: u64, dt: f32, lost: &mut Vec<(TargetId, TargetLoss)>) {
         let flight = Flight::new(&self.config, &self.tuning, &self.targets, tick, dt);
         let mut hits: Vec<TargetId> = Vec::new();
@@ -624,17 +458,6 @@ impl World {
                 self.finished.drain(..cut);
                 self.finished_dropped += cut as u64;
             }
-        }
-    }
-
-    fn remove_targets(&mut self, lost: Vec<(TargetId, TargetLoss)>) {
-        if lost.is_empty() {
-            return;
-        }
-        self.targets
-            .retain(|t| !lost.iter().any(|(id, _)| *id == t.id));
-        for (target, reason) in lost {
-            self.emit(EventKind::TargetLost { target, reason });
         }
     }
 }

@@ -1,0 +1,133 @@
+//! One frame of the window: advance the session by the frame's time, the panel (egui,
+//! which reads the shortcuts), then the world view (mouse, camera, panes, status bar),
+//! then egui on top.
+
+use super::input::{self, Pointer};
+use super::render::camera::{Camera, Pane};
+use super::render::{self, colors};
+use super::session::Session;
+use super::ui;
+use macroquad::prelude::{screen_height, screen_width};
+use macroquad::window::clear_background;
+
+/// Pixels the panel scrolls per notch of a mouse wheel. egui-macroquad hands egui about
+/// 1/90 of a line per notch on desktop (0.3 px), so the notches are added here.
+const WHEEL_STEP: f32 = 48.0;
+
+/// What lives across frames.
+pub struct Frame {
+    pub session: Session,
+    panel: ui::PanelState,
+    pointer: Pointer,
+    camera: Camera,
+    /// The pane layout the camera was fitted for.
+    fitted_for: Option<(usize, u32, u32)>,
+}
+
+impl Frame {
+    pub fn new(session: Session) -> Self {
+        Self {
+            panel: ui::PanelState::new(&session),
+            session,
+            pointer: Pointer::default(),
+            camera: Camera {
+                center: glam::Vec2::ZERO,
+                zoom: 1.0,
+            },
+            fitted_for: None,
+        }
+    }
+
+    /// Runs one frame of `elapsed` seconds.
+    pub fn run(&mut self, elapsed: f32) {
+        // The panes tile the view and the panels cover the rest: one clear in the panes'
+        // colour is all the background there is (every full-screen fill costs on a
+        // software renderer).
+        clear_background(colors::scene::PANE);
+        // Advance first, so the panel and the view show the same tick; what the user does
+        // this frame is queued and applies from the next tick on.
+        self.session.advance(elapsed);
+        let (area, requests, over_ui) = self.panel_pass();
+        self.view_pass(area, requests, over_ui);
+        if let Some(path) = self.panel.exports.png_request.take() {
+            // The view as drawn, before the panels go on top.
+            match super::screenshot::save_screenshot(&path) {
+                Ok(()) => self.session.messages.status = Some(format!("wrote {}", path.display())),
+                Err(e) => self.session.messages.error = Some(e),
+            }
+        }
+        egui_macroquad::draw();
+    }
+
+    /// The egui pass: the panel, the timeline, the windows and the shortcuts. Returns
+    /// the area left for the world view, what the panel asks of it, and whether the
+    /// pointer is over the panel.
+    fn panel_pass(&mut self) -> (Pane, ui::shortcuts::WindowRequests, bool) {
+        let mut output = None;
+        let mut over_ui = false;
+        let (_, wheel) = macroquad::input::mouse_wheel();
+        let (panel, session) = (&mut self.panel, &mut self.session);
+        egui_macroquad::ui(|ctx| {
+            if cfg!(not(target_arch = "wasm32")) && wheel != 0.0 {
+                ctx.input_mut(|i| i.smooth_scroll_delta.y += wheel * WHEEL_STEP);
+            }
+            output = Some(ui::show(ctx, panel, session));
+            over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
+        });
+        // Keys were read by egui; F1 is not among the keys egui-macroquad passes on.
+        if macroquad::input::is_key_pressed(macroquad::input::KeyCode::F1) {
+            self.session.view.help_open = !self.session.view.help_open;
+        }
+        // Characters reach the panel through egui; macroquad's own queue of them is
+        // never read, so it is emptied here (it would grow with every key typed).
+        while macroquad::input::get_char_pressed().is_some() {}
+        let requests = output.as_ref().map(|o| o.requests).unwrap_or_default();
+        // The world view gets what the panels leave (egui points = pixels: no high-dpi).
+        let area = output.map_or(
+            Pane {
+                x: 0.0,
+                y: 0.0,
+                w: screen_width(),
+                h: screen_height(),
+            },
+            |o| Pane {
+                x: o.free.left(),
+                y: o.free.top(),
+                w: o.free.width().max(1.0),
+                h: o.free.height().max(1.0),
+            },
+        );
+        (area, requests, over_ui)
+    }
+
+    /// The world view: fit the camera when the layout changed or was asked to, the
+    /// mouse, the panes, the status bar.
+    fn view_pass(&mut self, area: Pane, requests: ui::shortcuts::WindowRequests, over_ui: bool) {
+        let session = &mut self.session;
+        let views = input::panes(session, area);
+        let first = views[0].pane;
+        let key = (views.len(), first.w as u32, first.h as u32);
+        let fit = requests.fit || std::mem::take(&mut session.view.fit_requested);
+        if fit || self.fitted_for != Some(key) {
+            self.camera = session.opening_camera(first, fit || self.fitted_for.is_some());
+            self.fitted_for = Some(key);
+        }
+        input::handle_mouse(
+            session,
+            &mut self.pointer,
+            &views,
+            &mut self.camera,
+            over_ui,
+        );
+        for view in &views {
+            render::draw_pane(
+                session,
+                &view.lanes,
+                view.pane,
+                self.camera,
+                view.label.as_deref(),
+            );
+        }
+        render::draw_hud(session, area);
+    }
+}
