@@ -1,17 +1,22 @@
 //! steerlab: an interactive visual sandbox and debugger for game steering behaviours.
 //!
-//! Data flows one way: **scenario -> world -> frame**.
-//! - [`scenario`]: what a user saves: initial conditions and parameters, as RON files,
-//!   validated with precise errors. Loading a scenario builds a world.
-//! - [`sim`]: the pure simulation. A [`sim::World`] steps on a fixed tick, owns targets,
-//!   launchers, turrets and missiles, tests hits swept over each tick, and reports
-//!   events and per-missile metrics. Deterministic: [`sim::World::state_hash`].
-//! - [`guidance`]: one file per steering algorithm from the five articles (plus
-//!   proportional navigation), each with a self-describing parameter struct.
+//! Data flows one way: **scenario -> world -> frame**. The modules are layers, each
+//! using only those above it in this list (`tests/architecture.rs` checks it):
+//! - [`core`]: what laws and the simulation both need: a missile's body, what it sees,
+//!   angles, debug shapes, self-describing parameters, readouts.
+//! - [`guidance`]: the steering laws, one file each, and the registry that lists them
+//!   (one line per built-in; laws added at run time take the same path).
+//! - [`sim`]: the pure simulation. A [`sim::World`] steps on a fixed tick, owns targets
+//!   (their motions, one file each), launchers, turrets and missiles, tests hits swept
+//!   over each tick, and reports events and per-missile metrics. Deterministic:
+//!   [`sim::World::state_hash`].
+//! - [`scenario`]: what a user saves, as RON files, validated with precise errors.
+//!   Loading a scenario builds a world. [`files`]: reading and writing them safely.
 //! - [`headless`]: running scenarios without a window (results table, CSV, compare,
 //!   benchmark), for the command line and the tests.
-//! - `app` (feature `app`): macroquad + egui; draws a world and turns user actions into
-//!   [`sim::Input`]s. No simulation rules live there.
+//! - `app` (feature `app`): macroquad + egui; its state split by owner (document, runs,
+//!   view, messages), the panel in `ui/`, the drawing in `render/`. It draws worlds and
+//!   turns user actions into [`sim::Input`]s; no simulation rules live there.
 
 #[cfg(feature = "app")]
 pub mod app;
