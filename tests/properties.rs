@@ -267,6 +267,7 @@ impl Engagement {
                 salvo: self.salvo,
                 spread: self.spread,
                 missile: self.missile.clone(),
+                params: Default::default(),
             }],
             turrets: if self.turret {
                 vec![TurretSpec {

@@ -2,6 +2,8 @@
 
 mod scenario_common;
 use scenario_common::*;
+use std::collections::BTreeMap;
+use steerlab::core::params::WrittenValue;
 use steerlab::sim::motion;
 
 // ---------------------------------------------------------------------------------------
@@ -446,6 +448,7 @@ fn launcher(names: Vec<String>) -> impl Strategy<Value = LauncherSpec> {
         1u32..20,
         0.0f32..=360.0,
         missile(),
+        overrides(),
     )
         .prop_map(
             |(
@@ -459,6 +462,7 @@ fn launcher(names: Vec<String>) -> impl Strategy<Value = LauncherSpec> {
                 salvo,
                 spread,
                 missile,
+                params,
             )| {
                 LauncherSpec {
                     name,
@@ -471,9 +475,27 @@ fn launcher(names: Vec<String>) -> impl Strategy<Value = LauncherSpec> {
                     salvo,
                     spread,
                     missile,
+                    params,
                 }
             },
         )
+}
+
+/// A launcher's parameter overrides: every kind of written value.
+fn overrides() -> impl Strategy<Value = BTreeMap<String, WrittenValue>> {
+    let one = prop_oneof![
+        prop::sample::select(vec!["earliest", "article-max"]).prop_map(|n| (
+            "intercept.root_rule".to_string(),
+            WrittenValue::Name(n.into())
+        )),
+        (0.0f64..1.0).prop_map(|v| ("smoothed.ga".to_string(), WrittenValue::Number(v))),
+        (1i32..50).prop_map(|v| (
+            "newton.iterations".to_string(),
+            WrittenValue::Number(v.into())
+        )),
+        any::<bool>().prop_map(|v| ("smoothed.constant_speed".to_string(), WrittenValue::Flag(v))),
+    ];
+    prop::collection::vec(one, 0..4).prop_map(|pairs| pairs.into_iter().collect())
 }
 
 fn turret() -> impl Strategy<Value = TurretSpec> {

@@ -1,11 +1,12 @@
 //! Every shipped scenario, run headless, does what its description says: which
 //! missiles hit, which miss and why, and the behaviour each one is there to show.
 
-use steerlab::guidance::{Algorithm, Guidance};
+use steerlab::core::params::WrittenValue;
+use steerlab::guidance::{Algorithm, Guidance, ParamValue};
 use steerlab::headless;
 use steerlab::scenario::presets::{shipped, SHIPPED};
 use steerlab::scenario::{parse, Scenario};
-use steerlab::sim::{EventKind, MissReason, Missile, Outcome, TargetLoss, World};
+use steerlab::sim::{EventKind, Input, MissReason, Missile, Outcome, Source, TargetLoss, World};
 
 fn scenario(name: &str) -> Scenario {
     parse(shipped(name).unwrap(), name).unwrap()
@@ -238,26 +239,75 @@ fn dead_zone_jitter_turns_left_and_right_at_epsilon_zero() {
 }
 
 #[test]
-fn faster_target_earliest_root_intercepts_sooner_than_the_article_max() {
-    let s = scenario("faster-target");
-    let (early_world, _) = run(&s, 10.0);
-    let mut late = s.clone();
-    late.algorithms.intercept.root_rule = steerlab::guidance::intercept::RootRule::ArticleMax;
-    let (late_world, _) = run(&late, 10.0);
-    let early = of(&early_world, Algorithm::Intercept)[0];
-    let later = of(&late_world, Algorithm::Intercept)[0];
-    assert!(hit(early), "{:?}", early.metrics.outcome);
-    assert!((early.metrics.optimum_ratio().unwrap() - 1.0).abs() < 0.01);
-    let t_late = later
-        .metrics
-        .time_to_hit
-        .or(later.metrics.optimal_time)
-        .unwrap();
-    assert!(
-        early.metrics.time_to_hit.unwrap() < t_late,
-        "earliest {:?} vs max {t_late}",
-        early.metrics.time_to_hit
+fn faster_target_flies_both_roots_side_by_side() {
+    // Worked by hand from the file: at launch (t = 0.2 s) the streak is at (-55, 250)
+    // flying (225, 0); the missile flies 150. Launcher 0 at (800, 800) takes the
+    // earliest root of |(-855 + 225 t, -550)| = 150 t, 28125 t^2 - 384750 t + 1033525 = 0:
+    // t = 3.6717 s (aim x = 771). Launcher 1 at (600, 800) overrides root_rule with the
+    // article's max() and takes the later root of 28125 t^2 - 294750 t + 731525 = 0:
+    // t = 6.4433 s (aim x = 1395), still inside the 1600-wide world.
+    let (world, _) = run(&scenario("faster-target"), 8.0);
+    let from = |launcher: usize| {
+        world
+            .all_missiles()
+            .into_iter()
+            .find(|m| m.source == Source::Launcher(launcher))
+            .unwrap()
+    };
+    for (launcher, expected, aim_x) in [(0, 3.6717, 771.1), (1, 6.4433, 1394.7)] {
+        let m = from(launcher);
+        assert!(hit(m), "launcher {launcher}: {:?}", m.metrics.outcome);
+        let t = m.metrics.time_to_hit.unwrap();
+        assert!((t - expected).abs() < 0.05, "launcher {launcher}: {t}");
+        assert!(
+            (m.body.pos.x - aim_x).abs() < 25.0,
+            "launcher {launcher}: {}",
+            m.body.pos
+        );
+    }
+}
+
+#[test]
+fn a_launchers_override_wins_over_the_panels_change_of_the_same_parameter() {
+    // Launcher 0 moves onto launcher 1's spot (600, 800), where both roots are on screen,
+    // and launcher 1 now insists on the earliest root; before the launch the panel switches
+    // the scenario's rule to the article's max() and the missile speed to 155. Both
+    // launchers take the new speed: 26600 t^2 - 294750 t + 731525 = 0, t = 3.7529 or
+    // 7.3279 s. Launcher 0 follows the panel's rule (the later root), launcher 1 keeps
+    // its own (the earlier).
+    let mut s = scenario("faster-target");
+    s.launchers[0].pos = s.launchers[1].pos;
+    s.launchers[1].params.insert(
+        "intercept.root_rule".into(),
+        WrittenValue::Name("earliest".into()),
     );
+    let mut world = s.build().unwrap();
+    world
+        .apply(Input::SetParam {
+            algorithm: Algorithm::Intercept,
+            name: "root_rule".into(),
+            value: ParamValue::Choice(1),
+        })
+        .unwrap();
+    world
+        .apply(Input::SetParam {
+            algorithm: Algorithm::Intercept,
+            name: "speed".into(),
+            value: ParamValue::Float(155.0),
+        })
+        .unwrap();
+    for _ in 0..8 * world.config.tick_rate as u32 {
+        world.step();
+    }
+    for (launcher, expected) in [(0, 7.3279), (1, 3.7529)] {
+        let m = world
+            .all_missiles()
+            .into_iter()
+            .find(|m| m.source == Source::Launcher(launcher))
+            .unwrap();
+        let t = m.metrics.time_to_hit.unwrap();
+        assert!((t - expected).abs() < 0.05, "launcher {launcher}: {t}");
+    }
 }
 
 #[test]

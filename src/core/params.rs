@@ -85,6 +85,65 @@ impl ParamSpec {
     }
 }
 
+/// A parameter's value as a file writes it where its kind is not known from the file's
+/// structure (a launcher's `params: {"intercept.root_rule": "article-max"}`): a number,
+/// `true`/`false`, or a choice's name. [`ParamSpec::value_of`] turns it into a
+/// [`ParamValue`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum WrittenValue {
+    Flag(bool),
+    Number(f64),
+    Name(String),
+}
+
+impl std::fmt::Display for WrittenValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WrittenValue::Flag(v) => write!(f, "{v}"),
+            WrittenValue::Number(v) => write!(f, "the number {v}"),
+            WrittenValue::Name(name) => write!(f, "\"{}\"", name.escape_debug()),
+        }
+    }
+}
+
+impl ParamSpec {
+    /// The value a file wrote for this parameter, checked against its kind and range.
+    pub fn value_of(&self, written: &WrittenValue) -> Result<ParamValue, String> {
+        let value = match (self.kind, written) {
+            (ParamKind::Float { .. }, WrittenValue::Number(v)) => ParamValue::Float(*v as f32),
+            (ParamKind::Int { .. }, WrittenValue::Number(v)) if v.fract() == 0.0 => {
+                ParamValue::Int(*v as i64)
+            }
+            (ParamKind::Int { min, max }, WrittenValue::Number(v)) => {
+                return Err(format!("expected an integer in {min}..={max}, found {v}"))
+            }
+            (ParamKind::Bool, WrittenValue::Flag(v)) => ParamValue::Bool(*v),
+            (ParamKind::Choice(names), WrittenValue::Name(name)) => {
+                match names.iter().position(|n| n == name) {
+                    Some(i) => ParamValue::Choice(i),
+                    None => {
+                        return Err(format!(
+                            "expected one of: {}, found {written}",
+                            names.join(", ")
+                        ))
+                    }
+                }
+            }
+            (kind, _) => {
+                let expected = match kind {
+                    ParamKind::Float { .. } | ParamKind::Int { .. } => "a number".to_string(),
+                    ParamKind::Bool => "true or false".to_string(),
+                    ParamKind::Choice(names) => format!("one of: {}", names.join(", ")),
+                };
+                return Err(format!("expected {expected}, found {written}"));
+            }
+        };
+        self.check(value)?;
+        Ok(value)
+    }
+}
+
 /// A field type that can be tuned through a [`ParamValue`].
 pub trait ParamField: Sized {
     fn to_value(&self) -> ParamValue;

@@ -406,6 +406,43 @@ impl Tuning {
         Ok(algorithm)
     }
 
+    /// Sets a parameter named `law.param` (the law's section name, as in a scenario's
+    /// `algorithms:`) to a value as a file wrote it: a launcher's override.
+    pub fn set_written(&mut self, key: &str, written: &params::WrittenValue) -> Result<(), String> {
+        let (field, name) = key.split_once('.').ok_or_else(|| {
+            format!(
+                "expected `law.parameter`, such as `intercept.root_rule`, found \"{}\"",
+                key.escape_debug()
+            )
+        })?;
+        let algorithm = self
+            .algorithms()
+            .into_iter()
+            .find(|a| a.field() == field)
+            .ok_or_else(|| {
+                let fields: Vec<&str> = self.algorithms().iter().map(|a| a.field()).collect();
+                format!(
+                    "expected a law, one of: {}, found \"{}\"",
+                    fields.join(", "),
+                    field.escape_debug()
+                )
+            })?;
+        let spec = algorithm
+            .specs()
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = algorithm.specs().iter().map(|s| s.name).collect();
+                format!(
+                    "expected a parameter of {field}, one of: {}, found \"{}\"",
+                    names.join(", "),
+                    name.escape_debug()
+                )
+            })?;
+        let value = spec.value_of(written)?;
+        self.set(algorithm, name, value)
+    }
+
     /// Every law these parameters are for: the built-ins, then the ones added at run time.
     pub fn algorithms(&self) -> Vec<Algorithm> {
         Algorithm::ALL

@@ -96,6 +96,7 @@ pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
                     fuel: None,
                     radius: 2.0,
                 },
+                params: Default::default(),
             })
         })
         .collect();

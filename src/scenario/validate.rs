@@ -5,6 +5,7 @@
 //! refused at once without looking at each of them.
 
 use super::model::{Scenario, VERSION};
+use crate::guidance::Tuning;
 use crate::sim::config::WORK_PER_SECOND;
 use crate::sim::launcher::{LauncherSpec, MissileSpec, TurretSpec};
 use crate::sim::motion::{Described, FieldKind, FieldValue};
@@ -104,7 +105,13 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     let names: Vec<&str> = s.targets.iter().map(|t| t.name.as_str()).collect();
     if p.count("launchers", s.launchers.len(), MAX_LAUNCHERS, "launchers") {
         for (i, launcher) in s.launchers.iter().enumerate() {
-            self::launcher(&mut p, &format!("launchers[{i}]"), launcher, &names);
+            self::launcher(
+                &mut p,
+                &format!("launchers[{i}]"),
+                launcher,
+                &names,
+                &s.algorithms,
+            );
         }
     }
     if p.count("turrets", s.turrets.len(), MAX_TURRETS, "turrets") {
@@ -210,7 +217,7 @@ fn target(p: &mut Problems, at: &str, target: &TargetSpec, names: &[&str]) {
     motion(p, &format!("{at}.motion"), &target.motion, names);
 }
 
-fn launcher(p: &mut Problems, at: &str, launcher: &LauncherSpec, names: &[&str]) {
+fn launcher(p: &mut Problems, at: &str, launcher: &LauncherSpec, names: &[&str], tuning: &Tuning) {
     p.point(&format!("{at}.pos"), launcher.pos, MAX_COORD);
     if !names.contains(&launcher.target.as_str()) {
         p.push(
@@ -249,6 +256,12 @@ fn launcher(p: &mut Problems, at: &str, launcher: &LauncherSpec, names: &[&str])
     }
     p.range(format!("{at}.spread"), launcher.spread, 0.0, 360.0);
     p.missile(&format!("{at}.missile"), &launcher.missile);
+    let mut tuned = tuning.clone();
+    for (key, value) in &launcher.params {
+        if let Err(why) = tuned.set_written(key, value) {
+            p.push(format!("{at}.params.{key}"), why);
+        }
+    }
 }
 
 /// Missiles per volley of a launcher.

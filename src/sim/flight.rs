@@ -6,6 +6,7 @@ use super::config::WorldConfig;
 use super::event::{Event, EventKind, MissReason};
 use super::hit::closest_approach;
 use super::ids::TargetId;
+use super::launcher::{tuning_for, Launcher};
 use super::metrics::Outcome;
 use super::missile::Missile;
 use super::target::find;
@@ -17,6 +18,7 @@ use glam::Vec2;
 /// What every missile's tick needs from the world.
 pub(super) struct Flight<'a> {
     tuning: &'a Tuning,
+    launchers: &'a [Launcher],
     targets: &'a [Target],
     tick: u64,
     dt: f32,
@@ -29,12 +31,14 @@ impl<'a> Flight<'a> {
     pub fn new(
         config: &WorldConfig,
         tuning: &'a Tuning,
+        launchers: &'a [Launcher],
         targets: &'a [Target],
         tick: u64,
         dt: f32,
     ) -> Self {
         Self {
             tuning,
+            launchers,
             targets,
             tick,
             dt,
@@ -98,9 +102,8 @@ impl<'a> Flight<'a> {
             dt,
         };
         let before: Body = missile.body;
-        let signal = missile
-            .guidance
-            .steer(self.tuning, &mut missile.body, &seen);
+        let tuning = tuning_for(self.tuning, self.launchers, missile.source);
+        let signal = missile.guidance.steer(tuning, &mut missile.body, &seen);
         if let Some(Signal::Failed(error)) = signal {
             // The law broke (a script's error): only this missile ends, where it was.
             missile.body = before;

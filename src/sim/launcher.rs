@@ -3,11 +3,13 @@
 //! polls every `ai_poll_time`, picks the threat (closest below the danger height, else
 //! fastest), and fires an intercept missile only when the quadratic has a solution.
 
-use crate::guidance::Algorithm;
+use crate::core::params::WrittenValue;
+use crate::guidance::{Algorithm, Tuning};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
-use super::ids::TargetId;
+use super::ids::{Source, TargetId};
 use super::target::Target;
 
 crate::core::field_default!(default_lifetime: f32 = 20.0);
@@ -79,6 +81,11 @@ pub struct LauncherSpec {
     pub spread: f32,
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub missile: MissileSpec,
+    /// Parameters this launcher's missiles fly with instead of the scenario's, by
+    /// `law.parameter` (`{"intercept.root_rule": "article-max"}`): two launchers can
+    /// fly one law two ways, side by side.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub params: BTreeMap<String, WrittenValue>,
 }
 
 /// A turret as a scenario gives it.
@@ -130,6 +137,10 @@ pub struct Launcher {
     /// Tick of the next automatic volley.
     pub next_tick: Option<u64>,
     pub volleys: u32,
+    /// The world's parameters with this launcher's overrides (none: it has none),
+    /// derived: kept up to date by the world, not part of its state.
+    #[serde(skip)]
+    pub tuning: Option<Tuning>,
 }
 
 impl Launcher {
@@ -140,6 +151,7 @@ impl Launcher {
             target,
             next_tick,
             volleys: 0,
+            tuning: None,
         }
     }
 
@@ -166,6 +178,22 @@ impl Launcher {
 
     pub fn algorithms(&self) -> &[Algorithm] {
         &self.spec.algorithms
+    }
+
+    /// Derives this launcher's parameters from the world's: its overrides applied.
+    pub fn retune(&mut self, world: &Tuning) -> Result<(), String> {
+        if self.spec.params.is_empty() {
+            self.tuning = None;
+            return Ok(());
+        }
+        let mut tuning = world.clone();
+        for (key, value) in &self.spec.params {
+            tuning
+                .set_written(key, value)
+                .map_err(|e| format!("params.{key}: {e}"))?;
+        }
+        self.tuning = Some(tuning);
+        Ok(())
     }
 }
 
@@ -218,5 +246,17 @@ impl Turret {
                 candidates.max_by(|a, b| a.vel.length_squared().total_cmp(&b.vel.length_squared()))
             })
             .map(|t| t.id)
+    }
+}
+
+/// The parameters missiles from `source` fly with: their launcher's overrides, if it has
+/// any, else the world's (turrets have none).
+pub fn tuning_for<'a>(world: &'a Tuning, launchers: &'a [Launcher], source: Source) -> &'a Tuning {
+    match source {
+        Source::Launcher(i) => launchers
+            .get(i)
+            .and_then(|l| l.tuning.as_ref())
+            .unwrap_or(world),
+        Source::Turret(_) => world,
     }
 }

@@ -60,6 +60,7 @@ pub fn launcher(pos: Vec2, target: &str, algorithms: &[Algorithm]) -> LauncherSp
         salvo: 1,
         spread: 0.0,
         missile: MissileSpec::default(),
+        params: Default::default(),
     }
 }
 

@@ -61,7 +61,7 @@ pub fn inspector(
                 b.heading,
                 b.heading.to_degrees()
             ));
-            for r in m.guidance.readouts(&world.tuning, world.dt()) {
+            for r in m.guidance.readouts(world.tuning_for(m.source), world.dt()) {
                 ui.label(RichText::new(readout_text(&r)).monospace().small());
             }
             let plotted = runs.plots.missiles.contains(&(lane, id));

@@ -71,7 +71,8 @@ impl World {
             self.refused = self.refused.saturating_add(1);
             return;
         }
-        let (guidance, body) = match Guidance::launch(algorithm, &self.tuning, launch) {
+        let tuning = self.tuning_for(source);
+        let (guidance, body) = match Guidance::launch(algorithm, tuning, launch) {
             Ok(Some(started)) => started,
             Ok(None) => {
                 return self.emit(EventKind::NoSolution {
@@ -90,7 +91,7 @@ impl World {
         };
         let id = MissileId(self.next_missile);
         self.next_missile += 1;
-        let optimal_time = guidance.optimal_time(&self.tuning, &body, &launch.seen);
+        let optimal_time = guidance.optimal_time(self.tuning_for(source), &body, &launch.seen);
         self.missiles.push(Missile {
             id,
             source,

@@ -14,9 +14,9 @@ use crate::sim::config::WorldConfig;
 use crate::sim::event::{Event, EventKind, TargetLoss};
 use crate::sim::flight::Flight;
 use crate::sim::hash::hash_of;
-use crate::sim::ids::MissileId;
 use crate::sim::ids::TargetId;
-use crate::sim::launcher::{Launcher, LauncherSpec, Turret, TurretSpec};
+use crate::sim::ids::{MissileId, Source};
+use crate::sim::launcher::{tuning_for, Launcher, LauncherSpec, Turret, TurretSpec};
 use crate::sim::metrics::Outcome;
 use crate::sim::missile::Missile;
 use crate::sim::rain::{Rain, RainSpec};
@@ -139,7 +139,9 @@ impl World {
             .find(|t| t.name == spec.target)
             .map(|t| t.id)
             .ok_or_else(|| format!("unknown target `{}`", spec.target))?;
-        self.launchers.push(Launcher::new(spec, target, self.dt()));
+        let mut launcher = Launcher::new(spec, target, self.dt());
+        launcher.retune(&self.tuning)?;
+        self.launchers.push(launcher);
         Ok(self.launchers.len() - 1)
     }
 
@@ -324,13 +326,28 @@ impl World {
         })
     }
 
+    /// The parameters missiles from `source` fly with: their launcher's overrides, if it
+    /// has any, else the world's.
+    pub fn tuning_for(&self, source: Source) -> &Tuning {
+        tuning_for(&self.tuning, &self.launchers, source)
+    }
+
+    /// Re-derives the launchers' parameters after the world's changed (their overrides
+    /// still win). The overrides were checked when each launcher was added.
+    pub fn retune_launchers(&mut self) {
+        for launcher in &mut self.launchers {
+            let _ = launcher.retune(&self.tuning);
+        }
+    }
+
     /// A missile's debug shapes (empty once its target is gone).
     pub fn debug_shapes(&self, missile: &Missile) -> Vec<DebugShape> {
         let mut out = Vec::new();
         if let Some(seen) = self.seen_by(missile) {
+            let tuning = self.tuning_for(missile.source);
             missile
                 .guidance
-                .debug_shapes(&self.tuning, &missile.body, &seen, &mut out);
+                .debug_shapes(tuning, &missile.body, &seen, &mut out);
         }
         out
     }
@@ -407,6 +424,7 @@ impl World {
             } => {
                 // Checked when queued; a failure here leaves the tuning unchanged.
                 let _ = self.tuning.set(algorithm, &name, value);
+                self.retune_launchers();
             }
         }
     }
@@ -433,7 +451,14 @@ impl World {
     }
 
     fn move_missiles(&mut self, tick: u64, dt: f32, lost: &mut Vec<(TargetId, TargetLoss)>) {
-        let flight = Flight::new(&self.config, &self.tuning, &self.targets, tick, dt);
+        let flight = Flight::new(
+            &self.config,
+            &self.tuning,
+            &self.launchers,
+            &self.targets,
+            tick,
+            dt,
+        );
         let mut hits: Vec<TargetId> = Vec::new();
         let mut ended = false;
         for missile in &mut self.missiles {
