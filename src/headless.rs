@@ -165,8 +165,13 @@ pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, St
 /// launch for a target that keeps its launch velocity (intercept and quartic hits only;
 /// below 1 when the target came toward the missile after launch).
 pub fn table(rows: &[Row]) -> String {
+    // The algorithm column fits the longest id (a script's may be long).
+    let w = rows
+        .iter()
+        .map(|r| r.algorithm.id().len())
+        .fold(12, usize::max);
     let mut out = format!(
-        "{:<24} {:<12} {:<37} {:>9} {:>10} {:>10} {:>10} {:>12}\n",
+        "{:<24} {:<w$} {:<37} {:>9} {:>10} {:>10} {:>10} {:>12}\n",
         "missile",
         "algorithm",
         "outcome",
@@ -184,7 +189,7 @@ pub fn table(rows: &[Row]) -> String {
             None => format!("M{}", r.id),
         };
         out.push_str(&format!(
-            "{:<24} {:<12} {:<37} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>12}\n",
+            "{:<24} {:<w$} {:<37} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>12}\n",
             missile,
             r.algorithm.id(),
             r.outcome.describe(),

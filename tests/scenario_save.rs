@@ -571,6 +571,7 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
                     name: name.clone(),
                     description: description.clone(),
                     world: world.clone(),
+                    scripts: Vec::new(),
                     algorithms: algorithms.clone(),
                     compare: compare.clone(),
                     targets: targets.clone(),

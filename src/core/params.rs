@@ -108,6 +108,19 @@ impl std::fmt::Display for WrittenValue {
 }
 
 impl ParamSpec {
+    /// A value as a file writes it (the inverse of [`ParamSpec::value_of`]).
+    pub fn written(&self, value: ParamValue) -> WrittenValue {
+        match (value, self.kind) {
+            (ParamValue::Float(v), _) => WrittenValue::Number(f64::from(v)),
+            (ParamValue::Int(v), _) => WrittenValue::Number(v as f64),
+            (ParamValue::Bool(v), _) => WrittenValue::Flag(v),
+            (ParamValue::Choice(i), ParamKind::Choice(names)) => {
+                WrittenValue::Name(names.get(i).copied().unwrap_or_default().to_string())
+            }
+            (ParamValue::Choice(i), _) => WrittenValue::Number(i as f64),
+        }
+    }
+
     /// The value a file wrote for this parameter, checked against its kind and range.
     pub fn value_of(&self, written: &WrittenValue) -> Result<ParamValue, String> {
         let value = match (self.kind, written) {

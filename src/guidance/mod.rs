@@ -11,6 +11,7 @@ pub mod algorithm;
 pub mod law;
 pub mod roots;
 pub mod runtime;
+pub mod script;
 
 pub use crate::core::params::{self, Applies, ParamKind, ParamSpec, ParamValue, Tunable};
 pub use crate::core::readout::{Readout, ReadoutValue};

@@ -41,13 +41,15 @@ pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
         seen: &Seen,
     ) -> Result<Option<Signal>, LawError>;
 
-    /// Its internals for the inspector, from its state.
-    fn readouts(&self, _state: &RuntimeState) -> Vec<Readout> {
-        Vec::new()
+    /// Its internals for the inspector: by default what it showed on its last tick.
+    fn readouts(&self, state: &RuntimeState) -> Vec<Readout> {
+        state.shown.readouts()
     }
 
-    /// Its debug shapes, from its state.
-    fn debug_shapes(&self, _state: &RuntimeState, _out: &mut Vec<DebugShape>) {}
+    /// Its debug shapes: by default what it showed on its last tick.
+    fn debug_shapes(&self, state: &RuntimeState, out: &mut Vec<DebugShape>) {
+        out.extend(state.shown.shapes.iter().cloned());
+    }
 
     /// What tells two versions of this law apart (a script's source), for "unsaved".
     fn fingerprint(&self) -> u64 {
@@ -64,10 +66,55 @@ pub enum Value {
     Text(String),
 }
 
-/// A runtime law's per-missile state: named values in a fixed (sorted) order.
+/// A runtime law's per-missile state: named values in a fixed (sorted) order, and what
+/// it showed on its last tick.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RuntimeState {
     pub values: BTreeMap<String, Value>,
+    #[serde(default)]
+    pub shown: Shown,
+}
+
+/// What a runtime law showed on one tick: readouts (label, value) and debug shapes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Shown {
+    pub readouts: Vec<(String, Value)>,
+    pub shapes: Vec<DebugShape>,
+}
+
+/// Most distinct readout labels interned while steerlab runs: a script that invents a
+/// new label every tick must not grow memory without bound.
+const MAX_LABELS: usize = 10_000;
+
+impl Shown {
+    /// The readouts for the inspector.
+    pub fn readouts(&self) -> Vec<Readout> {
+        static LABELS: Mutex<usize> = Mutex::new(0);
+        self.readouts
+            .iter()
+            .map(|(label, value)| {
+                let label = {
+                    let mut count = LABELS.lock().unwrap_or_else(|p| p.into_inner());
+                    match intern_existing(label) {
+                        Some(found) => found,
+                        None if *count < MAX_LABELS => {
+                            *count += 1;
+                            intern(label)
+                        }
+                        None => "(more labels than steerlab keeps)",
+                    }
+                };
+                match value {
+                    Value::Number(v) => Readout::number(label, *v as f32, ""),
+                    Value::Bool(v) => Readout::flag(label, *v),
+                    Value::Vector([x, y]) => {
+                        Readout::vector(label, glam::Vec2::new(*x as f32, *y as f32), "")
+                    }
+                    Value::Text(t) => Readout::text(label, t.clone()),
+                }
+            })
+            .collect()
+    }
 }
 
 /// A runtime missile's guidance: which law, and its state.
@@ -199,14 +246,23 @@ impl Runtime {
     }
 }
 
+type Interned = Mutex<std::collections::BTreeSet<&'static str>>;
+
+fn interned() -> &'static Interned {
+    static TABLE: OnceLock<Interned> = OnceLock::new();
+    TABLE.get_or_init(Default::default)
+}
+
+/// The interned copy of `text`, if there is one.
+fn intern_existing(text: &str) -> Option<&'static str> {
+    let table = interned().lock().unwrap_or_else(|p| p.into_inner());
+    table.get(text).copied()
+}
+
 /// Interns a string for the life of the program: the same text gives the same `&str`,
 /// so re-registering a law (a reloaded script) never grows memory for unchanged text.
 pub fn intern(text: &str) -> &'static str {
-    static TABLE: OnceLock<Mutex<std::collections::BTreeSet<&'static str>>> = OnceLock::new();
-    let mut table = TABLE
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut table = interned().lock().unwrap_or_else(|p| p.into_inner());
     if let Some(found) = table.get(text) {
         return found;
     }

@@ -4,6 +4,7 @@
 
 use super::messages::{self, Located};
 use super::model::Scenario;
+use super::scripts;
 use super::spans::{Pos, Spans};
 use super::validate::validate;
 use ron::extensions::Extensions;
@@ -79,8 +80,15 @@ fn options() -> ron::Options {
         .with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES)
 }
 
-/// Parses and validates a scenario from text. `file` labels the errors.
+/// Parses and validates a scenario from text. `file` labels the errors. A text that names
+/// scripts must come from a file: see [`parse_in`].
 pub fn parse(text: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
+    parse_in(text, file, None)
+}
+
+/// Parses and validates a scenario from text whose scripts are found relative to
+/// `base`, the scenario file's folder.
+pub fn parse_in(text: &str, file: &str, base: Option<&Path>) -> Result<Scenario, ScenarioErrors> {
     let spans = Spans::index(text);
     let error = |located: Located| ScenarioError {
         file: file.to_string(),
@@ -107,8 +115,23 @@ pub fn parse(text: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
     if let Some(problem) = spans.unbalanced() {
         return one(messages::unbalanced(text, &spans, problem));
     }
+    // Scripts first: the rest of the file names their laws.
+    let laws = scripts::compile(text, &options(), base).map_err(|failed| {
+        let errors: Vec<ScenarioError> = failed
+            .into_iter()
+            .map(|f| ScenarioError {
+                file: f.error.file,
+                line: f.error.line,
+                col: f.error.col,
+                path: format!("scripts[{}]", f.index),
+                message: messages::escape(&f.error.message),
+            })
+            .collect();
+        ScenarioErrors { errors, more: 0 }
+    })?;
     let mut scenario = deserialize(text, &spans).map_err(|e| ScenarioErrors::one(error(e)))?;
     scenario.header = header_of(text);
+    let attached = scripts::attach(&mut scenario, &laws);
     let non_finite = spans
         .non_finite()
         .iter()
@@ -117,8 +140,9 @@ pub fn parse(text: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
             path: path.clone(),
             message: messages::non_finite(number),
         });
-    let invalid = validate(&scenario)
+    let invalid = attached
         .into_iter()
+        .chain(validate(&scenario))
         .map(|(path, message)| Located {
             pos: spans.find(&path),
             path,
@@ -189,7 +213,7 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioErrors> {
             message: e.message,
         })
     })?;
-    parse(&text, &path.display().to_string())
+    parse_in(&text, &path.display().to_string(), path.parent())
 }
 
 /// The text a scenario saves as: its header comment, then only what differs from the
@@ -201,7 +225,7 @@ pub fn to_text(scenario: &Scenario) -> String {
         .indentor("    ".to_string());
     // Plain data always serialises.
     let body = options()
-        .to_string_pretty(scenario, pretty)
+        .to_string_pretty(&scripts::for_saving(scenario), pretty)
         .expect("scenario serialises");
     let header = scenario.header.trim_end();
     if header.is_empty() {

@@ -7,11 +7,12 @@ pub mod file;
 mod messages;
 pub mod model;
 pub mod presets;
+pub mod scripts;
 pub mod spans;
 pub mod validate;
 pub mod view;
 
 pub use view::{PlotSpec, ViewSpec};
 
-pub use file::{load, parse, save, to_text, ScenarioError, ScenarioErrors};
+pub use file::{load, parse, parse_in, save, to_text, ScenarioError, ScenarioErrors};
 pub use model::{Scenario, VERSION};

@@ -1,6 +1,7 @@
 //! What a scenario is: the saved situation (world, laws, targets, launchers, turrets,
 //! rain, view), and how it builds a world.
 
+use super::scripts::ScriptSpec;
 use super::view::ViewSpec;
 use crate::guidance::{Algorithm, Tuning, TURRET_DEFAULT};
 use crate::sim::launcher::{LauncherSpec, TurretSpec};
@@ -23,6 +24,9 @@ pub struct Scenario {
     pub description: String,
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub world: WorldConfig,
+    /// Laws written as scripts, by id ([`super::scripts`]).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub scripts: Vec<ScriptSpec>,
     /// Parameters of every algorithm (missing ones take their defaults).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub algorithms: Tuning,
@@ -52,6 +56,7 @@ impl Default for Scenario {
             name: String::new(),
             description: String::new(),
             world: WorldConfig::default(),
+            scripts: Vec::new(),
             algorithms: Tuning::default(),
             compare: Vec::new(),
             targets: Vec::new(),

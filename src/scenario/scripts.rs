@@ -1,0 +1,156 @@
+//! A scenario's laws written as scripts: `scripts: [(id: "my-missile", path:
+//! "scripts/my_missile.rhai")]`, paths relative to the scenario's folder. They are
+//! compiled and registered before the rest of the file is read, so launchers, `compare`
+//! and the command line name them like built-ins; their parameter values are saved in
+//! their entry's `params`.
+
+use super::model::Scenario;
+use crate::core::params::WrittenValue;
+use crate::guidance::script::{ScriptError, ScriptLaw};
+use crate::guidance::{Algorithm, Tuning};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Most scripts one scenario may name.
+pub const MAX_SCRIPTS: usize = 32;
+
+/// A law written as a script, as a scenario names it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptSpec {
+    /// The id launchers, `compare` and `--algorithm` use.
+    pub id: String,
+    /// The script file, relative to the scenario's folder.
+    pub path: String,
+    /// Its colour as RGB (none: one made from the id).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub color: Option<(u8, u8, u8)>,
+    /// Parameter values other than the script's defaults.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub params: BTreeMap<String, WrittenValue>,
+}
+
+/// Only the `scripts` of a scenario text (everything else ignored): read first, so the
+/// laws exist before the launchers name them.
+#[derive(Deserialize)]
+struct ScriptsOnly {
+    #[serde(default)]
+    scripts: Vec<ScriptSpec>,
+}
+
+/// A script that did not compile, with the index of its entry.
+pub struct Failed {
+    pub index: usize,
+    pub error: ScriptError,
+}
+
+/// Compiles and registers the scripts `text` names, relative to `base` (the scenario's
+/// folder; none for a text that is not a file). A text whose `scripts` cannot be read
+/// yields none: the full parse reports why.
+pub fn compile(
+    text: &str,
+    options: &ron::Options,
+    base: Option<&Path>,
+) -> Result<Vec<Arc<ScriptLaw>>, Vec<Failed>> {
+    let Ok(only) = options.from_str::<ScriptsOnly>(text) else {
+        return Ok(Vec::new());
+    };
+    let mut laws = Vec::new();
+    let mut failed = Vec::new();
+    for (index, spec) in only.scripts.iter().enumerate().take(MAX_SCRIPTS) {
+        let result = match base {
+            Some(base) => {
+                let path = base.join(&spec.path);
+                let color = spec.color.map(|(r, g, b)| [r, g, b]);
+                ScriptLaw::load(&spec.id, &path, &path.display().to_string(), color)
+            }
+            None => Err(ScriptError {
+                file: spec.path.clone(),
+                line: 1,
+                col: 1,
+                message: "a scenario that names scripts must be opened from its file (scripts are found next to it)".into(),
+            }),
+        };
+        match result.and_then(|law| register(Arc::new(law), &spec.path)) {
+            Ok(law) => laws.push(law),
+            Err(error) => failed.push(Failed { index, error }),
+        }
+    }
+    if failed.is_empty() {
+        Ok(laws)
+    } else {
+        Err(failed)
+    }
+}
+
+/// Registers a compiled law in the global table (so its id parses).
+fn register(law: Arc<ScriptLaw>, file: &str) -> Result<Arc<ScriptLaw>, ScriptError> {
+    Tuning::default()
+        .register(law.clone())
+        .map_err(|message| ScriptError {
+            file: file.into(),
+            line: 1,
+            col: 1,
+            message,
+        })?;
+    Ok(law)
+}
+
+/// Adds the compiled laws to the scenario's parameters and applies each entry's saved
+/// values; returns the problems as (field path, message).
+pub fn attach(scenario: &mut Scenario, laws: &[Arc<ScriptLaw>]) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
+    if scenario.scripts.len() > MAX_SCRIPTS {
+        problems.push((
+            "scripts".to_string(),
+            format!(
+                "expected at most {MAX_SCRIPTS} scripts, found {}",
+                scenario.scripts.len()
+            ),
+        ));
+    }
+    for law in laws {
+        // Registered once already: this cannot fail for the same law.
+        let _ = scenario.algorithms.register(law.clone());
+    }
+    for (i, spec) in scenario.scripts.iter().enumerate() {
+        if scenario.scripts[..i].iter().any(|s| s.id == spec.id) {
+            problems.push((
+                format!("scripts[{i}].id"),
+                format!("the id `{}` is used twice", spec.id),
+            ));
+        }
+        for (name, value) in &spec.params {
+            let key = format!("{}.{name}", spec.id);
+            if let Err(why) = scenario.algorithms.set_written(&key, value) {
+                problems.push((format!("scripts[{i}].params.{name}"), why));
+            }
+        }
+    }
+    problems
+}
+
+/// The scenario as it is saved: each script's current parameter values in its entry
+/// (those that differ from the script's defaults), and no copy of them elsewhere.
+pub fn for_saving(scenario: &Scenario) -> Scenario {
+    let mut out = scenario.clone();
+    for spec in &mut out.scripts {
+        let Some(algorithm) = Algorithm::from_id(&spec.id) else {
+            continue;
+        };
+        let Some((law, values)) = scenario.algorithms.runtime.law(algorithm) else {
+            continue;
+        };
+        spec.params = algorithm
+            .specs()
+            .iter()
+            .zip(values.iter().zip(law.defaults()))
+            .filter(|(_, (value, default))| **value != *default)
+            .map(|(s, (value, _))| (s.name.to_string(), s.written(*value)))
+            .collect();
+    }
+    out.algorithms.runtime = Default::default();
+    out
+}

@@ -1,0 +1,294 @@
+//! Laws written as Rhai scripts: the shipped port of `smoothed` flies bit-identical to the
+//! built-in; a script's errors point at its file, line and column; a script that fails
+//! at run time (an error, a division by zero, a loop that never ends, a NaN) ends only
+//! its own missile; scripted runs are deterministic; parameters round-trip through a save.
+
+use std::path::{Path, PathBuf};
+use steerlab::guidance::script::ScriptLaw;
+use steerlab::guidance::Algorithm;
+use steerlab::headless;
+use steerlab::scenario::{self, Scenario};
+use steerlab::sim::{EventKind, MissReason, Outcome, World};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn shipped() -> Scenario {
+    scenario::load(&root().join("scenarios/scripts/own-missile.ron"))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Writes a scenario and its script into a fresh folder and loads it.
+fn with_script(dir: &Path, id: &str, script: &str) -> Result<Scenario, scenario::ScenarioErrors> {
+    std::fs::write(dir.join("law.rhai"), script).unwrap();
+    let text = format!(
+        r#"(
+    version: 1,
+    scripts: [(id: "{id}", path: "law.rhai")],
+    targets: [
+        (name: "t", motion: Constant(pos: (600, 300), vel: (-20, 10))),
+    ],
+    launchers: [
+        (pos: (100, 500), target: "t", algorithms: ["{id}", "pro-nav"], launch_velocity: (0, -50)),
+    ],
+)"#
+    );
+    let path = dir.join("s.ron");
+    std::fs::write(&path, text).unwrap();
+    scenario::load(&path)
+}
+
+fn run(s: &Scenario, seconds: f64) -> World {
+    headless::run(s, Some(seconds), None).unwrap()
+}
+
+#[test]
+fn the_smoothed_port_flies_bit_identical_to_the_built_in() {
+    let s = shipped();
+    let port = Algorithm::from_id("smoothed-script").unwrap();
+    // Same parameters in both (the file sets the script's to the built-in's).
+    assert_eq!(
+        s.algorithms.get(port, "ga"),
+        s.algorithms.get(Algorithm::Smoothed, "ga")
+    );
+    let mut csv = Vec::new();
+    headless::run(&s, Some(9.0), Some(&mut csv)).unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    // Rows per tick: the built-in and the port, their columns x..heading equal as text
+    // (every digit of every f32), the algorithm column aside.
+    let columns = |algorithm: &str| -> Vec<String> {
+        csv.lines()
+            .filter(|l| l.split(',').nth(4) == Some(algorithm))
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                format!("{},{}", f[0], f[5..].join(","))
+            })
+            .collect()
+    };
+    let (builtin, script) = (columns("smoothed"), columns("smoothed-script"));
+    assert!(builtin.len() > 200, "{} rows", builtin.len());
+    assert_eq!(builtin, script);
+}
+
+#[test]
+fn shipped_scripts_fly_against_the_circler_and_show_their_readouts() {
+    let s = shipped();
+    let mut world = s.build().unwrap();
+    for _ in 0..120 {
+        world.step();
+    }
+    let apn = Algorithm::from_id("apn").unwrap();
+    let m = world
+        .missiles()
+        .iter()
+        .find(|m| m.algorithm() == apn)
+        .unwrap();
+    let readouts = m.guidance.readouts(world.tuning_for(m.source), world.dt());
+    let labels: Vec<&str> = readouts.iter().map(|r| r.label).collect();
+    assert_eq!(
+        labels,
+        [
+            "LOS rate",
+            "closing speed",
+            "target accel across LOS",
+            "commanded accel",
+            "at the g-limit"
+        ]
+    );
+    assert!(!world.debug_shapes(m).is_empty());
+    // The file lowers apn's g-limit from 900 to 350.
+    assert_eq!(
+        s.algorithms.get(apn, "max_accel"),
+        Some(steerlab::guidance::ParamValue::Float(350.0))
+    );
+    let world = run(&s, 8.0);
+    for id in ["smoothed-script", "apn"] {
+        let a = Algorithm::from_id(id).unwrap();
+        let m = world
+            .all_missiles()
+            .into_iter()
+            .find(|m| m.algorithm() == a)
+            .unwrap();
+        assert!(
+            matches!(m.metrics.outcome, Outcome::Hit { .. }),
+            "{id}: {:?}",
+            m.metrics.outcome
+        );
+    }
+}
+
+#[test]
+fn scripted_runs_are_deterministic() {
+    let s = shipped();
+    let a = run(&s, 6.0).state_hash();
+    let b = run(&s, 6.0).state_hash();
+    assert_eq!(a, b);
+    // And on another thread.
+    let s2 = s.clone();
+    let c = std::thread::spawn(move || run(&s2, 6.0).state_hash())
+        .join()
+        .unwrap();
+    assert_eq!(a, c);
+}
+
+#[test]
+fn a_syntax_error_names_the_script_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "param(\"k\", 1.0, 0.0, 2.0, \"\", \"gain\");\n\nfn steer(m, t, p, dt) {\n    let v = m.vel +;\n    v\n}\n";
+    let e = with_script(dir.path(), "broken", script).unwrap_err();
+    let first = &e.errors[0];
+    assert!(first.file.ends_with("law.rhai"), "{first}");
+    assert_eq!((first.line, first.col), (4, 20), "{first}");
+    assert_eq!(first.path, "scripts[0]");
+}
+
+#[test]
+fn a_script_without_steer_or_with_bad_parameters_is_refused_where_it_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = with_script(dir.path(), "nosteer", "fn fly(m) { m }").unwrap_err();
+    assert!(
+        e.errors[0]
+            .message
+            .contains("fn steer(missile, target, params, dt)"),
+        "{e}"
+    );
+    let e = with_script(
+        dir.path(),
+        "badparam",
+        "\nparam(\"k\", 5.0, 0.0, 2.0, \"\", \"gain\");\nfn steer(m, t, p, dt) { m.vel }",
+    )
+    .unwrap_err();
+    assert_eq!((e.errors[0].line, e.errors[0].col), (2, 1), "{e}");
+    assert!(e.errors[0].message.contains("the default"), "{e}");
+}
+
+/// Flies a script that fails on its fifth tick in `how`; returns the world after 1 s
+/// and its events.
+fn failing(how: &str) -> (World, Vec<steerlab::sim::Event>, Algorithm) {
+    let dir = tempfile::tempdir().unwrap();
+    let id = format!("fails-{}", how.len());
+    let script = format!(
+        "fn launch(m, t, p, dt) {{ this.ticks = 0; m.dir * 200.0 }}\n\
+         fn steer(m, t, p, dt) {{\n    this.ticks += 1;\n    if this.ticks == 5 {{\n        {how}\n    }}\n    m.vel\n}}\n"
+    );
+    let s = with_script(dir.path(), &id, &script).unwrap_or_else(|e| panic!("{e}"));
+    let algorithm = Algorithm::from_id(&id).unwrap();
+    let mut world = s.build().unwrap();
+    let mut events = Vec::new();
+    for _ in 0..60 {
+        events.extend(world.step().iter().cloned());
+    }
+    (world, events, algorithm)
+}
+
+#[test]
+fn a_failing_script_ends_only_its_missile_with_the_place_and_why() {
+    for (how, line, expected) in [
+        ("throw \"gave up\";", 5, "gave up"),
+        ("let x = 1 / 0;", 5, "Division by zero"),
+        // Rhai gives no position for running out of operations: the place is `fn steer`.
+        ("loop { }", 2, "operations"),
+        ("return vec2(0.0, 0.0) / 0.0;", 2, "non-finite"),
+        ("return \"fast\";", 2, "return the new velocity"),
+        ("this.bad = [1, 2];", 2, "state `bad`"),
+    ] {
+        let (world, events, algorithm) = failing(how);
+        let failed: Vec<_> = events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::LawFailed {
+                    missile: Some(_),
+                    algorithm: a,
+                    error,
+                } if *a == algorithm => Some((e.tick, error.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(failed.len(), 1, "{how}: {failed:?}");
+        let (tick, error) = &failed[0];
+        assert_eq!(*tick, 4, "{how}: fails on its fifth tick (tick 4)");
+        assert!(
+            error.place.contains(&format!("law.rhai:{line}:")),
+            "{how}: {error}"
+        );
+        assert!(error.message.contains(expected), "{how}: {error}");
+        let all = world.all_missiles();
+        let script = all.iter().find(|m| m.algorithm() == algorithm).unwrap();
+        assert_eq!(
+            script.metrics.outcome,
+            Outcome::Missed(MissReason::LawFailed),
+            "{how}"
+        );
+        let other = all
+            .iter()
+            .find(|m| m.algorithm() == Algorithm::ProNav)
+            .unwrap();
+        assert!(
+            matches!(other.metrics.outcome, Outcome::Flying | Outcome::Hit { .. }),
+            "{how}: pro-nav {:?}",
+            other.metrics.outcome
+        );
+    }
+}
+
+#[test]
+fn script_parameters_are_sliders_and_are_saved_in_the_scripts_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "param(\"gain\", 2.0, 0.0, 10.0, \"\", \"Gain.\");\n\
+                  param(\"mode\", \"fast\", [\"slow\", \"fast\"], \"Mode.\");\n\
+                  param(\"steps\", 3, 1, 9, \"\", \"Steps.\");\n\
+                  param(\"on\", true, \"Switch.\");\n\
+                  fn steer(m, t, p, dt) { m.vel }\n";
+    let mut s = with_script(dir.path(), "saved", script).unwrap();
+    let algorithm = Algorithm::from_id("saved").unwrap();
+    let names: Vec<&str> = algorithm.specs().iter().map(|s| s.name).collect();
+    assert_eq!(names, ["gain", "mode", "steps", "on"]);
+    use steerlab::guidance::ParamValue;
+    s.algorithms
+        .set(algorithm, "gain", ParamValue::Float(4.5))
+        .unwrap();
+    s.algorithms
+        .set(algorithm, "mode", ParamValue::Choice(0))
+        .unwrap();
+    let text = scenario::to_text(&s);
+    assert!(
+        text.contains(r#"params: {"gain": 4.5, "mode": "slow"}"#),
+        "{text}"
+    );
+    assert!(!text.contains("runtime"), "{text}");
+    let path = dir.path().join("s.ron");
+    std::fs::write(&path, &text).unwrap();
+    let again = scenario::load(&path).unwrap();
+    assert_eq!(
+        again.algorithms.get(algorithm, "gain"),
+        Some(ParamValue::Float(4.5))
+    );
+    assert_eq!(
+        again.algorithms.get(algorithm, "mode"),
+        Some(ParamValue::Choice(0))
+    );
+    assert_eq!(
+        again.algorithms.get(algorithm, "steps"),
+        Some(ParamValue::Int(3))
+    );
+}
+
+#[test]
+fn a_script_has_no_file_access_and_cannot_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = with_script(
+        dir.path(),
+        "importer",
+        "import \"secrets\" as s;\nfn steer(m, t, p, dt) { m.vel }",
+    )
+    .unwrap_err();
+    assert!(e.errors[0].message.to_lowercase().contains("module"), "{e}");
+}
+
+#[test]
+fn compile_reports_errors_like_check() {
+    let e = ScriptLaw::compile("x", "x.rhai", "fn steer(a, b, c, d) { (", None).unwrap_err();
+    assert_eq!(e.to_string().split(':').next(), Some("x.rhai"));
+    assert_eq!(e.line, 1);
+}
