@@ -131,7 +131,7 @@ pub fn parse_in(text: &str, file: &str, base: Option<&Path>) -> Result<Scenario,
     })?;
     let mut scenario = deserialize(text, &spans).map_err(|e| ScenarioErrors::one(error(e)))?;
     scenario.header = header_of(text);
-    let attached = scripts::attach(&mut scenario, &laws);
+    let attached = scripts::attach(&mut scenario.algorithms, &scenario.scripts, &laws);
     let non_finite = spans
         .non_finite()
         .iter()
@@ -225,7 +225,7 @@ pub fn to_text(scenario: &Scenario) -> String {
         .indentor("    ".to_string());
     // Plain data always serialises.
     let body = options()
-        .to_string_pretty(&scripts::for_saving(scenario), pretty)
+        .to_string_pretty(&for_saving(scenario), pretty)
         .expect("scenario serialises");
     let header = scenario.header.trim_end();
     if header.is_empty() {
@@ -233,6 +233,15 @@ pub fn to_text(scenario: &Scenario) -> String {
     } else {
         format!("{header}\n{body}\n")
     }
+}
+
+/// The scenario as it is written: the scripts' parameter values in their entries, not
+/// in `algorithms` (which reads only the built-ins').
+fn for_saving(scenario: &Scenario) -> Scenario {
+    let mut out = scenario.clone();
+    out.scripts = scripts::for_saving(&scenario.algorithms, &scenario.scripts);
+    out.algorithms.runtime = Default::default();
+    out
 }
 
 /// The comment lines (and blank lines between them) that open a text, before its first

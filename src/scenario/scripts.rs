@@ -4,7 +4,6 @@
 //! and the command line name them like built-ins; their parameter values are saved in
 //! their entry's `params`.
 
-use super::model::Scenario;
 use crate::core::params::WrittenValue;
 use crate::guidance::script::{ScriptError, ScriptLaw};
 use crate::guidance::{Algorithm, Tuning};
@@ -100,23 +99,27 @@ fn register(law: Arc<ScriptLaw>, file: &str) -> Result<Arc<ScriptLaw>, ScriptErr
 
 /// Adds the compiled laws to the scenario's parameters and applies each entry's saved
 /// values; returns the problems as (field path, message).
-pub fn attach(scenario: &mut Scenario, laws: &[Arc<ScriptLaw>]) -> Vec<(String, String)> {
+pub fn attach(
+    tuning: &mut Tuning,
+    scripts: &[ScriptSpec],
+    laws: &[Arc<ScriptLaw>],
+) -> Vec<(String, String)> {
     let mut problems = Vec::new();
-    if scenario.scripts.len() > MAX_SCRIPTS {
+    if scripts.len() > MAX_SCRIPTS {
         problems.push((
             "scripts".to_string(),
             format!(
                 "expected at most {MAX_SCRIPTS} scripts, found {}",
-                scenario.scripts.len()
+                scripts.len()
             ),
         ));
     }
     for law in laws {
         // Registered once already: this cannot fail for the same law.
-        let _ = scenario.algorithms.register(law.clone());
+        let _ = tuning.register(law.clone());
     }
-    for (i, spec) in scenario.scripts.iter().enumerate() {
-        if scenario.scripts[..i].iter().any(|s| s.id == spec.id) {
+    for (i, spec) in scripts.iter().enumerate() {
+        if scripts[..i].iter().any(|s| s.id == spec.id) {
             problems.push((
                 format!("scripts[{i}].id"),
                 format!("the id `{}` is used twice", spec.id),
@@ -124,7 +127,7 @@ pub fn attach(scenario: &mut Scenario, laws: &[Arc<ScriptLaw>]) -> Vec<(String, 
         }
         for (name, value) in &spec.params {
             let key = format!("{}.{name}", spec.id);
-            if let Err(why) = scenario.algorithms.set_written(&key, value) {
+            if let Err(why) = tuning.set_written(&key, value) {
                 problems.push((format!("scripts[{i}].params.{name}"), why));
             }
         }
@@ -132,15 +135,15 @@ pub fn attach(scenario: &mut Scenario, laws: &[Arc<ScriptLaw>]) -> Vec<(String, 
     problems
 }
 
-/// The scenario as it is saved: each script's current parameter values in its entry
-/// (those that differ from the script's defaults), and no copy of them elsewhere.
-pub fn for_saving(scenario: &Scenario) -> Scenario {
-    let mut out = scenario.clone();
-    for spec in &mut out.scripts {
+/// The scripts' entries as they are saved: each with its current parameter values in
+/// `tuning` (those that differ from the script's defaults).
+pub fn for_saving(tuning: &Tuning, scripts: &[ScriptSpec]) -> Vec<ScriptSpec> {
+    let mut out = scripts.to_vec();
+    for spec in &mut out {
         let Some(algorithm) = Algorithm::from_id(&spec.id) else {
             continue;
         };
-        let Some((law, values)) = scenario.algorithms.runtime.law(algorithm) else {
+        let Some((law, values)) = tuning.runtime.law(algorithm) else {
             continue;
         };
         spec.params = algorithm
@@ -151,6 +154,5 @@ pub fn for_saving(scenario: &Scenario) -> Scenario {
             .map(|(s, (value, _))| (s.name.to_string(), s.written(*value)))
             .collect();
     }
-    out.algorithms.runtime = Default::default();
     out
 }

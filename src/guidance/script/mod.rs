@@ -148,13 +148,15 @@ impl ScriptLaw {
         let steer = ast.iter_functions().find(|f| f.name == "steer");
         match steer {
             Some(f) if f.params.len() == 4 => {}
-            Some(f) => return Err(at(
-                Position::new(1, 1),
-                format!(
+            Some(f) => {
+                return Err(at(
+                    Position::new(1, 1),
+                    format!(
                     "expected `fn steer(missile, target, params, dt)` with 4 parameters, found {}",
                     f.params.len()
                 ),
-            )),
+                ))
+            }
             None => {
                 return Err(at(
                     Position::new(1, 1),
@@ -165,13 +167,15 @@ impl ScriptLaw {
         }
         let has_launch = match ast.iter_functions().find(|f| f.name == "launch") {
             Some(f) if f.params.len() == 4 => true,
-            Some(f) => return Err(at(
-                Position::new(1, 1),
-                format!(
+            Some(f) => {
+                return Err(at(
+                    Position::new(1, 1),
+                    format!(
                     "expected `fn launch(missile, target, params, dt)` with 4 parameters, found {}",
                     f.params.len()
                 ),
-            )),
+                ))
+            }
             None => false,
         };
         // The top level runs once: it declares the parameters.
