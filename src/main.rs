@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use steerlab::guidance::Algorithm;
 use steerlab::scenario::{self, presets, Scenario};
+use steerlab::sim::EventKind;
 use steerlab::{files, headless};
 
 /// The longest run the command line simulates, in seconds.
@@ -98,9 +99,10 @@ enum Command {
         /// happens, at most 60).
         #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
         seconds: Option<f64>,
-        /// Fire only this algorithm from every launcher.
+        /// Fire only this algorithm from every launcher (a built-in's id, or a script's that
+        /// the scenario names).
         #[arg(long)]
-        algorithm: Option<Algorithm>,
+        algorithm: Option<String>,
         /// Write every live entity at every tick as CSV to this file.
         #[arg(long)]
         csv: Option<PathBuf>,
@@ -254,11 +256,15 @@ fn main() -> ExitCode {
 fn run(
     file: &Path,
     seconds: Option<f64>,
-    algorithm: Option<Algorithm>,
+    algorithm: Option<String>,
     csv: Option<&Path>,
 ) -> Result<(), Failure> {
     let mut scenario = load(file)?;
-    if let Some(algorithm) = algorithm {
+    if let Some(id) = algorithm {
+        // Parsed once the scenario is loaded: its scripts' ids are known only then.
+        let algorithm: Algorithm = id
+            .parse()
+            .map_err(|e| Failure::Input(format!("--algorithm: {e}")))?;
         scenario = scenario.restricted_to(algorithm);
     }
     let world = match csv {
@@ -276,6 +282,20 @@ fn run(
         }
     };
     print!("{}", headless::table(&headless::rows(&world)));
+    for event in world.law_failures() {
+        if let EventKind::LawFailed {
+            missile,
+            algorithm,
+            error,
+        } = &event.kind
+        {
+            let who = missile.map_or("a launch".to_string(), |m| format!("M{}", m.0));
+            println!(
+                "law failed at tick {}: {who} ({algorithm}): {error}",
+                event.tick
+            );
+        }
+    }
     if world.finished_dropped() > 0 {
         println!(
             "({} earlier missiles are not listed: a run keeps the last {} that ended)",

@@ -292,3 +292,56 @@ fn compile_reports_errors_like_check() {
     assert_eq!(e.to_string().split(':').next(), Some("x.rhai"));
     assert_eq!(e.line, 1);
 }
+
+fn steerlab(args: &[&str], dir: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_steerlab"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_command_line_names_a_failing_script_and_check_refuses_a_broken_one() {
+    let dir = tempfile::tempdir().unwrap();
+    with_script(
+        dir.path(),
+        "divider",
+        "fn steer(m, t, p, dt) {\n  let x = 1 / 0;\n  m.vel\n}\n",
+    )
+    .unwrap();
+    let out = steerlab(&["run", "s.ron", "--seconds", "1"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("law failed at tick 0: M0 (divider): law.rhai:2:13: Division by zero"),
+        "{stdout}"
+    );
+    // The failed missile's closest approach is where it stopped, not infinity:
+    // from (100, 500) to (600, 300) is sqrt(500^2 + 200^2) = 538.52.
+    assert!(stdout.contains("538.52"), "{stdout}");
+    // --algorithm takes the script's id.
+    let out = steerlab(
+        &["run", "s.ron", "--algorithm", "divider", "--seconds", "1"],
+        dir.path(),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("divider") && !stdout.contains("pro-nav"),
+        "{stdout}"
+    );
+
+    std::fs::write(
+        dir.path().join("law.rhai"),
+        "fn steer(m, t, p, dt) {\n  m.vel +\n}\n",
+    )
+    .unwrap();
+    let out = steerlab(&["check", "s.ron"], dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(
+        format!("{stdout}{stderr}").contains("law.rhai:3:1:"),
+        "{stdout}{stderr}"
+    );
+}

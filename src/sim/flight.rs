@@ -107,6 +107,8 @@ impl<'a> Flight<'a> {
         if let Some(Signal::Failed(error)) = signal {
             // The law broke (a script's error): only this missile ends, where it was.
             missile.body = before;
+            let distance = before.pos.distance(target.prev_pos);
+            missile.metrics.record_distance(distance, self.tick);
             let kind = EventKind::LawFailed {
                 missile: Some(missile.id),
                 algorithm: missile.algorithm(),
@@ -118,6 +120,8 @@ impl<'a> Flight<'a> {
         if !missile.body.is_finite() {
             // Never let a NaN reach the screen: keep the last good state and end the flight.
             missile.body = before;
+            let distance = before.pos.distance(target.prev_pos);
+            missile.metrics.record_distance(distance, self.tick);
             return self.miss(missile, MissReason::NonFinite, events);
         }
         let after = missile.body;

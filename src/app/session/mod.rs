@@ -8,6 +8,7 @@ pub mod breakpoints;
 mod document;
 pub mod plots;
 mod runs;
+pub mod scripts;
 pub mod trails;
 mod view;
 
@@ -16,7 +17,7 @@ pub use runs::{Lane, Runs, MAX_SPEED, MIN_SPEED};
 pub use view::{Layout, Overlays, Selection, View};
 
 use super::render::camera::{scene_bounds, Camera, Pane};
-use crate::guidance::{Algorithm, ParamValue};
+use crate::guidance::{Algorithm, ParamValue, RuntimeLaw};
 use crate::scenario::{self, Scenario, ScenarioErrors};
 use crate::sim::{Input, MissileId, TargetSpec};
 use glam::Vec2;
@@ -35,6 +36,8 @@ pub struct Session {
     pub runs: Runs,
     pub view: View,
     pub messages: Messages,
+    /// The scenario's scripts, watched for saves.
+    pub scripts: scripts::ScriptWatch,
 }
 
 impl Session {
@@ -44,9 +47,68 @@ impl Session {
             runs: Runs::default(),
             view: View::default(),
             messages: Messages::default(),
+            scripts: scripts::ScriptWatch::default(),
         };
+        session.follow_scripts();
         session.restart();
         session
+    }
+
+    /// Watches the open scenario's scripts.
+    fn follow_scripts(&mut self) {
+        self.scripts
+            .follow(&self.doc.scenario.scripts, self.doc.path.as_deref());
+        if let Some(problem) = self.scripts.problem.take() {
+            self.messages.error = Some(problem);
+        }
+    }
+
+    /// Recompiles the scripts whose files changed: a script that compiles flies from the
+    /// tick on screen in every lane (from a past tick, as a branch with the old future
+    /// as the ghost); one that does not keeps the previous version flying and its error
+    /// is shown.
+    pub fn reload_scripts(&mut self) {
+        for watched in self.scripts.changed() {
+            let law = match watched.compile() {
+                Ok(law) => std::sync::Arc::new(law),
+                Err(e) => {
+                    self.messages.error = Some(format!("{e}\n(the previous version keeps flying)"));
+                    continue;
+                }
+            };
+            let Some(algorithm) = Algorithm::from_id(&watched.id) else {
+                continue;
+            };
+            let unchanged = self
+                .doc
+                .scenario
+                .algorithms
+                .runtime
+                .law(algorithm)
+                .is_some_and(|(old, _)| old.fingerprint() == law.fingerprint());
+            if unchanged {
+                continue;
+            }
+            let result = self
+                .doc
+                .scenario
+                .algorithms
+                .register(law.clone())
+                .and_then(|_| self.doc.saved.algorithms.register(law.clone()))
+                .and_then(|_| self.runs.reload_law(law));
+            self.note_branch();
+            match result {
+                Ok(()) => {
+                    self.messages.error = None;
+                    self.messages.status = Some(format!(
+                        "reloaded {} at tick {}",
+                        watched.path.display(),
+                        self.tick()
+                    ));
+                }
+                Err(e) => self.messages.error = Some(e),
+            }
+        }
     }
 
     /// Rebuilds every lane from the scenario, from tick 0.
@@ -157,6 +219,7 @@ impl Session {
     /// Advances by a frame of `seconds` of wall time at the current speed; returns the
     /// ticks run.
     pub fn advance(&mut self, seconds: f32) -> u32 {
+        self.reload_scripts();
         let keep = self.view.trail_keep(self.dt());
         let (ticks, stop) = self.runs.advance(seconds, keep);
         self.note_branch();
@@ -284,6 +347,7 @@ impl Session {
     pub fn open(&mut self, path: &Path) -> Result<(), ScenarioErrors> {
         let scenario = scenario::load(path)?;
         self.doc.settle(scenario, path);
+        self.follow_scripts();
         self.messages.error = None;
         self.messages.status = Some(format!("opened {}", path.display()));
         self.view.selected = None;

@@ -6,12 +6,13 @@
 use super::breakpoints::{Breakpoints, Stop};
 use super::plots::Plots;
 use super::trails::Trails;
-use crate::guidance::Algorithm;
+use crate::guidance::{Algorithm, RuntimeLaw};
 use crate::scenario::Scenario;
 use crate::sim::history::{Ghost, History, DEFAULT_BUDGET, DEFAULT_INTERVAL};
 use crate::sim::telemetry::telemetry;
 use crate::sim::{EventKind, Input, MissileId, TargetId, World};
 use glam::Vec2;
+use std::sync::Arc;
 
 /// One running world: the whole scenario, or the scenario restricted to one algorithm.
 pub struct Lane {
@@ -324,6 +325,17 @@ impl Runs {
         }
         self.plots.stale();
         self.branched = Some(tick);
+    }
+
+    /// Replaces a law (a reloaded script) in every lane from the tick on screen: from a
+    /// past tick the lanes branch first, so the old future stays as the ghost.
+    pub fn reload_law(&mut self, law: Arc<dyn RuntimeLaw>) -> Result<(), String> {
+        self.leave_past();
+        for lane in &mut self.lanes {
+            lane.world.tuning.register(law.clone())?;
+            lane.world.retune_launchers();
+        }
+        Ok(())
     }
 
     /// Forgets the ghosts of earlier branches.

@@ -66,6 +66,9 @@ pub struct World {
     pending: Vec<Input>,
     #[serde(skip)]
     events: Vec<Event>,
+    /// The first law failures of the run (a script's errors), for reports after it.
+    #[serde(skip)]
+    failures: Vec<Event>,
     /// Launches refused this tick because the missile cap was reached.
     #[serde(skip)]
     refused: u32,
@@ -74,6 +77,9 @@ pub struct World {
 /// Most ended missiles a world keeps (their rows and metrics); beyond it the oldest half
 /// is dropped, so a long run's memory stays bounded.
 pub const MAX_FINISHED: usize = 100_000;
+
+/// Most law failures a world remembers for its report (each also ends its missile).
+pub const MAX_FAILURES_KEPT: usize = 100;
 
 fn is_zero(n: &u64) -> bool {
     *n == 0
@@ -99,6 +105,7 @@ impl World {
             next_missile: 0,
             pending: Vec::new(),
             events: Vec::new(),
+            failures: Vec::new(),
             refused: 0,
         }
     }
@@ -283,6 +290,7 @@ impl World {
             next_missile: self.next_missile,
             pending: self.pending.clone(),
             events: self.events.clone(),
+            failures: self.failures.clone(),
             refused: 0,
         }
     }
@@ -381,8 +389,19 @@ impl World {
         let mut lost = self.move_targets(tick, dt);
         self.move_missiles(tick, dt, &mut lost);
         self.remove_targets(lost);
+        let room = MAX_FAILURES_KEPT.saturating_sub(self.failures.len());
+        let failed = self
+            .events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::LawFailed { .. }));
+        self.failures.extend(failed.take(room).cloned());
         self.tick += 1;
         &self.events
+    }
+
+    /// The first [`MAX_FAILURES_KEPT`] law failures of the run (a script's errors).
+    pub fn law_failures(&self) -> &[Event] {
+        &self.failures
     }
 
     fn emit(&mut self, kind: EventKind) {
