@@ -222,7 +222,18 @@ impl BenchResult {
 /// Measures missile updates per second for one algorithm on the shared benchmark
 /// engagement ([`crate::scenario::presets::bench`]).
 pub fn bench(algorithm: Algorithm, missiles: usize, ticks: u64) -> Result<BenchResult, String> {
-    let mut world = crate::scenario::presets::bench(algorithm, missiles).build()?;
+    let scenario = crate::scenario::presets::bench(algorithm, missiles);
+    bench_scenario(&scenario, algorithm, missiles, ticks)
+}
+
+/// [`bench`] on a given benchmark scenario (one whose parameters carry a script's law).
+pub fn bench_scenario(
+    scenario: &Scenario,
+    algorithm: Algorithm,
+    missiles: usize,
+    ticks: u64,
+) -> Result<BenchResult, String> {
+    let mut world = scenario.build()?;
     world.step(); // launch
     let start = Instant::now();
     for _ in 0..ticks {

@@ -152,6 +152,10 @@ enum Command {
         /// Only this algorithm.
         #[arg(long)]
         algorithm: Option<Algorithm>,
+        /// Instead: a law written as a script (its id: `script-` and the file's stem),
+        /// beside the built-in smoothed law for scale.
+        #[arg(long, value_name = "FILE.rhai")]
+        script: Option<PathBuf>,
         /// Instead: record a long run (every algorithm, --missiles in flight) and time
         /// jumps to recorded ticks.
         #[arg(long)]
@@ -237,8 +241,12 @@ fn main() -> ExitCode {
             missiles,
             ticks,
             algorithm,
+            script,
             ..
-        }) => bench(missiles, ticks, algorithm),
+        }) => match script {
+            Some(path) => bench_script(missiles, ticks, &path),
+            None => bench(missiles, ticks, algorithm),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -348,6 +356,51 @@ fn bench(missiles: u64, ticks: u64, algorithm: Option<Algorithm>) -> Result<(), 
             missiles,
             ticks,
             r.updates_per_second()
+        );
+    }
+    Ok(())
+}
+
+/// Times a script's law against the built-in smoothed law on the same engagement.
+fn bench_script(missiles: u64, ticks: u64, path: &Path) -> Result<(), Failure> {
+    // `script-` keeps it apart from the built-ins' ids (smoothed.rhai is `script-smoothed`).
+    let stem: String = path
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .take(32)
+        .collect();
+    let id = format!("script-{stem}");
+    let law =
+        steerlab::guidance::script::ScriptLaw::load(&id, path, &path.display().to_string(), None)
+            .map_err(|e| Failure::Input(e.to_string()))?;
+    let law = std::sync::Arc::new(law);
+    let mut tuning = steerlab::guidance::Tuning::default();
+    let scripted = tuning.register(law).map_err(Failure::Input)?;
+    println!(
+        "{:<16} {:>10} {:>6} {:>18} {:>14}",
+        "algorithm", "missiles", "ticks", "updates/s", "us per update"
+    );
+    for algorithm in [Algorithm::Smoothed, scripted] {
+        let mut scenario = presets::bench(algorithm, missiles as usize);
+        scenario.algorithms = tuning.clone();
+        let r = headless::bench_scenario(&scenario, algorithm, missiles as usize, ticks)
+            .map_err(Failure::Internal)?;
+        println!(
+            "{:<16} {:>10} {:>6} {:>18.0} {:>14.2}",
+            algorithm.id(),
+            missiles,
+            ticks,
+            r.updates_per_second(),
+            1e6 / r.updates_per_second()
         );
     }
     Ok(())

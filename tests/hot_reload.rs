@@ -141,3 +141,40 @@ fn saving_a_script_branches_the_run_with_the_new_code_and_keeps_the_old_future_a
         .next()
         .is_some());
 }
+
+#[test]
+fn a_scripts_parameters_are_sliders_that_reach_the_running_world() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/scripts/own-missile.ron");
+    let scenario = scenario::load(&path).unwrap();
+    let apn = Algorithm::from_id("apn").unwrap();
+    let mut harness = panel_common::harness(scenario, false);
+    harness.get_by_label("■ apn").click();
+    harness.run();
+    for label in ["n", "speed (units/s)", "max accel (units/s^2)"] {
+        assert!(
+            harness.query_all_by_label(label).next().is_some(),
+            "no `{label}`"
+        );
+    }
+    let slider = harness.get_by_role_and_label(egui_macroquad::egui::accesskit::Role::Slider, "n");
+    slider.focus();
+    slider.key_press(egui_kittest::kittest::Key::ArrowRight);
+    harness.run();
+    let session = &harness.state().session;
+    let value = |t: &steerlab::guidance::Tuning| t.get(apn, "n");
+    let saved = value(&session.doc.scenario.algorithms);
+    assert_ne!(
+        saved,
+        Some(steerlab::guidance::ParamValue::Float(4.0)),
+        "n stayed at 4"
+    );
+    session.runs.lanes.iter().for_each(|lane| {
+        // Applied at the start of the next tick (queued like every input).
+        assert!(lane.world.pending().iter().any(|i| matches!(
+            i,
+            steerlab::sim::Input::SetParam { algorithm, name, .. } if *algorithm == apn && name == "n"
+        )));
+    });
+    assert!(scenario::to_text(&session.doc.scenario).contains(r#""n":"#));
+}

@@ -345,3 +345,24 @@ fn the_command_line_names_a_failing_script_and_check_refuses_a_broken_one() {
         "{stdout}{stderr}"
     );
 }
+
+#[test]
+fn the_first_script_in_the_docs_flies_and_hits() {
+    let docs = std::fs::read_to_string(root().join("docs/scripting.md")).unwrap();
+    let start = docs.find("```rhai\n").unwrap() + "```rhai\n".len();
+    let script = &docs[start..start + docs[start..].find("```").unwrap()];
+    let dir = tempfile::tempdir().unwrap();
+    let s = with_script(dir.path(), "docs-first", script).unwrap_or_else(|e| panic!("{e}"));
+    let world = run(&s, 6.0);
+    let a = Algorithm::from_id("docs-first").unwrap();
+    let m = world
+        .all_missiles()
+        .into_iter()
+        .find(|m| m.algorithm() == a)
+        .unwrap();
+    assert!(
+        matches!(m.metrics.outcome, Outcome::Hit { .. }),
+        "{:?}",
+        m.metrics.outcome
+    );
+}

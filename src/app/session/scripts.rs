@@ -48,7 +48,7 @@ impl ScriptWatch {
         let Some(dir) = file.and_then(Path::parent) else {
             return;
         };
-        for spec in scripts {
+        for (index, spec) in scripts.iter().enumerate() {
             let path = dir.join(&spec.path);
             let resolved = match (path.parent().map(resolve), path.file_name()) {
                 (Some(parent), Some(name)) => parent.join(name),
@@ -58,7 +58,7 @@ impl ScriptWatch {
                 id: spec.id.clone(),
                 path,
                 resolved,
-                color: spec.color.map(|(r, g, b)| [r, g, b]),
+                color: Some(spec.color_at(index)),
             });
         }
         if self.watched.is_empty() {
