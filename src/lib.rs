@@ -12,6 +12,8 @@
 //!   [`sim::World::state_hash`].
 //! - [`scenario`]: what a user saves, as RON files, validated with precise errors.
 //!   Loading a scenario builds a world. [`files`]: reading and writing them safely.
+//! - [`recording`]: a game's CSV recording opened as a scenario: targets replay their
+//!   tracks, recorded missiles fly theirs, reference laws fly from any recorded state.
 //! - [`headless`]: running scenarios without a window (results table, CSV, compare,
 //!   benchmark), for the command line and the tests.
 //! - `app` (feature `app`): macroquad + egui; its state split by owner (document, runs,
@@ -24,5 +26,6 @@ pub mod core;
 pub mod files;
 pub mod guidance;
 pub mod headless;
+pub mod recording;
 pub mod scenario;
 pub mod sim;

@@ -91,21 +91,32 @@ fn seconds_arg(text: &str) -> Result<f64, String> {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run a scenario headless and print one row per missile.
+    /// Run a scenario (or a game's recording, FILE.csv) headless and print one row per
+    /// missile.
     Run {
-        /// Scenario file (or the name of a shipped scenario, such as `default`).
+        /// Scenario file (or the name of a shipped scenario, such as `default`), or a
+        /// recording (`.csv`).
         file: PathBuf,
         /// Seconds to simulate, above 0 and at most 3600 (default: until nothing more
         /// happens, at most 60).
         #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
         seconds: Option<f64>,
         /// Fire only this algorithm from every launcher (a built-in's id, or a script's that
-        /// the scenario names).
+        /// the scenario names); with --from-tick, the law flown from the recorded missile
+        /// (default: every built-in).
         #[arg(long)]
         algorithm: Option<String>,
         /// Write every live entity at every tick as CSV to this file.
         #[arg(long)]
         csv: Option<PathBuf>,
+        /// With a recording: fly the references from the recorded missile's state at this
+        /// tick of the file (its position and velocity), against the target it was after.
+        #[arg(long, value_name = "TICK")]
+        from_tick: Option<u64>,
+        /// With --from-tick: the recorded missile's id in the file (default: the first
+        /// recorded at that tick).
+        #[arg(long, value_name = "ID", requires = "from_tick")]
+        missile: Option<u64>,
     },
     /// Run the engagement once per compared algorithm from the same start; best first.
     Compare {
@@ -185,7 +196,7 @@ fn load(path: &Path) -> Result<Scenario, Failure> {
                 .map_err(|e| Failure::Internal(e.to_string()));
         }
     }
-    scenario::load(path).map_err(|e| Failure::Input(e.to_string()))
+    steerlab::recording::open(path).map_err(|e| Failure::Input(e.to_string()))
 }
 
 fn main() -> ExitCode {
@@ -227,7 +238,12 @@ fn main() -> ExitCode {
             seconds,
             algorithm,
             csv,
-        }) => run(&file, seconds, algorithm, csv.as_deref()),
+            from_tick,
+            missile,
+        }) => match from_tick {
+            Some(tick) => run_references(&file, seconds, algorithm, tick, missile),
+            None => run(&file, seconds, algorithm, csv.as_deref()),
+        },
         Some(Command::Compare { file, seconds }) => compare(&file, seconds),
         Some(Command::Check { files }) => check(&files),
         Some(Command::Bench {
@@ -289,7 +305,61 @@ fn run(
             end.ok_or_else(|| Failure::Internal("the run did not finish".into()))?
         }
     };
-    print!("{}", headless::table(&headless::rows(&world)));
+    report(&world);
+    Ok(())
+}
+
+/// Flies reference laws from a recorded missile's state at tick `tick` of the file.
+fn run_references(
+    file: &Path,
+    seconds: Option<f64>,
+    algorithm: Option<String>,
+    tick: u64,
+    missile: Option<u64>,
+) -> Result<(), Failure> {
+    use steerlab::recording;
+    if !recording::is_recording(file) {
+        return Err(Failure::Input(format!(
+            "--from-tick: expected a recording (a .csv file), found {}",
+            file.display()
+        )));
+    }
+    let rec = recording::load(file).map_err(|e| Failure::Input(e.to_string()))?;
+    let mut scenario =
+        recording::to_scenario(&rec, &file.display().to_string()).map_err(Failure::Input)?;
+    let at = tick.checked_sub(rec.tick0).ok_or_else(|| {
+        Failure::Input(format!(
+            "--from-tick: expected a tick from {} (the recording's first), found {tick}",
+            rec.tick0
+        ))
+    })?;
+    let track = rec
+        .tracks
+        .iter()
+        .filter(|t| t.kind == recording::Kind::Missile)
+        .find(|t| missile.is_none_or(|id| t.id == id) && t.at(at).is_some())
+        .ok_or_else(|| {
+            Failure::Input(match missile {
+                Some(id) => format!("--missile: no recorded missile {id} at tick {tick}"),
+                None => format!("--from-tick: no recorded missile at tick {tick}"),
+            })
+        })?;
+    let algorithms = match algorithm {
+        Some(id) => vec![id
+            .parse::<Algorithm>()
+            .map_err(|e| Failure::Input(format!("--algorithm: {e}")))?],
+        None => Algorithm::ALL.to_vec(),
+    };
+    recording::fly_references(&mut scenario, &track.name(), at, &algorithms)
+        .map_err(Failure::Input)?;
+    let world = headless::run(&scenario, seconds, None).map_err(Failure::Input)?;
+    report(&world);
+    Ok(())
+}
+
+/// Prints a run's results table and what else it has to say.
+fn report(world: &steerlab::sim::World) {
+    print!("{}", headless::table(&headless::rows(world)));
     for event in world.law_failures() {
         if let EventKind::LawFailed {
             missile,
@@ -311,7 +381,6 @@ fn run(
             world.finished().len()
         );
     }
-    Ok(())
 }
 
 fn compare(file: &Path, seconds: Option<f64>) -> Result<(), Failure> {
@@ -389,7 +458,7 @@ fn bench_script(missiles: u64, ticks: u64, path: &Path) -> Result<(), Failure> {
         "{:<16} {:>10} {:>6} {:>18} {:>14}",
         "algorithm", "missiles", "ticks", "updates/s", "us per update"
     );
-    for algorithm in [Algorithm::Smoothed, scripted] {
+    for algorithm in [steerlab::guidance::SCRIPT_BASELINE, scripted] {
         let mut scenario = presets::bench(algorithm, missiles as usize);
         scenario.algorithms = tuning.clone();
         let r = headless::bench_scenario(&scenario, algorithm, missiles as usize, ticks)

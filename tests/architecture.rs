@@ -159,7 +159,14 @@ fn layer(module: &str) -> &str {
 #[test]
 fn layers_only_use_the_layers_below_them() {
     let order = [
-        "core", "guidance", "sim", "scenario", "files", "headless", "app",
+        "core",
+        "guidance",
+        "sim",
+        "scenario",
+        "files",
+        "recording",
+        "headless",
+        "app",
     ];
     let rank = |l: &str| order.iter().position(|o| *o == l);
     let mut bad = Vec::new();

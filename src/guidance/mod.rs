@@ -233,6 +233,14 @@ pub use turn_rate::TurnRateParams;
 /// The law a turret fires unless its scenario says otherwise: D's quadratic intercept.
 pub const TURRET_DEFAULT: Algorithm = Algorithm::Intercept;
 
+/// The reference first offered against a recorded missile: proportional navigation,
+/// the real-missile yardstick.
+pub const REFERENCE_DEFAULT: Algorithm = Algorithm::ProNav;
+
+/// The built-in a script's speed is measured beside: the cheapest, smoothed (and the
+/// one the shipped port reproduces).
+pub const SCRIPT_BASELINE: Algorithm = Algorithm::Smoothed;
+
 /// Most laws added at run time in one program (ids are kept for its life).
 pub const MAX_RUNTIME_LAWS: usize = 1024;
 

@@ -55,6 +55,28 @@ pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
     fn fingerprint(&self) -> u64 {
         0
     }
+
+    /// The law itself, for callers that know its type (a recorded missile's track).
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
+}
+
+/// Colours for laws added at run time that give none (scripts, recorded missiles), by
+/// their place in their list: distinct from each other and from the built-ins' on the
+/// dark view.
+pub fn palette(index: usize) -> [u8; 3] {
+    const PALETTE: [[u8; 3]; 8] = [
+        [255, 110, 190],
+        [190, 240, 80],
+        [255, 160, 120],
+        [160, 140, 255],
+        [120, 255, 210],
+        [255, 235, 130],
+        [210, 120, 255],
+        [150, 210, 150],
+    ];
+    PALETTE[index % PALETTE.len()]
 }
 
 /// One value of a runtime law's state.

@@ -15,19 +15,6 @@ use std::sync::Arc;
 /// Most scripts one scenario may name.
 pub const MAX_SCRIPTS: usize = 32;
 
-/// Colours for scripts that give none, by their place in the list: distinct from each
-/// other and from the built-ins' on the dark view.
-const PALETTE: [(u8, u8, u8); 8] = [
-    (255, 110, 190),
-    (190, 240, 80),
-    (255, 160, 120),
-    (160, 140, 255),
-    (120, 255, 210),
-    (255, 235, 130),
-    (210, 120, 255),
-    (150, 210, 150),
-];
-
 /// A law written as a script, as a scenario names it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -47,8 +34,10 @@ pub struct ScriptSpec {
 impl ScriptSpec {
     /// Its colour: as given, else the palette's at its place in the list.
     pub fn color_at(&self, index: usize) -> [u8; 3] {
-        let (r, g, b) = self.color.unwrap_or(PALETTE[index % PALETTE.len()]);
-        [r, g, b]
+        match self.color {
+            Some((r, g, b)) => [r, g, b],
+            None => crate::guidance::runtime::palette(index),
+        }
     }
 }
 

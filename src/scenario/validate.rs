@@ -449,6 +449,9 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
                     p.point(&format!("{path}[{k}]"), *point, limit);
                 }
             }
+            (FieldKind::Samples { max }, Some(FieldValue::Samples(n))) if n > max => {
+                p.push(path, format!("expected at most {max} samples, found {n}"));
+            }
             (FieldKind::TargetName, Some(FieldValue::TargetName(Some(name))))
                 if !names.contains(&name.as_str()) =>
             {

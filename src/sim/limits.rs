@@ -9,5 +9,8 @@ pub const MAX_COORD: f32 = 1.0e7;
 pub const MAX_SPEED: f32 = 1.0e6;
 /// Path points in all targets together.
 pub const MAX_PATH_POINTS: usize = 10_000;
+
+/// Most samples of a recorded track (an hour at 60 ticks per second).
+pub const MAX_TRACK_SAMPLES: usize = 216_000;
 /// Commands in one fly program.
 pub const MAX_PROGRAM: usize = 1_000;

@@ -18,7 +18,7 @@ pub use view::{Layout, Overlays, Selection, View};
 
 use super::render::camera::{scene_bounds, Camera, Pane};
 use crate::guidance::{Algorithm, ParamValue, RuntimeLaw};
-use crate::scenario::{self, Scenario, ScenarioErrors};
+use crate::scenario::{self, Scenario};
 use crate::sim::{Input, MissileId, TargetSpec};
 use glam::Vec2;
 use std::path::{Path, PathBuf};
@@ -342,10 +342,36 @@ impl Session {
         }
     }
 
+    /// Flies reference laws from recorded missile `missile`'s state at `tick` (an edit
+    /// of the scenario, undoable): the run restarts and plays up to that tick, paused,
+    /// so the references are seen leaving beside the recorded missile.
+    pub fn fly_references(&mut self, missile: &str, tick: u64, algorithms: &[Algorithm]) {
+        let mut added = Ok(0);
+        self.edit_scenario(|s| {
+            added = crate::recording::fly_references(s, missile, tick, algorithms);
+        });
+        if let Err(e) = added {
+            self.messages.error = Some(e);
+            return;
+        }
+        let keep = self.view.trail_keep(self.dt());
+        while self.runs.tick() < tick {
+            // Breakpoints do not stop the way back to the chosen tick.
+            let _ = self.runs.step_once(keep);
+        }
+        self.runs.playing = false;
+        self.runs.paused_by = None;
+        let names: Vec<&str> = algorithms.iter().map(|a| a.id()).collect();
+        self.messages.status = Some(format!(
+            "{} fly from {missile} at tick {tick} (Play to watch; Ctrl+Z takes them back)",
+            names.join(", ")
+        ));
+    }
+
     /// Opens a file. A bad file leaves the open scenario exactly as it was; its errors
     /// are returned (the panel shows them).
-    pub fn open(&mut self, path: &Path) -> Result<(), ScenarioErrors> {
-        let scenario = scenario::load(path)?;
+    pub fn open(&mut self, path: &Path) -> Result<(), crate::recording::OpenError> {
+        let scenario = crate::recording::open(path)?;
         self.doc.settle(scenario, path);
         self.follow_scripts();
         self.messages.error = None;
@@ -358,6 +384,20 @@ impl Session {
 
     /// Saves to `path` (atomically) and makes it the current file.
     pub fn save_as(&mut self, path: &Path) -> Result<(), crate::files::FileError> {
+        // A recording's missiles fly laws made from its file: there is no scenario file
+        // that could hold them, and writing one over the CSV would lose the recording.
+        if self
+            .doc
+            .path
+            .as_deref()
+            .is_some_and(crate::recording::is_recording)
+        {
+            return Err(crate::files::FileError {
+                path: path.to_path_buf(),
+                at: None,
+                message: "a recording opens read-only: it cannot be saved as a scenario".into(),
+            });
+        }
         scenario::save(&self.doc.scenario, path)?;
         self.doc.settle(self.doc.scenario.clone(), path);
         self.messages.error = None;

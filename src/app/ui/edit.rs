@@ -125,6 +125,10 @@ fn field_widget(
                 });
             changed.then_some(FieldValue::TargetName(name))
         }
+        (FieldKind::Samples { .. }, FieldValue::Samples(n)) => {
+            ui.label(format!("{}: {n} (recorded, not edited here)", field.label));
+            None
+        }
         _ => None,
     }
 }

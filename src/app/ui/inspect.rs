@@ -9,19 +9,35 @@ use super::widgets::field_and_button;
 use crate::app::render::colors::algorithm_color32;
 use crate::app::session::breakpoints::Breakpoints;
 use crate::app::session::{Messages, Runs, Selection};
+use crate::guidance::Algorithm;
+use crate::recording::replay;
 use crate::sim::telemetry::Quantity;
+use crate::sim::{Source, World};
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+/// Reference laws to fly from a recorded missile's state at a tick.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlyReferences {
+    /// The recorded missile's launcher (its name in the scenario).
+    pub missile: String,
+    pub tick: u64,
+    pub algorithms: Vec<Algorithm>,
+}
+
 /// The selected missile's state and its law's internals; `scroll_to_plots` is set when
-/// it is added to the plots.
+/// it is added to the plots. For a recorded missile it offers to fly reference laws
+/// (`chosen`) from its state at the tick on screen.
 pub fn inspector(
     ui: &mut egui::Ui,
     runs: &mut Runs,
     selected: Option<Selection>,
     scroll_to_plots: &mut bool,
-) {
+    chosen: &mut BTreeSet<Algorithm>,
+) -> Option<FlyReferences> {
+    let mut fly = None;
     egui::CollapsingHeader::new("Inspector")
         .default_open(true)
         .show(ui, |ui| {
@@ -64,6 +80,16 @@ pub fn inspector(
             for r in m.guidance.readouts(world.tuning_for(m.source), world.dt()) {
                 ui.label(RichText::new(readout_text(&r)).monospace().small());
             }
+            let recorded = replay::track_of(&world.tuning, algorithm).is_some();
+            let from = match m.source {
+                Source::Launcher(i) if recorded => {
+                    world.launchers().get(i).map(|l| l.spec.name.clone())
+                }
+                _ => None,
+            };
+            if let Some(missile) = from {
+                fly = references(ui, world, missile, chosen);
+            }
             let plotted = runs.plots.missiles.contains(&(lane, id));
             if ui.selectable_label(plotted, "plot this missile").clicked() {
                 runs.plots.toggle(lane, id);
@@ -71,6 +97,48 @@ pub fn inspector(
                 *scroll_to_plots = !plotted;
             }
         });
+    fly
+}
+
+/// The laws to fly from a recorded missile's state at the tick on screen.
+fn references(
+    ui: &mut egui::Ui,
+    world: &World,
+    missile: String,
+    chosen: &mut BTreeSet<Algorithm>,
+) -> Option<FlyReferences> {
+    let tick = world.tick();
+    ui.separator();
+    ui.label(style::help(format!(
+        "Fly references from {missile}'s state at tick {tick}, beside what the game did:"
+    )));
+    ui.horizontal_wrapped(|ui| {
+        for a in world.tuning.algorithms() {
+            if replay::track_of(&world.tuning, a).is_some() {
+                continue;
+            }
+            let mut on = chosen.contains(&a);
+            let label = RichText::new(a.id()).color(algorithm_color32(a));
+            if ui.checkbox(&mut on, label).changed() {
+                if on {
+                    chosen.insert(a);
+                } else {
+                    chosen.remove(&a);
+                }
+            }
+        }
+    });
+    let enabled = !chosen.is_empty();
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(format!("fly them from tick {tick}")),
+    )
+    .clicked()
+    .then(|| FlyReferences {
+        missile,
+        tick,
+        algorithms: chosen.iter().copied().collect(),
+    })
 }
 
 /// The telemetry plot of the plotted missiles; a click jumps to that moment.

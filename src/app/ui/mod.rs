@@ -114,7 +114,16 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     scene::view_section(ui, session);
     results::section(ui, session);
     let selected = session.view.selected;
-    inspect::inspector(ui, &mut session.runs, selected, &mut state.scroll_to_plots);
+    let fly = inspect::inspector(
+        ui,
+        &mut session.runs,
+        selected,
+        &mut state.scroll_to_plots,
+        &mut state.references,
+    );
+    if let Some(fly) = fly {
+        session.fly_references(&fly.missile, fly.tick, &fly.algorithms);
+    }
     inspect::plots(ui, &mut session.runs, &mut state.scroll_to_plots);
     let runs = &mut session.runs;
     inspect::breakpoints(ui, &mut runs.breakpoints, runs.paused_by.as_deref());

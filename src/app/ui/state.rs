@@ -34,6 +34,8 @@ pub struct PanelState {
     /// Bring the plots into view on the next pass (a missile was just added to them).
     pub scroll_to_plots: bool,
     pub styled: bool,
+    /// The laws chosen to fly from a recorded missile's state.
+    pub references: std::collections::BTreeSet<crate::guidance::Algorithm>,
 }
 
 impl PanelState {
@@ -41,6 +43,7 @@ impl PanelState {
         Self {
             dialog: FileDialog::new()
                 .add_file_filter_extensions("Scenario (.ron)", vec!["ron"])
+                .add_file_filter_extensions("Recording (.csv)", vec!["csv"])
                 .default_file_filter("Scenario (.ron)")
                 .add_save_extension("Scenario", "ron")
                 .default_save_extension("Scenario"),
@@ -59,6 +62,7 @@ impl PanelState {
             panel_open: true,
             scroll_to_plots: false,
             styled: false,
+            references: [crate::guidance::REFERENCE_DEFAULT].into_iter().collect(),
         }
     }
 

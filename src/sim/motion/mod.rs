@@ -10,6 +10,7 @@ pub mod fixed;
 pub mod fly_program;
 pub mod model;
 pub mod path;
+pub mod track;
 pub mod weave;
 
 pub use model::{
@@ -23,6 +24,7 @@ pub use driven::Driven;
 pub use fixed::Static;
 pub use fly_program::FlyProgramSpec;
 pub use path::Path;
+pub use track::Track;
 pub use weave::Weave;
 
 use glam::Vec2;
@@ -115,6 +117,7 @@ motions! {
     Path => path::Path,
     FlyProgram => fly_program::FlyProgramSpec [newtype],
     Driven => driven::Driven,
+    Track => track::Track,
 }
 
 /// What the registry calls on any motion (object-safe).
@@ -251,10 +254,15 @@ mod tests {
                 // A fly program starts on its grid point, not anywhere.
                 assert_eq!(m.start(), at, "{name}");
             }
-            // Every field reads back what it is set to.
+            // Every field reads back what it is set to (a recorded track's samples are
+            // shown, never set).
             let mut edited = m.clone();
             for field in m.fields() {
                 let value = m.get(field.name).expect("each listed field reads");
+                if matches!(field.kind, FieldKind::Samples { .. }) {
+                    assert!(!edited.set(field.name, value), "{name}.{}", field.name);
+                    continue;
+                }
                 assert!(
                     edited.set(field.name, value.clone()),
                     "{name}.{}",

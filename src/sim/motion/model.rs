@@ -29,6 +29,10 @@ pub enum FieldKind {
         limit: f32,
         max: usize,
     },
+    /// A recorded track's samples (shown, not edited).
+    Samples {
+        max: usize,
+    },
     /// A fly program's command numbers.
     Program,
     /// The name of another target, or none.
@@ -55,6 +59,8 @@ pub enum FieldValue {
     Points(Vec<Vec2>),
     Program(Vec<u16>),
     TargetName(Option<String>),
+    /// How many samples a recorded track has.
+    Samples(usize),
 }
 
 /// A value that lists its fields and reads and writes them by name.
@@ -156,6 +162,16 @@ impl AsField for Vec<Vec2> {
             FieldValue::Points(v) => Some(v),
             _ => None,
         }
+    }
+}
+
+impl AsField for Vec<(Vec2, Vec2)> {
+    fn to_field(&self) -> FieldValue {
+        FieldValue::Samples(self.len())
+    }
+    /// Recorded samples are not edited.
+    fn from_field(_value: FieldValue) -> Option<Self> {
+        None
     }
 }
 

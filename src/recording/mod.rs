@@ -1,0 +1,565 @@
+//! Recordings from a game: a CSV of `tick,time,id,kind,algorithm,x,y,vx,vy,heading` (the
+//! columns `steerlab run --csv` writes; `algorithm` may be any name or missing, extra
+//! columns are ignored, the tick length comes from the time column). A recording opens
+//! as a scenario ([`to_scenario`]): each recorded target replays its track as a motion,
+//! each recorded missile flies its track as a law of its own ([`replay`]), so trails,
+//! the timeline, plots, the inspector, closest approach and hits work on them unchanged;
+//! reference laws can then be flown from any recorded missile's state
+//! ([`fly_references`]).
+
+pub mod replay;
+mod track;
+
+use track::label;
+pub use track::{Kind, RecordedTrack, Sample};
+
+use crate::guidance::{Algorithm, Tuning};
+use crate::scenario::Scenario;
+use crate::sim::launcher::{LauncherSpec, MissileSpec};
+use crate::sim::limits::{MAX_COORD, MAX_SPEED, MAX_TRACK_SAMPLES};
+use crate::sim::motion::Track;
+use crate::sim::{Motion, TargetSpec, WorldConfig};
+use glam::Vec2;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Most entities (targets and missiles) in one recording.
+pub const MAX_ENTITIES: usize = 1000;
+/// Most rows read from one recording.
+pub const MAX_ROWS: usize = 2_000_000;
+
+/// The columns a recording must have (`algorithm` may be left out).
+pub const REQUIRED: [&str; 9] = [
+    "tick", "time", "id", "kind", "x", "y", "vx", "vy", "heading",
+];
+
+/// A problem in a recording: `file:line: column: message`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordingError {
+    pub file: String,
+    pub line: u64,
+    /// The column, if the problem is in one.
+    pub column: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for RecordingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: ", self.file, self.line)?;
+        if let Some(column) = &self.column {
+            write!(f, "{column}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RecordingError {}
+
+/// A whole recording.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recording {
+    /// Seconds per tick (from the time column).
+    pub dt: f64,
+    /// Ticks per second, the whole number `1 / dt` is.
+    pub tick_rate: u32,
+    /// The file's first tick (world tick 0).
+    pub tick0: u64,
+    pub tracks: Vec<RecordedTrack>,
+}
+
+struct Row {
+    line: u64,
+    tick: u64,
+    time: f64,
+    id: u64,
+    kind: Kind,
+    algorithm: String,
+    sample: Sample,
+}
+
+/// Reads a recording file (a regular file of at most [`crate::files::MAX_READ_BYTES`]).
+pub fn load(path: &Path) -> Result<Recording, RecordingError> {
+    let file = path.display().to_string();
+    let text = crate::files::read_text(path).map_err(|e| RecordingError {
+        file: file.clone(),
+        line: e.at.map_or(1, |(line, _)| line as u64),
+        column: None,
+        message: e.message,
+    })?;
+    parse(&text, &file)
+}
+
+/// Parses a recording's text; `file` labels the errors.
+pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
+    let error = |line: u64, column: Option<&str>, message: String| RecordingError {
+        file: file.into(),
+        line,
+        column: column.map(str::to_string),
+        message,
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .flexible(true)
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|e| error(1, None, format!("cannot read the header line: {e}")))?
+        .clone();
+    let index = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let missing: Vec<&str> = REQUIRED
+        .iter()
+        .copied()
+        .filter(|c| index(c).is_none())
+        .collect();
+    if !missing.is_empty() {
+        return Err(error(
+            1,
+            None,
+            format!(
+                "expected the columns {}, missing: {}",
+                REQUIRED.join(","),
+                missing.join(", ")
+            ),
+        ));
+    }
+    let col: Vec<usize> = REQUIRED.iter().map(|c| index(c).unwrap_or(0)).collect();
+    let algorithm_col = index("algorithm");
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| {
+            let line = e.position().map_or(0, |p| p.line());
+            error(line, None, format!("cannot read the row: {e}"))
+        })?;
+        let line = record.position().map_or(0, |p| p.line());
+        if rows.len() >= MAX_ROWS {
+            return Err(error(
+                line,
+                None,
+                format!("expected at most {MAX_ROWS} rows"),
+            ));
+        }
+        let cell = |k: usize| record.get(col[k]).unwrap_or("");
+        let number = |k: usize| -> Result<f64, RecordingError> {
+            let text = cell(k);
+            let shown: String = text.chars().take(40).collect();
+            let v: f64 = text.parse().map_err(|_| {
+                error(
+                    line,
+                    Some(REQUIRED[k]),
+                    format!("expected a number, found \"{}\"", shown.escape_debug()),
+                )
+            })?;
+            if v.is_finite() {
+                Ok(v)
+            } else {
+                Err(error(
+                    line,
+                    Some(REQUIRED[k]),
+                    format!("expected a finite number, found {shown}"),
+                ))
+            }
+        };
+        let whole = |k: usize| -> Result<u64, RecordingError> {
+            let text = cell(k);
+            text.parse().map_err(|_| {
+                let shown: String = text.chars().take(40).collect();
+                error(
+                    line,
+                    Some(REQUIRED[k]),
+                    format!(
+                        "expected a whole number of 0 or more, found \"{}\"",
+                        shown.escape_debug()
+                    ),
+                )
+            })
+        };
+        let kind = match cell(3).to_ascii_lowercase().as_str() {
+            "target" => Kind::Target,
+            "missile" => Kind::Missile,
+            other => {
+                let shown: String = other.chars().take(40).collect();
+                return Err(error(
+                    line,
+                    Some("kind"),
+                    format!(
+                        "expected target or missile, found \"{}\"",
+                        shown.escape_debug()
+                    ),
+                ));
+            }
+        };
+        let (x, y, vx, vy, heading) = (number(4)?, number(5)?, number(6)?, number(7)?, number(8)?);
+        for (k, v) in [(4, x), (5, y)] {
+            if v.abs() > f64::from(MAX_COORD) {
+                return Err(error(
+                    line,
+                    Some(REQUIRED[k]),
+                    format!("expected a coordinate within ±{MAX_COORD}, found {v}"),
+                ));
+            }
+        }
+        for (k, v) in [(6, vx), (7, vy)] {
+            if v.abs() > f64::from(MAX_SPEED) {
+                return Err(error(
+                    line,
+                    Some(REQUIRED[k]),
+                    format!("expected a speed up to {MAX_SPEED}, found {v}"),
+                ));
+            }
+        }
+        let algorithm = algorithm_col
+            .and_then(|k| record.get(k))
+            .unwrap_or("")
+            .chars()
+            .take(40)
+            .collect();
+        rows.push(Row {
+            line,
+            tick: whole(0)?,
+            time: number(1)?,
+            id: whole(2)?,
+            kind,
+            algorithm,
+            sample: Sample {
+                pos: Vec2::new(x as f32, y as f32),
+                vel: Vec2::new(vx as f32, vy as f32),
+                heading: heading as f32,
+            },
+        });
+    }
+    let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
+        return Err(error(
+            1,
+            None,
+            "expected rows after the header, found none".into(),
+        ));
+    };
+    // Ticks never go back.
+    for pair in rows.windows(2) {
+        if pair[1].tick < pair[0].tick {
+            return Err(error(
+                pair[1].line,
+                Some("tick"),
+                format!(
+                    "ticks must not decrease: tick {} follows tick {}",
+                    pair[1].tick, pair[0].tick
+                ),
+            ));
+        }
+    }
+    // A fixed tick, from the time column.
+    let (tick0, span) = (first.tick, last.tick - first.tick);
+    if span == 0 {
+        return Err(error(
+            last.line,
+            Some("tick"),
+            "expected at least two ticks, found one".into(),
+        ));
+    }
+    let dt = (last.time - first.time) / span as f64;
+    let rate = 1.0 / dt;
+    let tick_rate = rate.round();
+    if dt.is_nan()
+        || dt <= 0.0
+        || !(1.0..=1000.0).contains(&tick_rate)
+        || (rate - tick_rate).abs() > 1e-3 * tick_rate
+    {
+        return Err(error(
+            last.line,
+            Some("time"),
+            format!("expected a fixed tick of 1/1 to 1/1000 s (a whole number of ticks per second), found {dt} s per tick"),
+        ));
+    }
+    let dt = 1.0 / tick_rate;
+    for row in &rows {
+        let expected = first.time + (row.tick - tick0) as f64 * dt;
+        if (row.time - expected).abs() > 0.01 * dt + 1e-9 * expected.abs() {
+            return Err(error(
+                row.line,
+                Some("time"),
+                format!(
+                    "expected {expected} for tick {} (a fixed tick of {dt} s), found {}",
+                    row.tick, row.time
+                ),
+            ));
+        }
+    }
+    // Tracks: one per kind and id (targets and missiles are numbered apart), one row
+    // per tick, no gaps.
+    let mut tracks: BTreeMap<(u8, u64), RecordedTrack> = BTreeMap::new();
+    let mut last_tick: BTreeMap<(u8, u64), (u64, u64)> = BTreeMap::new();
+    for row in rows {
+        let tick = row.tick - tick0;
+        if tick as usize >= MAX_TRACK_SAMPLES {
+            return Err(error(
+                row.line,
+                Some("tick"),
+                format!("expected a recording of at most {MAX_TRACK_SAMPLES} ticks"),
+            ));
+        }
+        let key = (row.kind as u8, row.id);
+        match tracks.get_mut(&key) {
+            None => {
+                if tracks.len() >= MAX_ENTITIES {
+                    return Err(error(
+                        row.line,
+                        Some("id"),
+                        format!("expected at most {MAX_ENTITIES} ids"),
+                    ));
+                }
+                tracks.insert(
+                    key,
+                    RecordedTrack {
+                        id: row.id,
+                        kind: row.kind,
+                        algorithm: row.algorithm,
+                        first: tick,
+                        samples: vec![row.sample],
+                    },
+                );
+            }
+            Some(track) => {
+                let (prev, prev_line) = last_tick[&key];
+                if tick == prev {
+                    return Err(error(
+                        row.line,
+                        Some("tick"),
+                        format!(
+                            "{} has two rows for tick {} (lines {prev_line} and {})",
+                            label(row.kind, row.id),
+                            row.tick,
+                            row.line
+                        ),
+                    ));
+                }
+                if tick != prev + 1 {
+                    return Err(error(
+                        row.line,
+                        Some("tick"),
+                        format!(
+                            "{} jumps from tick {} to tick {}: a gap in its track",
+                            label(row.kind, row.id),
+                            prev + tick0,
+                            row.tick
+                        ),
+                    ));
+                }
+                track.samples.push(row.sample);
+            }
+        }
+        last_tick.insert(key, (tick, row.line));
+    }
+    let tracks: Vec<RecordedTrack> = tracks.into_values().collect();
+    if !tracks.iter().any(|t| t.kind == Kind::Target) {
+        return Err(error(
+            1,
+            Some("kind"),
+            "expected at least one target, found none".into(),
+        ));
+    }
+    if !tracks.iter().any(|t| t.kind == Kind::Missile) {
+        return Err(error(
+            1,
+            Some("kind"),
+            "expected at least one missile, found none".into(),
+        ));
+    }
+    Ok(Recording {
+        dt,
+        tick_rate: tick_rate as u32,
+        tick0,
+        tracks,
+    })
+}
+
+/// The scenario a recording opens as: the world fits every track, the targets replay
+/// theirs, each missile flies its own as a law registered in the scenario's parameters
+/// (`rec-<algorithm>` or `rec-<algorithm>-<id>`), launched so it shows its first sample
+/// on its first tick. A missile recorded on the very first tick shows from its second.
+pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String> {
+    let mut lo = Vec2::ZERO;
+    let mut hi = Vec2::ZERO;
+    for s in recording.tracks.iter().flat_map(|t| &t.samples) {
+        lo = lo.min(s.pos);
+        hi = hi.max(s.pos);
+    }
+    // The game's own coordinates: the world spans the origin to the largest, and its
+    // margin reaches the smallest (a missile leaving the margin ends).
+    let size = hi.max(Vec2::splat(100.0));
+    let margin = (-lo.min_element()).max(0.0) + 0.25 * size.max_element();
+    let dt = recording.dt as f32;
+    let mut scenario = Scenario {
+        name: format!("recording {file}"),
+        description: "A game's recording: its targets replay their tracks, its missiles fly theirs. Select a recorded missile and fly the references from any tick (Inspector).".into(),
+        world: WorldConfig {
+            width: size.x,
+            height: size.y,
+            tick_rate: recording.tick_rate as f32,
+            margin,
+            ..WorldConfig::default()
+        },
+        ..Scenario::default()
+    };
+    let mut tuning = Tuning::default();
+    let counts = recording
+        .tracks
+        .iter()
+        .fold(BTreeMap::<&str, usize>::new(), |mut m, t| {
+            *m.entry(t.algorithm.as_str()).or_default() += 1;
+            m
+        });
+    let target_name = recording
+        .tracks
+        .iter()
+        .find(|t| t.kind == Kind::Target)
+        .map(RecordedTrack::name)
+        .unwrap_or_default();
+    let mut missiles = 0;
+    for track in &recording.tracks {
+        match track.kind {
+            Kind::Target => scenario.targets.push(TargetSpec {
+                name: track.name(),
+                radius: 12.0,
+                destructible: false,
+                motion: Motion::Track(Track {
+                    dt,
+                    first: track.first as f32,
+                    samples: track.samples.iter().map(|s| (s.pos, s.vel)).collect(),
+                }),
+            }),
+            Kind::Missile => {
+                let id = replay::law_id(
+                    &track.algorithm,
+                    track.id,
+                    counts[track.algorithm.as_str()] > 1,
+                );
+                let law = replay::Replay::new(&id, track, missiles);
+                missiles += 1;
+                let algorithm: Algorithm = tuning.register(Arc::new(law))?;
+                // Launched the tick before its first sample: that tick's move puts it
+                // on the sample. On the first tick there is no tick before.
+                let launch_tick = track.first.saturating_sub(1);
+                scenario.launchers.push(LauncherSpec {
+                    name: track.name(),
+                    pos: track.samples[0].pos,
+                    target: nearest_target(recording, track, &target_name),
+                    algorithms: vec![algorithm],
+                    launch_velocity: track.samples[0].vel,
+                    first_at: Some(launch_tick as f32 * dt),
+                    every: None,
+                    salvo: 1,
+                    spread: 0.0,
+                    missile: MissileSpec {
+                        // Its samples, the tick it coasts, and half a tick to spare.
+                        lifetime: (track.samples.len() as f32 + 1.5) * dt,
+                        fuel: None,
+                        radius: 2.0,
+                    },
+                    params: BTreeMap::new(),
+                });
+            }
+        }
+    }
+    scenario.algorithms = tuning;
+    Ok(scenario)
+}
+
+/// The target a recorded missile was after: the one nearest its last sample.
+fn nearest_target(recording: &Recording, missile: &RecordedTrack, fallback: &str) -> String {
+    let end = missile.first + missile.samples.len() as u64 - 1;
+    let pos = missile.samples[missile.samples.len() - 1].pos;
+    recording
+        .tracks
+        .iter()
+        .filter(|t| t.kind == Kind::Target)
+        .filter_map(|t| {
+            let at = t.at(end).or_else(|| t.samples.last().copied())?;
+            Some((at.pos.distance(pos), t.name()))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or_else(|| fallback.to_string(), |(_, name)| name)
+}
+
+/// Adds a launcher that flies `algorithms` from recorded missile `missile`'s state at
+/// world tick `tick` (its position and velocity then) against the target that missile
+/// was after; returns the launcher's index.
+pub fn fly_references(
+    scenario: &mut Scenario,
+    missile: &str,
+    tick: u64,
+    algorithms: &[Algorithm],
+) -> Result<usize, String> {
+    if algorithms.is_empty() {
+        return Err("choose at least one law to fly".into());
+    }
+    let launcher = scenario
+        .launchers
+        .iter()
+        .find(|l| l.name == missile)
+        .ok_or_else(|| format!("no recorded missile `{missile}`"))?;
+    let law = launcher.algorithms[0];
+    let track = replay::track_of(&scenario.algorithms, law)
+        .ok_or_else(|| format!("`{missile}` is not a recorded missile"))?;
+    let sample = track.at(tick).ok_or_else(|| {
+        format!(
+            "{missile} was recorded from tick {} to {}, not at tick {tick}",
+            track.first,
+            track.first + track.samples.len() as u64 - 1
+        )
+    })?;
+    let spec = LauncherSpec {
+        name: format!("{missile} from tick {tick}"),
+        pos: sample.pos,
+        target: launcher.target.clone(),
+        algorithms: algorithms.to_vec(),
+        launch_velocity: sample.vel,
+        first_at: Some(tick as f32 / scenario.world.tick_rate),
+        every: None,
+        salvo: 1,
+        spread: 0.0,
+        missile: MissileSpec::default(),
+        params: BTreeMap::new(),
+    };
+    scenario.launchers.push(spec);
+    Ok(scenario.launchers.len() - 1)
+}
+
+/// Whether a path names a recording (by its `.csv` extension) rather than a scenario.
+pub fn is_recording(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
+
+/// Why a file did not open.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpenError {
+    Scenario(crate::scenario::ScenarioErrors),
+    Recording(RecordingError),
+    /// A recording that reads but does not make a scenario (too many laws, say).
+    Other(String),
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Scenario(e) => e.fmt(f),
+            OpenError::Recording(e) => e.fmt(f),
+            OpenError::Other(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+/// Opens a scenario file, or a recording (`.csv`) as the scenario it makes.
+pub fn open(path: &Path) -> Result<Scenario, OpenError> {
+    if is_recording(path) {
+        let recording = load(path).map_err(OpenError::Recording)?;
+        to_scenario(&recording, &path.display().to_string()).map_err(OpenError::Other)
+    } else {
+        crate::scenario::load(path).map_err(OpenError::Scenario)
+    }
+}

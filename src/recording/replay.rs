@@ -1,0 +1,170 @@
+//! A recorded missile as a law: each tick it puts the missile where the recording has it
+//! (position, velocity, heading), so everything that reads missiles (trails, plots, the
+//! inspector, closest approach, hits) works on the recording. After its last sample it
+//! coasts one tick on its last velocity (the tick a missile hits on has no row), then
+//! stops until its lifetime ends.
+
+use super::track::{RecordedTrack, Sample};
+use crate::core::ParamValue;
+use crate::core::{Body, Readout, Seen};
+use crate::guidance::runtime::{intern, RuntimeState, Value};
+use crate::guidance::{Algorithm, Launch, LawError, LawInfo, RuntimeLaw, Signal, Tuning};
+use glam::Vec2;
+use std::any::Any;
+
+/// The law id of a recorded missile: `rec-` and its algorithm column (letters, digits
+/// and `-`), with `-<id>` when several missiles share that column.
+pub fn law_id(algorithm: &str, id: u64, shared: bool) -> String {
+    let name: String = algorithm
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .take(24)
+        .collect();
+    let name = if name.is_empty() {
+        "missile".to_string()
+    } else {
+        name
+    };
+    if shared {
+        format!("rec-{name}-{id}")
+    } else {
+        format!("rec-{name}")
+    }
+}
+
+/// One recorded missile's track, flown back.
+#[derive(Debug)]
+pub struct Replay {
+    id: &'static str,
+    summary: &'static str,
+    color: [u8; 3],
+    track: RecordedTrack,
+}
+
+impl Replay {
+    /// The `index`th recorded missile's law (its colour from the palette).
+    pub fn new(id: &str, track: &RecordedTrack, index: usize) -> Self {
+        let track = track.clone();
+        Self {
+            color: crate::guidance::runtime::palette(index),
+            id: intern(id),
+            summary: intern(&format!(
+                "recorded missile {} ({})",
+                track.id,
+                if track.algorithm.is_empty() {
+                    "no algorithm column"
+                } else {
+                    &track.algorithm
+                }
+            )),
+            track,
+        }
+    }
+
+    /// Its recorded track (world ticks).
+    pub fn track(&self) -> &RecordedTrack {
+        &self.track
+    }
+}
+
+/// The recorded track behind `algorithm`, if it is a recorded missile.
+pub fn track_of(tuning: &Tuning, algorithm: Algorithm) -> Option<&RecordedTrack> {
+    let (law, _) = tuning.runtime.law(algorithm)?;
+    law.as_any()?.downcast_ref::<Replay>().map(Replay::track)
+}
+
+fn put(body: &mut Body, s: &Sample) {
+    body.pos = s.pos;
+    body.vel = s.vel;
+    body.heading = s.heading;
+}
+
+impl RuntimeLaw for Replay {
+    fn info(&self) -> LawInfo {
+        LawInfo {
+            id: self.id,
+            field: self.id,
+            summary: self.summary,
+            color: self.color,
+            specs: &[],
+            contact_fused: true,
+        }
+    }
+
+    fn defaults(&self) -> Vec<ParamValue> {
+        Vec::new()
+    }
+
+    fn launch(
+        &self,
+        _: &[ParamValue],
+        launch: &Launch,
+        state: &mut RuntimeState,
+    ) -> Result<Option<Body>, LawError> {
+        state.values.insert("sample".into(), Value::Number(-1.0));
+        Ok(Some(Body {
+            pos: launch.pos,
+            vel: launch.vel,
+            heading: self.track.samples[0].heading,
+        }))
+    }
+
+    fn steer(
+        &self,
+        _: &[ParamValue],
+        state: &mut RuntimeState,
+        body: &mut Body,
+        seen: &Seen,
+    ) -> Result<Option<Signal>, LawError> {
+        let k = match state.values.get("sample") {
+            Some(Value::Number(k)) => *k + 1.0,
+            _ => 0.0,
+        };
+        state.values.insert("sample".into(), Value::Number(k));
+        let len = self.track.samples.len();
+        match self.track.samples.get(k as usize) {
+            Some(s) => put(body, s),
+            // A recording has no row for the tick a missile hit on (it is gone by the
+            // time that tick is written): coast one tick on the last velocity, so a hit
+            // inside that tick is still found...
+            None if k as usize == len => body.pos += body.vel * seen.dt,
+            // ...then stay until the lifetime ends.
+            None => body.vel = Vec2::ZERO,
+        }
+        Ok(None)
+    }
+
+    fn readouts(&self, state: &RuntimeState) -> Vec<Readout> {
+        let k = match state.values.get("sample") {
+            Some(Value::Number(k)) => *k,
+            _ => 0.0,
+        };
+        vec![
+            Readout::text(
+                "recorded",
+                format!("missile {} of the recording", self.track.id),
+            ),
+            Readout::number("sample", k as f32, ""),
+        ]
+    }
+
+    fn fingerprint(&self) -> u64 {
+        self.track.samples.iter().fold(self.track.id, |h, s| {
+            [s.pos.x, s.pos.y, s.vel.x, s.vel.y, s.heading]
+                .iter()
+                .fold(h, |h, v| {
+                    (h ^ u64::from(v.to_bits())).wrapping_mul(0x100_0000_01b3)
+                })
+        })
+    }
+
+    fn as_any(&self) -> Option<&dyn Any> {
+        Some(self)
+    }
+}

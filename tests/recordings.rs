@@ -1,0 +1,319 @@
+//! A game's recording (CSV) opens as a scenario: the tracks replay exactly (a run
+//! exported with `run --csv` and opened again gives the same rows), hits are found from
+//! the tracks, reference laws fly from a recorded missile's state at a chosen tick, and
+//! broken recordings say `file:line: column: message` and exit 2.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use steerlab::guidance::Algorithm;
+use steerlab::headless;
+use steerlab::recording::{self, Kind};
+use steerlab::scenario::presets::default_scenario;
+use steerlab::sim::{Outcome, Source};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The default scenario's first 4 seconds as `run --csv` writes them.
+fn exported() -> String {
+    let mut csv = Vec::new();
+    headless::run(&default_scenario(), Some(4.0), Some(&mut csv)).unwrap();
+    String::from_utf8(csv).unwrap()
+}
+
+/// Rows without the algorithm column (a replayed missile's law is `rec-...`).
+fn rows_without_algorithm(csv: &str) -> BTreeSet<String> {
+    csv.lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{},{},{},{}", f[0], f[2], f[3], f[5..].join(","))
+        })
+        .collect()
+}
+
+#[test]
+fn an_exported_run_opened_as_a_recording_replays_every_row_exactly() {
+    let original = exported();
+    let rec = recording::parse(&original, "run.csv").unwrap();
+    assert_eq!((rec.tick_rate, rec.tick0), (60, 0));
+    assert_eq!(
+        rec.tracks
+            .iter()
+            .filter(|t| t.kind == Kind::Missile)
+            .count(),
+        8
+    );
+    let scenario = recording::to_scenario(&rec, "run.csv").unwrap();
+    let mut replayed = Vec::new();
+    headless::run(&scenario, Some(4.0), Some(&mut replayed)).unwrap();
+    let replayed = String::from_utf8(replayed).unwrap();
+    let (a, b) = (
+        rows_without_algorithm(&original),
+        rows_without_algorithm(&replayed),
+    );
+    let lost: Vec<&String> = a.difference(&b).collect();
+    assert!(
+        lost.is_empty(),
+        "{} rows differ, first: {:?}",
+        lost.len(),
+        lost.first()
+    );
+    // The only extra rows: each missile that ended before 4 s coasts one tick past its
+    // last row (the tick it hit on has no row).
+    assert!(b.len() - a.len() <= 8, "{} extra rows", b.len() - a.len());
+}
+
+#[test]
+fn hits_are_found_from_the_tracks_at_the_times_the_game_had_them() {
+    let original = headless::run(&default_scenario(), Some(4.0), None).unwrap();
+    let rec = recording::parse(&exported(), "run.csv").unwrap();
+    let world = headless::run(
+        &recording::to_scenario(&rec, "run.csv").unwrap(),
+        Some(4.0),
+        None,
+    )
+    .unwrap();
+    let replayed = world.all_missiles();
+    for m in original.all_missiles() {
+        let r = replayed.iter().find(|r| r.id == m.id).unwrap();
+        if let Outcome::Hit { .. } = m.metrics.outcome {
+            assert!(
+                matches!(r.metrics.outcome, Outcome::Hit { .. }),
+                "{}: {:?}",
+                m.id,
+                r.metrics.outcome
+            );
+            assert_eq!(r.metrics.time_to_hit, m.metrics.time_to_hit, "{}", m.id);
+        }
+    }
+}
+
+#[test]
+fn references_fly_from_the_recorded_missiles_state_at_the_chosen_tick() {
+    let csv = exported();
+    // Missile 3's row at tick 60, read from the text itself.
+    let row: Vec<f32> = csv
+        .lines()
+        .find(|l| {
+            l.starts_with("60,") && l.split(',').nth(2) == Some("3") && l.contains(",missile,")
+        })
+        .unwrap()
+        .split(',')
+        .skip(5)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let rec = recording::parse(&csv, "run.csv").unwrap();
+    let mut scenario = recording::to_scenario(&rec, "run.csv").unwrap();
+    let index = recording::fly_references(
+        &mut scenario,
+        "missile 3",
+        60,
+        &[Algorithm::ProNav, Algorithm::Quartic],
+    )
+    .unwrap();
+    let spec = &scenario.launchers[index];
+    assert_eq!((spec.pos.x, spec.pos.y), (row[0], row[1]));
+    assert_eq!(
+        (spec.launch_velocity.x, spec.launch_velocity.y),
+        (row[2], row[3])
+    );
+    let world = headless::run(&scenario, Some(4.0), None).unwrap();
+    let refs: Vec<_> = world
+        .all_missiles()
+        .into_iter()
+        .filter(|m| m.source == Source::Launcher(index))
+        .collect();
+    assert_eq!(refs.len(), 2);
+    for m in refs {
+        assert_eq!(m.launched_tick, 60);
+        assert!(
+            matches!(m.metrics.outcome, Outcome::Hit { .. }),
+            "{}: {:?}",
+            m.algorithm(),
+            m.metrics.outcome
+        );
+    }
+    // Not at a tick the missile was not recorded.
+    let e = recording::fly_references(&mut scenario, "missile 3", 1000, &[Algorithm::ProNav])
+        .unwrap_err();
+    assert!(e.contains("recorded from tick 1 to"), "{e}");
+}
+
+/// Every broken recording with the start of its error (after `file:`).
+const BROKEN: &[(&str, &str)] = &[
+    (
+        "missing-heading.csv",
+        "1: expected the columns tick,time,id,kind,x,y,vx,vy,heading, missing: heading",
+    ),
+    ("not-a-number.csv", "3: y: expected a number, found \"abc\""),
+    (
+        "ticks-decrease.csv",
+        "4: tick: ticks must not decrease: tick 0 follows tick 1",
+    ),
+    (
+        "gap.csv",
+        "6: tick: missile 0 jumps from tick 0 to tick 2: a gap in its track",
+    ),
+    (
+        "two-rows-one-tick.csv",
+        "5: tick: target 0 has two rows for tick 1 (lines 4 and 5)",
+    ),
+    (
+        "no-target.csv",
+        "1: kind: expected at least one target, found none",
+    ),
+    (
+        "one-tick.csv",
+        "3: tick: expected at least two ticks, found one",
+    ),
+    (
+        "unknown-kind.csv",
+        "3: kind: expected target or missile, found \"decoy\"",
+    ),
+    (
+        "irregular-time.csv",
+        "4: time: expected 0.016666666666666666 for tick 1",
+    ),
+    ("nan.csv", "3: x: expected a finite number, found NaN"),
+    (
+        "tick-too-long.csv",
+        "4: time: expected a fixed tick of 1/1 to 1/1000 s",
+    ),
+    (
+        "header-only.csv",
+        "1: expected rows after the header, found none",
+    ),
+    (
+        "negative-tick.csv",
+        "2: tick: expected a whole number of 0 or more, found \"-1\"",
+    ),
+];
+
+fn broken_dir() -> PathBuf {
+    root().join("tests/broken-recordings")
+}
+
+#[test]
+fn every_broken_recording_says_where_and_what() {
+    let mut on_disk: Vec<String> = std::fs::read_dir(broken_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = BROKEN.iter().map(|(f, _)| f.to_string()).collect();
+    listed.sort();
+    assert_eq!(on_disk, listed, "tests/broken-recordings and BROKEN differ");
+    for (file, expected) in BROKEN {
+        let path = broken_dir().join(file);
+        let e = recording::load(&path).unwrap_err().to_string();
+        let prefix = format!("{}:", path.display());
+        assert!(e.starts_with(&prefix), "{file}: {e}");
+        assert!(e[prefix.len()..].starts_with(expected), "{file}: {e}");
+    }
+}
+
+fn steerlab(args: &[&str], dir: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_steerlab"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_command_line_runs_a_recording_and_flies_references_from_a_tick() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.csv"), exported()).unwrap();
+    let out = steerlab(&["run", "game.csv"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("rec-pro-nav"), "{stdout}");
+    let out = steerlab(
+        &[
+            "run",
+            "game.csv",
+            "--from-tick",
+            "60",
+            "--missile",
+            "3",
+            "--algorithm",
+            "pro-nav",
+        ],
+        dir.path(),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    // The 8 recorded missiles, then the reference as M8.
+    let last = stdout.lines().rfind(|l| l.starts_with('M')).unwrap();
+    assert!(
+        last.starts_with("M8") && last.contains(" pro-nav ") && last.contains("hit"),
+        "{stdout}"
+    );
+
+    let out = steerlab(&["run", "game.csv", "--from-tick", "9999"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no recorded missile at tick 9999"));
+    let out = steerlab(&["run", "default", "--from-tick", "5"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+
+    let broken = broken_dir().join("gap.csv");
+    for command in ["run", "check"] {
+        let out = steerlab(&[command, broken.to_str().unwrap()], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(all.contains("gap.csv:6: tick:"), "{command}: {all}");
+    }
+}
+
+#[cfg(feature = "app")]
+mod window {
+    use super::*;
+    use steerlab::app::Session;
+
+    #[test]
+    fn a_broken_recording_never_replaces_what_is_open_and_a_good_one_cannot_be_saved_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut session = Session::new(default_scenario(), None);
+        let before = session.doc.scenario.clone();
+        let e = session.open(&broken_dir().join("gap.csv")).unwrap_err();
+        assert!(e.to_string().contains("gap.csv:6: tick:"), "{e}");
+        assert_eq!(session.doc.scenario, before);
+
+        let csv = dir.path().join("game.csv");
+        let text = exported();
+        std::fs::write(&csv, &text).unwrap();
+        session.open(&csv).unwrap();
+        assert_eq!(session.doc.scenario.launchers.len(), 8);
+        let e = session.save_as(&csv).unwrap_err();
+        assert!(e.to_string().contains("read-only"), "{e}");
+        assert_eq!(
+            std::fs::read_to_string(&csv).unwrap(),
+            text,
+            "the recording is untouched"
+        );
+
+        // Fly the references from missile 3 at tick 60: the run is back at tick 60, paused,
+        // and undo takes them back.
+        session.fly_references("missile 3", 60, &[Algorithm::ProNav]);
+        assert_eq!(session.tick(), 60);
+        assert!(!session.runs.playing);
+        assert_eq!(session.doc.scenario.launchers.len(), 9);
+        session.runs.playing = true;
+        for _ in 0..2 {
+            session.advance(1.0 / 60.0);
+        }
+        let world = &session.runs.lanes[0].world;
+        assert!(world
+            .missiles()
+            .iter()
+            .any(|m| m.algorithm() == Algorithm::ProNav));
+        session.undo();
+        assert_eq!(session.doc.scenario.launchers.len(), 8);
+    }
+}
