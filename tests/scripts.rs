@@ -192,6 +192,16 @@ fn a_failing_script_ends_only_its_missile_with_the_place_and_why() {
         ("return vec2(0.0, 0.0) / 0.0;", 2, "non-finite"),
         ("return \"fast\";", 2, "return the new velocity"),
         ("this.bad = [1, 2];", 2, "state `bad`"),
+        (
+            "let s = \"\"; for i in 0..300 { s += \"y\"; } this.long = s;",
+            2,
+            "at most 256 characters",
+        ),
+        (
+            "for i in 0..100 { this[`k${i}`] = i; }",
+            2,
+            "at most 64 values",
+        ),
     ] {
         let (world, events, algorithm) = failing(how);
         let failed: Vec<_> = events

@@ -455,12 +455,23 @@ fn state_to_map(state: &RuntimeState) -> Map {
         .collect()
 }
 
+/// Most values a missile's state keeps, and the longest string among them: a state
+/// lives as long as its missile, thousands of missiles at once.
+pub const MAX_STATE_VALUES: usize = 64;
+pub const MAX_STATE_TEXT: usize = 256;
+
 /// What the script left in `this`, as state: numbers, flags, vectors and strings.
 fn map_to_state(this: Dynamic) -> Result<std::collections::BTreeMap<String, Value>, String> {
     let type_name = this.type_name();
     let map = this.try_cast::<Map>().ok_or_else(|| {
         format!("`this` must stay a map of the missile's state, found {type_name}")
     })?;
+    if map.len() > MAX_STATE_VALUES {
+        return Err(format!(
+            "the state keeps at most {MAX_STATE_VALUES} values, found {}",
+            map.len()
+        ));
+    }
     map.into_iter()
         .map(|(k, v)| {
             let value = value_of(&v).ok_or_else(|| {
@@ -469,6 +480,11 @@ fn map_to_state(this: Dynamic) -> Result<std::collections::BTreeMap<String, Valu
                     v.type_name()
                 )
             })?;
+            if matches!(&value, Value::Text(t) if t.chars().count() > MAX_STATE_TEXT) {
+                return Err(format!(
+                    "state `{k}`: a string of at most {MAX_STATE_TEXT} characters can be kept"
+                ));
+            }
             Ok((k.to_string(), value))
         })
         .collect()
