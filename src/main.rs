@@ -136,7 +136,7 @@ enum Command {
     Shot {
         /// Scenario file (or the name of a shipped scenario).
         file: PathBuf,
-        /// Frames to run before the screenshot (1 to 100000, at 1/60 s of simulated time each).
+        /// Frames to run before the screenshot (1 to 100000, at 1/60 s of simulated time each, shown at that pace).
         #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         frames: u32,
         /// Where to write the PNG.

@@ -8,6 +8,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use steerlab::recording;
 use steerlab::scenario::{self, presets};
 
 /// A scenario text cut into tokens (whitespace and comments kept as tokens of their own,
@@ -248,6 +249,129 @@ fn fuzz(cases: u32, deterministic: bool) -> Tally {
     tally.get()
 }
 
+/// One change to a recording: which line, and what happens to it.
+#[derive(Clone, Debug)]
+enum RowMutation {
+    Delete(usize),
+    Duplicate(usize),
+    /// Replaces cell `cell` of a line with a hostile value.
+    Cell(usize, usize, &'static str),
+    Truncate(usize),
+    Swap(usize, usize),
+}
+
+const CELLS: [&str; 12] = [
+    "",
+    "NaN",
+    "inf",
+    "-1",
+    "1e39",
+    "9999999999999999999999",
+    "abc",
+    "0x10",
+    "decoy",
+    "1e7",
+    "-0",
+    "\"quoted,comma\"",
+];
+
+fn row_mutation() -> impl Strategy<Value = RowMutation> {
+    prop_oneof![
+        any::<usize>().prop_map(RowMutation::Delete),
+        any::<usize>().prop_map(RowMutation::Duplicate),
+        (
+            any::<usize>(),
+            0..12usize,
+            prop::sample::select(CELLS.to_vec())
+        )
+            .prop_map(|(l, c, v)| RowMutation::Cell(l, c, v)),
+        any::<usize>().prop_map(RowMutation::Truncate),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| RowMutation::Swap(a, b)),
+    ]
+}
+
+fn mutate_rows(text: &str, mutations: &[RowMutation]) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    for m in mutations {
+        let n = lines.len().max(1);
+        match m {
+            RowMutation::Delete(l) if !lines.is_empty() => {
+                lines.remove(l % n);
+            }
+            RowMutation::Duplicate(l) if !lines.is_empty() => {
+                let line = lines[l % n].clone();
+                lines.insert(l % n, line);
+            }
+            RowMutation::Cell(l, c, v) if !lines.is_empty() => {
+                let mut cells: Vec<String> = lines[l % n].split(',').map(str::to_string).collect();
+                let k = c % cells.len();
+                cells[k] = v.to_string();
+                lines[l % n] = cells.join(",");
+            }
+            RowMutation::Truncate(l) => lines.truncate(l % n),
+            RowMutation::Swap(a, b) if !lines.is_empty() => lines.swap(a % n, b % n),
+            _ => {}
+        }
+    }
+    lines.join("\n")
+}
+
+/// A recording as a user's file: parsed, and if it parses, opened and run for a second.
+fn exercise_recording(text: String, tally: &mut Tally) -> Result<(), TestCaseError> {
+    let lines = text.lines().count().max(1) as u64;
+    let result = std::panic::catch_unwind(|| match recording::parse(&text, "fuzz.csv") {
+        Ok(rec) => {
+            let scenario = recording::to_scenario(&rec, "fuzz.csv").map_err(|_| 0u64)?;
+            let mut world = scenario.build().map_err(|_| 0u64)?;
+            for _ in 0..60 {
+                world.step();
+                for m in world.missiles() {
+                    assert!(m.body.is_finite(), "a non-finite missile is on screen");
+                }
+            }
+            Ok(())
+        }
+        Err(e) => Err(e.line),
+    });
+    match result {
+        Err(_) => Err(TestCaseError::fail(format!("panicked on:\n{text}"))),
+        Ok(Ok(())) => {
+            tally.ran += 1;
+            Ok(())
+        }
+        Ok(Err(line)) => {
+            tally.refused += 1;
+            prop_assert!(
+                line <= lines + 1,
+                "error at line {line} of {lines}:\n{text}"
+            );
+            Ok(())
+        }
+    }
+}
+
+fn fuzz_recordings(cases: u32, deterministic: bool) -> Tally {
+    let mut csv = Vec::new();
+    steerlab::headless::run(&presets::default_scenario(), Some(0.5), Some(&mut csv)).unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    let tally = std::cell::Cell::new(Tally::default());
+    runner(cases, deterministic)
+        .run(&prop::collection::vec(row_mutation(), 1..4), |mutations| {
+            let mut t = tally.get();
+            let r = exercise_recording(mutate_rows(&csv, &mutations), &mut t);
+            tally.set(t);
+            r
+        })
+        .unwrap();
+    tally.get()
+}
+
+#[test]
+fn mutated_recordings_never_panic_and_errors_point_inside() {
+    let tally = fuzz_recordings(200, true);
+    assert!(tally.ran > 10 && tally.refused > 50, "{tally:?}");
+}
+
 #[test]
 fn mutated_shipped_scenarios_and_random_bytes_never_panic_and_errors_point_inside() {
     let tally = fuzz(400, true);
@@ -267,6 +391,15 @@ fn long_fuzz_run() {
     println!(
         "{} structured + {} byte cases in {:.1} s: {} loaded and ran, {} refused with errors inside the file, 0 panics",
         cases,
+        cases / 4,
+        start.elapsed().as_secs_f64(),
+        tally.ran,
+        tally.refused
+    );
+    let start = std::time::Instant::now();
+    let tally = fuzz_recordings(cases / 4, false);
+    println!(
+        "{} mutated recordings in {:.1} s: {} opened and ran, {} refused with errors inside the file, 0 panics",
         cases / 4,
         start.elapsed().as_secs_f64(),
         tally.ran,

@@ -161,7 +161,7 @@ fn dragging_a_target_moves_it_and_every_algorithm_draws_its_trail() {
     let dir = temp_dir();
     let out = dir.join("after.png");
     let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/e2e.ron");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+    let child = Command::new(env!("CARGO_BIN_EXE_steerlab"))
         .args([
             "shot",
             fixture,
@@ -173,6 +173,8 @@ fn dragging_a_target_moves_it_and_every_algorithm_draws_its_trail() {
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
+    // Killed if this test fails half-way, so the next test finds no window of ours.
+    let mut child = KillOnDrop(child);
     let window = wait_for_window();
     wait_until_drawn(&window, &dir.join("before.png"));
     std::thread::sleep(Duration::from_millis(1000));
@@ -204,7 +206,7 @@ fn dragging_a_target_moves_it_and_every_algorithm_draws_its_trail() {
     xdotool(&["mouseup", "1"]);
     let start = Instant::now();
     let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
+        if let Some(status) = child.0.try_wait().unwrap() {
             break status;
         }
         assert!(
@@ -320,6 +322,16 @@ impl App {
     fn type_text(&self, text: &str) {
         xdotool(&["type", "--delay", "60", text]);
         std::thread::sleep(Duration::from_millis(300));
+    }
+}
+
+/// A child process that is killed when the test ends, however it ends.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
     }
 }
 

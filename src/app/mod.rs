@@ -159,6 +159,14 @@ async fn frame_loop(
             }
             return Ok(());
         }
+        if options.shot.is_some() {
+            // A screenshot run shows its frames at the pace it simulates them (1/60 s of
+            // wall time each, however fast the machine): what is typed or dragged into
+            // it meets the same moment on any machine.
+            let left =
+                std::time::Duration::from_secs_f64(1.0 / 60.0).saturating_sub(started.elapsed());
+            std::thread::sleep(left);
+        }
         next_frame().await;
     }
 }
