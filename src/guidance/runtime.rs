@@ -300,6 +300,22 @@ pub(super) fn runtime_infos() -> &'static Mutex<Vec<LawInfo>> {
     INFOS.get_or_init(Default::default)
 }
 
+/// A list of choice names for the life of the program, leaked once per distinct list (a
+/// script reloaded on every save does not grow memory for unchanged choices).
+pub fn leak_names(names: Vec<&'static str>) -> &'static [&'static str] {
+    static TABLE: OnceLock<Mutex<Vec<&'static [&'static str]>>> = OnceLock::new();
+    let mut table = TABLE
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = table.iter().find(|t| **t == names.as_slice()) {
+        return found;
+    }
+    let leaked: &'static [&'static str] = Box::leak(names.into_boxed_slice());
+    table.push(leaked);
+    leaked
+}
+
 /// A parameter list for the life of the program, leaked once per distinct list.
 pub fn leak_specs(specs: Vec<ParamSpec>) -> &'static [ParamSpec] {
     static TABLE: OnceLock<Mutex<Vec<&'static [ParamSpec]>>> = OnceLock::new();

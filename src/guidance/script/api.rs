@@ -19,45 +19,20 @@ pub const MAX_OPERATIONS: u64 = 200_000;
 
 /// A parameter as the script declared it, before it is checked.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Declared {
-    Float {
-        name: String,
-        default: f32,
-        min: f32,
-        max: f32,
-        unit: String,
-        help: String,
-    },
-    Int {
-        name: String,
-        default: i64,
-        min: i64,
-        max: i64,
-        unit: String,
-        help: String,
-    },
-    Bool {
-        name: String,
-        default: bool,
-        help: String,
-    },
-    Choice {
-        name: String,
-        default: String,
-        names: Vec<String>,
-        help: String,
-    },
+pub struct Declared {
+    pub name: String,
+    pub kind: DeclaredKind,
+    pub unit: String,
+    pub help: String,
 }
 
-impl Declared {
-    pub fn name(&self) -> &str {
-        match self {
-            Declared::Float { name, .. }
-            | Declared::Int { name, .. }
-            | Declared::Bool { name, .. }
-            | Declared::Choice { name, .. } => name,
-        }
-    }
+/// A declared parameter's kind, default and range.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DeclaredKind {
+    Float { default: f32, min: f32, max: f32 },
+    Int { default: i64, min: i64, max: i64 },
+    Bool(bool),
+    Choice { default: String, names: Vec<String> },
 }
 
 /// Parameter declarations collected while the script's top level runs; closed after.
@@ -261,7 +236,17 @@ fn register_shown(engine: &mut Engine) {
 }
 
 fn register_params(engine: &mut Engine, shared: Shared) {
-    let s = shared.clone();
+    // One `param` per kind (Rhai picks by the argument types); each records a Declared.
+    let record = move |ctx: &rhai::NativeCallContext, name: &str, unit: &str, help: &str, kind| {
+        let declared = Declared {
+            name: name.into(),
+            kind,
+            unit: unit.into(),
+            help: help.into(),
+        };
+        declare(&shared, declared, ctx.call_position())
+    };
+    let r = record.clone();
     engine.register_fn(
         "param",
         move |ctx: rhai::NativeCallContext,
@@ -271,18 +256,16 @@ fn register_params(engine: &mut Engine, shared: Shared) {
               max: FLOAT,
               unit: &str,
               help: &str| {
-            let declared = Declared::Float {
-                name: name.into(),
-                default,
-                min,
-                max,
-                unit: unit.into(),
-                help: help.into(),
-            };
-            declare(&s, declared, ctx.call_position())
+            r(
+                &ctx,
+                name,
+                unit,
+                help,
+                DeclaredKind::Float { default, min, max },
+            )
         },
     );
-    let s = shared.clone();
+    let r = record.clone();
     engine.register_fn(
         "param",
         move |ctx: rhai::NativeCallContext,
@@ -292,40 +275,31 @@ fn register_params(engine: &mut Engine, shared: Shared) {
               max: INT,
               unit: &str,
               help: &str| {
-            let declared = Declared::Int {
-                name: name.into(),
-                default,
-                min,
-                max,
-                unit: unit.into(),
-                help: help.into(),
-            };
-            declare(&s, declared, ctx.call_position())
+            r(
+                &ctx,
+                name,
+                unit,
+                help,
+                DeclaredKind::Int { default, min, max },
+            )
         },
     );
-    let s = shared.clone();
+    let r = record.clone();
     engine.register_fn(
         "param",
         move |ctx: rhai::NativeCallContext, name: &str, default: bool, help: &str| {
-            let declared = Declared::Bool {
-                name: name.into(),
-                default,
-                help: help.into(),
-            };
-            declare(&s, declared, ctx.call_position())
+            r(&ctx, name, "", help, DeclaredKind::Bool(default))
         },
     );
     engine.register_fn(
         "param",
         move |ctx: rhai::NativeCallContext, name: &str, default: &str, names: Array, help: &str| {
-            let names: Vec<String> = names.into_iter().map(|n| n.to_string()).collect();
-            let declared = Declared::Choice {
-                name: name.into(),
+            let names = names.into_iter().map(|n| n.to_string()).collect();
+            let kind = DeclaredKind::Choice {
                 default: default.into(),
                 names,
-                help: help.into(),
             };
-            declare(&shared, declared, ctx.call_position())
+            record(&ctx, name, "", help, kind)
         },
     );
 }

@@ -11,9 +11,9 @@ mod shown;
 pub use api::{MAX_OPERATIONS, ROLES};
 
 use super::law::{Launch, LawError, LawInfo, Signal};
-use super::runtime::{intern, leak_specs, RuntimeLaw, RuntimeState, Value};
+use super::runtime::{intern, leak_names, leak_specs, RuntimeLaw, RuntimeState, Value};
 use crate::core::{Applies, Body, ParamKind, ParamSpec, ParamValue, Seen};
-use api::{Declarations, Declared};
+use api::{Declarations, Declared, DeclaredKind};
 use glam::Vec2;
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Position, Scope, AST};
 use std::fmt;
@@ -191,13 +191,10 @@ impl ScriptLaw {
         let mut specs = Vec::new();
         let mut defaults = Vec::new();
         for (k, (d, pos)) in declared.iter().enumerate() {
-            if declared[..k]
-                .iter()
-                .any(|(other, _)| other.name() == d.name())
-            {
+            if declared[..k].iter().any(|(other, _)| other.name == d.name) {
                 return Err(at(
                     *pos,
-                    format!("parameter `{}` is declared twice", d.name()),
+                    format!("parameter `{}` is declared twice", d.name),
                 ));
             }
             let (spec, default) = spec_of(d).map_err(|m| at(*pos, m))?;
@@ -339,72 +336,37 @@ fn message_of(e: &EvalAltResult) -> String {
 
 /// A declared parameter as the registry describes it.
 fn spec_of(d: &Declared) -> Result<(ParamSpec, ParamValue), String> {
-    let name = d.name();
-    if !(name
+    let name = d.name.as_str();
+    let valid = name
         .chars()
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && name.len() <= 40
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
-    {
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !valid {
         return Err(format!(
             "expected a parameter name of letters, digits and `_` (at most 40), found \"{}\"",
             name.chars().take(60).collect::<String>().escape_debug()
         ));
     }
     let short = |text: &str| intern(&text.chars().take(200).collect::<String>());
-    let (kind, default, unit, help) = match d {
-        Declared::Float {
-            default,
-            min,
-            max,
-            unit,
-            help,
-            ..
-        } => {
+    let (kind, default) = match &d.kind {
+        DeclaredKind::Float { default, min, max } => {
             if !(min.is_finite() && max.is_finite() && min < max) {
                 return Err(format!("expected finite min < max, found {min} and {max}"));
             }
-            (
-                ParamKind::Float {
-                    min: *min,
-                    max: *max,
-                },
-                ParamValue::Float(*default),
-                unit.as_str(),
-                help,
-            )
+            let (min, max) = (*min, *max);
+            (ParamKind::Float { min, max }, ParamValue::Float(*default))
         }
-        Declared::Int {
-            default,
-            min,
-            max,
-            unit,
-            help,
-            ..
-        } => {
+        DeclaredKind::Int { default, min, max } => {
             if min >= max {
                 return Err(format!("expected min < max, found {min} and {max}"));
             }
-            (
-                ParamKind::Int {
-                    min: *min,
-                    max: *max,
-                },
-                ParamValue::Int(*default),
-                unit.as_str(),
-                help,
-            )
+            let (min, max) = (*min, *max);
+            (ParamKind::Int { min, max }, ParamValue::Int(*default))
         }
-        Declared::Bool { default, help, .. } => {
-            (ParamKind::Bool, ParamValue::Bool(*default), "", help)
-        }
-        Declared::Choice {
-            default,
-            names,
-            help,
-            ..
-        } => {
+        DeclaredKind::Bool(default) => (ParamKind::Bool, ParamValue::Bool(*default)),
+        DeclaredKind::Choice { default, names } => {
             if names.is_empty() || names.len() > 32 {
                 return Err(format!("expected 1 to 32 choices, found {}", names.len()));
             }
@@ -416,12 +378,9 @@ fn spec_of(d: &Declared) -> Result<(ParamSpec, ParamValue), String> {
                 )
             })?;
             let names: Vec<&'static str> = names.iter().map(|n| short(n)).collect();
-            let names: &'static [&'static str] = Box::leak(names.into_boxed_slice());
             (
-                ParamKind::Choice(names),
+                ParamKind::Choice(leak_names(names)),
                 ParamValue::Choice(index),
-                "",
-                help,
             )
         }
     };
@@ -429,9 +388,9 @@ fn spec_of(d: &Declared) -> Result<(ParamSpec, ParamValue), String> {
         name: intern(name),
         label: intern(&name.replace('_', " ")),
         kind,
-        unit: short(unit),
+        unit: short(&d.unit),
         applies: Applies::Live,
-        help: short(help),
+        help: short(&d.help),
     };
     spec.check(default)
         .map_err(|e| format!("the default: {e}"))?;
