@@ -78,6 +78,11 @@ fn hits_are_found_from_the_tracks_at_the_times_the_game_had_them() {
     let replayed = world.all_missiles();
     for m in original.all_missiles() {
         let r = replayed.iter().find(|r| r.id == m.id).unwrap();
+        // The same path, give or take a tick of flight at either end: the launch (an
+        // export's first row is after the first move) and the tick a replay coasts past
+        // its last row. No missile here flies more than 350 units/s, 5.8 per tick.
+        let extra = r.metrics.path_length - m.metrics.path_length;
+        assert!(extra.abs() <= 2.0 * 5.84, "{}: {extra}", m.id);
         if let Outcome::Hit { .. } = m.metrics.outcome {
             assert!(
                 matches!(r.metrics.outcome, Outcome::Hit { .. }),
@@ -163,6 +168,10 @@ const BROKEN: &[(&str, &str)] = &[
     (
         "no-target.csv",
         "1: kind: expected at least one target, found none",
+    ),
+    (
+        "no-missile.csv",
+        "1: kind: expected at least one missile, found none",
     ),
     (
         "one-tick.csv",
@@ -316,4 +325,128 @@ mod window {
         session.undo();
         assert_eq!(session.doc.scenario.launchers.len(), 8);
     }
+}
+
+/// A recording of one target and one missile over `ticks` ticks from tick `from`, time
+/// `t0`, `rate` ticks per second, with `cell` replacing the missile's x on its first row.
+fn small(from: u64, t0: f64, step: f64, ticks: u64, x: &str) -> String {
+    let mut text = String::from("tick,time,id,kind,algorithm,x,y,vx,vy,heading\n");
+    for k in 0..ticks {
+        let time = t0 + k as f64 * step;
+        let tick = from + k;
+        text += &format!("{tick},{time},0,target,,-300,-40,0,0,0\n");
+        let mx = if k == 0 { x.to_string() } else { "100".into() };
+        text += &format!("{tick},{time},4,missile,mine,{mx},700,10,0,0\n");
+    }
+    text
+}
+
+#[test]
+fn a_recording_may_start_at_any_tick_and_time() {
+    // 50 ticks per second from tick 600 at 12 s.
+    let rec = recording::parse(&small(600, 12.0, 0.02, 5, "100"), "r.csv").unwrap();
+    assert_eq!((rec.tick_rate, rec.tick0), (50, 600));
+    let missile = rec.tracks.iter().find(|t| t.kind == Kind::Missile).unwrap();
+    assert_eq!(
+        (missile.id, missile.first, missile.samples.len()),
+        (4, 0, 5)
+    );
+    assert_eq!(missile.algorithm, "mine");
+}
+
+#[test]
+fn the_tick_length_must_be_a_whole_number_of_ticks_per_second_from_1_to_1000() {
+    let rate =
+        |step: f64| recording::parse(&small(0, 0.0, step, 4, "100"), "r.csv").map(|r| r.tick_rate);
+    assert_eq!(
+        rate(1.0 / 60.05).unwrap(),
+        60,
+        "0.05 from a whole rate is jitter, not a rate"
+    );
+    assert_eq!(rate(1.0).unwrap(), 1);
+    assert_eq!(rate(0.001).unwrap(), 1000);
+    for step in [1.0 / 60.5, 1.0 / 2000.0, 2.0, -0.1] {
+        let e = rate(step).unwrap_err().to_string();
+        assert!(e.contains("time: expected a fixed tick"), "{step}: {e}");
+    }
+}
+
+#[test]
+fn times_may_jitter_within_one_percent_of_a_tick_or_an_f32_clocks_digits() {
+    let with_time = |second: &str| {
+        let text = small(0, 0.0, 0.1, 3, "100");
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| {
+                if l.starts_with("1,") {
+                    l.replacen("0.1", second, 1)
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        recording::parse(&lines.join("\n"), "r.csv")
+    };
+    assert!(with_time("0.1009").is_ok(), "0.9% of a tick late");
+    let e = with_time("0.102").unwrap_err().to_string();
+    assert!(e.contains("r.csv:4: time: expected 0.1 for tick 1"), "{e}");
+    // A float clock 50 minutes in: written as an f32, it is off by up to 0.0001 s.
+    let late = small(180_000, 3000.0, 1.0 / 60.0, 3, "100")
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            match f[1].parse::<f64>() {
+                Ok(t) => format!("{},{},{}", f[0], t as f32, f[2..].join(",")),
+                Err(_) => l.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(recording::parse(&late, "r.csv").unwrap().tick_rate, 60);
+}
+
+#[test]
+fn positions_and_speeds_are_bounded_like_a_scenarios() {
+    let at = |x: &str| recording::parse(&small(0, 0.0, 0.1, 2, x), "r.csv");
+    assert!(at("10000000").is_ok(), "the limit itself is allowed");
+    assert!(at("-10000000").is_ok());
+    let e = at("10000001").unwrap_err().to_string();
+    assert!(
+        e.contains("r.csv:3: x: expected a coordinate within ±10000000, found 10000001"),
+        "{e}"
+    );
+    let fast = small(0, 0.0, 0.1, 2, "100").replace(",10,0,0\n", ",1000001,0,0\n");
+    let e = recording::parse(&fast, "r.csv").unwrap_err().to_string();
+    assert!(
+        e.contains("r.csv:3: vx: expected a speed up to 1000000, found 1000001"),
+        "{e}"
+    );
+    let limit = small(0, 0.0, 0.1, 2, "100").replace(",10,0,0\n", ",-1000000,0,0\n");
+    assert!(recording::parse(&limit, "r.csv").is_ok());
+}
+
+#[test]
+fn the_world_of_a_recording_holds_every_track_in_the_games_coordinates() {
+    // Tracks from (-300, -40) to (100, 700) at 50 ticks per second.
+    let rec = recording::parse(&small(0, 0.0, 0.02, 3, "100"), "game.csv").unwrap();
+    let s = recording::to_scenario(&rec, "game.csv").unwrap();
+    assert_eq!(s.name, "recording game.csv");
+    assert!(s.description.contains("recording"));
+    // Width and height reach the largest coordinates (at least 100); the margin reaches
+    // the smallest (-300) plus a quarter of the largest extent (700).
+    assert_eq!((s.world.width, s.world.height), (100.0, 700.0));
+    assert_eq!(s.world.tick_rate, 50.0);
+    assert_eq!(s.world.margin, 300.0 + 0.25 * 700.0);
+    // The target replays its track where the game had it.
+    let world = s.build().unwrap();
+    assert_eq!(world.targets()[0].pos, glam::Vec2::new(-300.0, -40.0));
+}
+
+#[test]
+fn a_recorded_missiles_law_is_named_after_its_algorithm_column() {
+    use recording::replay::law_id;
+    assert_eq!(law_id("my-missile", 3, false), "rec-my-missile");
+    assert_eq!(law_id("Homing Missile!", 3, false), "rec-Homing-Missile-");
+    assert_eq!(law_id("homing", 3, true), "rec-homing-3");
+    assert_eq!(law_id("", 0, false), "rec-missile");
 }

@@ -376,3 +376,53 @@ fn the_first_script_in_the_docs_flies_and_hits() {
         m.metrics.outcome
     );
 }
+
+#[test]
+fn scripts_without_a_colour_take_the_palette_by_place_and_a_given_one_is_kept() {
+    use steerlab::guidance::runtime::palette;
+    use steerlab::scenario::scripts::ScriptSpec;
+    let spec = |color| ScriptSpec {
+        id: "x".into(),
+        path: "x.rhai".into(),
+        color,
+        params: Default::default(),
+    };
+    assert_eq!(spec(None).color_at(0), palette(0));
+    assert_eq!(spec(None).color_at(1), palette(1));
+    assert_ne!(palette(0), palette(1));
+    assert_eq!(spec(Some((1, 2, 3))).color_at(5), [1, 2, 3]);
+    // In a loaded scenario (loading registers its scripts): the first and second.
+    shipped();
+    let first = Algorithm::from_id("smoothed-script").unwrap();
+    let second = Algorithm::from_id("seek-arrival").unwrap();
+    assert_eq!((first.color(), second.color()), (palette(0), palette(1)));
+}
+
+#[test]
+fn a_scenario_names_at_most_32_scripts() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("law.rhai"),
+        "fn steer(m, t, p, dt) { m.vel }",
+    )
+    .unwrap();
+    let with = |n: usize| {
+        let scripts: Vec<String> = (0..n)
+            .map(|i| format!("(id: \"many-{i}\", path: \"law.rhai\")"))
+            .collect();
+        let text = format!(
+            "(version: 1, scripts: [{}], targets: [(name: \"t\", motion: Static(pos: (1, 1)))])",
+            scripts.join(", ")
+        );
+        let path = dir.path().join("s.ron");
+        std::fs::write(&path, text).unwrap();
+        scenario::load(&path)
+    };
+    assert!(with(32).is_ok());
+    let e = with(33).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("scripts: expected at most 32 scripts, found 33"),
+        "{e}"
+    );
+}

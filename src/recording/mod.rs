@@ -259,33 +259,39 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
             "expected at least two ticks, found one".into(),
         ));
     }
-    let dt = (last.time - first.time) / span as f64;
-    let rate = 1.0 / dt;
+    // Where a row's time should be at a tick of `dt`: within 1% of a tick, plus what a
+    // time written as an f32 (a game's float clock) loses in its digits, about 1e-7 of
+    // itself.
+    let expected = |row: &Row, dt: f64| first.time + (row.tick - tick0) as f64 * dt;
+    let fits = |row: &Row, dt: f64| {
+        let e = expected(row, dt);
+        (row.time - e).abs() <= 0.01 * dt + 1e-7 * e.abs()
+    };
+    let measured = (last.time - first.time) / span as f64;
+    let rate = 1.0 / measured;
     let tick_rate = rate.round();
-    if dt.is_nan()
-        || dt <= 0.0
-        || !(1.0..=1000.0).contains(&tick_rate)
-        || (rate - tick_rate).abs() > 1e-3 * tick_rate
-    {
+    let dt = 1.0 / tick_rate;
+    // A whole number of ticks per second, near enough, or times that fit one anyway
+    // (a short recording from a float clock measures its tick roughly).
+    let whole = (rate - tick_rate).abs() <= 1e-3 * tick_rate || rows.iter().all(|r| fits(r, dt));
+    if measured.is_nan() || measured <= 0.0 || !(1.0..=1000.0).contains(&tick_rate) || !whole {
         return Err(error(
             last.line,
             Some("time"),
-            format!("expected a fixed tick of 1/1 to 1/1000 s (a whole number of ticks per second), found {dt} s per tick"),
+            format!("expected a fixed tick of 1/1 to 1/1000 s (a whole number of ticks per second), found {measured} s per tick"),
         ));
     }
-    let dt = 1.0 / tick_rate;
-    for row in &rows {
-        let expected = first.time + (row.tick - tick0) as f64 * dt;
-        if (row.time - expected).abs() > 0.01 * dt + 1e-9 * expected.abs() {
-            return Err(error(
-                row.line,
-                Some("time"),
-                format!(
-                    "expected {expected} for tick {} (a fixed tick of {dt} s), found {}",
-                    row.tick, row.time
-                ),
-            ));
-        }
+    if let Some(row) = rows.iter().find(|r| !fits(r, dt)) {
+        return Err(error(
+            row.line,
+            Some("time"),
+            format!(
+                "expected {} for tick {} (a fixed tick of {dt} s), found {}",
+                expected(row, dt),
+                row.tick,
+                row.time
+            ),
+        ));
     }
     // Tracks: one per kind and id (targets and missiles are numbered apart), one row
     // per tick, no gaps.

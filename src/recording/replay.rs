@@ -168,3 +168,83 @@ impl RuntimeLaw for Replay {
         Some(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recording::track::Kind;
+
+    fn sample(x: f32) -> Sample {
+        Sample {
+            pos: Vec2::new(x, 0.0),
+            vel: Vec2::new(60.0, 0.0),
+            heading: 0.25,
+        }
+    }
+
+    fn replay(xs: &[f32]) -> Replay {
+        let track = RecordedTrack {
+            id: 7,
+            kind: Kind::Missile,
+            algorithm: "mine".into(),
+            first: 1,
+            samples: xs.iter().map(|&x| sample(x)).collect(),
+        };
+        Replay::new("rec-mine-test", &track, 0)
+    }
+
+    #[test]
+    fn it_flies_its_samples_then_coasts_one_tick_then_stays() {
+        let r = replay(&[10.0, 11.0, 12.0]);
+        let seen = Seen {
+            target_pos: Vec2::ZERO,
+            target_vel: Vec2::ZERO,
+            dt: 1.0 / 60.0,
+        };
+        let launch = Launch::toward(
+            Vec2::new(10.0, 0.0),
+            Vec2::new(60.0, 0.0),
+            Vec2::X * 100.0,
+            Vec2::ZERO,
+            seen.dt,
+        );
+        let mut state = RuntimeState::default();
+        let mut body = r.launch(&[], &launch, &mut state).unwrap().unwrap();
+        assert_eq!(
+            (body.pos, body.vel, body.heading),
+            (Vec2::new(10.0, 0.0), Vec2::new(60.0, 0.0), 0.25)
+        );
+        let mut xs = Vec::new();
+        for _ in 0..6 {
+            r.steer(&[], &mut state, &mut body, &seen).unwrap();
+            xs.push(body.pos.x);
+        }
+        // Samples 10, 11, 12; one tick on at 60 units/s (+1); then still.
+        assert_eq!(xs, [10.0, 11.0, 12.0, 13.0, 13.0, 13.0]);
+        assert_eq!(body.vel, Vec2::ZERO);
+        let labels: Vec<String> = r
+            .readouts(&state)
+            .iter()
+            .map(|r| format!("{}={:?}", r.label, r.value))
+            .collect();
+        assert_eq!(labels[0], "recorded=Text(\"missile 7 of the recording\")");
+        assert_eq!(labels[1], "sample=Number(5.0)");
+        assert!(r.defaults().is_empty());
+        assert_eq!(r.info().id, "rec-mine-test");
+        assert_eq!(r.info().color, crate::guidance::runtime::palette(0));
+    }
+
+    #[test]
+    fn different_tracks_have_different_fingerprints() {
+        let a = replay(&[10.0, 11.0, 12.0]).fingerprint();
+        assert_eq!(a, replay(&[10.0, 11.0, 12.0]).fingerprint());
+        for other in [
+            [10.0, 11.0, 12.5],
+            [0.0, 11.0, 12.0],
+            [10.0, 11.0, -12.0],
+            [12.0, 11.0, 10.0],
+        ] {
+            assert_ne!(a, replay(&other).fingerprint(), "{other:?}");
+        }
+    }
+}

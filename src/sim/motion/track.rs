@@ -77,3 +77,81 @@ impl MotionModel for Track {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    /// Three samples from tick 2 at 10 ticks per second.
+    fn track() -> Track {
+        Track {
+            dt: 0.1,
+            first: 2.0,
+            samples: vec![
+                (v(0.0, 0.0), v(1.0, 0.0)),
+                (v(5.0, 0.0), v(2.0, 0.0)),
+                (v(9.0, 1.0), v(3.0, 0.0)),
+            ],
+        }
+    }
+
+    #[test]
+    fn a_track_is_at_its_sample_of_the_tick_still_before_and_after() {
+        let t = track();
+        // Tick 2 (0.2 s) is the first sample, tick 4 the last.
+        assert_eq!(t.at(0.2), Some((v(0.0, 0.0), v(1.0, 0.0))));
+        assert_eq!(t.at(0.3), Some((v(5.0, 0.0), v(2.0, 0.0))));
+        assert_eq!(t.at(0.4), Some((v(9.0, 1.0), v(3.0, 0.0))));
+        // Before: waiting on the first sample; after: resting on the last.
+        assert_eq!(t.at(0.0), Some((v(0.0, 0.0), Vec2::ZERO)));
+        assert_eq!(t.at(0.1), Some((v(0.0, 0.0), Vec2::ZERO)));
+        assert_eq!(t.at(0.5), Some((v(9.0, 1.0), Vec2::ZERO)));
+        assert_eq!(t.start(), v(0.0, 0.0));
+    }
+
+    #[test]
+    fn a_new_track_in_the_editor_ticks_at_60_hz_and_stays_where_it_was_put() {
+        let t = Track::starting_at(v(3.0, 4.0));
+        assert_eq!(t.dt, 1.0 / 60.0);
+        assert_eq!(t.at(1.0), Some((v(3.0, 4.0), Vec2::ZERO)));
+    }
+
+    #[test]
+    fn samples_must_exist_be_finite_and_within_the_limits() {
+        assert!(track().problems(&[]).is_empty());
+        let with = |pos: Vec2, vel: Vec2| {
+            let mut t = track();
+            t.samples[1] = (pos, vel);
+            t.problems(&[])
+        };
+        for (pos, vel) in [
+            (v(f32::NAN, 0.0), Vec2::ZERO),
+            (v(0.0, 0.0), v(0.0, f32::INFINITY)),
+            (v(0.0, -1.1e7), Vec2::ZERO),
+            (v(1.1e7, 0.0), Vec2::ZERO),
+            (v(0.0, 0.0), v(0.0, 1.1e6)),
+        ] {
+            let p = with(pos, vel);
+            assert_eq!(p.len(), 1, "{pos} {vel}");
+            assert_eq!(p[0].0, "samples");
+            assert!(p[0].1.contains("found sample 1"), "{}", p[0].1);
+        }
+        assert!(
+            with(v(1.0e7, -1.0e7), v(0.0, 1.0e6)).is_empty(),
+            "the limits themselves"
+        );
+        let empty = Track {
+            samples: Vec::new(),
+            ..track()
+        };
+        assert_eq!(
+            empty.problems(&[])[0].1,
+            "expected at least one sample, found none"
+        );
+        assert_eq!(empty.at(1.0), Some((Vec2::ZERO, Vec2::ZERO)));
+    }
+}
