@@ -390,8 +390,9 @@ fn times_may_jitter_within_one_percent_of_a_tick_or_an_f32_clocks_digits() {
     assert!(with_time("0.1009").is_ok(), "0.9% of a tick late");
     let e = with_time("0.102").unwrap_err().to_string();
     assert!(e.contains("r.csv:4: time: expected 0.1 for tick 1"), "{e}");
-    // A float clock 50 minutes in: written as an f32, it is off by up to 0.0001 s.
-    let late = small(180_000, 3000.0, 1.0 / 60.0, 3, "100")
+    // A float clock 8 hours in: written as an f32, it is off by up to 0.001 s (6% of a
+    // tick), which the 1e-7 relative allowance covers; ten seconds of it measure the rate.
+    let late = small(1_800_000, 30000.0, 1.0 / 60.0, 600, "100")
         .lines()
         .map(|l| {
             let f: Vec<&str> = l.split(',').collect();
@@ -440,6 +441,21 @@ fn the_world_of_a_recording_holds_every_track_in_the_games_coordinates() {
     // The target replays its track where the game had it.
     let world = s.build().unwrap();
     assert_eq!(world.targets()[0].pos, glam::Vec2::new(-300.0, -40.0));
+    // The missile's 3 samples (ticks 0 to 2), shown from tick 1 (launched on the first
+    // tick, it shows from its second), a tick of coasting: it flies until tick 3, then
+    // its lifetime (4.5 ticks) ends it.
+    let mut world = world;
+    let mut flying = Vec::new();
+    for _ in 0..10 {
+        world.step();
+        flying.push(world.missiles().len());
+    }
+    assert_eq!(flying, [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]);
+    let ended = &world.finished()[0];
+    assert_eq!(
+        ended.metrics.outcome,
+        Outcome::Missed(steerlab::sim::MissReason::LifetimeOut)
+    );
 }
 
 #[test]
@@ -449,4 +465,57 @@ fn a_recorded_missiles_law_is_named_after_its_algorithm_column() {
     assert_eq!(law_id("Homing Missile!", 3, false), "rec-Homing-Missile-");
     assert_eq!(law_id("homing", 3, true), "rec-homing-3");
     assert_eq!(law_id("", 0, false), "rec-missile");
+}
+
+#[test]
+fn a_clock_that_drifts_is_reported_at_the_first_row_that_is_off() {
+    // 60.03 ticks per second: near 60, but by tick 21 the rows are a percent of a tick
+    // off (21 x (1/60 - 1/60.03) = 1.75e-4 s > 0.01 / 60).
+    let e = recording::parse(&small(0, 0.0, 1.0 / 60.03, 100, "100"), "r.csv")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("r.csv:44: time: expected 0.35 for tick 21"),
+        "{e}"
+    );
+}
+
+#[test]
+fn missiles_sharing_an_algorithm_name_take_their_ids_and_each_its_own_colour() {
+    let mut text = String::from("tick,time,id,kind,algorithm,x,y,vx,vy,heading\n");
+    for tick in 0..3 {
+        let time = tick as f64 * 0.1;
+        text += &format!("{tick},{time},0,target,,500,500,0,0,0\n");
+        for (id, name) in [(0, "homing"), (1, "homing"), (2, "pn")] {
+            text += &format!("{tick},{time},{id},missile,{name},{},0,10,0,0\n", 10 * id);
+        }
+    }
+    let rec = recording::parse(&text, "r.csv").unwrap();
+    let s = recording::to_scenario(&rec, "r.csv").unwrap();
+    let laws: Vec<Algorithm> = s.launchers.iter().map(|l| l.algorithms[0]).collect();
+    let ids: Vec<&str> = laws.iter().map(|a| a.id()).collect();
+    assert_eq!(ids, ["rec-homing-0", "rec-homing-1", "rec-pn"]);
+    let colors: Vec<[u8; 3]> = laws.iter().map(|a| a.color()).collect();
+    use steerlab::guidance::runtime::palette;
+    assert_eq!(colors, [palette(0), palette(1), palette(2)]);
+    assert!(s.launchers.iter().all(|l| l.target == "target 0"));
+}
+
+#[test]
+fn a_recorded_missile_is_after_the_target_nearest_where_its_track_ends() {
+    // Target 0 is beside the missile's last sample (tick 2) and leaps away on tick 3;
+    // target 1 stays 90 units away. At the missile's last tick, target 0 is nearest.
+    let mut text = String::from("tick,time,id,kind,algorithm,x,y,vx,vy,heading\n");
+    for tick in 0..6 {
+        let time = tick as f64 * 0.1;
+        let far = if tick < 3 { 0 } else { 5000 };
+        text += &format!("{tick},{time},0,target,,{far},0,0,0,0\n");
+        text += &format!("{tick},{time},1,target,,100,0,0,0,0\n");
+        if tick < 3 {
+            text += &format!("{tick},{time},0,missile,m,{},0,10,0,0\n", tick * 5);
+        }
+    }
+    let rec = recording::parse(&text, "r.csv").unwrap();
+    let s = recording::to_scenario(&rec, "r.csv").unwrap();
+    assert_eq!(s.launchers[0].target, "target 0");
 }

@@ -426,3 +426,13 @@ fn a_scenario_names_at_most_32_scripts() {
         "{e}"
     );
 }
+
+#[test]
+fn a_script_that_is_not_utf8_text_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("law.rhai");
+    std::fs::write(&path, b"// fine\nfn steer(m, t, p, dt) { m.vel } // \xff\n").unwrap();
+    let e = ScriptLaw::load("bytes", &path, "law.rhai", None).unwrap_err();
+    assert_eq!((e.line, e.col), (2, 36), "{e}");
+    assert!(e.message.contains("not valid UTF-8 text: byte 0xff"), "{e}");
+}

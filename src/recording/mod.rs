@@ -271,17 +271,24 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
     let rate = 1.0 / measured;
     let tick_rate = rate.round();
     let dt = 1.0 / tick_rate;
-    // A whole number of ticks per second, near enough, or times that fit one anyway
-    // (a short recording from a float clock measures its tick roughly).
-    let whole = (rate - tick_rate).abs() <= 1e-3 * tick_rate || rows.iter().all(|r| fits(r, dt));
-    if measured.is_nan() || measured <= 0.0 || !(1.0..=1000.0).contains(&tick_rate) || !whole {
-        return Err(error(
+    let fixed_tick = || {
+        error(
             last.line,
             Some("time"),
             format!("expected a fixed tick of 1/1 to 1/1000 s (a whole number of ticks per second), found {measured} s per tick"),
-        ));
+        )
+    };
+    if measured.is_nan() || measured <= 0.0 || !(1.0..=1000.0).contains(&tick_rate) {
+        return Err(fixed_tick());
     }
     if let Some(row) = rows.iter().find(|r| !fits(r, dt)) {
+        // Measured near a whole rate: that row is off (a clock that drifts or jumps).
+        // Far from one: the tick itself is not whole (times from a float clock in a
+        // short recording measure roughly, and are fine as long as every row fits).
+        let near_whole = (rate - tick_rate).abs() <= 1e-3 * tick_rate;
+        if !near_whole {
+            return Err(fixed_tick());
+        }
         return Err(error(
             row.line,
             Some("time"),
@@ -410,19 +417,15 @@ pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String
         ..Scenario::default()
     };
     let mut tuning = Tuning::default();
+    // How many missiles share each algorithm name (they then take their ids too).
     let counts = recording
         .tracks
         .iter()
+        .filter(|t| t.kind == Kind::Missile)
         .fold(BTreeMap::<&str, usize>::new(), |mut m, t| {
             *m.entry(t.algorithm.as_str()).or_default() += 1;
             m
         });
-    let target_name = recording
-        .tracks
-        .iter()
-        .find(|t| t.kind == Kind::Target)
-        .map(RecordedTrack::name)
-        .unwrap_or_default();
     let mut missiles = 0;
     for track in &recording.tracks {
         match track.kind {
@@ -451,7 +454,7 @@ pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String
                 scenario.launchers.push(LauncherSpec {
                     name: track.name(),
                     pos: track.samples[0].pos,
-                    target: nearest_target(recording, track, &target_name),
+                    target: nearest_target(recording, track),
                     algorithms: vec![algorithm],
                     launch_velocity: track.samples[0].vel,
                     first_at: Some(launch_tick as f32 * dt),
@@ -474,7 +477,8 @@ pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String
 }
 
 /// The target a recorded missile was after: the one nearest its last sample.
-fn nearest_target(recording: &Recording, missile: &RecordedTrack, fallback: &str) -> String {
+/// (A recording always has a target and every track a sample: [`parse`] checks.)
+fn nearest_target(recording: &Recording, missile: &RecordedTrack) -> String {
     let end = missile.first + missile.samples.len() as u64 - 1;
     let pos = missile.samples[missile.samples.len() - 1].pos;
     recording
@@ -486,7 +490,7 @@ fn nearest_target(recording: &Recording, missile: &RecordedTrack, fallback: &str
             Some((at.pos.distance(pos), t.name()))
         })
         .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map_or_else(|| fallback.to_string(), |(_, name)| name)
+        .map_or_else(String::new, |(_, name)| name)
 }
 
 /// Adds a launcher that flies `algorithms` from recorded missile `missile`'s state at

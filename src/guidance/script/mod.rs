@@ -11,7 +11,7 @@ mod shown;
 pub use api::{MAX_OPERATIONS, ROLES};
 
 use super::law::{Launch, LawError, LawInfo, Signal};
-use super::runtime::{intern, leak_names, leak_specs, RuntimeLaw, RuntimeState, Value};
+use super::runtime::{intern, leak_names, leak_specs, palette, RuntimeLaw, RuntimeState, Value};
 use crate::core::{Applies, Body, ParamKind, ParamSpec, ParamValue, Seen};
 use api::{Declarations, Declared, DeclaredKind};
 use glam::Vec2;
@@ -68,27 +68,10 @@ impl fmt::Debug for ScriptLaw {
     }
 }
 
-/// A colour for a law with none given: from its id, bright enough on the dark view and
-/// unlike the built-ins' (a hue from the id, fixed saturation and lightness).
+/// A colour for a law with none given (a scenario gives each script one by its place):
+/// the palette's, picked by its id.
 pub fn color_of(id: &str) -> [u8; 3] {
-    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    let hue = (hash % 360) as f32;
-    let (s, l) = (0.55_f32, 0.72_f32);
-    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
-    let x = c * (1.0 - ((hue / 60.0) % 2.0 - 1.0).abs());
-    let m = l - c / 2.0;
-    let (r, g, b) = match (hue / 60.0) as u32 {
-        0 => (c, x, 0.0),
-        1 => (x, c, 0.0),
-        2 => (0.0, c, x),
-        3 => (0.0, x, c),
-        4 => (x, 0.0, c),
-        _ => (c, 0.0, x),
-    };
-    let to = |v: f32| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
-    [to(r), to(g), to(b)]
+    palette(fingerprint(id) as usize)
 }
 
 impl ScriptLaw {
@@ -105,15 +88,11 @@ impl ScriptLaw {
             col: 1,
             message: e.message,
         })?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-            let text = String::from_utf8_lossy(good);
-            ScriptError {
-                file: file.into(),
-                line: text.matches('\n').count() + 1,
-                col: text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
-                message: "the script is not valid UTF-8 text".into(),
-            }
+        let text = crate::files::text_of(bytes).map_err(|(line, col, byte)| ScriptError {
+            file: file.into(),
+            line,
+            col,
+            message: format!("the script is not valid UTF-8 text: byte 0x{byte:02x} here"),
         })?;
         Self::compile(id, file, &text, color)
     }
