@@ -365,7 +365,7 @@ fn the_tick_length_must_be_a_whole_number_of_ticks_per_second_from_1_to_1000() {
     );
     assert_eq!(rate(1.0).unwrap(), 1);
     assert_eq!(rate(0.001).unwrap(), 1000);
-    for step in [1.0 / 60.5, 1.0 / 2000.0, 2.0, -0.1] {
+    for step in [1.0 / 60.5, 1.0 / 2000.0, 2.0, -0.1, 0.0] {
         let e = rate(step).unwrap_err().to_string();
         assert!(e.contains("time: expected a fixed tick"), "{step}: {e}");
     }
