@@ -519,3 +519,37 @@ fn a_recorded_missile_is_after_the_target_nearest_where_its_track_ends() {
     let s = recording::to_scenario(&rec, "r.csv").unwrap();
     assert_eq!(s.launchers[0].target, "target 0");
 }
+
+#[test]
+fn a_missile_recorded_from_a_later_tick_appears_on_that_tick_at_its_first_sample() {
+    let mut text = String::from("tick,time,id,kind,algorithm,x,y,vx,vy,heading\n");
+    for tick in 0..8 {
+        let time = tick as f64 * 0.02;
+        text += &format!("{tick},{time},0,target,,500,500,0,0,0\n");
+        if tick >= 4 {
+            text += &format!("{tick},{time},0,missile,m,{},7,50,0,0\n", tick * 10);
+        }
+    }
+    let rec = recording::parse(&text, "r.csv").unwrap();
+    let mut world = recording::to_scenario(&rec, "r.csv")
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut seen = Vec::new();
+    while world.tick() < 7 {
+        world.step();
+        seen.push((world.tick(), world.missiles().first().map(|m| m.body.pos.x)));
+    }
+    assert_eq!(
+        seen,
+        [
+            (1, None),
+            (2, None),
+            (3, None),
+            (4, Some(40.0)),
+            (5, Some(50.0)),
+            (6, Some(60.0)),
+            (7, Some(70.0))
+        ]
+    );
+}
