@@ -223,6 +223,10 @@ fn a_failing_script_ends_only_its_missile_with_the_place_and_why() {
             "{how}: {error}"
         );
         assert!(error.message.contains(expected), "{how}: {error}");
+        if how.starts_with("loop") {
+            // `fn steer` starts line 2, column 1.
+            assert!(error.place.ends_with("law.rhai:2:1"), "{error}");
+        }
         let all = world.all_missiles();
         let script = all.iter().find(|m| m.algorithm() == algorithm).unwrap();
         assert_eq!(
@@ -435,4 +439,55 @@ fn a_script_that_is_not_utf8_text_says_where() {
     let e = ScriptLaw::load("bytes", &path, "law.rhai", None).unwrap_err();
     assert_eq!((e.line, e.col), (2, 36), "{e}");
     assert!(e.message.contains("not valid UTF-8 text: byte 0xff"), "{e}");
+}
+
+#[test]
+fn steer_and_launch_take_four_arguments() {
+    let e = ScriptLaw::compile("three", "x.rhai", "fn steer(m, t, p) { m.vel }", None).unwrap_err();
+    assert!(e.message.contains("with 4 parameters, found 3"), "{e}");
+    let e = ScriptLaw::compile(
+        "launch-two",
+        "x.rhai",
+        "fn launch(m, t) { m.vel }\nfn steer(m, t, p, dt) { m.vel }",
+        None,
+    )
+    .unwrap_err();
+    assert!(
+        e.message
+            .contains("`fn launch(missile, target, params, dt)` with 4 parameters, found 2"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_script_law_without_a_colour_takes_one_from_the_palette_and_shows_its_id_and_file() {
+    use steerlab::guidance::runtime::palette;
+    use steerlab::guidance::RuntimeLaw;
+    let colors: std::collections::BTreeSet<[u8; 3]> = (0..24)
+        .map(|i| {
+            let law = ScriptLaw::compile(
+                &format!("c{i}"),
+                "c.rhai",
+                "fn steer(m, t, p, dt) { m.vel }",
+                None,
+            )
+            .unwrap();
+            let color = law.info().color;
+            assert!((0..8).any(|k| palette(k) == color), "{color:?}");
+            color
+        })
+        .collect();
+    assert!(colors.len() > 3, "{colors:?}");
+    let law = ScriptLaw::compile(
+        "shown",
+        "dir/shown.rhai",
+        "fn steer(m, t, p, dt) { m.vel }",
+        None,
+    )
+    .unwrap();
+    let debug = format!("{law:?}");
+    assert!(
+        debug.contains("shown") && debug.contains("dir/shown.rhai"),
+        "{debug}"
+    );
 }

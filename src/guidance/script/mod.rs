@@ -199,11 +199,6 @@ impl ScriptLaw {
         })
     }
 
-    /// The file its errors name.
-    pub fn file(&self) -> &str {
-        &self.file
-    }
-
     fn error(&self, e: EvalAltResult) -> LawError {
         let e = innermost(e);
         let (line, col) = match (e.position().line(), e.position().position()) {
