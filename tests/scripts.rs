@@ -223,6 +223,10 @@ fn a_failing_script_ends_only_its_missile_with_the_place_and_why() {
             "{how}: {error}"
         );
         assert!(error.message.contains(expected), "{how}: {error}");
+        assert!(
+            !error.message.contains("(line "),
+            "the place is said once: {error}"
+        );
         if how.starts_with("loop") {
             // `fn steer` starts line 2, column 1.
             assert!(error.place.ends_with("law.rhai:2:1"), "{error}");
@@ -490,4 +494,103 @@ fn a_script_law_without_a_colour_takes_one_from_the_palette_and_shows_its_id_and
         debug.contains("shown") && debug.contains("dir/shown.rhai"),
         "{debug}"
     );
+}
+
+fn compiles(id: &str, source: &str) -> Result<ScriptLaw, String> {
+    ScriptLaw::compile(id, "x.rhai", source, None).map_err(|e| e.to_string())
+}
+
+const STEER: &str = "fn steer(m, t, p, dt) { m.vel }";
+
+#[test]
+fn ids_are_letters_digits_dashes_and_underscores_up_to_40() {
+    for good in ["a-b_C9", &"x".repeat(40)] {
+        assert!(compiles(good, STEER).is_ok(), "{good}");
+    }
+    for bad in ["", "has space", "ümlaut", &"x".repeat(41), "dot.ted"] {
+        let e = compiles(bad, STEER).unwrap_err();
+        assert!(
+            e.contains("expected an id of letters, digits"),
+            "{bad}: {e}"
+        );
+    }
+}
+
+#[test]
+fn parameter_declarations_are_checked_where_they_are_written() {
+    let declare = |decl: &str| compiles("decl", &format!("{decl}\n{STEER}"));
+    for good in [
+        r#"param("_ok", 1.0, 0.0, 2.0, "", "");"#,
+        r#"param("ok_2", 1, 0, 2, "", "");"#,
+        &format!(
+            r#"param("c", "n0", [{}], "");"#,
+            (0..32)
+                .map(|i| format!("\"n{i}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    ] {
+        assert!(declare(good).is_ok(), "{good}: {:?}", declare(good).err());
+    }
+    for (bad, expected) in [
+        (
+            r#"param("1abc", 1.0, 0.0, 2.0, "", "");"#,
+            "x.rhai:1:1: expected a parameter name",
+        ),
+        (
+            r#"param("a-b", 1.0, 0.0, 2.0, "", "");"#,
+            "expected a parameter name",
+        ),
+        (
+            &format!(r#"param("{}", 1.0, 0.0, 2.0, "", "");"#, "p".repeat(41)),
+            "expected a parameter name",
+        ),
+        (
+            r#"param("k", 2.0, 2.0, 2.0, "", "");"#,
+            "expected finite min < max, found 2 and 2",
+        ),
+        (
+            r#"param("k", 2.0, 3.0, 1.0, "", "");"#,
+            "expected finite min < max, found 3 and 1",
+        ),
+        (
+            r#"param("k", 2, 2, 2, "", "");"#,
+            "expected min < max, found 2 and 2",
+        ),
+        (
+            r#"param("c", "a", [], "");"#,
+            "expected 1 to 32 choices, found 0",
+        ),
+        (
+            &format!(
+                r#"param("c", "n0", [{}], "");"#,
+                (0..33)
+                    .map(|i| format!("\"n{i}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "expected 1 to 32 choices, found 33",
+        ),
+        (
+            r#"param("c", "z", ["a", "b"], "");"#,
+            "expected the default to be one of: a, b, found \"z\"",
+        ),
+    ] {
+        let e = declare(bad).unwrap_err();
+        assert!(e.contains(expected), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn a_scripts_fingerprint_tells_its_versions_apart() {
+    use steerlab::guidance::RuntimeLaw;
+    let a = compiles("fp", STEER).unwrap().fingerprint();
+    assert_eq!(a, compiles("fp", STEER).unwrap().fingerprint());
+    for other in [
+        "fn steer(m, t, p, dt) { m.pos }",
+        "fn steer(m, t, p, dt) { m.vel } ",
+        "fn steer(a, t, p, dt) { a.vel }",
+    ] {
+        assert_ne!(a, compiles("fp", other).unwrap().fingerprint(), "{other}");
+    }
 }
