@@ -610,3 +610,32 @@ proptest! {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn a_save_keeps_the_header_writes_only_what_differs_and_one_entry_per_line() {
+    let text = presets::shipped("default").unwrap();
+    let saved = scenario::to_text(&scenario::parse(text, "default").unwrap());
+    // The header comment is kept.
+    assert!(saved.starts_with(
+        "// The scenario steerlab opens with: every algorithm against one target you can drag.\n(\n"
+    ));
+    // default.ron spells out turn-rate's default angular speed (3): a save leaves it out,
+    // and writes no field the file did not have (the missile's speed, the trail, ...).
+    assert!(text.contains("angular_speed: 3)"));
+    assert!(saved.contains("\n        turn_rate: (radial_speed: 300.0),\n"));
+    assert!(!saved.contains("trail"));
+    assert!(saved.contains("missile: (lifetime: 12.0))"));
+    // One target and one launcher per line.
+    assert!(saved.contains(
+        "\n        (name: \"target\", radius: 12.0, motion: Circle(center: (780.0, 380.0), radius: 180.0, angular_speed: 0.6)),\n"
+    ));
+    assert!(
+        saved.contains("\n        (name: \"launcher\", pos: (200.0, 680.0), target: \"target\", ")
+    );
+    assert_eq!(saved.lines().count(), 26, "{saved}");
+    // Saving what was saved changes nothing, so saves diff only where something changed.
+    assert_eq!(
+        scenario::to_text(&scenario::parse(&saved, "saved").unwrap()),
+        saved
+    );
+}
