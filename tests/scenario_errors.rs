@@ -162,6 +162,7 @@ const BROKEN: &[Expect] = &[
     e("eof-comment.ron", 4, 5, "", "the file ends inside this comment", "closing `*/` is missing"),
     e("mismatched-bracket.ron", 5, 1, "targets", "expected `]` to close the `[` of `targets` (opened at 4:14)", "found `)`"),
     e("stray-closer.ron", 5, 2, "", "every bracket before it is already closed", "found `)`"),
+    e("nested-too-deep.ron", 4, 138, "", "the brackets nest too deeply here", "(more than 128 levels)"),
     e("field-with-dash.ron", 4, 18, "algorithms", "field names are written with `_`, not `-`: expected `pro_nav`", "found `pro-nav`"),
     e("hex-number.ron", 4, 20, "world.width", "expected a number", "found `0x10`"),
     e("f32-max-out-of-range.ron", 4, 20, "world.width", "expected a value in 1..=10000000", "found 340282350000000000000000000000000000000"),
@@ -350,6 +351,24 @@ fn a_future_version_is_the_only_error_reported() {
     let errors = scenario::parse(&text, "future.ron").unwrap_err();
     assert_eq!(errors.errors.len(), 1, "{errors}");
     assert_eq!(errors.errors[0].path, "version");
+}
+
+#[test]
+fn a_list_longer_than_any_a_scenario_holds_is_refused_before_it_is_read() {
+    // 216,000 is the longest list a scenario may hold (a recorded track's samples).
+    let points = "(1, 1), ".repeat(216_001);
+    let text = format!(
+        "(\n    version: 1,\n    targets: [(name: \"t\", motion: Path(points: [{points}], speed: 1))],\n)"
+    );
+    let errors = scenario::parse(&text, "long.ron").unwrap_err();
+    assert_eq!(errors.errors.len(), 1, "{errors}");
+    let error = &errors.errors[0];
+    assert_eq!((error.line, error.col), (3, 48));
+    assert_eq!(error.path, "targets[0].motion.points");
+    assert_eq!(
+        error.message,
+        "expected at most 216000 entries in a list (the longest a scenario holds), found 216001"
+    );
 }
 
 #[test]

@@ -115,6 +115,17 @@ pub fn parse_in(text: &str, file: &str, base: Option<&Path>) -> Result<Scenario,
     if let Some(problem) = spans.unbalanced() {
         return one(messages::unbalanced(text, &spans, problem));
     }
+    // A list longer than any a scenario holds is refused before it is parsed.
+    if let Some((path, pos, length)) = spans.too_long() {
+        return one(Located {
+            pos: *pos,
+            path: path.clone(),
+            message: format!(
+                "expected at most {} entries in a list (the longest a scenario holds), found {length}",
+                super::spans::MAX_LIST
+            ),
+        });
+    }
     // Scripts first: the rest of the file names their laws.
     let laws = scripts::compile(text, &options(), base).map_err(|failed| {
         let errors: Vec<ScenarioError> = failed

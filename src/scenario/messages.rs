@@ -205,9 +205,7 @@ fn reword(error: &ron::Error, found: &str) -> String {
             quote(written)
         ),
         Error::ExpectedStructName(_) => expected("a name before `(`"),
-        Error::ExceededRecursionLimit => {
-            "the brackets nest too deeply here (more than 128 levels)".into()
-        }
+        Error::ExceededRecursionLimit => too_deep(),
         Error::UnclosedBlockComment => {
             "the file ends inside a comment: its closing `*/` is missing".into()
         }
@@ -521,7 +519,20 @@ pub(super) fn unbalanced(text: &str, spans: &Spans, problem: &Unbalanced) -> Loc
             path: String::new(),
             message: "the file ends inside this comment: its closing `*/` is missing".into(),
         },
+        Unbalanced::TooDeep(at) => Located {
+            pos: at,
+            path: path_of(at),
+            message: too_deep(),
+        },
     }
+}
+
+/// Brackets nested deeper than the parser reads (ron's recursion limit).
+fn too_deep() -> String {
+    format!(
+        "the brackets nest too deeply here (more than {} levels)",
+        super::spans::MAX_NESTING
+    )
 }
 
 /// The message for a number literal that is not a finite f32.

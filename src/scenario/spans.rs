@@ -3,8 +3,26 @@
 //! parsing (a value out of range, an unknown target name) can point at the exact spot.
 //! It reads the same syntax as the parser but only to locate values; the parser proper
 //! reports malformed text.
+//!
+//! Whatever the text, the index stays small: tokens are read as a stream (never all
+//! kept), at most [`MAX_INDEXED`] positions and [`MAX_NON_FINITE`] non-finite numbers are
+//! kept, and brackets nested deeper than [`MAX_NESTING`] are a problem of their own. A
+//! value past the limit is placed at its nearest indexed parent.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::{HashMap, VecDeque};
+
+/// The most value positions kept (about 100 MB): a legitimate file has fewer but for
+/// the longest recorded tracks, whose last samples are then placed at their track; a
+/// 64 MiB list of numbers would need gigabytes.
+pub const MAX_INDEXED: usize = 1_000_000;
+/// The longest list a scenario may hold (a recorded track's samples): a longer one is
+/// refused before the file is parsed.
+pub const MAX_LIST: usize = crate::sim::limits::MAX_TRACK_SAMPLES;
+/// The most non-finite numbers kept (each is also an error of its field's range check).
+pub const MAX_NON_FINITE: usize = 10_000;
+/// The deepest bracket nesting read, as deep as the parser goes.
+pub const MAX_NESTING: usize = 128;
 
 /// A 1-based line and column (columns count characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -187,6 +205,8 @@ pub struct Spans {
     /// The first unbalanced bracket: a closer that does not match, or an opener never
     /// closed before the end of the text.
     unbalanced: Option<Unbalanced>,
+    /// The first list longer than [`MAX_LIST`]: its path, where it starts, its length.
+    too_long: Option<(String, Pos, usize)>,
 }
 
 /// A bracket problem, found by the lexer alone (strings and comments are skipped).
@@ -203,40 +223,64 @@ pub enum Unbalanced {
     UnclosedString(Pos),
     /// A block comment that starts here and never ends.
     UnclosedComment(Pos),
+    /// An opening bracket nested deeper than [`MAX_NESTING`].
+    TooDeep(Pos),
 }
 
-/// The first bracket problem of a token stream.
-fn balance(tokens: &[(Tok, Pos)]) -> Option<Unbalanced> {
-    let mut stack: Vec<(char, Pos)> = Vec::new();
-    for (tok, pos) in tokens {
-        let Tok::Punct(c) = *tok else { continue };
+/// The first bracket problem of a token stream, seen one token at a time.
+#[derive(Default)]
+struct Brackets {
+    open: Vec<(char, Pos)>,
+    problem: Option<Unbalanced>,
+}
+
+impl Brackets {
+    fn see(&mut self, tok: &Tok, pos: Pos) {
+        let Tok::Punct(c) = *tok else { return };
+        if self.problem.is_some() {
+            return;
+        }
         let opener = match c {
+            '(' | '[' | '{' if self.open.len() == MAX_NESTING => {
+                self.problem = Some(Unbalanced::TooDeep(pos));
+                return;
+            }
             '(' | '[' | '{' => {
-                stack.push((c, *pos));
-                continue;
+                self.open.push((c, pos));
+                return;
             }
             ')' => '(',
             ']' => '[',
             '}' => '{',
-            _ => continue,
+            _ => return,
         };
-        match stack.pop() {
+        match self.open.pop() {
             Some((open, _)) if open == opener => {}
             open => {
-                return Some(Unbalanced::Mismatched {
+                self.problem = Some(Unbalanced::Mismatched {
                     open,
-                    close: (c, *pos),
+                    close: (c, pos),
                 })
             }
         }
     }
-    let depth = stack.len();
-    stack.pop().map(|open| Unbalanced::Unclosed { open, depth })
+
+    /// At the end of the text: the first problem, or the brackets left open.
+    fn end(mut self) -> Option<Unbalanced> {
+        let depth = self.open.len();
+        self.problem.or_else(|| {
+            self.open
+                .pop()
+                .map(|open| Unbalanced::Unclosed { open, depth })
+        })
+    }
 }
 
-struct Walker<'a> {
-    tokens: Vec<(Tok, Pos)>,
-    next: usize,
+struct Walker<'a, 't> {
+    lexer: Lexer<'t>,
+    /// The tokens read but not yet taken (at most two: the walk looks two ahead).
+    ahead: VecDeque<(Tok, Pos)>,
+    brackets: Brackets,
     spans: &'a mut Spans,
 }
 
@@ -248,23 +292,55 @@ fn child(path: &str, field: &str) -> String {
     }
 }
 
-impl Walker<'_> {
-    fn peek(&self, ahead: usize) -> Option<&Tok> {
-        self.tokens.get(self.next + ahead).map(|(t, _)| t)
+impl Walker<'_, '_> {
+    fn fill(&mut self, ahead: usize) {
+        while self.ahead.len() <= ahead {
+            let Some((tok, pos)) = self.lexer.next() else {
+                return;
+            };
+            self.brackets.see(&tok, pos);
+            self.ahead.push_back((tok, pos));
+        }
+    }
+
+    fn peek(&mut self, ahead: usize) -> Option<&Tok> {
+        self.fill(ahead);
+        self.ahead.get(ahead).map(|(t, _)| t)
     }
 
     fn take(&mut self) -> Option<(Tok, Pos)> {
-        let tok = self.tokens.get(self.next).cloned();
-        self.next += 1;
-        tok
+        self.fill(0);
+        self.ahead.pop_front()
     }
 
     fn eat(&mut self, c: char) -> bool {
         if self.peek(0) == Some(&Tok::Punct(c)) {
-            self.next += 1;
+            self.ahead.pop_front();
             true
         } else {
             false
+        }
+    }
+
+    /// Whether the index has no room left: the rest of the text is only read through.
+    fn full(&self) -> bool {
+        self.spans.at.len() >= MAX_INDEXED
+    }
+
+    /// The path of a value inside `path`, made only while the index has room (after that
+    /// no path is kept, and making millions of them is most of the time a walk takes).
+    fn sub<'p>(&self, path: &'p str, make: impl FnOnce() -> String) -> Cow<'p, str> {
+        if self.full() {
+            Cow::Borrowed(path)
+        } else {
+            Cow::Owned(make())
+        }
+    }
+
+    /// Keeps where `path` starts, while the index has room.
+    fn mark(&mut self, path: impl Into<String>, pos: Pos) {
+        if !self.full() {
+            self.spans.at.entry(path.into()).or_insert(pos);
         }
     }
 
@@ -273,7 +349,7 @@ impl Walker<'_> {
             return None;
         }
         let (tok, pos) = self.take()?;
-        self.spans.at.entry(path.to_string()).or_insert(pos);
+        self.mark(path, pos);
         match tok {
             Tok::Literal(text) => {
                 let bare = text.trim_start_matches(['+', '-']);
@@ -283,7 +359,12 @@ impl Walker<'_> {
                         .replace('_', "")
                         .parse::<f32>()
                         .is_ok_and(f32::is_infinite);
-                if bare == "inf" || bare == "NaN" || overflows {
+                // Past a full index the path is not the value's own: its range check
+                // reports it.
+                if (bare == "inf" || bare == "NaN" || overflows)
+                    && self.spans.non_finite.len() < MAX_NON_FINITE
+                    && !self.full()
+                {
                     self.spans.non_finite.push((path.to_string(), pos, text));
                 }
                 Some(())
@@ -322,17 +403,14 @@ impl Walker<'_> {
                 let (Tok::Ident(field), pos) = self.take()? else {
                     return None;
                 };
-                let field_path = child(path, &field);
-                self.spans
-                    .at
-                    .entry(format!("{field_path}:name"))
-                    .or_insert(pos);
+                let field_path = self.sub(path, || child(path, &field));
+                self.mark(format!("{field_path}:name"), pos);
                 if !self.eat(':') {
                     return None;
                 }
                 self.value(&field_path, depth + 1)?;
             } else {
-                self.value(&format!("{path}[{index}]"), depth + 1)?;
+                self.value(&self.sub(path, || format!("{path}[{index}]")), depth + 1)?;
                 index += 1;
             }
             if !self.eat(',') {
@@ -343,16 +421,20 @@ impl Walker<'_> {
 
     fn list(&mut self, path: &str, depth: usize) -> Option<()> {
         let mut index = 0;
-        loop {
+        let read = loop {
             if self.eat(']') {
-                return Some(());
+                break Some(());
             }
-            self.value(&format!("{path}[{index}]"), depth + 1)?;
+            self.value(&self.sub(path, || format!("{path}[{index}]")), depth + 1)?;
             index += 1;
             if !self.eat(',') {
-                return self.eat(']').then_some(());
+                break self.eat(']').then_some(());
             }
+        };
+        if index > MAX_LIST && self.spans.too_long.is_none() {
+            self.spans.too_long = Some((path.to_string(), self.spans.find(path), index));
         }
+        read
     }
 
     fn map(&mut self, path: &str, depth: usize) -> Option<()> {
@@ -369,7 +451,7 @@ impl Walker<'_> {
             if !self.eat(':') {
                 return None;
             }
-            self.value(&child(path, &key), depth + 1)?;
+            self.value(&self.sub(path, || child(path, &key)), depth + 1)?;
             if !self.eat(',') {
                 return self.eat('}').then_some(());
             }
@@ -380,22 +462,15 @@ impl Walker<'_> {
 impl Spans {
     /// Indexes a RON text. Malformed text is indexed up to the first problem.
     pub fn index(text: &str) -> Spans {
-        let mut lexer = Lexer {
-            chars: text.chars().peekable(),
-            pos: Pos { line: 1, col: 1 },
-            unclosed: None,
-        };
-        let mut tokens = Vec::new();
-        while let Some(tok) = lexer.next() {
-            tokens.push(tok);
-        }
-        let mut spans = Spans {
-            unbalanced: lexer.unclosed.take().or_else(|| balance(&tokens)),
-            ..Spans::default()
-        };
+        let mut spans = Spans::default();
         let mut walker = Walker {
-            tokens,
-            next: 0,
+            lexer: Lexer {
+                chars: text.chars().peekable(),
+                pos: Pos { line: 1, col: 1 },
+                unclosed: None,
+            },
+            ahead: VecDeque::new(),
+            brackets: Brackets::default(),
             spans: &mut spans,
         };
         // Skip inner attributes: #![enable(...)].
@@ -403,6 +478,11 @@ impl Spans {
             while walker.take().is_some_and(|(t, _)| t != Tok::Punct(']')) {}
         }
         let _ = walker.value("", 0);
+        // The rest of the text (after a value the walk could not read), for its brackets.
+        while walker.take().is_some() {}
+        let unclosed = walker.lexer.unclosed.take();
+        let brackets = std::mem::take(&mut walker.brackets);
+        spans.unbalanced = unclosed.or_else(|| brackets.end());
         spans
     }
 
@@ -438,6 +518,11 @@ impl Spans {
     /// The first bracket problem, if any.
     pub fn unbalanced(&self) -> Option<&Unbalanced> {
         self.unbalanced.as_ref()
+    }
+
+    /// The first list longer than [`MAX_LIST`]: `(path, position, length)`.
+    pub fn too_long(&self) -> Option<&(String, Pos, usize)> {
+        self.too_long.as_ref()
     }
 
     /// Number literals that are NaN or infinite, or too large for an f32:
@@ -507,5 +592,58 @@ mod tests {
                 ("rain.min_speed", "NaN")
             ]
         );
+    }
+
+    #[test]
+    fn a_list_longer_than_any_a_scenario_holds_is_found_with_its_length() {
+        let text = format!("(a: 1, points: [{}])", "0,".repeat(MAX_LIST + 1));
+        assert_eq!(
+            Spans::index(&text).too_long(),
+            Some(&("points".to_string(), Pos { line: 1, col: 16 }, MAX_LIST + 1))
+        );
+        let longest = format!("(a: 1, points: [{}])", "0,".repeat(MAX_LIST));
+        assert_eq!(Spans::index(&longest).too_long(), None);
+    }
+
+    #[test]
+    fn brackets_nested_deeper_than_the_parser_reads_are_a_problem_where_it_starts() {
+        let deep = MAX_NESTING + 3;
+        let text = format!("{}{}", "[".repeat(deep), "]".repeat(deep));
+        assert_eq!(
+            Spans::index(&text).unbalanced(),
+            Some(&Unbalanced::TooDeep(Pos {
+                line: 1,
+                col: MAX_NESTING + 1
+            }))
+        );
+        let deepest = format!("{}{}", "[".repeat(MAX_NESTING), "]".repeat(MAX_NESTING));
+        assert_eq!(Spans::index(&deepest).unbalanced(), None);
+    }
+
+    #[test]
+    fn the_index_keeps_at_most_its_limit_and_places_the_rest_at_the_nearest_kept_parent() {
+        // Six lists of 200,000 numbers: 1,200,007 values, the first of them NaN and the
+        // last one too.
+        let list = format!("[{}]", "0,".repeat(200_000));
+        let first = list.replacen('0', "NaN", 1);
+        let last = format!("[{}NaN]", "0,".repeat(199_999));
+        let text = format!("[{first},{list},{list},{list},{list},{last}]");
+        let spans = Spans::index(&text);
+        assert_eq!(spans.at.len(), MAX_INDEXED);
+        // Kept: the root (1), list 0 and its 200,000 (200,001 each) ... up to the limit.
+        assert_eq!(spans.find("[0][0]"), Pos { line: 1, col: 3 });
+        assert!(spans.contains("[4]"));
+        assert!(spans.contains("[4][199993]"));
+        assert!(!spans.contains("[4][199994]"));
+        // Past the limit a value is placed at its nearest kept parent.
+        assert_eq!(spans.find("[4][199999]"), spans.find("[4]"));
+        assert_eq!(spans.find("[5][3]"), Pos { line: 1, col: 1 });
+        // Only the first NaN: the last one is past the limit, where paths are not kept.
+        let found: Vec<_> = spans
+            .non_finite()
+            .iter()
+            .map(|(p, ..)| p.as_str())
+            .collect();
+        assert_eq!(found, ["[0][0]"]);
     }
 }
