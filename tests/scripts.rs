@@ -10,6 +10,16 @@ use steerlab::headless;
 use steerlab::scenario::{self, Scenario};
 use steerlab::sim::{EventKind, MissReason, Outcome, World};
 
+/// The first missile the law `id` flew.
+fn first_of<'w>(world: &'w World, id: &str) -> &'w steerlab::sim::Missile {
+    let law = Algorithm::from_id(id).unwrap();
+    world
+        .all_missiles()
+        .into_iter()
+        .find(|m| m.algorithm() == law)
+        .unwrap_or_else(|| panic!("no missile of `{id}`"))
+}
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -104,12 +114,7 @@ fn shipped_scripts_fly_against_the_circler_and_show_their_readouts() {
     );
     let world = run(&s, 8.0);
     for id in ["smoothed-script", "apn"] {
-        let a = Algorithm::from_id(id).unwrap();
-        let m = world
-            .all_missiles()
-            .into_iter()
-            .find(|m| m.algorithm() == a)
-            .unwrap();
+        let m = first_of(&world, id);
         assert!(
             matches!(m.metrics.outcome, Outcome::Hit { .. }),
             "{id}: {:?}",
@@ -372,12 +377,7 @@ fn the_first_script_in_the_docs_flies_and_hits() {
     let dir = tempfile::tempdir().unwrap();
     let s = with_script(dir.path(), "docs-first", script).unwrap_or_else(|e| panic!("{e}"));
     let world = run(&s, 6.0);
-    let a = Algorithm::from_id("docs-first").unwrap();
-    let m = world
-        .all_missiles()
-        .into_iter()
-        .find(|m| m.algorithm() == a)
-        .unwrap();
+    let m = first_of(&world, "docs-first");
     assert!(
         matches!(m.metrics.outcome, Outcome::Hit { .. }),
         "{:?}",
