@@ -646,4 +646,39 @@ mod tests {
             .collect();
         assert_eq!(found, ["[0][0]"]);
     }
+
+    #[test]
+    fn block_comments_nest_and_a_lone_star_or_slash_inside_does_not_end_them() {
+        let text = "/* a * b / c /* inner */ still comment */ (x: 1)";
+        let spans = Spans::index(text);
+        assert_eq!(spans.find(""), Pos { line: 1, col: 43 });
+        assert_eq!(spans.find("x"), Pos { line: 1, col: 47 });
+        assert_eq!(spans.unbalanced(), None);
+        // The inner comment is closed, the outer one is not.
+        assert_eq!(
+            Spans::index("/* /* */ (x: 1)").unbalanced(),
+            Some(&Unbalanced::UnclosedComment(Pos { line: 1, col: 1 }))
+        );
+    }
+
+    #[test]
+    fn raw_strings_end_at_their_own_quote_and_hashes_whatever_they_hold() {
+        let text = r####"(a: r#"has "quotes" and ) ]"#, b: r"", c: r##"one "# inside"##, d: r#""#, e: 3)"####;
+        let spans = Spans::index(text);
+        let col = |path: &str| spans.find(path).col;
+        assert_eq!(
+            [col("a"), col("b"), col("c"), col("d"), col("e")],
+            [5, 35, 43, 68, 78]
+        );
+        assert_eq!(spans.unbalanced(), None);
+        // The hashes right after the opening quote belong to the text, not the closing.
+        let text = r####"(a: r##"## x"##, e: 3)"####;
+        assert_eq!(Spans::index(text).find("e").col, 21);
+        assert_eq!(Spans::index(text).unbalanced(), None);
+        // One never closed is a string the file ends in.
+        assert_eq!(
+            Spans::index(r###"(a: r##"open "# still"#)"###).unbalanced(),
+            Some(&Unbalanced::UnclosedString(Pos { line: 1, col: 5 }))
+        );
+    }
 }
