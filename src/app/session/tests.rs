@@ -1,0 +1,172 @@
+//! Session tests: lanes in lockstep, inputs that reach every lane or none, opening, undo, views.
+
+use super::*;
+
+fn session() -> Session {
+    Session::new(crate::scenario::presets::default_scenario(), None)
+}
+
+#[test]
+fn compare_mode_runs_one_lane_per_algorithm_in_lockstep() {
+    let mut s = session();
+    s.set_compare(true);
+    assert_eq!(s.runs.lanes.len(), s.doc.scenario.compared().len());
+    for _ in 0..30 {
+        s.step_once();
+    }
+    assert!(s.runs.lanes.iter().all(|l| l.world.tick() == 30));
+    for lane in &s.runs.lanes {
+        let algorithm = lane.algorithm.unwrap();
+        assert!(lane
+            .world
+            .all_missiles()
+            .iter()
+            .all(|m| m.algorithm() == algorithm));
+    }
+}
+
+#[test]
+fn dragging_drives_the_target_in_every_lane_at_the_same_tick() {
+    let mut s = session();
+    s.set_compare(true);
+    let target = s.runs.lanes[0].world.targets()[0].id;
+    s.runs.drag_target(target, Vec2::new(100.0, 100.0));
+    s.single_step();
+    for lane in &s.runs.lanes {
+        assert_eq!(
+            lane.world.target(target).unwrap().pos,
+            Vec2::new(100.0, 100.0)
+        );
+    }
+}
+
+#[test]
+fn advance_runs_ticks_at_the_chosen_speed_and_none_when_paused() {
+    let mut s = session();
+    let dt = s.dt();
+    assert_eq!(s.advance(dt * 3.0 + 1e-4), 3);
+    s.runs.speed = 2.0;
+    assert_eq!(s.advance(dt * 3.0 + 1e-4), 6);
+    s.runs.playing = false;
+    assert_eq!(s.advance(1.0), 0);
+}
+
+#[test]
+fn a_broken_file_keeps_the_open_scenario() {
+    let mut s = session();
+    let before = s.doc.scenario.clone();
+    let dir = std::env::temp_dir().join(format!("steerlab-session-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "(version: 1, targets: [(name: \"x\")]").unwrap();
+    let error = s.open(&bad).unwrap_err().to_string();
+    assert_eq!(s.doc.scenario, before);
+    assert!(error.contains("bad.ron:"), "{error}");
+    // The caller decides where to show it: nothing is stored twice.
+    assert!(s.messages.error.is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn param_changes_mark_the_scenario_dirty_and_reach_every_world() {
+    let mut s = session();
+    assert!(!s.doc.dirty());
+    let smoothed = Algorithm::from_id("smoothed").unwrap();
+    s.set_param(smoothed, "ga", ParamValue::Float(0.5)).unwrap();
+    assert!(s.doc.dirty());
+    s.step_once();
+    assert_eq!(
+        s.runs.lanes[0].world.tuning.get(smoothed, "ga"),
+        Some(ParamValue::Float(0.5))
+    );
+    assert!(s.set_param(smoothed, "ga", ParamValue::Float(1.5)).is_err());
+}
+
+#[test]
+fn a_placed_target_is_queued_in_every_lane_and_undo_withdraws_it_before_it_appears() {
+    let mut s = session();
+    s.set_compare(true);
+    s.runs.playing = false;
+    let targets = s.doc.scenario.targets.len();
+    s.place_target(Vec2::new(50.0, 60.0));
+    assert_eq!(s.doc.scenario.targets.len(), targets + 1);
+    for lane in &s.runs.lanes {
+        assert!(matches!(
+            lane.world.pending(),
+            [Input::AddTarget(spec)] if spec.name == "target 1" && spec.motion.start() == Vec2::new(50.0, 60.0)
+        ));
+    }
+    s.undo();
+    assert_eq!(s.doc.scenario.targets.len(), targets);
+    assert!(s.runs.lanes.iter().all(|l| l.world.pending().is_empty()));
+    s.single_step();
+    assert!(s
+        .runs
+        .lanes
+        .iter()
+        .all(|l| l.world.targets().iter().all(|t| t.name != "target 1")));
+}
+
+#[test]
+fn undo_after_the_target_appeared_removes_it_from_every_lane() {
+    let mut s = session();
+    s.set_compare(true);
+    s.runs.playing = false;
+    s.place_target(Vec2::new(50.0, 60.0));
+    s.single_step();
+    assert!(s
+        .runs
+        .lanes
+        .iter()
+        .all(|l| l.world.targets().iter().any(|t| t.name == "target 1")));
+    s.undo();
+    s.single_step();
+    assert!(s
+        .runs
+        .lanes
+        .iter()
+        .all(|l| l.world.targets().iter().all(|t| t.name != "target 1")));
+    assert!(!s.doc.scenario.targets.iter().any(|t| t.name == "target 1"));
+}
+
+#[test]
+fn an_input_one_lane_refuses_reaches_no_lane() {
+    let mut s = session();
+    s.set_compare(true);
+    // Lane 1 loses its launchers: it refuses a launch, so lane 0 must not get it.
+    let mut bare = s.doc.scenario.clone();
+    bare.launchers.clear();
+    s.runs.lanes[1].world = bare.build().unwrap();
+    assert!(s.apply(Input::Launch { launcher: 0 }).is_err());
+    assert!(s.runs.lanes.iter().all(|l| l.world.pending().is_empty()));
+    // One every lane takes reaches all of them.
+    let target = s.runs.lanes[0].world.targets()[0].id;
+    s.apply(Input::MoveTarget {
+        target,
+        pos: Vec2::ONE,
+    })
+    .unwrap();
+    assert!(s.runs.lanes.iter().all(|l| l.world.pending().len() == 1));
+}
+
+#[test]
+fn a_scenario_view_sets_the_overlays_and_opens_its_plot() {
+    let mut scenario = crate::scenario::presets::default_scenario();
+    scenario.view = Some(crate::scenario::ViewSpec {
+        overlays: Some(vec!["trails".into(), "dead-zone".into()]),
+        plot: Some(crate::scenario::PlotSpec {
+            quantity: crate::sim::telemetry::Quantity::HeadingError,
+            missiles: vec![1],
+        }),
+        ..Default::default()
+    });
+    let mut s = Session::new(scenario, None);
+    s.open_view();
+    assert!(s.view.overlays.trails && s.view.overlays.dead_zone);
+    assert!(!s.view.overlays.aim && !s.view.overlays.intercept && !s.view.overlays.legend);
+    assert_eq!(
+        s.runs.plots.quantity,
+        crate::sim::telemetry::Quantity::HeadingError
+    );
+    assert_eq!(s.runs.plots.missiles, vec![(0, MissileId(1))]);
+}
