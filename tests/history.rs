@@ -158,11 +158,115 @@ fn a_parameter_changed_at_the_branch_is_not_undone_by_the_old_futures_change() {
         positions.push(world.target(target).unwrap().pos);
     }
     assert_eq!(world.tuning.smoothed.ga, 0.6);
-    let (_, _, live) = record(400, 50);
-    let replayed = history.world_at(399).unwrap();
-    assert_ne!(replayed.state_hash(), live[399]);
-    // The drag replayed: the target moved during 201..400 as recorded.
+    // Worked out without a history: the same inputs from tick 0, ga = 0.6 set at the
+    // branch, and the recorded ga = 0.8 at tick 300 left out.
+    let mut expected = default_scenario().build().unwrap();
+    let mut expected_positions = Vec::new();
+    while expected.tick() < 400 {
+        if expected.tick() == 200 {
+            expected
+                .apply(Input::SetParam {
+                    algorithm: Algorithm::Smoothed,
+                    name: "ga".into(),
+                    value: ParamValue::Float(0.6),
+                })
+                .unwrap();
+        }
+        for input in inputs_for(&expected) {
+            if !matches!(input, Input::SetParam { .. }) {
+                expected.apply(input).unwrap();
+            }
+        }
+        expected.step();
+        if expected.tick() > 200 {
+            expected_positions.push(expected.targets()[0].pos);
+        }
+        if expected.tick() == 399 {
+            assert_eq!(
+                history.world_at(399).unwrap().state_hash(),
+                expected.state_hash()
+            );
+        }
+    }
+    assert_eq!(world.state_hash(), expected.state_hash());
+    // The drags replayed: the target moved during 201..400 as recorded.
+    assert_eq!(positions, expected_positions);
     assert!(positions.windows(2).any(|w| w[0] != w[1]));
+}
+
+#[test]
+fn a_new_budget_takes_effect_at_the_next_snapshot() {
+    let (mut history, mut world, _) = record(600, 50);
+    assert_eq!(history.earliest(), 0);
+    history.set_budget(1);
+    assert_eq!(history.budget(), 1);
+    for _ in 0..49 {
+        history.step(&mut world);
+    }
+    assert_eq!(
+        history.earliest(),
+        0,
+        "nothing is dropped between snapshots"
+    );
+    history.step(&mut world);
+    // Tick 650 is a snapshot: over budget, everything but the newest goes.
+    assert_eq!(history.earliest(), 650);
+    assert!(history.world_at(649).is_none());
+    history.set_budget(usize::MAX);
+    for _ in 0..100 {
+        history.step(&mut world);
+    }
+    assert_eq!(history.earliest(), 650, "a raised budget keeps what comes");
+    assert_eq!(history.world_at(700).unwrap().tick(), 700);
+}
+
+#[test]
+fn the_ghost_is_the_old_future_as_it_was_flown() {
+    // The positions every missile and target had at ticks 200..=600 of a plain run with
+    // the same inputs, without a history.
+    let mut plain = default_scenario().build().unwrap();
+    let mut missiles: std::collections::BTreeMap<_, (Algorithm, Vec<Vec2>)> = Default::default();
+    let mut targets: std::collections::BTreeMap<_, Vec<Vec2>> = Default::default();
+    while plain.tick() <= 600 {
+        if plain.tick() >= 200 {
+            for m in plain.missiles() {
+                missiles
+                    .entry(m.id)
+                    .or_insert_with(|| (m.algorithm(), Vec::new()))
+                    .1
+                    .push(m.body.pos);
+            }
+            for t in plain.targets() {
+                targets.entry(t.id).or_default().push(t.pos);
+            }
+        }
+        for input in inputs_for(&plain) {
+            plain.apply(input).unwrap();
+        }
+        plain.step();
+    }
+    let (mut history, _, _) = record(600, 50);
+    let (_, ghost) = history.branch(200).unwrap();
+    assert_eq!(ghost.targets.values().next().unwrap().len(), 401);
+    assert!(missiles.len() > 8, "the volley at 250 is in the old future");
+    assert_eq!(ghost.missiles, missiles);
+    assert_eq!(ghost.targets, targets);
+}
+
+#[test]
+fn the_ghost_reaches_at_most_a_minute_ahead() {
+    use steerlab::sim::history::GHOST_TICKS;
+    let mut world = default_scenario().build().unwrap();
+    let mut history = History::new(&world, 50, usize::MAX);
+    for _ in 0..GHOST_TICKS + 100 {
+        history.step(&mut world);
+    }
+    let (_, ghost) = history.branch(50).unwrap();
+    // Ticks 50..=50 + GHOST_TICKS: the branch tick and a minute after it.
+    assert_eq!(
+        ghost.targets.values().next().unwrap().len() as u64,
+        GHOST_TICKS + 1
+    );
 }
 
 #[test]

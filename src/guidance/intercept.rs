@@ -343,4 +343,36 @@ mod tests {
         let expected = (aim.length() / 10.0).ceil() as i32 - 1;
         assert_eq!(ticks, expected);
     }
+
+    #[test]
+    fn lead_pursuit_solves_again_from_the_missile_every_tick_and_plain_does_not() {
+        // Launched at a still target at (500,0): aim (500,0), velocity (100,0). Next
+        // tick the target is seen, still, at (300,400). Lead pursuit aims there from the
+        // missile: direction (0.6,0.8), step 100 * 0.1 = 10 -> (6,8), 500 - 10 left.
+        // Plain intercept keeps its launch aim: (10,0), 490 left.
+        let launch = Launch::toward(Vec2::ZERO, Vec2::ZERO, Vec2::new(500.0, 0.0), Vec2::ZERO, 0.1);
+        let moved = Seen {
+            target_pos: Vec2::new(300.0, 400.0),
+            target_vel: Vec2::ZERO,
+            dt: 0.1,
+        };
+        for (lead, pos, vel, aim) in [
+            (true, Vec2::new(6.0, 8.0), Vec2::new(60.0, 80.0), Vec2::new(300.0, 400.0)),
+            (false, Vec2::new(10.0, 0.0), Vec2::new(100.0, 0.0), Vec2::new(500.0, 0.0)),
+        ] {
+            let params = InterceptParams {
+                speed: 100.0,
+                lead_pursuit: lead,
+                ..Default::default()
+            };
+            let (mut missile, mut body) = Intercept::launch(&params, &launch).unwrap();
+            assert_eq!(missile.steer(&params, &mut body, &moved), None);
+            assert!((body.pos - pos).length() < 1e-4, "lead {lead}: {}", body.pos);
+            assert!((body.vel - vel).length() < 1e-3, "lead {lead}: {}", body.vel);
+            assert!((missile.aim - aim).length() < 1e-3, "lead {lead}: {}", missile.aim);
+            assert!((missile.travel_left - 490.0).abs() < 1e-3, "lead {lead}");
+            let heading = vel.y.atan2(vel.x);
+            assert!((body.heading - heading).abs() < 1e-6, "lead {lead}");
+        }
+    }
 }

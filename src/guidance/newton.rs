@@ -385,6 +385,30 @@ mod tests {
     }
 
     #[test]
+    fn runs_exactly_n_newton_steps_when_it_has_not_converged() {
+        // Pair (+,+), d = (300,200), v = (-30,50), k = 100, from the bearing. Worked
+        // in f64 apart from the code: T_i(a) = (v_i + sqrt(v_i^2 + 2 k d_i c_i)) / (k c_i)
+        // with c = (cos a, sin a), f = T_x - T_y, f' by a central difference.
+        let (d, v, k) = ((300.0f64, 200.0f64), (-30.0f64, 50.0f64), 100.0f64);
+        let t = |vi: f64, di: f64, c: f64| (vi + (vi * vi + 2.0 * k * di * c).sqrt()) / (k * c);
+        let f = |a: f64| t(v.0, d.0, a.cos()) - t(v.1, d.1, a.sin());
+        let step = |a: f64| a - f(a) / ((f(a + 1e-6) - f(a - 1e-6)) / 2e-6);
+        let a0 = d.1.atan2(d.0);
+        let (a1, a2) = (step(a0), step(step(a0)));
+        assert!((a1 - a0).abs() > 1e-2 && (a2 - a1).abs() > 1e-4, "{a0} {a1} {a2}");
+        for (n, expected) in [(1, a1), (2, a2)] {
+            let s = solve(Vec2::new(300.0, 200.0), Vec2::new(-30.0, 50.0), 100.0, n);
+            let pair = s.pairs[0];
+            assert_eq!(pair.iterations, n);
+            assert!((f64::from(pair.alpha) - expected).abs() < 2e-5, "{n}: {} vs {expected}", pair.alpha);
+        }
+        // Given room, it stops at the first step whose |f| is under epsilon, well before 64.
+        let s = solve(Vec2::new(300.0, 200.0), Vec2::new(-30.0, 50.0), 100.0, 64);
+        assert!((3..=6).contains(&s.pairs[0].iterations), "{:?}", s.pairs[0]);
+        assert_eq!(s.pairs[0].status, PairStatus::Converged);
+    }
+
+    #[test]
     fn matches_the_quartic_at_eight_iterations_on_ordinary_cases() {
         // Tolerance: 1e-3 rad on the angle and 1e-3 relative on the time.
         let cases = [

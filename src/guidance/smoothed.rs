@@ -123,25 +123,45 @@ mod tests {
 
     #[test]
     fn one_tick_follows_the_article_formula_by_hand() {
-        // s = (1,0), target straight "down" at (0,100), ga = 0.5, vel = 2:
-        // e = (0,1); s = 0.5*(1,0) + 0.5*(0,1) = (0.5,0.5); p = 2*s = (1,1).
+        // s = (1,0), target straight "down" at (0,100), ga = 0.75, vel = 2 (ga and
+        // 1 - ga differ, so swapping them shows):
+        // e = (0,1); s = 0.75*(1,0) + 0.25*(0,1) = (0.75,0.25); p = 2*s = (1.5,0.5);
+        // the velocity is the step per tick over dt: (1.5,0.5) * 60 = (90,30).
         let params = SmoothedParams {
-            ga: 0.5,
+            ga: 0.75,
             speed: 2.0,
             constant_speed: false,
         };
         let mut s = Smoothed { dir: Vec2::X };
         let mut body = Body::default();
         s.steer(&params, &mut body, &seen(Vec2::new(0.0, 100.0)));
-        assert_eq!(s.dir, Vec2::new(0.5, 0.5));
-        assert_eq!(body.pos, Vec2::new(1.0, 1.0));
-        assert!((body.heading - std::f32::consts::FRAC_PI_4).abs() < 1e-6);
-        // Second tick: e = hat((0,100)-(1,1)) = (-1,99)/|.|.
+        assert_eq!(s.dir, Vec2::new(0.75, 0.25));
+        assert_eq!(body.pos, Vec2::new(1.5, 0.5));
+        assert!((body.vel - Vec2::new(90.0, 30.0)).length() < 1e-3);
+        assert!((body.heading - (1.0f32 / 3.0).atan()).abs() < 1e-6);
+        // Second tick: e = hat((0,100)-(1.5,0.5)) = (-1.5,99.5)/|.|.
         s.steer(&params, &mut body, &seen(Vec2::new(0.0, 100.0)));
-        let e = Vec2::new(-1.0, 99.0) / Vec2::new(-1.0, 99.0).length();
-        let expected = 0.5 * Vec2::new(0.5, 0.5) + 0.5 * e;
+        let e = Vec2::new(-1.5, 99.5) / Vec2::new(-1.5, 99.5).length();
+        let expected = 0.75 * Vec2::new(0.75, 0.25) + 0.25 * e;
         assert!((s.dir - expected).length() < 1e-6);
-        assert!((body.pos - (Vec2::new(1.0, 1.0) + 2.0 * expected)).length() < 1e-5);
+        assert!((body.pos - (Vec2::new(1.5, 0.5) + 2.0 * expected)).length() < 1e-5);
+    }
+
+    #[test]
+    fn constant_speed_renormalises_the_averaged_direction() {
+        // Same first tick with constant speed: (0.75,0.25) / |.| = (3,1)/sqrt(10), and
+        // the step is that times 2.
+        let params = SmoothedParams {
+            ga: 0.75,
+            speed: 2.0,
+            constant_speed: true,
+        };
+        let mut s = Smoothed { dir: Vec2::X };
+        let mut body = Body::default();
+        s.steer(&params, &mut body, &seen(Vec2::new(0.0, 100.0)));
+        let unit = Vec2::new(3.0, 1.0) / 10f32.sqrt();
+        assert!((s.dir - unit).length() < 1e-6);
+        assert!((body.pos - 2.0 * unit).length() < 1e-6);
     }
 
     #[test]

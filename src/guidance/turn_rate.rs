@@ -224,6 +224,25 @@ mod tests {
     }
 
     #[test]
+    fn a_goal_exactly_on_the_dead_zone_edge_is_held() {
+        // The article compares strictly (`sin > eps`): with eps equal to the sine of
+        // the error itself, the heading holds on both sides; a hair inside turns.
+        let eps = 0.2f32.sin();
+        for bearing in [0.2f32, -0.2] {
+            let (heading, decision) = turn_toward(0.0, bearing, 3.0, eps, DT);
+            assert_eq!(heading, 0.0, "bearing {bearing}");
+            assert_eq!(decision.turn, Turn::Hold, "bearing {bearing}");
+        }
+        let inside = eps * 0.999;
+        let (heading, decision) = turn_toward(0.0, 0.2, 3.0, inside, DT);
+        assert_eq!(decision.turn, Turn::Increase);
+        assert!((heading - 3.0 * DT).abs() < 1e-6);
+        let (heading, decision) = turn_toward(0.0, -0.2, 3.0, inside, DT);
+        assert_eq!(decision.turn, Turn::Decrease);
+        assert!((heading + 3.0 * DT).abs() < 1e-6);
+    }
+
+    #[test]
     fn goal_behind_always_turns_toward_the_nearer_side() {
         // Goal at 170 degrees: behind, on the increasing side.
         let (_, d) = turn_toward(0.0, 170.0f32.to_radians(), 1.0, 0.1, DT);

@@ -1,0 +1,154 @@
+//! Firing and seeing: a salvo fans out evenly about the bearing, a turret that skips
+//! engaged targets fires at the next threat, and a missile steers by where its target
+//! was at the start of the tick. Expected values are worked by hand in the comments.
+
+mod common;
+use common::*;
+
+/// Smoothed missiles that never turn (ga = 1), so a missile's heading after its first
+/// tick is its launch direction, and one unit per tick.
+fn never_turning() -> Tuning {
+    let mut tuning = Tuning::default();
+    tuning.smoothed.ga = 1.0;
+    tuning.smoothed.speed = 1.0;
+    tuning
+}
+
+/// One volley of `salvo` missiles fanned over `spread` degrees from (100, 400) at a
+/// target straight along +x, after its first tick.
+fn salvo(salvo: u32, spread: f32) -> World {
+    let mut world = build(Scenario {
+        algorithms: never_turning(),
+        targets: vec![target("mark", at(900.0, 400.0))],
+        launchers: vec![LauncherSpec {
+            salvo,
+            spread,
+            ..launcher(Vec2::new(100.0, 400.0), "mark", &[Algorithm::Smoothed])
+        }],
+        ..Scenario::default()
+    });
+    world.step();
+    world
+}
+
+/// The headings, in degrees and missile order, of [`salvo`]'s missiles.
+fn salvo_headings(n: u32, spread: f32) -> Vec<f32> {
+    salvo(n, spread)
+        .missiles()
+        .iter()
+        .map(|m| m.body.heading.to_degrees())
+        .collect()
+}
+
+#[test]
+fn a_salvo_fans_out_evenly_on_both_sides_of_the_bearing() {
+    // n missiles over `spread`: offsets spread * (i / (n - 1) - 1/2).
+    for (salvo, spread, expected) in [
+        (1, 30.0, vec![0.0]),
+        (2, 30.0, vec![-15.0, 15.0]),
+        (3, 30.0, vec![-15.0, 0.0, 15.0]),
+        (5, 40.0, vec![-20.0, -10.0, 0.0, 10.0, 20.0]),
+    ] {
+        let headings = salvo_headings(salvo, spread);
+        assert_eq!(headings.len(), expected.len(), "salvo {salvo}");
+        for (h, e) in headings.iter().zip(&expected) {
+            assert!(
+                (h - e).abs() < 1e-4,
+                "salvo {salvo}: {headings:?}, expected {expected:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn each_salvo_missile_flies_its_own_launch_direction() {
+    // Three missiles, 60 degrees: after one tick of one unit, at (cos, sin) of -30, 0, 30
+    // degrees from the launcher.
+    let world = salvo(3, 60.0);
+    for (m, degrees) in world.missiles().iter().zip([-30.0f32, 0.0, 30.0]) {
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        let expected = Vec2::new(100.0 + cos, 400.0 + sin);
+        assert!(
+            (m.body.pos - expected).length() < 1e-4,
+            "{degrees}: {}",
+            m.body.pos
+        );
+    }
+    assert_eq!(world.missiles().len(), 3);
+}
+
+/// The targets of the first `n` turret launches, with or without `skip_engaged`.
+fn turret_picks(skip_engaged: bool, n: usize) -> Vec<(u64, TargetId)> {
+    // Ground at y = 1000, danger line at 750: both targets are threats, `near` closer to
+    // the turret at (500, 1000). Polls every 0.1 s (6 ticks) from tick 0; a turret shot
+    // flies 100 / 300 s = 20 ticks, so the first is still flying at the next polls.
+    let mut world = build(Scenario {
+        world: WorldConfig {
+            width: 1000.0,
+            height: 1000.0,
+            ..WorldConfig::default()
+        },
+        targets: vec![
+            target("near", at(500.0, 900.0)),
+            target("far", at(700.0, 880.0)),
+        ],
+        turrets: vec![TurretSpec {
+            ai_poll_time: 0.1,
+            skip_engaged,
+            ..turret(Vec2::new(500.0, 1000.0))
+        }],
+        ..Scenario::default()
+    });
+    let events = run(&mut world, 13);
+    launched(&events)
+        .into_iter()
+        .map(|(tick, _, _, _, target)| (tick, target))
+        .take(n)
+        .collect()
+}
+
+#[test]
+fn a_turret_that_skips_engaged_targets_fires_at_the_next_threat() {
+    let (near, far) = (TargetId(0), TargetId(1));
+    // Polls at ticks 0, 6 and 12. The article's turret fires at the closest threat
+    // every time; skipping engaged ones, it takes `far` next, then has nothing left.
+    assert_eq!(turret_picks(false, 3), [(0, near), (6, near), (12, near)]);
+    assert_eq!(turret_picks(true, 3), [(0, near), (6, far)]);
+}
+
+#[test]
+fn a_missile_steers_by_where_its_target_was_at_the_start_of_the_tick() {
+    // Pure pursuit (ga = 0), one unit per tick, from the origin; the target starts at
+    // (0, 100) and moves 10 units per tick along +x. Tick 0 sees it at (0, 100): the
+    // missile moves to (0, 1). Tick 1 sees (10, 100), where it was when tick 1 began:
+    // the missile moves by (10, 99) / |(10, 99)|. Seeing the end of each tick instead
+    // would aim at (10, 100) and then (20, 100).
+    let mut tuning = Tuning::default();
+    tuning.smoothed.ga = 0.0;
+    tuning.smoothed.speed = 1.0;
+    let mut world = build(Scenario {
+        world: WorldConfig {
+            width: 2000.0,
+            height: 2000.0,
+            tick_rate: 60.0,
+            ..WorldConfig::default()
+        },
+        algorithms: tuning,
+        targets: vec![target("mark", moving(0.0, 100.0, 600.0, 0.0))],
+        launchers: vec![launcher(Vec2::ZERO, "mark", &[Algorithm::Smoothed])],
+        ..Scenario::default()
+    });
+    world.step();
+    let first = only_missile(&world).body.pos;
+    assert!((first - Vec2::new(0.0, 1.0)).length() < 1e-6, "{first}");
+    world.step();
+    let second = only_missile(&world).body.pos;
+    let expected = first + Vec2::new(10.0, 99.0).normalize();
+    assert!(
+        (second - expected).length() < 1e-5,
+        "{second} vs {expected}"
+    );
+    // The seeker reports the same start-of-tick state to the inspector.
+    let seen = world.seen_by(only_missile(&world)).unwrap();
+    assert!((seen.target_pos - Vec2::new(20.0, 100.0)).length() < 1e-4);
+}
