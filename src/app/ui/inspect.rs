@@ -209,8 +209,14 @@ pub fn plots(ui: &mut egui::Ui, runs: &mut Runs, scroll_to_plots: &mut bool) {
     }
 }
 
-/// What pauses the run, and why it last did.
-pub fn breakpoints(ui: &mut egui::Ui, b: &mut Breakpoints, paused_by: Option<&str>) {
+/// What pauses the run, and why it last did. `typed` is the tick in the "pause at tick"
+/// box, kept while the box is off.
+pub fn breakpoints(
+    ui: &mut egui::Ui,
+    b: &mut Breakpoints,
+    typed: &mut u64,
+    paused_by: Option<&str>,
+) {
     egui::CollapsingHeader::new("Breakpoints")
         .default_open(false)
         .show(ui, |ui| {
@@ -224,10 +230,12 @@ pub fn breakpoints(ui: &mut egui::Ui, b: &mut Breakpoints, paused_by: Option<&st
             });
             ui.horizontal(|ui| {
                 let mut on = b.at_tick.is_some();
-                let mut tick = b.at_tick.unwrap_or(600);
+                if let Some(tick) = b.at_tick {
+                    *typed = tick;
+                }
                 ui.checkbox(&mut on, "pause at tick");
-                ui.add(egui::DragValue::new(&mut tick).range(0..=u64::MAX));
-                b.at_tick = on.then_some(tick);
+                ui.add(egui::DragValue::new(typed).range(0..=u64::MAX));
+                b.at_tick = on.then_some(*typed);
             });
             if let Some(reason) = paused_by {
                 ui.colored_label(style::PAUSED, format!("paused: {reason}"));

@@ -126,7 +126,12 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     }
     inspect::plots(ui, &mut session.runs, &mut state.scroll_to_plots);
     let runs = &mut session.runs;
-    inspect::breakpoints(ui, &mut runs.breakpoints, runs.paused_by.as_deref());
+    inspect::breakpoints(
+        ui,
+        &mut runs.breakpoints,
+        &mut state.pause_tick,
+        runs.paused_by.as_deref(),
+    );
     inspect::exports(
         ui,
         &mut state.exports,

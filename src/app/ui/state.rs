@@ -36,6 +36,9 @@ pub struct PanelState {
     pub styled: bool,
     /// The laws chosen to fly from a recorded missile's state.
     pub references: std::collections::BTreeSet<crate::guidance::Algorithm>,
+    /// The tick in the "pause at tick" box, kept while its checkbox is off so a tick
+    /// typed first and ticked after is not lost.
+    pub pause_tick: u64,
 }
 
 impl PanelState {
@@ -63,6 +66,7 @@ impl PanelState {
             scroll_to_plots: false,
             styled: false,
             references: [crate::guidance::REFERENCE_DEFAULT].into_iter().collect(),
+            pause_tick: 600,
         }
     }
 
