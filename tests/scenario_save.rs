@@ -221,20 +221,41 @@ fn a_save_into_a_read_only_directory_fails_and_leaves_the_old_file() {
     let old = presets::shipped("default").unwrap();
     std::fs::write(&path, old).unwrap();
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
-    // Root ignores the permission, and the save then succeeds: either way the file on
-    // disk is one whole version and no temporary is left. (The failure path itself is
-    // pinned for every user by the planted-failure test above.)
-    let result = scenario::save(&sample(), &path);
-    let text = std::fs::read_to_string(&path).unwrap();
-    match result {
-        Ok(()) => assert_eq!(text, scenario::to_text(&sample())),
-        Err(e) => {
-            assert!(e.to_string().contains("scene.ron"), "{e}");
-            assert_eq!(text, old);
-        }
+    // Root ignores the directory's mode (CI runs as root), so this checks the failure
+    // only where the directory really is read-only; for root, the failure is pinned by
+    // `a_save_that_cannot_create_its_temporary_fails_even_for_root` below.
+    let writable = std::fs::File::create(dir.join("probe")).is_ok();
+    let _ = std::fs::remove_file(dir.join("probe"));
+    if !writable {
+        let e = scenario::save(&sample(), &path).expect_err("a read-only directory");
+        assert!(e.to_string().contains("scene.ron"), "{e}");
+        assert!(e.to_string().contains("cannot write"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), old);
+        assert_eq!(listing(&dir), ["scene.ron"]);
     }
-    assert_eq!(listing(&dir), ["scene.ron"]);
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_save_that_cannot_create_its_temporary_fails_even_for_root() {
+    // A link to a file in /proc: the file exists (a regular file to `stat`), but no
+    // one, root included, can create a file beside it. The save must fail with the
+    // name the user gave, change nothing the link points at, and leave nothing behind.
+    let dir = temp_dir("save-no-temporary");
+    let link = dir.join("scene.ron");
+    std::os::unix::fs::symlink("/proc/version", &link).unwrap();
+    let before = std::fs::read_to_string("/proc/version").unwrap();
+    let e = scenario::save(&sample(), &link).expect_err("/proc takes no new files");
+    assert!(e.to_string().contains("scene.ron"), "{e}");
+    assert!(e.to_string().contains("cannot write"), "{e}");
+    assert_eq!(std::fs::read_to_string("/proc/version").unwrap(), before);
+    assert_eq!(
+        std::fs::read_link(&link).unwrap(),
+        Path::new("/proc/version")
+    );
+    assert_eq!(listing(&dir), ["scene.ron"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

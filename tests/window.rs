@@ -1,6 +1,6 @@
 //! End to end, in a real window under X (Xvfb in CI): start the binary, drag the target
-//! with xdotool, and check from the screenshot's pixels that every algorithm's trail is
-//! drawn and that the target moved. Ignored by a plain `cargo test` (no display);
+//! with xdotool, and check from the screenshot's pixels that the target moved and that
+//! every algorithm draws its own trail. Ignored by a plain `cargo test` (no display);
 //! `.ci/run` runs it under `xvfb-run` with `--include-ignored`.
 #![cfg(feature = "app")]
 
@@ -162,7 +162,7 @@ fn capture(window: &str, path: &Path) -> image::RgbaImage {
 
 #[test]
 #[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
-fn dragging_a_target_moves_it_and_every_algorithm_draws_its_trail() {
+fn dragging_a_target_moves_it_and_every_algorithm_is_drawn() {
     let _one = one_window();
     wait_for_no_window();
     let dir = temp_dir();
@@ -194,21 +194,7 @@ fn dragging_a_target_moves_it_and_every_algorithm_draws_its_trail() {
     }
     std::thread::sleep(Duration::from_millis(200));
     xdotool(&["mouseup", "1"]);
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = app.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(300),
-            "the window did not finish"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    };
-    assert!(status.success(), "steerlab shot failed: {status}");
-    let after = image::open(&out)
-        .expect("the screenshot was written")
-        .to_rgba8();
+    let after = app.finish_shot(&out);
     let (ax, ay, _) = target_centre(&after).expect("the target is still drawn");
     let moved = ((ax - tx).powi(2) + (ay - ty).powi(2)).sqrt();
     assert!(
@@ -219,12 +205,65 @@ fn dragging_a_target_moves_it_and_every_algorithm_draws_its_trail() {
         ax < tx && ay > ty,
         "it moved the wrong way: ({tx}, {ty}) -> ({ax}, {ay})"
     );
+    // Every algorithm's missiles are in view (bodies, trails or overlays: the next
+    // test tells the trails apart).
     let panel_edge = (after.width() as f32 * 0.3) as u32;
     for algorithm in Algorithm::ALL {
         let n = colour_pixels(&after, algorithm, panel_edge);
         assert!(
             n >= 20,
             "{algorithm}: only {n} pixels of its colour in the view"
+        );
+    }
+    if std::env::var_os("STEERLAB_E2E_DIR").is_none() {
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn every_algorithm_draws_its_own_trail() {
+    // The same run shot twice, with only the trails overlay on and with every overlay
+    // off: the pixels of each algorithm's colour that the trails add must be a trail's
+    // worth (missile bodies are drawn either way, so they cancel out).
+    let _one = one_window();
+    let dir = temp_dir();
+    let fixture = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/e2e.ron"
+    ))
+    .unwrap();
+    let shoot = |overlays: &str, name: &str| {
+        let body = fixture.trim_end().strip_suffix(')').unwrap();
+        let file = dir.join(format!("{name}.ron"));
+        std::fs::write(
+            &file,
+            format!("{body}    view: (overlays: [{overlays}]),\n)\n"),
+        )
+        .unwrap();
+        let out = dir.join(format!("{name}.png"));
+        wait_for_no_window();
+        let args = [
+            "shot",
+            file.to_str().unwrap(),
+            "--frames",
+            "300",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        App::start(&args).finish_shot(&out)
+    };
+    let with = shoot("\"trails\"", "trails-on");
+    let without = shoot("", "trails-off");
+    let panel_edge = (with.width() as f32 * 0.3) as u32;
+    for algorithm in Algorithm::ALL {
+        let on = colour_pixels(&with, algorithm, panel_edge);
+        let off = colour_pixels(&without, algorithm, panel_edge);
+        // Five seconds of flight leave trails hundreds of pixels long; a body is a few
+        // dozen pixels.
+        assert!(
+            on >= off + 150,
+            "{algorithm}: {on} pixels of its colour with trails, {off} without"
         );
     }
     if std::env::var_os("STEERLAB_E2E_DIR").is_none() {
@@ -278,6 +317,25 @@ impl App {
 
     fn shot(&self, path: &Path) -> image::RgbaImage {
         capture(&self.window, path)
+    }
+
+    /// Waits for a `shot` run to end by itself and reads the screenshot it wrote.
+    fn finish_shot(mut self, out: &Path) -> image::RgbaImage {
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(300),
+                "the window did not finish"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        };
+        assert!(status.success(), "steerlab shot failed: {status}");
+        image::open(out)
+            .expect("the screenshot was written")
+            .to_rgba8()
     }
 
     /// Moves the mouse to a point of the window.
