@@ -41,6 +41,28 @@ fn run_prints_one_row_per_missile_for_every_shipped_scenario() {
 }
 
 #[test]
+fn run_prints_the_hand_worked_hit_times_of_faster_target() {
+    // Worked by hand in tests/shipped.rs from the file: missiles of speed 150 from
+    // launcher 0 take the earliest root, t = 3.6717 s; launcher 1's the later one,
+    // t = 6.4433 s. Flying straight, their paths are 150 t (550.8 and 966.5), they never
+    // turn, and each takes exactly the predicted time. The launchers fire in turn.
+    let out = run(&["run", "faster-target"]);
+    assert_code(&out, 0, "run faster-target");
+    let rows = table(&stdout(&out));
+    assert_eq!(rows.len(), 8);
+    for (k, row) in rows.iter().enumerate() {
+        let t = if k % 2 == 0 { 3.672 } else { 6.443 };
+        assert_eq!(row.id, k as u32);
+        assert_eq!(row.algorithm, Algorithm::Intercept);
+        assert_eq!(row.outcome, "hit", "{row:?}");
+        assert_eq!(row.time_to_hit, Some(t), "{row:?}");
+        assert!((row.path - 150.0 * t).abs() < 0.2, "{row:?}");
+        assert_eq!(row.peak_turn, 0.0, "{row:?}");
+        assert_eq!(row.vs_best, Some(1.0), "{row:?}");
+    }
+}
+
+#[test]
 fn run_accepts_a_shipped_scenario_by_name_as_well_as_by_file() {
     let by_file = run(&["run", "scenarios/accelerating.ron"]);
     let by_name = run(&["run", "accelerating"]);

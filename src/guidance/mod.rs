@@ -478,6 +478,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_smoothed_derives_notes_from_its_parameters() {
+        // Smoothed's time constant at ga = 0.9 and 60 ticks/s: -(1/60) / ln 0.9 = 0.158 s.
+        let tuning = Tuning::default();
+        assert_eq!(
+            tuning.notes(Algorithm::Smoothed, 1.0 / 60.0),
+            ["time constant τ = -dt / ln(ga) = 0.158 s"]
+        );
+        for algorithm in Algorithm::ALL
+            .into_iter()
+            .filter(|a| *a != Algorithm::Smoothed)
+        {
+            assert!(
+                tuning.notes(algorithm, 1.0 / 60.0).is_empty(),
+                "{algorithm}"
+            );
+        }
+    }
+
+    #[test]
     fn ids_are_unique_and_name_their_section() {
         let ids: std::collections::BTreeSet<_> = Algorithm::ALL.iter().map(|a| a.id()).collect();
         assert_eq!(ids.len(), BUILTINS);
