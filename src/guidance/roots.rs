@@ -207,4 +207,40 @@ mod tests {
         assert!(root_bound(&coeffs) >= 1000.0);
         assert_eq!(real_roots_in(&coeffs, 0.0, root_bound(&coeffs)).len(), 1);
     }
+
+    #[test]
+    fn leading_zero_coefficients_do_not_change_the_bound_or_the_roots() {
+        // x^2 - 4 written as a quartic: Fujiwara's bound of x^2 - 4 is
+        // 2 * |(-4 / 2) / 1|^(1/2) = 2 sqrt 2 (times 1 + 4 eps), roots -2 and 2.
+        let padded = [-4.0, 0.0, 1.0, 0.0, 0.0];
+        let b = root_bound(&padded);
+        assert!((b - 2.0 * 2f64.sqrt()).abs() < 1e-12, "{b}");
+        let roots = real_roots_in(&padded, -b, b);
+        assert_eq!(roots.len(), 2, "{roots:?}");
+        assert!((roots[0] + 2.0).abs() < 1e-12 && (roots[1] - 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_root_exactly_on_the_bound_is_inside_it() {
+        // x - 2: Fujiwara's bound is exactly 2 (the constant halved, doubled); nudged up.
+        let b = root_bound(&[-2.0, 1.0]);
+        assert!(b > 2.0 && b < 2.0 + 1e-12, "{b}");
+        assert_eq!(real_roots_in(&[-2.0, 1.0], -b, b)[..], [2.0]);
+    }
+
+    #[test]
+    fn an_interval_of_one_point_holds_the_root_on_it() {
+        assert_eq!(real_roots_in(&[-2.0, 1.0], 2.0, 2.0)[..], [2.0]);
+        assert!(real_roots_in(&[-2.0, 1.0], 3.0, 2.0).is_empty());
+    }
+
+    #[test]
+    fn a_tiny_root_is_found_to_full_relative_precision() {
+        // (x - 1e-8)(x + 1) = x^2 + (1 - 1e-8) x - 1e-8: the small root to 1e-12 of
+        // itself, not to a tolerance that is large beside it.
+        let r = 1e-8;
+        let roots = real_roots_in(&[-r, 1.0 - r, 1.0], 0.0, 1.0);
+        assert_eq!(roots.len(), 1, "{roots:?}");
+        assert!(((roots[0] - r) / r).abs() < 1e-12, "{roots:?}");
+    }
 }
