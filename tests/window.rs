@@ -168,7 +168,7 @@ fn dragging_a_target_moves_it_and_every_algorithm_is_drawn() {
     let dir = temp_dir();
     let out = dir.join("after.png");
     let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/e2e.ron");
-    let mut app = App::start(&[
+    let app = App::start(&[
         "shot",
         fixture,
         "--frames",
