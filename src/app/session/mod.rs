@@ -18,6 +18,7 @@ pub use view::{Layout, Overlays, Selection, View};
 
 use super::render::camera::{scene_bounds, Camera, Pane};
 use crate::guidance::{Algorithm, ParamValue, RuntimeLaw};
+use crate::scenario::validate::validate;
 use crate::scenario::{self, Scenario};
 use crate::sim::{Input, MissileId, TargetSpec};
 use glam::Vec2;
@@ -29,6 +30,9 @@ pub struct Messages {
     pub error: Option<String>,
     pub status: Option<String>,
 }
+
+/// How the error of a refused edit starts (a later edit that applies clears it).
+const NOT_APPLIED: &str = "not applied: ";
 
 /// The sandbox state.
 pub struct Session {
@@ -333,13 +337,31 @@ impl Session {
     }
 
     /// Edits the scenario and restarts (targets, launchers, world); Undo takes it back.
+    /// An edit is checked by the same rules as a file: one that breaks a rule (a
+    /// negative radius, a zero lifetime, a circle too fast to fly) is not applied, and
+    /// the error names the field and stays until the next action, so the panel never
+    /// holds, or saves, a scenario that would not open again.
     pub fn edit_scenario(&mut self, edit: impl FnOnce(&mut Scenario)) {
         let before = self.doc.scenario.clone();
-        edit(&mut self.doc.scenario);
-        if self.doc.scenario != before {
-            self.doc.remember_edit(Edit::Scenario(Box::new(before)));
-            self.restart();
+        let mut edited = before.clone();
+        edit(&mut edited);
+        if edited == before {
+            return;
         }
+        // Only problems the edit brings count: a recording's scenario is edited as it is.
+        let known = validate(&before);
+        if let Some((field, why)) = validate(&edited).into_iter().find(|p| !known.contains(p)) {
+            self.messages.error = Some(format!("{NOT_APPLIED}{field}: {why}"));
+            return;
+        }
+        if let Some(error) = &self.messages.error {
+            if error.starts_with(NOT_APPLIED) {
+                self.messages.error = None;
+            }
+        }
+        self.doc.scenario = edited;
+        self.doc.remember_edit(Edit::Scenario(Box::new(before)));
+        self.restart();
     }
 
     /// Flies reference laws from recorded missile `missile`'s state at `tick` (an edit

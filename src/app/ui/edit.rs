@@ -134,7 +134,8 @@ fn field_widget(
 }
 
 /// Edits a target's radius and motion, with widgets generated from the motion's own
-/// description. An edit that breaks the motion's rules is shown and not applied.
+/// description. The session checks the edit against the file's rules before applying it
+/// ([`crate::app::Session::edit_scenario`]).
 pub fn target(ui: &mut egui::Ui, spec: &TargetSpec, names: &[String]) -> Option<TargetSpec> {
     let mut t = spec.clone();
     let mut changed = number(ui, "radius", &mut t.radius, 0.5);
@@ -163,14 +164,7 @@ pub fn target(ui: &mut egui::Ui, spec: &TargetSpec, names: &[String]) -> Option<
             }
         });
     }
-    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    match t.motion.problems(&refs).first() {
-        Some((field, message)) if changed => {
-            ui.colored_label(egui::Color32::LIGHT_RED, format!("{field}: {message}"));
-            None
-        }
-        _ => changed.then_some(t),
-    }
+    changed.then_some(t)
 }
 
 /// Edits a launcher's target, algorithms, timing and start velocity.
