@@ -121,3 +121,29 @@ impl Scenario {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::guidance::Algorithm;
+
+    #[test]
+    fn restricting_to_one_law_keeps_the_turrets_only_for_their_own_law() {
+        let s = crate::scenario::parse(
+            r#"(version: 1, targets: [(name: "t", radius: 10, motion: Static(pos: (1, 1)))],
+                launchers: [(pos: (0, 0), target: "t", algorithms: ["smoothed", "newton"])],
+                turrets: [(pos: (5, 5))])"#,
+            "turret",
+        )
+        .unwrap();
+        let newton = s.restricted_to(Algorithm::Newton);
+        assert_eq!(newton.launchers[0].algorithms, [Algorithm::Newton]);
+        assert!(
+            newton.turrets.is_empty(),
+            "turrets fly the intercept, not newton"
+        );
+        // The turrets' own law (the intercept) keeps them.
+        let intercept = s.restricted_to(Algorithm::Intercept);
+        assert_eq!(intercept.launchers[0].algorithms, [Algorithm::Intercept]);
+        assert_eq!(intercept.turrets, s.turrets);
+    }
+}

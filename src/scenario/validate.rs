@@ -464,3 +464,48 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
         p.push(format!("{at}.{field}"), message);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::presets::default_scenario;
+
+    fn problems_of(edit: impl FnOnce(&mut Scenario)) -> Vec<(String, String)> {
+        let mut s = default_scenario();
+        edit(&mut s);
+        validate(&s)
+    }
+
+    #[test]
+    fn max_missiles_times_the_tick_rate_is_bounded() {
+        // 100,000 missiles at 60 ticks/s is the limit, 6,000,000 missile ticks a second;
+        // at 61 ticks/s at most 6,000,000 / 61 = 98,360 missiles.
+        assert!(problems_of(|s| s.world.max_missiles = Some(100)).is_empty());
+        assert!(problems_of(|s| s.world.max_missiles = Some(100_000)).is_empty());
+        let too_many = problems_of(|s| {
+            s.world.max_missiles = Some(100_000);
+            s.world.tick_rate = 61.0;
+        });
+        let why = "expected at most 98360 missiles at a tick rate of 61 (max_missiles x tick_rate <= 6000000), found 100000";
+        assert_eq!(
+            too_many,
+            [("world.max_missiles".to_string(), why.to_string())]
+        );
+    }
+
+    #[test]
+    fn an_over_long_list_is_reported_once_without_checking_its_entries() {
+        // 10,001 targets, each with a bad radius: one problem, not 10,001 more.
+        let problems = problems_of(|s| {
+            let mut bad = s.targets[0].clone();
+            bad.radius = -1.0;
+            s.targets = vec![bad; MAX_TARGETS + 1];
+            s.launchers.clear();
+        });
+        let why = format!(
+            "expected at most {MAX_TARGETS} targets, found {}",
+            MAX_TARGETS + 1
+        );
+        assert_eq!(problems, [("targets".to_string(), why)]);
+    }
+}
