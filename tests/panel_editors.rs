@@ -249,6 +249,43 @@ fn an_edit_the_file_rules_refuse_is_not_applied_and_its_error_stays() {
 }
 
 #[test]
+fn a_destroyed_target_can_still_be_chosen_and_edited() {
+    // Before, once a destructible target was hit its row did nothing when clicked.
+    let mut harness = open(Some("alpha"));
+    harness
+        .get_by_role_and_label(Role::CheckBox, "destructible (a hit removes it)")
+        .click();
+    harness.run();
+    for _ in 0..600 {
+        if harness.state().session.runs.lanes[0]
+            .world
+            .targets()
+            .iter()
+            .all(|t| t.name != "alpha")
+        {
+            break;
+        }
+        steps(&mut harness, 1);
+    }
+    assert!(
+        harness.state().session.runs.lanes[0]
+            .world
+            .targets()
+            .iter()
+            .all(|t| t.name != "alpha"),
+        "alpha was destroyed"
+    );
+    click(&mut harness, "launcher: pad");
+    assert!(
+        harness.query_by_label("radius").is_none(),
+        "no target editor open"
+    );
+    click(&mut harness, "target: alpha");
+    set_after(&mut harness, "radius", 0, 30.0);
+    assert_eq!(spec(&harness, "alpha").radius, 30.0);
+}
+
+#[test]
 fn the_motion_kind_combo_turns_a_static_target_into_a_constant_then_a_circle_starting_where_it_stood(
 ) {
     let mut harness = open(Some("alpha"));

@@ -4,6 +4,7 @@
 use super::edit;
 use super::style;
 use crate::app::session::{Selection, Session};
+use crate::sim::TargetId;
 use egui_macroquad::egui;
 
 pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
@@ -20,17 +21,19 @@ pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
                 .map(|t| t.name.clone())
                 .collect();
             for (i, name) in targets.iter().enumerate() {
+                // A target the shown tick no longer has (destroyed) is still edited: the
+                // file's targets are numbered in file order when the world is built.
                 let id = session
                     .runs.lanes
                     .first()
                     .and_then(|l| l.shown().targets().iter().find(|t| &t.name == name))
-                    .map(|t| t.id);
-                let selected = id.is_some() && session.view.selected == id.map(Selection::Target);
+                    .map_or(TargetId(i as u32), |t| t.id);
+                let selected = session.view.selected == Some(Selection::Target(id));
                 if ui
                     .selectable_label(selected, format!("target: {name}"))
                     .clicked()
                 {
-                    session.view.selected = id.map(Selection::Target);
+                    session.view.selected = Some(Selection::Target(id));
                 }
                 if selected {
                     ui.indent(("target", i), |ui| {
