@@ -76,6 +76,9 @@ const BROKEN: &[Expect] = &[
     e("intercept-speed-negative.ron", 5, 28, "algorithms.intercept.speed", "expected a value in 1..=5000", "found -5"),
     e("rain-min-speed-negative.ron", 5, 20, "rain.min_speed", "expected a value in 0..=1000000", "found -10"),
     e("rain-max-below-min.ron", 6, 20, "rain.max_speed", "expected at least min_speed (80)", "found 40"),
+    e("rain-max-radius-below-min.ron", 8, 21, "rain.max_radius", "expected at least min_radius (12)", "found 11.5"),
+    e("motion-point-out-of-range.ron", 5, 42, "targets[0].motion.pos[0]", "expected a value in -10000000..=10000000", "found 20000000"),
+    e("view-unknown-overlay.ron", 4, 33, "view.overlays[1]", "expected one of: trails, velocity,", "unknown overlay `trials`"),
     e("nan-radius.ron", 5, 64, "targets[0].motion.radius", "expected a finite number", "found NaN"),
     e("inf-pos.ron", 5, 42, "targets[0].motion.pos[0]", "expected a finite number", "found inf"),
     e("huge-number.ron", 4, 20, "world.width", "at most about 3.4e38", "found 1e39, which overflows"),
@@ -197,7 +200,7 @@ const BROKEN: &[Expect] = &[
     e(
         "launch-rate-too-high.ron",
         8,
-        171,
+        170,
         "launchers[2].every",
         "expected the launchers to fire at most 20000 missiles per second in all",
         "found 24000",
@@ -340,6 +343,26 @@ fn every_broken_file_says_what_is_wrong_in_a_comment_at_the_top() {
             "{}: first line is `{first}`",
             file.display()
         );
+    }
+}
+
+#[test]
+fn values_on_the_edge_of_a_rule_are_accepted() {
+    // Each rule refuses only past its edge: rain radii may be equal, a static target may
+    // stand exactly at the coordinate limit, and launchers may fire exactly 20,000
+    // missiles a second (2 x 8 laws x 625 every 0.5 s).
+    let laws = r#"["smoothed", "turn-rate", "newton", "quartic", "naive-accel", "intercept", "heat-seeker", "pro-nav"]"#;
+    let text = format!(
+        r#"(version: 1,
+            targets: [(name: "t", motion: Static(pos: (10000000, -10000000)))],
+            launchers: [
+                (pos: (0, 0), target: "t", algorithms: {laws}, salvo: 625, every: 0.5),
+                (pos: (9, 0), target: "t", algorithms: {laws}, salvo: 625, every: 0.5),
+            ],
+            rain: (min_speed: 40, max_speed: 40, min_radius: 12, max_radius: 12))"#
+    );
+    if let Err(e) = steerlab::scenario::parse(&text, "edges") {
+        panic!("{e}");
     }
 }
 
