@@ -74,3 +74,40 @@ impl MotionModel for Driven {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The velocity after one tick of 1/60 s in which the target was dragged 10 units
+    /// along x from rest (raw velocity 600 units/s).
+    fn velocity_after_a_drag(smoothing: f32) -> Vec2 {
+        let driven = Driven {
+            pos: Vec2::ZERO,
+            smoothing,
+        };
+        let mut state = MotionState::Driven {
+            pending: Some(Vec2::new(10.0, 0.0)),
+        };
+        let mut now = Moving {
+            pos: Vec2::ZERO,
+            vel: Vec2::ZERO,
+        };
+        assert!(driven.advance(&mut state, &mut now, 1.0 / 60.0, 1.0 / 60.0, Vec2::ZERO));
+        assert_eq!(now.pos, Vec2::new(10.0, 0.0));
+        now.vel
+    }
+
+    #[test]
+    fn a_drag_moves_the_velocity_by_the_exponential_blend() {
+        // Smoothing 0.1 s: blend 1 - exp(-(1/60) / 0.1) = 1 - exp(-1/6) = 0.153518,
+        // so 600 x 0.153518 = 92.11 units/s. No smoothing: the raw 600 at once.
+        let smoothed = velocity_after_a_drag(0.1);
+        assert!(
+            (smoothed.x - 92.111).abs() < 1e-2 && smoothed.y == 0.0,
+            "{smoothed}"
+        );
+        let raw = velocity_after_a_drag(0.0);
+        assert!((raw - Vec2::new(600.0, 0.0)).length() < 1e-3, "{raw}");
+    }
+}

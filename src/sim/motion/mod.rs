@@ -272,4 +272,42 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_velocity_of_a_motion_of_time_is_the_rate_of_change_of_its_position() {
+        // Central differences of the position, in f64 around each age, against the
+        // velocity the motion reports (the intercept laws lead targets by it).
+        let motions = [
+            Motion::Constant(Constant {
+                pos: Vec2::new(100.0, 200.0),
+                vel: Vec2::new(-30.0, 45.0),
+            }),
+            Motion::Circle(Circle {
+                center: Vec2::new(400.0, 300.0),
+                radius: 120.0,
+                angular_speed: 0.8,
+                phase: 0.3,
+            }),
+            Motion::Weave(Weave {
+                pos: Vec2::new(50.0, 300.0),
+                vel: Vec2::new(60.0, 20.0),
+                amplitude: 40.0,
+                frequency: 0.5,
+            }),
+        ];
+        for motion in motions {
+            for age in [0.25, 1.1, 2.6, 3.9] {
+                let h = 1e-3;
+                let (before, _) = motion.at(age - h).unwrap();
+                let (after, _) = motion.at(age + h).unwrap();
+                let (_, vel) = motion.at(age).unwrap();
+                let rate = (after - before) / (2.0 * h as f32);
+                assert!(
+                    (rate - vel).length() < 0.05 * vel.length().max(1.0),
+                    "{} at {age}: {vel} vs {rate}",
+                    motion.name()
+                );
+            }
+        }
+    }
 }
