@@ -152,3 +152,42 @@ fn a_missile_steers_by_where_its_target_was_at_the_start_of_the_tick() {
     let seen = world.seen_by(only_missile(&world)).unwrap();
     assert!((seen.target_pos - Vec2::new(20.0, 100.0)).length() < 1e-4);
 }
+
+#[test]
+fn a_launcher_counts_its_volleys_and_schedules_the_next() {
+    // First volley at tick 0, then every 0.5 s: tick 30 at 60 ticks/s.
+    let mut world = build(Scenario {
+        targets: vec![target("mark", at(900.0, 400.0))],
+        launchers: vec![LauncherSpec {
+            every: Some(0.5),
+            ..launcher(Vec2::new(100.0, 400.0), "mark", &[Algorithm::Smoothed])
+        }],
+        ..Scenario::default()
+    });
+    assert_eq!(world.launchers().len(), 1);
+    assert_eq!(world.launchers()[0].next_tick, Some(0));
+    world.step();
+    assert_eq!(world.launchers()[0].volleys, 1);
+    assert_eq!(world.launchers()[0].next_tick, Some(30));
+}
+
+#[test]
+fn removing_a_target_by_name_takes_only_that_one() {
+    // In the world: removed at the start of the next tick. Still queued to be added:
+    // the addition is dropped, so it never appears.
+    let mut world = build(Scenario {
+        targets: vec![
+            target("keep", at(100.0, 100.0)),
+            target("drop", at(200.0, 100.0)),
+        ],
+        ..Scenario::default()
+    });
+    world.remove_target_named("drop");
+    world
+        .apply(Input::AddTarget(target("late", at(300.0, 100.0))))
+        .unwrap();
+    world.remove_target_named("late");
+    world.step();
+    let names: Vec<&str> = world.targets().iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["keep"]);
+}
