@@ -124,7 +124,7 @@ impl Scenario {
 
 #[cfg(test)]
 mod tests {
-    use crate::guidance::Algorithm;
+    use crate::guidance::{Algorithm, TURRET_DEFAULT};
 
     #[test]
     fn restricting_to_one_law_keeps_the_turrets_only_for_their_own_law() {
@@ -135,15 +135,15 @@ mod tests {
             "turret",
         )
         .unwrap();
-        let newton = s.restricted_to(Algorithm::Newton);
-        assert_eq!(newton.launchers[0].algorithms, [Algorithm::Newton]);
-        assert!(
-            newton.turrets.is_empty(),
-            "turrets fly the intercept, not newton"
-        );
-        // The turrets' own law (the intercept) keeps them.
-        let intercept = s.restricted_to(Algorithm::Intercept);
-        assert_eq!(intercept.launchers[0].algorithms, [Algorithm::Intercept]);
-        assert_eq!(intercept.turrets, s.turrets);
+        for algorithm in Algorithm::ALL {
+            let only = s.restricted_to(algorithm);
+            assert_eq!(only.launchers[0].algorithms, [algorithm]);
+            // Turrets fly their own law: they stay for it alone.
+            if algorithm == TURRET_DEFAULT {
+                assert_eq!(only.turrets, s.turrets);
+            } else {
+                assert!(only.turrets.is_empty(), "{algorithm}");
+            }
+        }
     }
 }
