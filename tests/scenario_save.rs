@@ -155,6 +155,24 @@ fn a_reader_never_sees_a_partial_file_while_saves_go_on() {
 
 #[cfg(unix)]
 #[test]
+fn a_save_puts_a_new_file_in_place_instead_of_writing_into_the_old_one() {
+    // A hard link to the old file sees what happens to its contents: a save that renames
+    // a finished new file into place leaves the old contents whole under the link; one
+    // that copied or wrote over the old file in place would change them (and a reader
+    // could catch it half-written).
+    let dir = temp_dir("save-replaces");
+    let path = dir.join("scene.ron");
+    std::fs::write(&path, "old contents").unwrap();
+    let link = dir.join("hard-link");
+    std::fs::hard_link(&path, &link).unwrap();
+    scenario::save(&sample(), &path).unwrap();
+    assert_eq!(std::fs::read_to_string(&link).unwrap(), "old contents");
+    assert_eq!(scenario::load(&path).unwrap(), sample());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
 fn a_save_keeps_the_files_permissions() {
     use std::os::unix::fs::PermissionsExt;
     let dir = temp_dir("save-permissions");
