@@ -150,4 +150,19 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn the_bench_is_named_compares_its_law_and_holds_its_ring_in_the_world() {
+        let algorithm = Algorithm::ALL[0];
+        let s = bench(algorithm, 100);
+        assert_eq!(s.name, format!("bench {algorithm} x100"));
+        assert_eq!(s.compare, [algorithm]);
+        // The ring (5,000 around (6,000, 6,000)) lies inside the 12,000-unit world, so
+        // the window's fit shows all of it; the wide margin lets orbiting missiles fly on.
+        assert_eq!((s.world.width, s.world.height), (12_000.0, 12_000.0));
+        assert!(s.world.margin >= 10_000.0);
+        for l in &s.launchers {
+            assert!(l.pos.cmpge(Vec2::ZERO).all() && l.pos.cmple(Vec2::splat(12_000.0)).all());
+        }
+    }
 }
