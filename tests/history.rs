@@ -316,3 +316,23 @@ fn ended_missiles_are_bounded_and_scrubbing_stays_exact_when_the_oldest_are_drop
         history.bytes() < 40 * MAX_FINISHED * std::mem::size_of::<steerlab::sim::Missile>() / 10
     );
 }
+
+#[test]
+fn the_history_counts_each_ended_missile_it_keeps_at_its_size() {
+    // One snapshot only (at tick 0, before any missile): what the history holds on top
+    // of it is exactly the ended missiles, each the size of a Missile.
+    let mut world = default_scenario().build().unwrap();
+    let mut history = History::new(&world, u64::MAX, usize::MAX);
+    let start = history.bytes();
+    for _ in 0..600 {
+        history.step(&mut world);
+    }
+    assert!(world.finished_total() >= 8, "the first volley has ended");
+    let missile = std::mem::size_of::<steerlab::sim::Missile>();
+    assert_eq!(
+        history.bytes() - start,
+        world.finished_total() as usize * missile
+    );
+    // And a world counts at least its missiles' own bytes.
+    assert!(world.approx_bytes() >= (world.missiles().len() + world.finished().len()) * missile);
+}

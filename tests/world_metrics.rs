@@ -477,3 +477,38 @@ fn out_of_range_params_are_refused_by_apply() {
     // The edge of the range is accepted.
     assert!(world.apply(set("ga", ParamValue::Float(1.0))).is_ok());
 }
+
+#[test]
+fn a_fly_program_flies_to_where_its_hero_is() {
+    // Command 249: chase the hero for 9 s. The hero stands still far from the
+    // screen centre (where a program without a hero goes), so coming within a few units
+    // of it shows the program looked the hero up.
+    let hero_at = Vec2::new(100.0, 300.0);
+    let centre = steerlab::sim::motion::fly_program::screen_centre();
+    assert!(hero_at.distance(centre) > 200.0, "centre {centre}");
+    let closest = |hero: Option<&str>| {
+        let program = FlyProgramSpec {
+            program: vec![25, 249],
+            shift: 0.0,
+            steering: TurnRateParams::default(),
+            hero: hero.map(Into::into),
+        };
+        let mut world = build(Scenario {
+            targets: vec![
+                target("hero", at(hero_at.x, hero_at.y)),
+                target("follower", Motion::FlyProgram(program)),
+            ],
+            ..Scenario::default()
+        });
+        let mut closest = f32::INFINITY;
+        for _ in 0..60 * 20 {
+            world.step();
+            if let Some(t) = world.targets().iter().find(|t| t.name == "follower") {
+                closest = closest.min(t.pos.distance(hero_at));
+            }
+        }
+        closest
+    };
+    assert!(closest(Some("hero")) < 15.0, "{}", closest(Some("hero")));
+    assert!(closest(None) > 100.0, "{}", closest(None));
+}

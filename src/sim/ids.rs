@@ -30,3 +30,15 @@ pub enum Source {
     /// A turret, by its index in the world.
     Turret(usize),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_read_as_a_letter_and_a_number() {
+        // As the panel, the events and the command line name them.
+        assert_eq!(TargetId(3).to_string(), "T3");
+        assert_eq!(MissileId(12).to_string(), "M12");
+    }
+}
