@@ -191,3 +191,32 @@ fn removing_a_target_by_name_takes_only_that_one() {
     let names: Vec<&str> = world.targets().iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["keep"]);
 }
+
+#[test]
+fn a_salvos_start_velocity_turns_with_each_missiles_direction() {
+    // Launch velocity (100, 0) along the bearing, three missiles over 60 degrees: they
+    // start at 100 units/s toward -30, 0 and 30 degrees. A weak thrust (1 unit/s^2)
+    // changes that by at most 1/60 in the first tick.
+    let mut tuning = Tuning::default();
+    tuning.naive_accel.acceleration = 1.0;
+    let mut world = build(Scenario {
+        algorithms: tuning,
+        targets: vec![target("mark", at(900.0, 400.0))],
+        launchers: vec![LauncherSpec {
+            salvo: 3,
+            spread: 60.0,
+            launch_velocity: Vec2::new(100.0, 0.0),
+            ..launcher(Vec2::new(100.0, 400.0), "mark", &[Algorithm::NaiveAccel])
+        }],
+        ..Scenario::default()
+    });
+    world.step();
+    for (m, degrees) in world.missiles().iter().zip([-30.0f32, 0.0, 30.0]) {
+        let expected = Vec2::from_angle(degrees.to_radians()) * 100.0;
+        assert!(
+            (m.body.vel - expected).length() < 0.02,
+            "{degrees}: {}",
+            m.body.vel
+        );
+    }
+}
