@@ -315,6 +315,17 @@ fn ended_missiles_are_bounded_and_scrubbing_stays_exact_when_the_oldest_are_drop
     assert!(
         history.bytes() < 40 * MAX_FINISHED * std::mem::size_of::<steerlab::sim::Missile>() / 10
     );
+    // A branch now, with the oldest ended missiles forgotten by the history, keeps
+    // exactly the ended missiles of its past: the same inputs rebuild the same tick.
+    let (from, latest) = (history.earliest(), history.latest());
+    assert!(from < latest, "{from} {latest}");
+    let expected = world.state_hash();
+    let (mut again, _) = history.branch(from).unwrap();
+    while again.tick() < latest {
+        history.step(&mut again);
+    }
+    assert_eq!(again.state_hash(), expected);
+    assert_eq!(history.world_at(latest).unwrap().state_hash(), expected);
 }
 
 #[test]
