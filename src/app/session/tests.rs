@@ -170,3 +170,57 @@ fn a_scenario_view_sets_the_overlays_and_opens_its_plot() {
     );
     assert_eq!(s.runs.plots.missiles, vec![(0, MissileId(1))]);
 }
+
+#[test]
+fn a_view_plot_replaces_what_was_plotted() {
+    let mut scenario = crate::scenario::presets::default_scenario();
+    scenario.view = Some(crate::scenario::ViewSpec {
+        plot: Some(crate::scenario::PlotSpec {
+            quantity: crate::sim::telemetry::Quantity::Range,
+            missiles: vec![1],
+        }),
+        ..Default::default()
+    });
+    let mut s = Session::new(scenario, None);
+    s.runs.plots.missiles = vec![(0, MissileId(5)), (0, MissileId(6))];
+    s.open_view();
+    assert_eq!(s.runs.plots.missiles, vec![(0, MissileId(1))]);
+}
+
+#[test]
+fn undo_reaches_back_exactly_fifty_edits() {
+    let mut s = session();
+    for _ in 0..51 {
+        s.doc
+            .remember_edit(document::Edit::PlacedTarget("t".into()));
+    }
+    let mut taken = 0;
+    while s.doc.take_edit().is_some() {
+        taken += 1;
+    }
+    assert_eq!(taken, 50);
+}
+
+#[test]
+fn the_opening_camera_centres_the_scene_in_the_view_above_the_status_bar() {
+    // 800 x 600, less the 28-pixel bar: the scene's centre lands at (400, 286).
+    let s = session();
+    let pane = Pane {
+        x: 0.0,
+        y: 0.0,
+        w: 800.0,
+        h: 600.0,
+    };
+    let camera = s.opening_camera(pane, true);
+    let (lo, hi) = scene_bounds(s.runs.lanes[0].shown());
+    let (a, b) = (camera.to_screen(pane, lo), camera.to_screen(pane, hi));
+    let centre = (a + b) * 0.5;
+    assert!(
+        (centre - Vec2::new(400.0, 286.0)).length() < 0.5,
+        "{centre}"
+    );
+    assert!(
+        a.y.min(b.y) >= 0.0 && a.y.max(b.y) <= 572.0 + 0.5,
+        "{a} {b}"
+    );
+}
