@@ -88,14 +88,20 @@ mod tests {
 
     #[test]
     fn the_ratio_to_the_optimum_needs_a_hit_and_a_positive_optimum() {
-        let ratio = |time_to_hit, optimal| Metrics {
-            time_to_hit,
-            ..Metrics::new(optimal)
-        }
-        .optimum_ratio();
+        let ratio = |time_to_hit, optimal| {
+            Metrics {
+                time_to_hit,
+                ..Metrics::new(optimal)
+            }
+            .optimum_ratio()
+        };
         assert_eq!(ratio(Some(3.0), Some(2.0)), Some(1.5));
         assert_eq!(ratio(None, Some(2.0)), None, "no hit");
         assert_eq!(ratio(Some(3.0), None), None, "no optimum");
-        assert_eq!(ratio(Some(3.0), Some(0.0)), None, "an optimum of 0 s is no yardstick");
+        assert_eq!(
+            ratio(Some(3.0), Some(0.0)),
+            None,
+            "an optimum of 0 s is no yardstick"
+        );
     }
 }
