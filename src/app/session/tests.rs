@@ -224,3 +224,34 @@ fn the_opening_camera_centres_the_scene_in_the_view_above_the_status_bar() {
         "{a} {b}"
     );
 }
+
+#[test]
+fn leaving_the_past_cuts_the_trails_at_that_tick_and_keeps_the_old_future_as_a_ghost() {
+    let mut s = session();
+    for _ in 0..100 {
+        s.single_step();
+    }
+    s.scrub(50);
+    s.runs.leave_past();
+    let lane = &s.runs.lanes[0];
+    let last = lane
+        .trails
+        .trails
+        .values()
+        .filter_map(|t| t.points.back().map(|(tick, _)| *tick))
+        .max();
+    assert_eq!(last, Some(50), "nothing after the branch tick is kept");
+    assert!(lane.ghost.is_some());
+    s.runs.clear_ghosts();
+    assert!(s.runs.lanes.iter().all(|l| l.ghost.is_none()));
+}
+
+#[test]
+fn trails_keep_at_least_thirty_seconds_of_ticks() {
+    // At 60 ticks/s: 30 s (the floor) is 1,800 ticks; 60 s is 3,600.
+    let mut s = session();
+    s.view.trail_seconds = 10.0;
+    assert_eq!(s.view.trail_keep(1.0 / 60.0), 1800);
+    s.view.trail_seconds = 60.0;
+    assert_eq!(s.view.trail_keep(1.0 / 60.0), 3600);
+}
