@@ -17,7 +17,7 @@ use steerlab::app::session::breakpoints::Breakpoints;
 use steerlab::app::session::Selection;
 use steerlab::app::Session;
 use steerlab::guidance::intercept::RootRule;
-use steerlab::guidance::{Algorithm, ParamValue};
+use steerlab::guidance::{Algorithm, ParamValue, Tuning};
 use steerlab::scenario::presets::default_scenario;
 use steerlab::scenario::{parse, Scenario};
 use steerlab::sim::{EventKind, MissReason, MissileId, Outcome, Source};
@@ -52,6 +52,15 @@ fn set_value_of(harness: &mut H, target: egui_macroquad::egui::accesskit::NodeId
             data: Some(ActionData::NumericValue(value)),
         }));
     harness.run();
+}
+
+/// A parameter as the document holds it and as the running world flies it.
+fn doc_and_world<T>(h: &H, get: impl Fn(&Tuning) -> T) -> (T, T) {
+    let s = &h.state().session;
+    (
+        get(&s.doc.scenario.algorithms),
+        get(&s.runs.lanes[0].world.tuning),
+    )
 }
 
 /// Runs the session tick by tick until a breakpoint pauses it (at most `max` ticks).
@@ -100,13 +109,7 @@ fn fired_by(session: &Session, launcher: usize) -> MissileId {
 fn a_bool_checkbox_writes_its_new_value_to_the_scenario_and_the_world() {
     let mut harness = panel_common::harness(default_scenario(), false);
     click(&mut harness, "■ intercept");
-    let lead = |h: &H| {
-        let s = &h.state().session;
-        (
-            s.doc.scenario.algorithms.intercept.lead_pursuit,
-            s.runs.lanes[0].world.tuning.intercept.lead_pursuit,
-        )
-    };
+    let lead = |h: &H| doc_and_world(h, |t| t.intercept.lead_pursuit);
     // Off in the file (the default scenario does not set it, and it is off by default).
     assert_eq!(lead(&harness), (false, false));
     tick(&mut harness, "lead pursuit");
@@ -128,7 +131,7 @@ fn a_bool_checkbox_writes_its_new_value_to_the_scenario_and_the_world() {
 fn the_int_slider_sets_whole_iterations_within_one_to_sixty_four() {
     let mut harness = panel_common::harness(default_scenario(), false);
     click(&mut harness, "■ newton");
-    let iterations = |h: &H| h.state().session.doc.scenario.algorithms.newton.iterations;
+    let iterations = |h: &H| doc_and_world(h, |t| t.newton.iterations).0;
     // The default scenario leaves Newton's iterations at the article's 8.
     assert_eq!(iterations(&harness), 8);
     let slider = harness.get_by_role_and_label(Role::Slider, "Newton iterations N");
@@ -142,13 +145,7 @@ fn the_int_slider_sets_whole_iterations_within_one_to_sixty_four() {
         "the key moved the slider only"
     );
     harness.state_mut().session.single_step();
-    let world = |h: &H| {
-        h.state().session.runs.lanes[0]
-            .world
-            .tuning
-            .newton
-            .iterations
-    };
+    let world = |h: &H| doc_and_world(h, |t| t.newton.iterations).1;
     assert_eq!(world(&harness), 9);
     set_value(&mut harness, Role::Slider, "Newton iterations N", 20.0);
     assert_eq!(iterations(&harness), 20);
@@ -165,13 +162,7 @@ fn the_int_slider_sets_whole_iterations_within_one_to_sixty_four() {
 fn the_choice_combo_box_picks_the_other_root_and_back() {
     let mut harness = panel_common::harness(default_scenario(), false);
     click(&mut harness, "■ intercept");
-    let rule = |h: &H| {
-        let s = &h.state().session;
-        (
-            s.doc.scenario.algorithms.intercept.root_rule,
-            s.runs.lanes[0].world.tuning.intercept.root_rule,
-        )
-    };
+    let rule = |h: &H| doc_and_world(h, |t| t.intercept.root_rule);
     assert_eq!(rule(&harness), (RootRule::Earliest, RootRule::Earliest));
     let combos = harness.query_all_by_role(Role::ComboBox).count();
     assert_eq!(combos, 1, "only the intercept section is open");

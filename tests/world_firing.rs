@@ -14,21 +14,34 @@ fn never_turning() -> Tuning {
     tuning
 }
 
-/// One volley of `salvo` missiles fanned over `spread` degrees from (100, 400) at a
-/// target straight along +x, after its first tick.
-fn salvo(salvo: u32, spread: f32) -> World {
+/// A launcher at (100, 400) firing one volley of `salvo` missiles of `algorithm`
+/// fanned over `spread` degrees at a target straight along +x.
+fn fan_launcher(algorithm: Algorithm, salvo: u32, spread: f32) -> LauncherSpec {
+    LauncherSpec {
+        salvo,
+        spread,
+        ..launcher(Vec2::new(100.0, 400.0), "mark", &[algorithm])
+    }
+}
+
+/// The world of `launcher` and its target "mark" at (900, 400), after its first tick.
+fn fan(algorithms: Tuning, launcher: LauncherSpec) -> World {
     let mut world = build(Scenario {
-        algorithms: never_turning(),
+        algorithms,
         targets: vec![target("mark", at(900.0, 400.0))],
-        launchers: vec![LauncherSpec {
-            salvo,
-            spread,
-            ..launcher(Vec2::new(100.0, 400.0), "mark", &[Algorithm::Smoothed])
-        }],
+        launchers: vec![launcher],
         ..Scenario::default()
     });
     world.step();
     world
+}
+
+/// One volley of never-turning smoothed missiles (see [`fan_launcher`]).
+fn salvo(salvo: u32, spread: f32) -> World {
+    fan(
+        never_turning(),
+        fan_launcher(Algorithm::Smoothed, salvo, spread),
+    )
 }
 
 /// The headings, in degrees and missile order, of [`salvo`]'s missiles.
@@ -199,18 +212,11 @@ fn a_salvos_start_velocity_turns_with_each_missiles_direction() {
     // changes that by at most 1/60 in the first tick.
     let mut tuning = Tuning::default();
     tuning.naive_accel.acceleration = 1.0;
-    let mut world = build(Scenario {
-        algorithms: tuning,
-        targets: vec![target("mark", at(900.0, 400.0))],
-        launchers: vec![LauncherSpec {
-            salvo: 3,
-            spread: 60.0,
-            launch_velocity: Vec2::new(100.0, 0.0),
-            ..launcher(Vec2::new(100.0, 400.0), "mark", &[Algorithm::NaiveAccel])
-        }],
-        ..Scenario::default()
-    });
-    world.step();
+    let launcher = LauncherSpec {
+        launch_velocity: Vec2::new(100.0, 0.0),
+        ..fan_launcher(Algorithm::NaiveAccel, 3, 60.0)
+    };
+    let world = fan(tuning, launcher);
     for (m, degrees) in world.missiles().iter().zip([-30.0f32, 0.0, 30.0]) {
         let expected = Vec2::from_angle(degrees.to_radians()) * 100.0;
         assert!(

@@ -6,6 +6,14 @@ fn session() -> Session {
     Session::new(crate::scenario::presets::default_scenario(), None)
 }
 
+/// Whether every lane's world has (or, with `false`, lacks) a target named `name`.
+fn in_every_lane(s: &Session, name: &str, present: bool) -> bool {
+    s.runs
+        .lanes
+        .iter()
+        .all(|l| l.world.targets().iter().any(|t| t.name == name) == present)
+}
+
 #[test]
 fn compare_mode_runs_one_lane_per_algorithm_in_lockstep() {
     let mut s = session();
@@ -100,11 +108,7 @@ fn a_placed_target_is_queued_in_every_lane_and_undo_withdraws_it_before_it_appea
     assert_eq!(s.doc.scenario.targets.len(), targets);
     assert!(s.runs.lanes.iter().all(|l| l.world.pending().is_empty()));
     s.single_step();
-    assert!(s
-        .runs
-        .lanes
-        .iter()
-        .all(|l| l.world.targets().iter().all(|t| t.name != "target 1")));
+    assert!(in_every_lane(&s, "target 1", false));
 }
 
 #[test]
@@ -114,18 +118,10 @@ fn undo_after_the_target_appeared_removes_it_from_every_lane() {
     s.runs.playing = false;
     s.place_target(Vec2::new(50.0, 60.0));
     s.single_step();
-    assert!(s
-        .runs
-        .lanes
-        .iter()
-        .all(|l| l.world.targets().iter().any(|t| t.name == "target 1")));
+    assert!(in_every_lane(&s, "target 1", true));
     s.undo();
     s.single_step();
-    assert!(s
-        .runs
-        .lanes
-        .iter()
-        .all(|l| l.world.targets().iter().all(|t| t.name != "target 1")));
+    assert!(in_every_lane(&s, "target 1", false));
     assert!(!s.doc.scenario.targets.iter().any(|t| t.name == "target 1"));
 }
 
