@@ -217,6 +217,7 @@ fn engagement() -> impl Strategy<Value = Engagement> {
                 lifetime,
                 fuel,
                 radius,
+                airframe: None,
             },
             turret,
             drag,

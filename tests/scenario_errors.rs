@@ -143,6 +143,8 @@ const BROKEN: &[Expect] = &[
     ),
     e("tick-rate-zero.ron", 4, 36, "world.tick_rate", "expected a value in 1..=1000", "found 0"),
     e("lifetime-zero.ron", 6, 82, "launchers[0].missile.lifetime", "expected a value in 0.001..=1000000", "found 0"),
+    e("airframe-lag-negative.ron", 6, 103, "launchers[0].missile.airframe.lag", "expected a value in 0..=10", "found -0.5"),
+    e("gravity-not-finite.ron", 4, 26, "world.gravity[1]", "expected a value in -100000..=100000", "found 1000000000000000000000000000000"),
     e("spread-too-wide.ron", 6, 80, "launchers[0].spread", "expected a value in 0..=360", "found 400"),
     e(
         "rain-keyframes-out-of-order.ron",

@@ -5,7 +5,9 @@ mod scenario_common;
 use scenario_common::*;
 use std::collections::BTreeMap;
 use steerlab::core::params::WrittenValue;
+use steerlab::sim::airframe::AirframeSpec;
 use steerlab::sim::motion;
+use steerlab::sim::motion::{Described, FieldKind, FieldValue};
 
 // ---------------------------------------------------------------------------------------
 // Round trip of random valid scenarios
@@ -75,15 +77,19 @@ fn world() -> impl Strategy<Value = WorldConfig> {
         1.0f32..=1000.0,
         any::<u64>(),
         0.0f32..2000.0,
+        prop_oneof![Just(Vec2::ZERO), point(1000.0)],
     )
-        .prop_map(|(width, height, tick_rate, seed, margin)| WorldConfig {
-            width,
-            height,
-            tick_rate,
-            seed,
-            margin,
-            max_missiles: None,
-        })
+        .prop_map(
+            |(width, height, tick_rate, seed, margin, gravity)| WorldConfig {
+                width,
+                height,
+                tick_rate,
+                seed,
+                margin,
+                max_missiles: None,
+                gravity,
+            },
+        )
 }
 
 /// A valid fly program: a grid point first, then points and hero, chase and straight
@@ -197,12 +203,32 @@ fn missile() -> impl Strategy<Value = MissileSpec> {
         0.001f32..1000.0,
         prop::option::of(0.001f32..1.0e6),
         0.0f32..100.0,
+        prop::option::of(airframe()),
     )
-        .prop_map(|(lifetime, fuel, radius)| MissileSpec {
+        .prop_map(|(lifetime, fuel, radius, airframe)| MissileSpec {
             lifetime,
             fuel,
             radius,
+            airframe,
         })
+}
+
+/// An airframe with every field anywhere in its range (flags either way).
+fn airframe() -> impl Strategy<Value = AirframeSpec> {
+    let spec = AirframeSpec::default();
+    let fields = spec.fields();
+    let picks = prop::collection::vec((0.0f32..=1.0, any::<bool>()), fields.len());
+    picks.prop_map(move |picks| {
+        let mut spec = AirframeSpec::default();
+        for (field, (at, on)) in fields.iter().zip(picks) {
+            let value = match field.kind {
+                FieldKind::Number { min, max } => FieldValue::Number(min + (max - min) * at),
+                _ => FieldValue::Flag(on),
+            };
+            assert!(spec.set(field.name, value), "{}", field.name);
+        }
+        spec
+    })
 }
 
 fn launcher(names: Vec<String>) -> impl Strategy<Value = LauncherSpec> {

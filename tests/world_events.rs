@@ -151,7 +151,7 @@ fn missile_ends_with_lifetime_out_when_its_lifetime_runs_out() {
     let spec = MissileSpec {
         lifetime: 0.5,
         fuel: None,
-        radius: 2.0,
+        ..MissileSpec::default() // radius 2
     };
     let mut world = turn_rate_shot(spec, Vec2::ZERO, 3.0);
     let events = run(&mut world, 60);
@@ -178,7 +178,7 @@ fn missile_ends_with_fuel_out_when_its_path_length_reaches_its_fuel() {
     let spec = MissileSpec {
         lifetime: 20.0,
         fuel: Some(151.0),
-        radius: 2.0,
+        ..MissileSpec::default() // radius 2
     };
     let mut world = turn_rate_shot(spec, Vec2::ZERO, 3.0);
     let events = run(&mut world, 120);

@@ -95,6 +95,7 @@ pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
                     lifetime: 1000.0,
                     fuel: None,
                     radius: 2.0,
+                    airframe: None,
                 },
                 params: Default::default(),
             })

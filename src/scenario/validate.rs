@@ -28,6 +28,8 @@ pub const MAX_TURRET_WORK: f64 = 10_000_000.0;
 /// updates per simulated second it may ask for with it (100,000 at 60 ticks/s).
 pub const MAX_MISSILES: u32 = 100_000;
 pub const MAX_MISSILE_WORK: f32 = 10.0 * WORK_PER_SECOND;
+/// Largest gravity component (units/s^2).
+pub const MAX_GRAVITY: f32 = 1.0e5;
 pub const MAX_RAIN_KEYFRAMES: usize = 1_000;
 
 /// Collects `(path, message)` problems.
@@ -76,6 +78,9 @@ impl Problems {
             self.range(format!("{path}.fuel"), fuel, 0.001, 1.0e9);
         }
         self.range(format!("{path}.radius"), spec.radius, 0.0, 1.0e5);
+        if let Some(airframe) = &spec.airframe {
+            described(self, &format!("{path}.airframe"), airframe, &[]);
+        }
     }
 }
 
@@ -137,6 +142,7 @@ fn world(p: &mut Problems, s: &Scenario) {
     p.range("world.height", w.height, 1.0, MAX_COORD);
     p.range("world.tick_rate", w.tick_rate, 1.0, 1000.0);
     p.range("world.margin", w.margin, 0.0, MAX_COORD);
+    p.point("world.gravity", w.gravity, MAX_GRAVITY);
     if let Some(max) = w.max_missiles {
         if max == 0 || max > MAX_MISSILES {
             p.push(
@@ -431,12 +437,20 @@ fn unknown_target(name: &str, names: &[&str]) -> String {
     format!("unknown target `{name}`, expected one of: {list}")
 }
 
-/// A motion's fields against their descriptions (ranges, points, target names), then
-/// its own rules.
+/// A motion's fields against their descriptions, then its own rules.
 fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
-    for field in motion.fields() {
+    described(p, at, motion, names);
+    for (field, message) in motion.problems(names) {
+        p.push(format!("{at}.{field}"), message);
+    }
+}
+
+/// A self-describing value's fields (a motion's, an airframe's) against their
+/// descriptions: ranges, points, sample counts, target names.
+fn described(p: &mut Problems, at: &str, value: &dyn Described, names: &[&str]) {
+    for field in value.fields() {
         let path = format!("{at}.{}", field.name);
-        match (field.kind, motion.get(field.name)) {
+        match (field.kind, value.get(field.name)) {
             (FieldKind::Number { min, max }, Some(FieldValue::Number(v))) => {
                 p.range(path, v, min, max)
             }
@@ -459,9 +473,6 @@ fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
             }
             _ => {}
         }
-    }
-    for (field, message) in motion.problems(names) {
-        p.push(format!("{at}.{field}"), message);
     }
 }
 

@@ -1,6 +1,7 @@
 //! A world's size and clock, and the limits on what it may be asked to fly: missiles in
 //! flight and targets alive, derived from the tick rate.
 
+use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 crate::core::field_default!(default_width: f32 = 800.0);
@@ -44,6 +45,10 @@ pub struct WorldConfig {
     /// [`EventKind::MissileCapReached`] event.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_missiles: Option<u32>,
+    /// Gravity on every missile (units/s^2, y down the screen); targets move by their
+    /// motions alone.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub gravity: Vec2,
 }
 
 /// Missile and target updates per simulated second that a scenario may ask for by
@@ -63,6 +68,7 @@ impl Default for WorldConfig {
             seed: 0,
             margin: default_margin::value(),
             max_missiles: None,
+            gravity: Vec2::ZERO,
         }
     }
 }

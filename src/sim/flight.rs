@@ -1,7 +1,9 @@
 //! One tick of a missile's flight: steer against the target as it was at the start of
-//! the tick, refuse non-finite states, test the hit swept over the tick, detonate with a
+//! the tick, fly what the airframe makes of the law's move (with gravity), refuse
+//! non-finite states, test the hit swept over the tick, detonate with a
 //! blast, and end flights that run out of fuel or lifetime or leave the world.
 
+use super::airframe;
 use super::config::WorldConfig;
 use super::event::{Event, EventKind, MissReason};
 use super::hit::closest_approach;
@@ -22,6 +24,7 @@ pub(super) struct Flight<'a> {
     targets: &'a [Target],
     tick: u64,
     dt: f32,
+    gravity: Vec2,
     /// The world rectangle grown by its margin: beyond it a missile has left the world.
     lo: Vec2,
     hi: Vec2,
@@ -42,6 +45,7 @@ impl<'a> Flight<'a> {
             targets,
             tick,
             dt,
+            gravity: config.gravity,
             lo: Vec2::splat(-config.margin),
             hi: Vec2::new(config.width, config.height) + config.margin,
         }
@@ -117,6 +121,15 @@ impl<'a> Flight<'a> {
             self.emit(events, kind);
             return self.miss(missile, MissReason::LawFailed, events);
         }
+        let flown = (self.tick - missile.launched_tick) as f32 * dt;
+        missile.body = airframe::fly(
+            missile.airframe.as_mut(),
+            &before,
+            &missile.body,
+            flown,
+            self.gravity,
+            dt,
+        );
         if !missile.body.is_finite() {
             // Never let a NaN reach the screen: keep the last good state and end the flight.
             missile.body = before;
@@ -130,7 +143,6 @@ impl<'a> Flight<'a> {
             .record_move(before.pos, after.pos, before.vel, after.vel, dt);
         let (distance, frac) = closest_approach(before.pos, after.pos, target.prev_pos, target.pos);
         missile.metrics.record_distance(distance, self.tick);
-        let flown = (self.tick - missile.launched_tick) as f32 * dt;
         // A law that is not contact-fused (D's intercept) ends only by detonating.
         if missile.guidance.contact_fused() && distance <= target.radius + missile.radius {
             hits.push(target.id);

@@ -9,6 +9,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+use super::airframe::AirframeSpec;
 use super::ids::{Source, TargetId};
 use super::target::Target;
 
@@ -36,6 +37,9 @@ pub struct MissileSpec {
         skip_serializing_if = "default_missile_radius::is"
     )]
     pub radius: f32,
+    /// Its airframe's limits (none: an ideal point, as the articles fly).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub airframe: Option<AirframeSpec>,
 }
 
 impl Default for MissileSpec {
@@ -44,6 +48,7 @@ impl Default for MissileSpec {
             lifetime: default_lifetime::value(),
             fuel: None,
             radius: default_missile_radius::value(),
+            airframe: None,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! A missile in flight (or finished): its body, its algorithm's state, where it came
 //! from, what it is after, and what its flight measured.
 
+use super::airframe::Airframe;
 use super::ids::TargetId;
 use super::ids::{MissileId, Source};
 use super::metrics::Metrics;
@@ -23,6 +24,9 @@ pub struct Missile {
     pub fuel: Option<f32>,
     pub radius: f32,
     pub metrics: Metrics,
+    /// What its airframe makes of its law's command (none: the law's move is flown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub airframe: Option<Airframe>,
 }
 
 impl Missile {

@@ -4,6 +4,7 @@
 
 use super::World;
 use crate::guidance::{Algorithm, Guidance, Launch, TURRET_DEFAULT};
+use crate::sim::airframe::Airframe;
 use crate::sim::event::EventKind;
 use crate::sim::ids::{MissileId, Source, TargetId};
 use crate::sim::launcher::MissileSpec;
@@ -92,6 +93,11 @@ impl World {
         let id = MissileId(self.next_missile);
         self.next_missile += 1;
         let optimal_time = guidance.optimal_time(self.tuning_for(source), &body, &launch.seen);
+        let airframe = spec.airframe.clone().map(Airframe::new);
+        let body = match &airframe {
+            Some(airframe) => airframe.launch(body, launch.vel.length()),
+            None => body,
+        };
         self.missiles.push(Missile {
             id,
             source,
@@ -103,6 +109,7 @@ impl World {
             fuel: spec.fuel,
             radius: spec.radius,
             metrics: Metrics::new(optimal_time),
+            airframe,
         });
         self.emit(EventKind::Launched {
             missile: id,

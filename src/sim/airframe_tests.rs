@@ -1,0 +1,182 @@
+//! The airframe's rules, worked by hand.
+
+use super::*;
+
+const DT: f32 = 0.1;
+
+fn body(pos: Vec2, vel: Vec2) -> Body {
+    Body {
+        pos,
+        vel,
+        heading: vel.y.atan2(vel.x),
+    }
+}
+
+fn airframe(edit: impl FnOnce(&mut AirframeSpec)) -> Airframe {
+    let mut spec = AirframeSpec::default();
+    edit(&mut spec);
+    Airframe::new(spec)
+}
+
+fn close(a: Vec2, b: Vec2) -> bool {
+    (a - b).length() < 1e-3
+}
+
+#[test]
+fn no_airframe_and_no_gravity_fly_the_laws_move_bit_for_bit() {
+    let before = body(Vec2::new(1.0, 2.0), Vec2::new(100.0, 0.0));
+    let law = Body {
+        pos: Vec2::new(11.0, 2.5),
+        vel: Vec2::new(97.0, 30.0),
+        heading: 0.3,
+    };
+    assert_eq!(fly(None, &before, &law, 0.5, Vec2::ZERO, DT), law);
+}
+
+#[test]
+fn gravity_alone_adds_g_dt_to_the_velocity_and_g_dt_squared_to_the_position() {
+    // g = (0, 50), dt = 0.1: velocity (100, 0) + (0, 5); position (10, 0) + (0, 0.5).
+    let before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let law = body(Vec2::new(10.0, 0.0), Vec2::new(100.0, 0.0));
+    let flown = fly(None, &before, &law, 0.0, Vec2::new(0.0, 50.0), DT);
+    assert!(close(flown.vel, Vec2::new(100.0, 5.0)));
+    assert!(close(flown.pos, Vec2::new(10.0, 0.5)));
+    assert!(
+        (flown.heading - 0.05f32.atan()).abs() < 1e-5,
+        "the nose follows the velocity"
+    );
+}
+
+#[test]
+fn a_fixed_limit_clips_the_lateral_command_and_keeps_the_along_track_one() {
+    // The law turns (100, 0) into (110, 10) in 0.1 s: 100 units/s^2 ahead, 100 to the
+    // side. A 40 limit flies (110, 4), 0.6 short of the law's y in position.
+    let mut a = airframe(|s| s.max_accel = 40.0);
+    let before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let law = body(Vec2::new(11.0, 1.0), Vec2::new(110.0, 10.0));
+    let flown = fly(Some(&mut a), &before, &law, 0.0, Vec2::ZERO, DT);
+    assert!(close(flown.vel, Vec2::new(110.0, 4.0)), "{}", flown.vel);
+    assert!(close(flown.pos, Vec2::new(11.0, 0.4)), "{}", flown.pos);
+    assert!(close(a.state.commanded, Vec2::new(100.0, 100.0)));
+    assert!(close(a.state.achieved, Vec2::new(100.0, 40.0)));
+    assert_eq!(a.state.lateral, 40.0);
+    assert_eq!(a.state.limit, 40.0);
+}
+
+#[test]
+fn with_lift_the_limit_grows_with_speed_squared_up_to_the_cap() {
+    let spec = AirframeSpec {
+        lift: 0.001,
+        max_accel: 50.0,
+        ..AirframeSpec::default()
+    };
+    assert_eq!(spec.lateral_limit(0.0), 0.0);
+    assert!((spec.lateral_limit(100.0) - 10.0).abs() < 1e-4);
+    assert!((spec.lateral_limit(200.0) - 40.0).abs() < 1e-4);
+    assert_eq!(
+        spec.lateral_limit(300.0),
+        50.0,
+        "0.001 * 300^2 = 90, capped"
+    );
+}
+
+#[test]
+fn the_actuator_lag_is_first_order() {
+    // tau = dt = 0.1 and a steady 100 command: 100 (1 - e^-1) = 63.212, then
+    // 63.212 + (100 - 63.212)(1 - e^-1) = 86.466.
+    let mut a = airframe(|s| {
+        s.lag = 0.1;
+        s.max_accel = 1000.0;
+    });
+    let mut before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let dir = before.vel.normalize();
+        let law = Body {
+            pos: before.pos + before.vel * DT,
+            vel: before.vel + dir.perp() * 100.0 * DT,
+            heading: before.heading,
+        };
+        before = fly(Some(&mut a), &before, &law, 0.0, Vec2::ZERO, DT);
+        seen.push(a.state.lateral);
+    }
+    assert!((seen[0] - 63.212).abs() < 1e-2, "{seen:?}");
+    assert!((seen[1] - 86.466).abs() < 1e-2, "{seen:?}");
+}
+
+#[test]
+fn the_thrust_profile_boosts_sustains_then_coasts_with_drag() {
+    let spec = AirframeSpec {
+        thrust: true,
+        boost_accel: 100.0,
+        boost_time: 1.0,
+        sustain_accel: 20.0,
+        sustain_time: 2.0,
+        drag: 0.001,
+        ..AirframeSpec::default()
+    };
+    assert_eq!(spec.phase(0.0), Phase::Boost);
+    assert_eq!(spec.phase(0.99), Phase::Boost);
+    assert_eq!(spec.phase(1.0), Phase::Sustain);
+    assert_eq!(spec.phase(2.99), Phase::Sustain);
+    assert_eq!(spec.phase(3.0), Phase::Coast);
+    assert_eq!(spec.thrust_at(0.5), 100.0);
+    assert_eq!(spec.thrust_at(2.0), 20.0);
+    assert_eq!(spec.thrust_at(4.0), 0.0);
+    // At 100 units/s drag takes 0.001 * 100^2 = 10 units/s^2: in the boost the speed
+    // grows by (100 - 10) * 0.1 = 9, coasting it drops by 1, whatever the law wants.
+    let mut a = Airframe::new(spec);
+    let before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let law = body(Vec2::new(30.0, 0.0), Vec2::new(300.0, 0.0));
+    let boosted = fly(Some(&mut a), &before, &law, 0.5, Vec2::ZERO, DT);
+    assert!(close(boosted.vel, Vec2::new(109.0, 0.0)), "{}", boosted.vel);
+    assert!(close(boosted.pos, Vec2::new(10.9, 0.0)), "{}", boosted.pos);
+    let coasted = fly(Some(&mut a), &before, &law, 3.5, Vec2::ZERO, DT);
+    assert!(close(coasted.vel, Vec2::new(99.0, 0.0)), "{}", coasted.vel);
+}
+
+#[test]
+fn drag_never_flies_the_missile_backwards() {
+    let mut a = airframe(|s| {
+        s.thrust = true;
+        s.drag = 1.0;
+    });
+    let before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let flown = fly(Some(&mut a), &before, &before, 10.0, Vec2::ZERO, DT);
+    assert!(flown.vel.x.abs() < 1e-3, "{}", flown.vel);
+}
+
+#[test]
+fn a_thrust_profile_leaves_the_rail_at_the_launchers_speed() {
+    let a = airframe(|s| s.thrust = true);
+    let law = body(Vec2::ZERO, Vec2::new(0.0, 300.0));
+    assert!(close(a.launch(law, 20.0).vel, Vec2::new(0.0, 20.0)));
+    let without = airframe(|_| {});
+    assert_eq!(without.launch(law, 20.0), law);
+}
+
+#[test]
+fn the_speed_cap_scales_the_velocity_down() {
+    let mut a = airframe(|s| s.max_speed = 150.0);
+    let before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let law = body(Vec2::new(20.0, 0.0), Vec2::new(200.0, 0.0));
+    let flown = fly(Some(&mut a), &before, &law, 0.0, Vec2::ZERO, DT);
+    assert!(close(flown.vel, Vec2::new(150.0, 0.0)), "{}", flown.vel);
+    assert!(close(flown.pos, Vec2::new(15.0, 0.0)), "{}", flown.pos);
+}
+
+#[test]
+fn limits_that_never_bind_fly_the_laws_move_bit_for_bit() {
+    let mut a = airframe(|s| {
+        s.max_accel = 1.0e6;
+        s.max_speed = 1.0e6;
+    });
+    let before = body(Vec2::new(3.0, 4.0), Vec2::new(100.0, 20.0));
+    let law = Body {
+        pos: Vec2::new(13.1, 6.2),
+        vel: Vec2::new(101.0, 22.0),
+        heading: 7.0,
+    };
+    assert_eq!(fly(Some(&mut a), &before, &law, 0.0, Vec2::ZERO, DT), law);
+    assert!(close(a.state.commanded, a.state.achieved));
+}
