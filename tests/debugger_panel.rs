@@ -162,7 +162,8 @@ fn export_writes_the_selected_missiles_telemetry_as_csv() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "tick,time,x,y,vx,vy,range,closing_speed,heading_error,speed,turn_rate,los_rate"
+        "tick,time,x,y,vx,vy,range,closing_speed,heading_error,speed,turn_rate,los_rate,\
+         time_to_go,zero_effort_miss,commanded_accel,achieved_accel"
     );
     assert_eq!(lines.count(), rows);
     assert!(rows > 60, "one row per tick the missile flew: {rows}");

@@ -110,3 +110,79 @@ fn telemetry_agrees_with_finite_differences_of_the_track() {
         "turning {turning}, holding {holding}"
     );
 }
+
+#[test]
+fn time_to_go_zero_effort_miss_and_the_lateral_accelerations_match_the_track() {
+    // The turn-rate missile of the test above, through an airframe of 100 units/s^2:
+    // the law asks for a turn of 3 rad/s at 200 units/s (600 units/s^2), the airframe
+    // flies 100 at most.
+    let mut spec = launcher(Vec2::new(100.0, 900.0), "east", &[Algorithm::TurnRate]);
+    spec.launch_velocity = Vec2::new(0.0, 1.0);
+    spec.missile.airframe = Some(steerlab::sim::airframe::AirframeSpec {
+        max_accel: 100.0,
+        ..Default::default()
+    });
+    let mut world = build(Scenario {
+        world: WorldConfig {
+            width: 2000.0,
+            height: 2000.0,
+            ..WorldConfig::default()
+        },
+        targets: vec![target("east", moving(900.0, 900.0, 0.0, -60.0))],
+        launchers: vec![spec],
+        ..Scenario::default()
+    });
+    let dt = world.dt();
+    let mut history = History::new(&world, 30, usize::MAX);
+    let mut track = Vec::new();
+    for _ in 0..120 {
+        history.step(&mut world);
+        let m = &world.missiles()[0];
+        let t = &world.targets()[0];
+        track.push((m.body.pos, m.body.vel, t.pos, t.vel));
+    }
+    let id = world.missiles()[0].id;
+    let samples = &telemetry(&history, &[id])[&id];
+    let mut limited = 0;
+    for k in 1..samples.len() {
+        let s = &samples[k];
+        let (pos, vel, target_pos, target_vel) = track[k];
+        // The closest approach of the two straight lines, by scanning time in 1 ms steps.
+        let (d, rel) = (target_pos - pos, target_vel - vel);
+        let (best_t, best_gap) = (0..20_000)
+            .map(|i| i as f32 * 0.001)
+            .map(|t| (t, (d + rel * t).length()))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        assert!(
+            (s.time_to_go - best_t).abs() < 2e-3,
+            "tick {}: {} vs {best_t}",
+            s.tick,
+            s.time_to_go
+        );
+        assert!(
+            (s.zero_effort_miss - best_gap).abs() < 0.05,
+            "tick {}",
+            s.tick
+        );
+        // Achieved: the velocity change across the normal of the velocity before.
+        let before = track[k - 1].1;
+        let achieved = (vel - before).dot(before.normalize().perp()) / dt;
+        assert!(
+            (s.achieved_accel - achieved).abs() < 0.05,
+            "tick {}",
+            s.tick
+        );
+        assert!(s.achieved_accel.abs() <= 100.0 * 1.001 + 0.05);
+        if s.commanded_accel.abs() > 590.0 {
+            assert!(s.commanded_accel.abs() < 610.0, "{}", s.commanded_accel);
+            assert!(
+                (s.achieved_accel.abs() - 100.0).abs() < 0.5,
+                "limited to 100"
+            );
+            assert_eq!(s.achieved_accel.signum(), s.commanded_accel.signum());
+            limited += 1;
+        }
+    }
+    assert!(limited > 30, "the limit bound on {limited} ticks");
+}

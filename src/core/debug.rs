@@ -19,6 +19,8 @@ pub enum Role {
     TurnCircle,
     /// The commanded acceleration.
     Acceleration,
+    /// The acceleration the airframe flew (beside the commanded one).
+    AchievedAcceleration,
     /// The velocity the algorithm wants, against the one it has.
     DesiredVelocity,
     /// The smoothed step direction (scaled by its length).

@@ -9,7 +9,7 @@
 //! With no airframe and no gravity the law's move is the body's, bit for bit; with an
 //! airframe whose limits never bind, too.
 
-use crate::core::{Body, Readout};
+use crate::core::{Body, DebugShape, Readout, Role, Shape};
 use crate::sim::motion::model::{fields, number};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -170,6 +170,23 @@ impl Airframe {
             body.vel = dir * rail_speed;
         }
         body
+    }
+
+    /// The commanded and the achieved acceleration as arrows from the missile (0.05 s
+    /// of each, the scale pro-nav draws its own at).
+    pub fn debug_shapes(&self, body: &Body, out: &mut Vec<DebugShape>) {
+        let arrow = |vector: Vec2| Shape::Arrow {
+            from: body.pos,
+            vector: vector * 0.05,
+        };
+        out.push(DebugShape::new(
+            Role::Acceleration,
+            arrow(self.state.commanded),
+        ));
+        out.push(DebugShape::new(
+            Role::AchievedAcceleration,
+            arrow(self.state.achieved),
+        ));
     }
 
     /// Its lines in the inspector.

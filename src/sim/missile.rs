@@ -6,7 +6,8 @@ use super::ids::TargetId;
 use super::ids::{MissileId, Source};
 use super::metrics::Metrics;
 use crate::core::Body;
-use crate::guidance::{Algorithm, Guidance};
+use crate::core::Readout;
+use crate::guidance::{Algorithm, Guidance, Tuning};
 use serde::{Deserialize, Serialize};
 
 /// A missile.
@@ -32,5 +33,14 @@ pub struct Missile {
 impl Missile {
     pub fn algorithm(&self) -> Algorithm {
         self.guidance.algorithm()
+    }
+
+    /// Its lines in the inspector: its law's internals, then its airframe's.
+    pub fn readouts(&self, tuning: &Tuning, dt: f32) -> Vec<Readout> {
+        let mut out = self.guidance.readouts(tuning, dt);
+        if let Some(airframe) = &self.airframe {
+            airframe.readouts(&mut out);
+        }
+        out
     }
 }

@@ -1,5 +1,6 @@
 //! Telemetry for the plots: per tick, for chosen missiles, the range to the target,
-//! closing speed, heading error, speed, turn rate and line-of-sight rate, derived by
+//! closing speed, heading error, speed, turn rate, line-of-sight rate, time-to-go and
+//! zero-effort miss, and the lateral acceleration commanded and achieved, derived by
 //! replaying the recorded history (nothing extra is stored while running).
 
 use super::history::History;
@@ -20,26 +21,38 @@ pub enum Quantity {
     Speed,
     TurnRate,
     LosRate,
+    TimeToGo,
+    ZeroEffortMiss,
+    CommandedAccel,
+    AchievedAccel,
 }
 
 impl Quantity {
-    pub const ALL: [Quantity; 6] = [
+    pub const ALL: [Quantity; 10] = [
         Quantity::Range,
         Quantity::ClosingSpeed,
         Quantity::HeadingError,
         Quantity::Speed,
         Quantity::TurnRate,
         Quantity::LosRate,
+        Quantity::TimeToGo,
+        Quantity::ZeroEffortMiss,
+        Quantity::CommandedAccel,
+        Quantity::AchievedAccel,
     ];
 
     /// The names files use, in the order of [`Quantity::ALL`].
-    pub const IDS: [&'static str; 6] = [
+    pub const IDS: [&'static str; 10] = [
         "range",
         "closing-speed",
         "heading-error",
         "speed",
         "turn-rate",
         "los-rate",
+        "time-to-go",
+        "zero-effort-miss",
+        "commanded-accel",
+        "achieved-accel",
     ];
 
     /// The name files use.
@@ -56,6 +69,10 @@ impl Quantity {
             Quantity::Speed => "speed (units/s)",
             Quantity::TurnRate => "turn rate (rad/s)",
             Quantity::LosRate => "line-of-sight rate (rad/s)",
+            Quantity::TimeToGo => "time-to-go (s)",
+            Quantity::ZeroEffortMiss => "zero-effort miss (units)",
+            Quantity::CommandedAccel => "commanded lateral accel (units/s^2)",
+            Quantity::AchievedAccel => "achieved lateral accel (units/s^2)",
         }
     }
 }
@@ -87,6 +104,15 @@ pub struct Sample {
     pub speed: f32,
     pub turn_rate: f32,
     pub los_rate: f32,
+    /// Seconds until the closest approach if neither turned from now on.
+    pub time_to_go: f32,
+    /// How far apart they would pass if neither turned from now on.
+    pub zero_effort_miss: f32,
+    /// Lateral acceleration the law asked for on the tick that ended here (signed,
+    /// towards the left-hand perpendicular of the velocity before it).
+    pub commanded_accel: f32,
+    /// Lateral acceleration flown on that tick (gravity included).
+    pub achieved_accel: f32,
 }
 
 impl Sample {
@@ -98,6 +124,10 @@ impl Sample {
             Quantity::Speed => self.speed,
             Quantity::TurnRate => self.turn_rate,
             Quantity::LosRate => self.los_rate,
+            Quantity::TimeToGo => self.time_to_go,
+            Quantity::ZeroEffortMiss => self.zero_effort_miss,
+            Quantity::CommandedAccel => self.commanded_accel,
+            Quantity::AchievedAccel => self.achieved_accel,
         }
     }
 }
@@ -115,6 +145,26 @@ pub fn sample(world: &World, missile: &Missile, previous: Option<&Sample>) -> Op
         (0.0, 0.0)
     };
     let heading = missile.body.heading;
+    let speed2 = rel.length_squared();
+    let time_to_go = if speed2 > 0.0 {
+        (-d.dot(rel) / speed2).max(0.0)
+    } else {
+        0.0
+    };
+    let (commanded_accel, achieved_accel) = previous.map_or((0.0, 0.0), |p| {
+        let dt = world.dt();
+        let achieved = (missile.body.vel - p.vel) / dt;
+        let commanded = match &missile.airframe {
+            Some(airframe) => airframe.state.commanded,
+            None => achieved - world.config.gravity,
+        };
+        let normal = p
+            .vel
+            .try_normalize()
+            .unwrap_or(Vec2::from_angle(p.heading))
+            .perp();
+        (commanded.dot(normal), achieved.dot(normal))
+    });
     Some(Sample {
         tick: world.tick(),
         time: world.time(),
@@ -127,6 +177,10 @@ pub fn sample(world: &World, missile: &Missile, previous: Option<&Sample>) -> Op
         speed: missile.body.vel.length(),
         turn_rate: previous.map_or(0.0, |p| wrap_angle(heading - p.heading) / world.dt()),
         los_rate,
+        time_to_go,
+        zero_effort_miss: (d + rel * time_to_go).length(),
+        commanded_accel,
+        achieved_accel,
     })
 }
 
@@ -160,12 +214,13 @@ pub fn telemetry(history: &History, missiles: &[MissileId]) -> BTreeMap<MissileI
 pub fn write_csv(samples: &[Sample], out: &mut impl std::io::Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "tick,time,x,y,vx,vy,range,closing_speed,heading_error,speed,turn_rate,los_rate"
+        "tick,time,x,y,vx,vy,range,closing_speed,heading_error,speed,turn_rate,los_rate,\
+         time_to_go,zero_effort_miss,commanded_accel,achieved_accel"
     )?;
     for s in samples {
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             s.tick,
             s.time,
             s.pos.x,
@@ -177,7 +232,11 @@ pub fn write_csv(samples: &[Sample], out: &mut impl std::io::Write) -> std::io::
             s.heading_error,
             s.speed,
             s.turn_rate,
-            s.los_rate
+            s.los_rate,
+            s.time_to_go,
+            s.zero_effort_miss,
+            s.commanded_accel,
+            s.achieved_accel
         )?;
     }
     Ok(())

@@ -320,7 +320,7 @@ fn overlay_on(overlays: &Overlays, role: Role) -> bool {
         Role::InterceptPoint | Role::AlternateIntercept | Role::BlastRadius => overlays.intercept,
         Role::DeadZone => overlays.dead_zone,
         Role::TurnCircle => overlays.turn_circle,
-        Role::Acceleration => overlays.acceleration,
+        Role::Acceleration | Role::AchievedAcceleration => overlays.acceleration,
     }
 }
 

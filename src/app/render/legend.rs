@@ -28,7 +28,7 @@ pub enum Symbol {
 pub struct RoleKey(u8);
 
 impl RoleKey {
-    const ROLES: [Role; 9] = [
+    const ROLES: [Role; 10] = [
         Role::AimPoint,
         Role::InterceptPoint,
         Role::AlternateIntercept,
@@ -36,6 +36,7 @@ impl RoleKey {
         Role::DeadZone,
         Role::TurnCircle,
         Role::Acceleration,
+        Role::AchievedAcceleration,
         Role::DesiredVelocity,
         Role::SmoothedDirection,
     ];
@@ -65,6 +66,7 @@ pub fn meaning(symbol: Symbol) -> &'static str {
             Role::DeadZone => "dead zone: no turn while the goal is inside",
             Role::TurnCircle => "turn circle at the maximum turn rate",
             Role::Acceleration => "commanded acceleration",
+            Role::AchievedAcceleration => "achieved acceleration (what the airframe flew)",
             Role::DesiredVelocity => "desired velocity (what the law wants)",
             Role::SmoothedDirection => "smoothed direction s (shorter while turning)",
         },
@@ -171,12 +173,13 @@ pub fn symbols(drawn: &[Symbol], pane: Pane) {
                         half_angle: 0.35,
                         length: 22.0,
                     },
-                    Role::Acceleration | Role::DesiredVelocity | Role::SmoothedDirection => {
-                        Shape::Arrow {
-                            from: mid - Vec2::X * 10.0,
-                            vector: Vec2::X * 20.0,
-                        }
-                    }
+                    Role::Acceleration
+                    | Role::AchievedAcceleration
+                    | Role::DesiredVelocity
+                    | Role::SmoothedDirection => Shape::Arrow {
+                        from: mid - Vec2::X * 10.0,
+                        vector: Vec2::X * 20.0,
+                    },
                 };
                 painter.shape_in(&shape, role, sample);
             }

@@ -9,7 +9,7 @@ use crate::guidance::Algorithm;
 use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::models::{draw_mesh, Mesh, Vertex};
-use macroquad::shapes::{draw_circle_lines, draw_line, draw_triangle};
+use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_triangle};
 
 /// Vertices per line mesh before it is flushed (indices are u16).
 const MESH_VERTICES: usize = 60_000;
@@ -89,7 +89,14 @@ impl Painter {
                 _ => self.cross(*p, 5.0, color),
             },
             Shape::Line(a, b) => self.line(*a, *b, 1.0, color),
-            Shape::Arrow { from, vector } => self.arrow(*from, *vector, color),
+            Shape::Arrow { from, vector } => {
+                self.arrow(*from, *vector, color);
+                if role == Role::AchievedAcceleration {
+                    // A dot on the head tells it from the commanded arrow.
+                    let tip = self.at(*from + *vector);
+                    draw_circle(tip.x, tip.y, 3.0, color);
+                }
+            }
             Shape::Circle { center, radius } => {
                 let alpha = if role == Role::TurnCircle { 0.3 } else { 0.5 };
                 self.circle_lines(*center, *radius, 1.0, Color { a: alpha, ..color });

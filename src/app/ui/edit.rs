@@ -3,6 +3,7 @@
 
 use crate::app::render::colors::algorithm_color32;
 use crate::guidance::{Algorithm, Readout, ReadoutValue};
+use crate::sim::airframe::AirframeSpec;
 use crate::sim::launcher::LauncherSpec;
 use crate::sim::motion::{Described, FieldKind, FieldSpec, FieldValue};
 use crate::sim::{Motion, TargetSpec};
@@ -154,17 +155,25 @@ pub fn target(ui: &mut egui::Ui, spec: &TargetSpec, names: &[String]) -> Option<
             }
         });
     let others: Vec<String> = names.iter().filter(|n| **n != t.name).cloned().collect();
-    for field in t.motion.fields() {
-        let Some(value) = t.motion.get(field.name) else {
+    changed |= described(ui, &mut t.motion, &others);
+    changed.then_some(t)
+}
+
+/// The widgets of every field of a self-describing value (a motion, an airframe), from
+/// its description; whether any changed.
+fn described(ui: &mut egui::Ui, value: &mut dyn Described, names: &[String]) -> bool {
+    let mut changed = false;
+    for field in value.fields() {
+        let Some(current) = value.get(field.name) else {
             continue;
         };
         ui.push_id(field.name, |ui| {
-            if let Some(new) = field_widget(ui, field, value, &others) {
-                changed |= t.motion.set(field.name, new);
+            if let Some(new) = field_widget(ui, field, current, names) {
+                changed |= value.set(field.name, new);
             }
         });
     }
-    changed.then_some(t)
+    changed
 }
 
 /// Edits a launcher's target, algorithms, timing and start velocity.
@@ -212,6 +221,17 @@ pub fn launcher(
         changed = true;
     }
     changed |= number(ui, "lifetime (s)", &mut l.missile.lifetime, 0.1);
+    let mut limited = l.missile.airframe.is_some();
+    if ui
+        .checkbox(&mut limited, "airframe limits (off: an ideal point)")
+        .changed()
+    {
+        l.missile.airframe = limited.then(AirframeSpec::default);
+        changed = true;
+    }
+    if let Some(airframe) = &mut l.missile.airframe {
+        ui.push_id("airframe", |ui| changed |= described(ui, airframe, &[]));
+    }
     (changed && !l.algorithms.is_empty()).then_some(l)
 }
 

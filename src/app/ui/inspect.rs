@@ -77,7 +77,7 @@ pub fn inspector(
                 b.heading,
                 b.heading.to_degrees()
             ));
-            for r in m.guidance.readouts(world.tuning_for(m.source), world.dt()) {
+            for r in m.readouts(world.tuning_for(m.source), world.dt()) {
                 ui.label(RichText::new(readout_text(&r)).monospace().small());
             }
             let recorded = replay::track_of(&world.tuning, algorithm).is_some();

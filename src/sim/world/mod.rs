@@ -357,6 +357,9 @@ impl World {
                 .guidance
                 .debug_shapes(tuning, &missile.body, &seen, &mut out);
         }
+        if let Some(airframe) = &missile.airframe {
+            airframe.debug_shapes(&missile.body, &mut out);
+        }
         out
     }
 
