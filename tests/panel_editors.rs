@@ -16,6 +16,7 @@ use glam::Vec2;
 use panel_common::State;
 use steerlab::guidance::Algorithm;
 use steerlab::scenario::{parse, Scenario};
+use steerlab::sim::airframe::AirframeSpec;
 use steerlab::sim::motion::{Path, Static};
 use steerlab::sim::{LauncherSpec, Motion, Target, TargetSpec};
 
@@ -405,6 +406,29 @@ fn the_launchers_drag_values_write_pos_start_velocity_every_and_lifetime_each_al
         undo(&mut harness);
     }
     assert_eq!(doc(&harness), &scenario(), "every edit undone");
+}
+
+#[test]
+fn the_airframe_checkbox_adds_default_limits_whose_fields_each_write_their_own_value() {
+    let mut harness = open(None);
+    click(&mut harness, "airframe limits (off: an ideal point)");
+    let mut expected = scenario();
+    expected.launchers[0].missile.airframe = Some(AirframeSpec::default());
+    assert_eq!(doc(&harness), &expected);
+    set_after(&mut harness, "max lateral accel (units/s^2)", 0, 250.0);
+    set_after(&mut harness, "actuator lag (s)", 0, 0.3);
+    click(&mut harness, "thrust profile sets the speed");
+    let airframe = expected.launchers[0].missile.airframe.as_mut().unwrap();
+    (airframe.max_accel, airframe.lag, airframe.thrust) = (250.0, 0.3, true);
+    assert_eq!(doc(&harness), &expected);
+    assert_eq!(live_launcher(&harness), &expected.launchers[0]);
+    // The restarted world's missiles fly with it.
+    steps(&mut harness, 2);
+    let world = &harness.state().session.runs.lanes[0].world;
+    let flying = world.missiles().iter().find_map(|m| m.airframe.as_ref());
+    assert_eq!(flying.map(|a| a.spec.max_accel), Some(250.0));
+    click(&mut harness, "airframe limits (off: an ideal point)");
+    assert_eq!(doc(&harness), &scenario(), "unticked: no airframe");
 }
 
 #[test]

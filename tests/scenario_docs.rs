@@ -3,6 +3,8 @@
 
 mod scenario_common;
 use scenario_common::*;
+use steerlab::sim::airframe::AirframeSpec;
+use steerlab::sim::motion::Described;
 
 // ---------------------------------------------------------------------------------------
 // Shipped scenarios and the documentation
@@ -171,8 +173,13 @@ fn the_documentation_names_every_field_and_parameter() {
         "max_radius",
         "rate",
         "ground",
+        "gravity",
+        "airframe",
     ] {
         need(field);
+    }
+    for field in AirframeSpec::default().fields() {
+        need(field.name);
     }
     for algorithm in Algorithm::ALL {
         need(algorithm.id());

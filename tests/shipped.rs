@@ -45,6 +45,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "heat-seeker",
         "dead-zone-jitter",
         "faster-target",
+        "apn-vs-pn",
     ];
     let shipped: Vec<&str> = SHIPPED.iter().map(|(n, _)| *n).collect();
     assert_eq!(shipped, covered);
@@ -322,4 +323,43 @@ fn every_shipped_scenario_runs_headless_without_non_finite_states() {
             );
         }
     }
+}
+
+#[test]
+fn apn_vs_pn_augmentation_hits_the_turning_target_more_often_unless_the_airframe_saturates() {
+    // Each launcher's ended missiles: (hits, ended, mean closest approach).
+    let tally = |world: &World, launcher: usize| {
+        let ended: Vec<&Missile> = world
+            .finished()
+            .iter()
+            .filter(|m| m.source == Source::Launcher(launcher))
+            .collect();
+        let hits = ended.iter().filter(|m| hit(m)).count();
+        let closest: f32 = ended.iter().map(|m| m.metrics.miss_distance).sum();
+        (hits, ended.len(), closest / ended.len() as f32)
+    };
+    let (world, _) = run(&scenario("apn-vs-pn"), 60.0);
+    let (pn, apn) = (tally(&world, 0), tally(&world, 1));
+    assert!(pn.1 > 80 && apn.1 > 80, "{pn:?} {apn:?}");
+    assert!(apn.0 >= pn.0 + 5, "APN {apn:?} against PN {pn:?}");
+    assert!(
+        apn.2 < pn.2 / 2.0,
+        "mean closest: APN {apn:?} against PN {pn:?}"
+    );
+    // No missile turned harder than the airframe lets it: 800 / 300 rad/s.
+    for m in world.all_missiles() {
+        assert!(
+            m.metrics.peak_turn_rate <= 800.0 / 300.0 * 1.01,
+            "{:?}",
+            m.id
+        );
+    }
+    // At 400 units/s^2, twice the target's, the N/2 term alone asks for all of it.
+    let mut tight = scenario("apn-vs-pn");
+    for launcher in &mut tight.launchers {
+        launcher.missile.airframe.as_mut().unwrap().max_accel = 400.0;
+    }
+    let (world, _) = run(&tight, 60.0);
+    let (pn, apn) = (tally(&world, 0), tally(&world, 1));
+    assert!(apn.0 < pn.0, "APN {apn:?} against PN {pn:?} at 400");
 }

@@ -1,10 +1,13 @@
 //! Beyond the articles: proportional navigation, the guidance law of real missiles and
 //! the yardstick the game algorithms are held against. Lateral acceleration
 //! `a = N * Vc * (line-of-sight rate)`, perpendicular to the velocity, limited to
-//! `max_accel`; speed stays constant.
+//! `max_accel`; speed stays constant. Options: pure PN (the missile's own speed for
+//! `Vc`), true PN (the command perpendicular to the line of sight), and augmented PN
+//! (plus `N/2` times the target's acceleration across the line of sight, estimated from
+//! how the target's seen velocity changes from tick to tick).
 
 use super::law::{Launch, Law, Signal};
-use crate::core::params::{float, tunable};
+use crate::core::params::{choice, float, tunable, ParamKind};
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
@@ -19,6 +22,24 @@ tunable! {
         speed: f32 = 300.0, float(1.0, 5000.0), "units/s", Live, "missile speed";
         /// Largest lateral acceleration.
         max_accel: f32 = 1500.0, float(0.0, 100_000.0), "units/s^2", Live, "acceleration limit";
+        /// classic: N Vc (LOS rate) across the velocity; pure: the missile's speed for
+        /// Vc; true: N Vc (LOS rate) across the line of sight.
+        form: ProNavForm = ProNavForm::Classic, ParamKind::Choice(ProNavForm::NAMES), "", Live, "form";
+        /// Augmented PN: add N/2 times the target's acceleration across the line of
+        /// sight, estimated from the seen target velocity's change over a tick.
+        augmented: bool = false, ParamKind::Bool, "", Live, "augmented (APN)";
+    }
+}
+
+choice! {
+    /// Which proportional navigation.
+    pub enum ProNavForm {
+        /// `N Vc (LOS rate)` across the missile's velocity (steerlab's first pro-nav).
+        Classic = "classic",
+        /// Pure PN: `N Vm (LOS rate)` across the missile's velocity.
+        Pure = "pure",
+        /// True PN: `N Vc (LOS rate)` across the line of sight.
+        True = "true",
     }
 }
 
@@ -31,6 +52,12 @@ pub struct ProNav {
     pub closing_speed: f32,
     /// Lateral acceleration applied (after the limit).
     pub accel: Vec2,
+    /// Augmented PN: the target velocity seen on the tick before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_target_vel: Option<Vec2>,
+    /// Augmented PN: the target's estimated acceleration across the line of sight.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub target_accel: f32,
 }
 
 impl Law for ProNav {
@@ -61,9 +88,24 @@ impl Law for ProNav {
             .vel
             .try_normalize()
             .unwrap_or(Vec2::from_angle(body.heading));
-        let lateral = params.gain * self.closing_speed.max(0.0) * self.los_rate;
+        let (speed, normal) = match params.form {
+            ProNavForm::Classic => (self.closing_speed.max(0.0), dir.perp()),
+            ProNavForm::Pure => (body.vel.length(), dir.perp()),
+            ProNavForm::True => (
+                self.closing_speed.max(0.0),
+                range.try_normalize().map_or(dir.perp(), Vec2::perp),
+            ),
+        };
+        let mut lateral = params.gain * speed * self.los_rate;
+        if params.augmented {
+            let across = range.try_normalize().map_or(dir.perp(), Vec2::perp);
+            let before = self.last_target_vel.unwrap_or(seen.target_vel);
+            self.target_accel = ((seen.target_vel - before) / seen.dt).dot(across);
+            self.last_target_vel = Some(seen.target_vel);
+            lateral += 0.5 * params.gain * self.target_accel;
+        }
         let lateral = lateral.clamp(-params.max_accel, params.max_accel);
-        self.accel = dir.perp() * lateral;
+        self.accel = normal * lateral;
         let turned = (body.vel + self.accel * seen.dt)
             .try_normalize()
             .unwrap_or(dir);
@@ -89,6 +131,13 @@ impl Law for ProNav {
             self.accel.length(),
             "units/s^2",
         ));
+        if self.last_target_vel.is_some() {
+            out.push(Readout::number(
+                "target accel across LOS (est.)",
+                self.target_accel,
+                "units/s^2",
+            ));
+        }
     }
 
     fn debug_shapes(&self, _params: &ProNavParams, body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
@@ -114,6 +163,7 @@ mod tests {
             gain: 4.0,
             speed: 100.0,
             max_accel: 1000.0,
+            ..ProNavParams::default()
         };
         let mut pn = ProNav::default();
         let mut body = Body {
@@ -138,6 +188,7 @@ mod tests {
             gain: 5.0,
             speed: 100.0,
             max_accel: 10.0,
+            ..ProNavParams::default()
         };
         let mut pn = ProNav::default();
         let mut body = Body {
@@ -151,5 +202,77 @@ mod tests {
         };
         pn.steer(&params, &mut body, &seen);
         assert!((pn.accel.length() - 10.0).abs() < 1e-4);
+    }
+
+    /// One tick of pro-nav with `form` from the origin at (100, 0) units/s, gain 4.
+    fn command(form: ProNavForm, target_pos: Vec2, target_vel: Vec2) -> ProNav {
+        let params = ProNavParams {
+            speed: 100.0,
+            form,
+            ..ProNavParams::default()
+        };
+        let mut pn = ProNav::default();
+        let mut body = Body {
+            vel: Vec2::new(100.0, 0.0),
+            ..Default::default()
+        };
+        let seen = Seen {
+            target_pos,
+            target_vel,
+            dt: 0.01,
+        };
+        pn.steer(&params, &mut body, &seen);
+        pn
+    }
+
+    #[test]
+    fn pure_pn_uses_the_missiles_speed_where_classic_uses_the_closing_speed() {
+        // Target at (100, 0) moving (-50, 10): relative velocity (-150, 10), LOS rate
+        // 100 * 10 / 100^2 = 0.1, Vc = 150. Classic 4 * 150 * 0.1 = 60, pure 4 * 100 * 0.1 = 40,
+        // both across the velocity.
+        let (pos, vel) = (Vec2::new(100.0, 0.0), Vec2::new(-50.0, 10.0));
+        let classic = command(ProNavForm::Classic, pos, vel);
+        assert!((classic.accel - Vec2::new(0.0, 60.0)).length() < 1e-3, "{}", classic.accel);
+        let pure = command(ProNavForm::Pure, pos, vel);
+        assert!((pure.accel - Vec2::new(0.0, 40.0)).length() < 1e-3, "{}", pure.accel);
+    }
+
+    #[test]
+    fn true_pn_commands_across_the_line_of_sight() {
+        // Target at (100, 100) standing still: relative velocity (-100, 0), LOS rate
+        // 100 * 100 / 20000 = 0.5, Vc = 100 / sqrt(2) = 70.71; 4 * 70.71 * 0.5 = 141.42
+        // along the LOS normal (-1, 1) / sqrt(2): (-100, 100). Classic: (0, 141.42).
+        let (pos, vel) = (Vec2::new(100.0, 100.0), Vec2::ZERO);
+        let true_pn = command(ProNavForm::True, pos, vel);
+        assert!((true_pn.accel - Vec2::new(-100.0, 100.0)).length() < 1e-2, "{}", true_pn.accel);
+        let classic = command(ProNavForm::Classic, pos, vel);
+        assert!((classic.accel - Vec2::new(0.0, 141.42)).length() < 1e-2, "{}", classic.accel);
+    }
+
+    #[test]
+    fn augmented_pn_adds_half_n_times_the_targets_acceleration_across_the_line_of_sight() {
+        // The target's seen velocity goes from (0, 0) to (0, 10) in 0.1 s: 100 units/s^2
+        // across the line of sight (+y). Second tick, target at (100, 0) moving (0, 10):
+        // 4 * 100 * 0.1 = 40, plus 4 / 2 * 100 = 200: 240.
+        let params = ProNavParams {
+            speed: 100.0,
+            augmented: true,
+            ..ProNavParams::default()
+        };
+        let mut pn = ProNav::default();
+        let at = |vel| Seen {
+            target_pos: Vec2::new(100.0, 0.0),
+            target_vel: vel,
+            dt: 0.1,
+        };
+        let mut body = Body {
+            vel: Vec2::new(100.0, 0.0),
+            ..Default::default()
+        };
+        pn.steer(&params, &mut body.clone(), &at(Vec2::ZERO));
+        assert_eq!(pn.target_accel, 0.0, "nothing to difference on the first tick");
+        pn.steer(&params, &mut body, &at(Vec2::new(0.0, 10.0)));
+        assert!((pn.target_accel - 100.0).abs() < 1e-3, "{}", pn.target_accel);
+        assert!((pn.accel - Vec2::new(0.0, 240.0)).length() < 1e-2, "{}", pn.accel);
     }
 }

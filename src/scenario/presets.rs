@@ -40,6 +40,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "faster-target",
         include_str!("../../scenarios/faster-target.ron"),
     ),
+    ("apn-vs-pn", include_str!("../../scenarios/apn-vs-pn.ron")),
 ];
 
 /// The text of a shipped scenario by name (with or without `.ron`).

@@ -63,14 +63,14 @@ const MAX_ACCEL: f32 = 1.0e6;
 
 fields!(AirframeSpec {
     max_accel: number(0.0, MAX_ACCEL), "max lateral accel", "units/s^2";
-    lift: number(0.0, 100.0), "lift (accel per speed^2)", "1/unit";
+    lift: number(0.0, 1.0), "lift: accel per speed^2", "1/unit";
     lag: number(0.0, 10.0), "actuator lag", "s";
     thrust: crate::sim::motion::FieldKind::Flag, "thrust profile sets the speed", "";
     boost_accel: number(0.0, MAX_ACCEL), "boost accel", "units/s^2";
     boost_time: number(0.0, 1000.0), "boost time", "s";
     sustain_accel: number(0.0, MAX_ACCEL), "sustain accel", "units/s^2";
     sustain_time: number(0.0, 1000.0), "sustain time", "s";
-    drag: number(0.0, 1.0), "drag (per speed^2)", "1/unit";
+    drag: number(0.0, 0.1), "drag: decel per speed^2", "1/unit";
     max_speed: number(0.0, 1.0e6), "max speed (0: none)", "units/s";
 });
 

@@ -47,7 +47,8 @@ fn field_widget(
     let label = labelled(field);
     match (field.kind, value) {
         (FieldKind::Number { min, max }, FieldValue::Number(mut v)) => {
-            let speed = ((max - min) as f64 / 2000.0).clamp(0.001, 1.0);
+            // Fine enough to show and drag a drag coefficient of 0.0005 (range 0..0.1).
+            let speed = ((max - min) as f64 / 2000.0).clamp(0.000_01, 1.0);
             ui.horizontal(|ui| {
                 ui.label(label);
                 ui.add(egui::DragValue::new(&mut v).speed(speed).range(min..=max))
