@@ -275,6 +275,7 @@ fn each_overlay_checkbox_flips_exactly_its_own_overlay() {
         ("dead zone", "dead-zone"),
         ("turn circle", "turn-circle"),
         ("acceleration", "acceleration"),
+        ("seeker", "seeker"),
         ("fly-program grid", "grid"),
         ("labels", "labels"),
         ("legend", "legend"),

@@ -217,7 +217,7 @@ fn engagement() -> impl Strategy<Value = Engagement> {
                 lifetime,
                 fuel,
                 radius,
-                airframe: None,
+                ..MissileSpec::default()
             },
             turret,
             drag,

@@ -5,6 +5,7 @@ mod scenario_common;
 use scenario_common::*;
 use steerlab::sim::airframe::AirframeSpec;
 use steerlab::sim::motion::Described;
+use steerlab::sim::seeker::SeekerSpec;
 
 // ---------------------------------------------------------------------------------------
 // Shipped scenarios and the documentation
@@ -175,10 +176,12 @@ fn the_documentation_names_every_field_and_parameter() {
         "ground",
         "gravity",
         "airframe",
+        "seeker",
     ] {
         need(field);
     }
-    for field in AirframeSpec::default().fields() {
+    let parts: [&dyn Described; 2] = [&AirframeSpec::default(), &SeekerSpec::default()];
+    for field in parts.iter().flat_map(|part| part.fields()) {
         need(field.name);
     }
     for algorithm in Algorithm::ALL {

@@ -8,6 +8,7 @@ use steerlab::core::params::WrittenValue;
 use steerlab::sim::airframe::AirframeSpec;
 use steerlab::sim::motion;
 use steerlab::sim::motion::{Described, FieldKind, FieldValue};
+use steerlab::sim::seeker::SeekerSpec;
 
 // ---------------------------------------------------------------------------------------
 // Round trip of random valid scenarios
@@ -203,23 +204,25 @@ fn missile() -> impl Strategy<Value = MissileSpec> {
         0.001f32..1000.0,
         prop::option::of(0.001f32..1.0e6),
         0.0f32..100.0,
-        prop::option::of(airframe()),
+        prop::option::of(described::<AirframeSpec>()),
+        prop::option::of(described::<SeekerSpec>()),
     )
-        .prop_map(|(lifetime, fuel, radius, airframe)| MissileSpec {
+        .prop_map(|(lifetime, fuel, radius, airframe, seeker)| MissileSpec {
             lifetime,
             fuel,
             radius,
             airframe,
+            seeker,
         })
 }
 
-/// An airframe with every field anywhere in its range (flags either way).
-fn airframe() -> impl Strategy<Value = AirframeSpec> {
-    let spec = AirframeSpec::default();
-    let fields = spec.fields();
+/// A self-describing value (an airframe, a seeker) with every field anywhere in its
+/// range (flags either way).
+fn described<T: Described + Default + std::fmt::Debug>() -> impl Strategy<Value = T> {
+    let fields = T::default().fields();
     let picks = prop::collection::vec((0.0f32..=1.0, any::<bool>()), fields.len());
     picks.prop_map(move |picks| {
-        let mut spec = AirframeSpec::default();
+        let mut spec = T::default();
         for (field, (at, on)) in fields.iter().zip(picks) {
             let value = match field.kind {
                 FieldKind::Number { min, max } => FieldValue::Number(min + (max - min) * at),

@@ -27,6 +27,10 @@ pub enum Role {
     SmoothedDirection,
     /// A blast radius around a detonation point.
     BlastRadius,
+    /// A seeker's field of view out to its lock range.
+    SeekerCone,
+    /// Where the seeker shows the target to the law (late, held, noisy).
+    SeenTarget,
 }
 
 /// A shape in world coordinates.

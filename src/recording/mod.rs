@@ -468,7 +468,7 @@ pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String
                         lifetime: (track.samples.len() as f32 + 1.5) * dt,
                         fuel: None,
                         radius: 2.0,
-                        airframe: None,
+                        ..MissileSpec::default()
                     },
                     params: BTreeMap::new(),
                 });

@@ -96,7 +96,7 @@ pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
                     lifetime: 1000.0,
                     fuel: None,
                     radius: 2.0,
-                    airframe: None,
+                    ..MissileSpec::default()
                 },
                 params: Default::default(),
             })

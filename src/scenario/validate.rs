@@ -81,6 +81,9 @@ impl Problems {
         if let Some(airframe) = &spec.airframe {
             described(self, &format!("{path}.airframe"), airframe, &[]);
         }
+        if let Some(seeker) = &spec.seeker {
+            described(self, &format!("{path}.seeker"), seeker, &[]);
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// The overlays a scenario can name, as the window's View section calls them.
-pub const OVERLAYS: [&str; 10] = [
+pub const OVERLAYS: [&str; 11] = [
     "trails",
     "velocity",
     "aim",
@@ -16,6 +16,7 @@ pub const OVERLAYS: [&str; 10] = [
     "dead-zone",
     "turn-circle",
     "acceleration",
+    "seeker",
     "grid",
     "labels",
     "legend",

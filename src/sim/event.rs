@@ -3,6 +3,7 @@
 
 use super::ids::TargetId;
 use super::ids::{MissileId, Source};
+use super::seeker::LockLoss;
 use crate::guidance::Algorithm;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -108,6 +109,12 @@ pub enum EventKind {
     TargetLost {
         target: TargetId,
         reason: TargetLoss,
+    },
+    /// A missile's seeker lost its lock (`lost`, and it flies on its last command) or
+    /// regained it (none).
+    SeekerLock {
+        missile: MissileId,
+        lost: Option<LockLoss>,
     },
 }
 

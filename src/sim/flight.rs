@@ -11,6 +11,7 @@ use super::ids::TargetId;
 use super::launcher::{tuning_for, Launcher};
 use super::metrics::Outcome;
 use super::missile::Missile;
+use super::seeker::LockChange;
 use super::target::find;
 use super::target::Target;
 use crate::core::{Body, Seen};
@@ -100,14 +101,33 @@ impl<'a> Flight<'a> {
             return self.miss(missile, MissReason::TargetLost, events);
         };
         let dt = self.dt;
-        let seen = Seen {
+        let truth = Seen {
             target_pos: target.prev_pos,
             target_vel: target.prev_vel,
             dt,
         };
         let before: Body = missile.body;
+        let (view, change) = match missile.seeker.as_mut() {
+            Some(seeker) => seeker.look(&truth, &before, self.tick),
+            None => (Some(truth), None),
+        };
+        if let Some(change) = change {
+            let lost = match change {
+                LockChange::Lost(why) => Some(why),
+                LockChange::Regained => None,
+            };
+            let missile = missile.id;
+            self.emit(events, EventKind::SeekerLock { missile, lost });
+        }
         let tuning = tuning_for(self.tuning, self.launchers, missile.source);
-        let signal = missile.guidance.steer(tuning, &mut missile.body, &seen);
+        let signal = match (&view, missile.seeker.as_ref()) {
+            (Some(seen), _) => missile.guidance.steer(tuning, &mut missile.body, seen),
+            (None, Some(seeker)) => {
+                coast(&mut missile.body, seeker.last_command, dt);
+                None
+            }
+            (None, None) => None,
+        };
         if let Some(Signal::Failed(error)) = signal {
             // The law broke (a script's error): only this missile ends, where it was.
             missile.body = before;
@@ -120,6 +140,9 @@ impl<'a> Flight<'a> {
             };
             self.emit(events, kind);
             return self.miss(missile, MissReason::LawFailed, events);
+        }
+        if let (Some(seeker), Some(_)) = (missile.seeker.as_mut(), view) {
+            seeker.last_command = (missile.body.vel - before.vel) / dt;
         }
         let flown = (self.tick - missile.launched_tick) as f32 * dt;
         missile.body = airframe::fly(
@@ -215,5 +238,15 @@ impl<'a> Flight<'a> {
         let ids: Vec<TargetId> = caught.iter().map(|t| t.id).collect();
         hits.extend(&ids);
         self.hit(missile, &ids, pos, flown + frac * self.dt, events);
+    }
+}
+
+/// Flies a missile whose seeker has lost its lock on the acceleration its law last
+/// commanded, nose along the velocity.
+fn coast(body: &mut Body, accel: Vec2, dt: f32) {
+    body.vel += accel * dt;
+    body.pos += body.vel * dt;
+    if body.vel != Vec2::ZERO {
+        body.heading = body.vel.y.atan2(body.vel.x);
     }
 }

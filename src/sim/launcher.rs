@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use super::airframe::AirframeSpec;
 use super::ids::{Source, TargetId};
+use super::seeker::SeekerSpec;
 use super::target::Target;
 
 crate::core::field_default!(default_lifetime: f32 = 20.0);
@@ -40,6 +41,9 @@ pub struct MissileSpec {
     /// Its airframe's limits (none: an ideal point, as the articles fly).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub airframe: Option<AirframeSpec>,
+    /// What its seeker shows the law (none: the target as it is, at once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeker: Option<SeekerSpec>,
 }
 
 impl Default for MissileSpec {
@@ -49,6 +53,7 @@ impl Default for MissileSpec {
             fuel: None,
             radius: default_missile_radius::value(),
             airframe: None,
+            seeker: None,
         }
     }
 }

@@ -5,6 +5,7 @@ use super::airframe::Airframe;
 use super::ids::TargetId;
 use super::ids::{MissileId, Source};
 use super::metrics::Metrics;
+use super::seeker::Seeker;
 use crate::core::Body;
 use crate::core::Readout;
 use crate::guidance::{Algorithm, Guidance, Tuning};
@@ -28,6 +29,9 @@ pub struct Missile {
     /// What its airframe makes of its law's command (none: the law's move is flown).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub airframe: Option<Airframe>,
+    /// What its seeker shows its law of the target (none: the target as it is).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeker: Option<Seeker>,
 }
 
 impl Missile {
@@ -40,6 +44,9 @@ impl Missile {
         let mut out = self.guidance.readouts(tuning, dt);
         if let Some(airframe) = &self.airframe {
             airframe.readouts(&mut out);
+        }
+        if let Some(seeker) = &self.seeker {
+            seeker.readouts(&mut out);
         }
         out
     }

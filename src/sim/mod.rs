@@ -17,6 +17,7 @@ pub mod missile;
 pub mod motion;
 pub mod rain;
 pub mod rng;
+pub mod seeker;
 pub mod target;
 pub mod telemetry;
 pub mod world;

@@ -321,6 +321,7 @@ fn overlay_on(overlays: &Overlays, role: Role) -> bool {
         Role::DeadZone => overlays.dead_zone,
         Role::TurnCircle => overlays.turn_circle,
         Role::Acceleration | Role::AchievedAcceleration => overlays.acceleration,
+        Role::SeekerCone | Role::SeenTarget => overlays.seeker,
     }
 }
 

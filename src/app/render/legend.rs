@@ -28,7 +28,7 @@ pub enum Symbol {
 pub struct RoleKey(u8);
 
 impl RoleKey {
-    const ROLES: [Role; 10] = [
+    const ROLES: [Role; 12] = [
         Role::AimPoint,
         Role::InterceptPoint,
         Role::AlternateIntercept,
@@ -39,6 +39,8 @@ impl RoleKey {
         Role::AchievedAcceleration,
         Role::DesiredVelocity,
         Role::SmoothedDirection,
+        Role::SeekerCone,
+        Role::SeenTarget,
     ];
 
     pub fn of(role: Role) -> Self {
@@ -69,6 +71,8 @@ pub fn meaning(symbol: Symbol) -> &'static str {
             Role::AchievedAcceleration => "achieved acceleration (what the airframe flew)",
             Role::DesiredVelocity => "desired velocity (what the law wants)",
             Role::SmoothedDirection => "smoothed direction s (shorter while turning)",
+            Role::SeekerCone => "seeker: field of view out to the lock range",
+            Role::SeenTarget => "the target as the seeker shows it (late, held, noisy)",
         },
     }
 }
@@ -160,14 +164,15 @@ pub fn symbols(drawn: &[Symbol], pane: Pane) {
             Symbol::Shape(key) => {
                 let role = key.role();
                 let shape = match role {
-                    Role::AimPoint | Role::InterceptPoint | Role::AlternateIntercept => {
-                        Shape::Point(mid)
-                    }
+                    Role::AimPoint
+                    | Role::InterceptPoint
+                    | Role::AlternateIntercept
+                    | Role::SeenTarget => Shape::Point(mid),
                     Role::BlastRadius | Role::TurnCircle => Shape::Circle {
                         center: mid,
                         radius: 7.0,
                     },
-                    Role::DeadZone => Shape::Wedge {
+                    Role::DeadZone | Role::SeekerCone => Shape::Wedge {
                         apex: mid - Vec2::X * 10.0,
                         direction: 0.0,
                         half_angle: 0.35,

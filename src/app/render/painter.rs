@@ -86,6 +86,11 @@ impl Painter {
                     self.circle_lines(*p, 6.0 / self.camera.zoom, 1.5, color);
                     self.cross(*p, 4.0, color);
                 }
+                Role::SeenTarget => {
+                    let c = self.at(*p);
+                    draw_circle(c.x, c.y, 3.5, color);
+                    self.circle_lines(*p, 7.0 / self.camera.zoom, 1.0, color);
+                }
                 _ => self.cross(*p, 5.0, color),
             },
             Shape::Line(a, b) => self.line(*a, *b, 1.0, color),
@@ -100,6 +105,31 @@ impl Painter {
             Shape::Circle { center, radius } => {
                 let alpha = if role == Role::TurnCircle { 0.3 } else { 0.5 };
                 self.circle_lines(*center, *radius, 1.0, Color { a: alpha, ..color });
+            }
+            Shape::Wedge {
+                apex,
+                direction,
+                half_angle,
+                length,
+            } if role == Role::SeekerCone => {
+                // A fan (any width up to a full turn), fainter than a dead zone.
+                let steps = ((half_angle * 2.0 / 0.15).ceil() as usize).max(1);
+                let at = |k: usize| {
+                    let angle = direction - half_angle + half_angle * 2.0 * k as f32 / steps as f32;
+                    *apex + Vec2::from_angle(angle) * *length
+                };
+                let fill = Color { a: 0.06, ..color };
+                for k in 0..steps {
+                    draw_triangle(
+                        v(self.at(*apex)),
+                        v(self.at(at(k))),
+                        v(self.at(at(k + 1))),
+                        fill,
+                    );
+                    self.line(at(k), at(k + 1), 1.0, Color { a: 0.35, ..color });
+                }
+                self.line(*apex, at(0), 1.0, Color { a: 0.35, ..color });
+                self.line(*apex, at(steps), 1.0, Color { a: 0.35, ..color });
             }
             Shape::Wedge {
                 apex,

@@ -58,6 +58,8 @@ pub struct Overlays {
     pub dead_zone: bool,
     pub turn_circle: bool,
     pub acceleration: bool,
+    /// Seeker cones and where each seeker shows the target.
+    pub seeker: bool,
     pub grid: bool,
     pub labels: bool,
     /// The legend of the symbols drawn.
@@ -75,6 +77,7 @@ impl Overlays {
             "dead-zone" => &mut self.dead_zone,
             "turn-circle" => &mut self.turn_circle,
             "acceleration" => &mut self.acceleration,
+            "seeker" => &mut self.seeker,
             "grid" => &mut self.grid,
             "labels" => &mut self.labels,
             "legend" => &mut self.legend,
@@ -104,6 +107,7 @@ impl Default for Overlays {
             dead_zone: true,
             turn_circle: false,
             acceleration: true,
+            seeker: true,
             grid: true,
             labels: true,
             legend: true,

@@ -3,7 +3,6 @@
 
 use crate::app::render::colors::algorithm_color32;
 use crate::guidance::{Algorithm, Readout, ReadoutValue};
-use crate::sim::airframe::AirframeSpec;
 use crate::sim::launcher::LauncherSpec;
 use crate::sim::motion::{Described, FieldKind, FieldSpec, FieldValue};
 use crate::sim::{Motion, TargetSpec};
@@ -177,6 +176,20 @@ fn described(ui: &mut egui::Ui, value: &mut dyn Described, names: &[String]) -> 
     changed
 }
 
+/// A checkbox that adds (with its defaults) or removes an optional self-describing part
+/// (an airframe, a seeker), and the part's fields while it is there; whether any changed.
+fn optional<T: Described + Default>(ui: &mut egui::Ui, label: &str, part: &mut Option<T>) -> bool {
+    let mut on = part.is_some();
+    let mut changed = ui.checkbox(&mut on, label).changed();
+    if changed {
+        *part = on.then(T::default);
+    }
+    if let Some(value) = part {
+        ui.push_id(label, |ui| changed |= described(ui, value, &[]));
+    }
+    changed
+}
+
 /// Edits a launcher's target, algorithms, timing and start velocity.
 pub fn launcher(
     ui: &mut egui::Ui,
@@ -222,17 +235,16 @@ pub fn launcher(
         changed = true;
     }
     changed |= number(ui, "lifetime (s)", &mut l.missile.lifetime, 0.1);
-    let mut limited = l.missile.airframe.is_some();
-    if ui
-        .checkbox(&mut limited, "airframe limits (off: an ideal point)")
-        .changed()
-    {
-        l.missile.airframe = limited.then(AirframeSpec::default);
-        changed = true;
-    }
-    if let Some(airframe) = &mut l.missile.airframe {
-        ui.push_id("airframe", |ui| changed |= described(ui, airframe, &[]));
-    }
+    changed |= optional(
+        ui,
+        "airframe limits (off: an ideal point)",
+        &mut l.missile.airframe,
+    );
+    changed |= optional(
+        ui,
+        "seeker (off: sees the target as it is)",
+        &mut l.missile.seeker,
+    );
     (changed && !l.algorithms.is_empty()).then_some(l)
 }
 

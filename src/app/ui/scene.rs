@@ -83,6 +83,7 @@ pub fn view_section(ui: &mut egui::Ui, session: &mut Session) {
                 ui.checkbox(&mut o.dead_zone, "dead zone");
                 ui.checkbox(&mut o.turn_circle, "turn circle");
                 ui.checkbox(&mut o.acceleration, "acceleration");
+                ui.checkbox(&mut o.seeker, "seeker");
                 ui.checkbox(&mut o.grid, "fly-program grid");
                 ui.checkbox(&mut o.labels, "labels");
                 ui.checkbox(&mut o.legend, "legend");

@@ -1,6 +1,6 @@
 //! The timeline at the bottom of the window: step back and forward, one strip that is
 //! both the scrubber and the event markers (launches, closest approaches, hits, misses,
-//! no solution, solver failures, the missile cap), so a marker and the handle at its
+//! no solution, solver failures, the missile cap, a seeker's lost lock), so a marker and the handle at its
 //! tick sit at the same x (one [`Scale`] for both), the breakpoint that paused the run,
 //! and the history's reach and memory budget.
 
@@ -18,6 +18,7 @@ fn marker(kind: &EventKind) -> Option<(Color32, &'static str)> {
         EventKind::NoSolution { .. } => Some((NO_SOLUTION, "no solution")),
         EventKind::SolverFailed { .. } => Some((SOLVER, "solver failed")),
         EventKind::MissileCapReached { .. } => Some((CAP, "missile cap reached")),
+        EventKind::SeekerLock { lost: Some(_), .. } => Some((LOCK, "seeker lock lost")),
         _ => None,
     }
 }
@@ -29,15 +30,17 @@ const NO_SOLUTION: Color32 = Color32::from_rgb(255, 170, 60);
 const SOLVER: Color32 = Color32::from_rgb(200, 120, 255);
 const CAP: Color32 = Color32::from_rgb(240, 240, 240);
 const CLOSEST: Color32 = Color32::from_rgb(255, 230, 90);
+const LOCK: Color32 = Color32::from_rgb(90, 200, 200);
 
 /// What the marker colours mean, for the line under the strip.
-const KEY: [(Color32, &str); 7] = [
+const KEY: [(Color32, &str); 8] = [
     (LAUNCH, "launch"),
     (HIT, "hit"),
     (MISS, "miss"),
     (CLOSEST, "closest approach"),
     (NO_SOLUTION, "no solution"),
     (SOLVER, "solver failed"),
+    (LOCK, "lock lost"),
     (CAP, "cap"),
 ];
 

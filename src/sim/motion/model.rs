@@ -141,6 +141,19 @@ impl AsField for Vec2 {
     }
 }
 
+/// A whole number, edited as a number and rounded (a seeker's latency in ticks).
+impl AsField for u32 {
+    fn to_field(&self) -> FieldValue {
+        FieldValue::Number(*self as f32)
+    }
+    fn from_field(value: FieldValue) -> Option<Self> {
+        match value {
+            FieldValue::Number(v) if v.is_finite() && v >= 0.0 => Some(v.round() as u32),
+            _ => None,
+        }
+    }
+}
+
 impl AsField for bool {
     fn to_field(&self) -> FieldValue {
         FieldValue::Flag(*self)

@@ -10,6 +10,7 @@ use crate::sim::ids::{MissileId, Source, TargetId};
 use crate::sim::launcher::MissileSpec;
 use crate::sim::metrics::Metrics;
 use crate::sim::missile::Missile;
+use crate::sim::seeker::Seeker;
 use glam::Vec2;
 
 impl World {
@@ -110,6 +111,10 @@ impl World {
             radius: spec.radius,
             metrics: Metrics::new(optimal_time),
             airframe,
+            seeker: spec
+                .seeker
+                .clone()
+                .map(|s| Seeker::new(s, self.config.seed, id.0)),
         });
         self.emit(EventKind::Launched {
             missile: id,

@@ -324,12 +324,18 @@ impl World {
             .unwrap_or(self.config.height)
     }
 
-    /// What a missile's seeker sees of its target now.
+    /// What a missile's law is shown of its target now: its seeker's last view, or
+    /// the target as it is.
     pub fn seen_by(&self, missile: &Missile) -> Option<Seen> {
         let target = self.target(missile.target)?;
+        let (target_pos, target_vel) = missile
+            .seeker
+            .as_ref()
+            .and_then(|s| s.held)
+            .unwrap_or((target.pos, target.vel));
         Some(Seen {
-            target_pos: target.pos,
-            target_vel: target.vel,
+            target_pos,
+            target_vel,
             dt: self.dt(),
         })
     }
@@ -359,6 +365,9 @@ impl World {
         }
         if let Some(airframe) = &missile.airframe {
             airframe.debug_shapes(&missile.body, &mut out);
+        }
+        if let Some(seeker) = &missile.seeker {
+            seeker.debug_shapes(&missile.body, &mut out);
         }
         out
     }

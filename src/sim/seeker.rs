@@ -1,0 +1,246 @@
+//! The seeker: what a missile's law is shown of its target. Perfect by default (the
+//! target as it was at the start of the tick). With a seeker, every law, built-in or
+//! scripted, sees the target `latency` ticks late, refreshed `rate` times a second and
+//! held in between, with seeded Gaussian noise on bearing and range; outside its field
+//! of view or lock range the lock is lost, the law is not asked, and the missile flies
+//! on its last command until the target is back in view.
+
+use crate::core::{Body, DebugShape, Readout, Role, Seen, Shape};
+use crate::sim::motion::model::{fields, number};
+use crate::sim::rng::Rng;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+crate::core::field_default!(default_fov: f32 = 360.0);
+
+/// A missile's seeker as a scenario gives it (per launcher or turret, `missile.seeker`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekerSpec {
+    /// Updates per second; the view is held between them (0: every tick).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub rate: f32,
+    /// Ticks between what the target does and what the law sees of it.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub latency: u32,
+    /// Standard deviation of the bearing noise, degrees.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub bearing_noise: f32,
+    /// Standard deviation of the range noise, units.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub range_noise: f32,
+    /// Full width of the field of view around the missile's heading, degrees.
+    #[serde(
+        default = "default_fov::value",
+        skip_serializing_if = "default_fov::is"
+    )]
+    pub fov: f32,
+    /// Farthest the seeker holds a lock, units (0: no limit).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub lock_range: f32,
+}
+
+fields!(SeekerSpec {
+    rate: number(0.0, 1000.0), "update rate (0: every tick)", "1/s";
+    latency: number(0.0, 600.0), "latency", "ticks";
+    bearing_noise: number(0.0, 180.0), "bearing noise (sd)", "deg";
+    range_noise: number(0.0, 100_000.0), "range noise (sd)", "units";
+    fov: number(0.0, 360.0), "field of view", "deg";
+    lock_range: number(0.0, 1.0e7), "lock range (0: none)", "units";
+});
+
+impl Default for SeekerSpec {
+    fn default() -> Self {
+        Self {
+            rate: 0.0,
+            latency: 0,
+            bearing_noise: 0.0,
+            range_noise: 0.0,
+            fov: default_fov::value(),
+            lock_range: 0.0,
+        }
+    }
+}
+
+impl SeekerSpec {
+    /// Ticks between updates at tick length `dt` (at least 1).
+    pub fn period(&self, dt: f32) -> u64 {
+        if self.rate > 0.0 {
+            ((1.0 / (self.rate * dt)).round() as u64).max(1)
+        } else {
+            1
+        }
+    }
+
+    /// Why the seeker cannot see a target at `offset` from a missile heading `heading`
+    /// (none: it can).
+    pub fn blind_to(&self, offset: Vec2, heading: f32) -> Option<LockLoss> {
+        if self.lock_range > 0.0 && offset.length() > self.lock_range {
+            return Some(LockLoss::OutOfRange);
+        }
+        let off_axis = Vec2::from_angle(heading).angle_between(offset).abs();
+        if self.fov < 360.0 && offset != Vec2::ZERO && off_axis > (self.fov * 0.5).to_radians() {
+            return Some(LockLoss::OutsideFieldOfView);
+        }
+        None
+    }
+}
+
+/// Why a seeker lost its lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LockLoss {
+    OutsideFieldOfView,
+    OutOfRange,
+}
+
+impl LockLoss {
+    pub fn describe(self) -> &'static str {
+        match self {
+            LockLoss::OutsideFieldOfView => "the target left the field of view",
+            LockLoss::OutOfRange => "the target is beyond the lock range",
+        }
+    }
+}
+
+/// A missile's seeker: its spec and what it has seen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seeker {
+    pub spec: SeekerSpec,
+    /// The target's true position and velocity on the last `latency + 1` ticks, oldest
+    /// first.
+    truths: VecDeque<(Vec2, Vec2)>,
+    /// What the law is shown: the last measurement, held until the next.
+    pub held: Option<(Vec2, Vec2)>,
+    /// Tick of the next measurement.
+    next_update: u64,
+    /// Why the lock is lost (none: locked).
+    pub lost: Option<LockLoss>,
+    /// The acceleration the law last commanded: flown while the lock is lost.
+    pub last_command: Vec2,
+    rng: Rng,
+}
+
+/// A change of lock on a tick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockChange {
+    Lost(LockLoss),
+    Regained,
+}
+
+impl Seeker {
+    /// A seeker whose noise comes from the world's `seed` and the missile's number.
+    pub fn new(spec: SeekerSpec, seed: u64, missile: u32) -> Self {
+        let stream = seed ^ u64::from(missile).wrapping_mul(0xD605_BBB5_8C8A_BE41);
+        Self {
+            spec,
+            truths: VecDeque::new(),
+            held: None,
+            next_update: 0,
+            lost: None,
+            last_command: Vec2::ZERO,
+            rng: Rng::new(stream),
+        }
+    }
+
+    /// What the law sees this tick of a target truly at `truth` (none: the lock is lost),
+    /// and whether the lock changed.
+    pub fn look(
+        &mut self,
+        truth: &Seen,
+        body: &Body,
+        tick: u64,
+    ) -> (Option<Seen>, Option<LockChange>) {
+        self.truths.push_back((truth.target_pos, truth.target_vel));
+        while self.truths.len() > self.spec.latency as usize + 1 {
+            self.truths.pop_front();
+        }
+        let blind = self
+            .spec
+            .blind_to(truth.target_pos - body.pos, body.heading);
+        let change = match (self.lost, blind) {
+            (None, Some(why)) => Some(LockChange::Lost(why)),
+            (Some(_), None) => Some(LockChange::Regained),
+            _ => None,
+        };
+        self.lost = blind;
+        if blind.is_some() {
+            return (None, change);
+        }
+        if self.held.is_none() || tick >= self.next_update {
+            // Until `latency` ticks have passed, the oldest truth there is (the launch's).
+            let (pos, vel) = self.truths[0];
+            self.held = Some((self.measure(pos, body.pos), vel));
+            self.next_update = tick + self.spec.period(truth.dt);
+        }
+        let (target_pos, target_vel) = self.held.unwrap_or((truth.target_pos, truth.target_vel));
+        let seen = Seen {
+            target_pos,
+            target_vel,
+            dt: truth.dt,
+        };
+        (Some(seen), change)
+    }
+
+    /// A target at `pos` as measured from `from`: range and bearing with their noise.
+    fn measure(&mut self, pos: Vec2, from: Vec2) -> Vec2 {
+        if self.spec.bearing_noise == 0.0 && self.spec.range_noise == 0.0 {
+            return pos;
+        }
+        let offset = pos - from;
+        let range = offset.length() + self.spec.range_noise * self.gaussian();
+        let bearing =
+            offset.y.atan2(offset.x) + self.spec.bearing_noise.to_radians() * self.gaussian();
+        from + Vec2::from_angle(bearing) * range.max(0.0)
+    }
+
+    /// A standard normal number (Box-Muller).
+    fn gaussian(&mut self) -> f32 {
+        let u = 1.0 - self.rng.unit(); // in (0, 1]
+        let v = self.rng.unit();
+        (-2.0 * u.ln()).sqrt() * (std::f32::consts::TAU * v).cos()
+    }
+
+    /// The field of view as a wedge from the missile, and where it thinks the target is.
+    pub fn debug_shapes(&self, body: &Body, out: &mut Vec<DebugShape>) {
+        let reach = if self.spec.lock_range > 0.0 {
+            self.spec.lock_range
+        } else {
+            200.0
+        };
+        if self.spec.fov < 360.0 {
+            let half_angle = (self.spec.fov * 0.5).to_radians();
+            out.push(DebugShape::new(
+                Role::SeekerCone,
+                Shape::Wedge {
+                    apex: body.pos,
+                    direction: body.heading,
+                    half_angle,
+                    length: reach,
+                },
+            ));
+        } else if self.spec.lock_range > 0.0 {
+            let center = body.pos;
+            let cone = Shape::Circle {
+                center,
+                radius: reach,
+            };
+            out.push(DebugShape::new(Role::SeekerCone, cone));
+        }
+        if let Some((pos, _)) = self.held {
+            out.push(DebugShape::new(Role::SeenTarget, Shape::Point(pos)));
+        }
+    }
+
+    /// Its lines in the inspector.
+    pub fn readouts(&self, out: &mut Vec<Readout>) {
+        out.push(Readout::flag("seeker locked", self.lost.is_none()));
+        if let Some((pos, _)) = self.held {
+            out.push(Readout::vector("target as seen", pos, "units"));
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "seeker_tests.rs"]
+mod tests;

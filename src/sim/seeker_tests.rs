@@ -1,0 +1,141 @@
+//! The seeker's rules, worked by hand.
+
+use super::*;
+
+const DT: f32 = 0.1;
+
+fn truth(x: f32) -> Seen {
+    Seen {
+        target_pos: Vec2::new(x, 0.0),
+        target_vel: Vec2::new(10.0, 0.0),
+        dt: DT,
+    }
+}
+
+/// A missile at (-100, 0) looking along +x.
+fn body() -> Body {
+    Body {
+        pos: Vec2::new(-100.0, 0.0),
+        vel: Vec2::new(100.0, 0.0),
+        heading: 0.0,
+    }
+}
+
+fn seeker(edit: impl FnOnce(&mut SeekerSpec)) -> Seeker {
+    let mut spec = SeekerSpec::default();
+    edit(&mut spec);
+    Seeker::new(spec, 7, 0)
+}
+
+#[test]
+fn a_default_seeker_shows_the_target_as_it_is() {
+    let mut s = seeker(|_| {});
+    for tick in 0..5 {
+        let (seen, change) = s.look(&truth(tick as f32), &body(), tick);
+        assert_eq!(seen, Some(truth(tick as f32)));
+        assert_eq!(change, None);
+    }
+}
+
+#[test]
+fn with_latency_k_the_law_sees_the_target_of_k_ticks_ago() {
+    // Truth at tick t is x = t; latency 3: x = t - 3, and the launch's x = 0 until then.
+    let mut s = seeker(|s| s.latency = 3);
+    let seen: Vec<f32> = (0..8)
+        .map(|t| s.look(&truth(t as f32), &body(), t).0.unwrap().target_pos.x)
+        .collect();
+    assert_eq!(seen, [0.0, 0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 4.0]);
+}
+
+#[test]
+fn between_updates_the_view_is_held() {
+    // 2.5 updates a second at 10 ticks a second: every 4 ticks.
+    let mut s = seeker(|s| s.rate = 2.5);
+    assert_eq!(s.spec.period(DT), 4);
+    let seen: Vec<f32> = (0..9)
+        .map(|t| s.look(&truth(t as f32), &body(), t).0.unwrap().target_pos.x)
+        .collect();
+    assert_eq!(seen, [0.0, 0.0, 0.0, 0.0, 4.0, 4.0, 4.0, 4.0, 8.0]);
+    assert_eq!(
+        seeker(|s| s.rate = 1000.0).spec.period(DT),
+        1,
+        "at least a tick"
+    );
+}
+
+#[test]
+fn the_lock_is_lost_outside_the_field_of_view_and_regained_inside() {
+    // A 90 degree cone looking along +x from (-100, 0): (0, 0) is dead ahead, (-100, 50)
+    // is 90 degrees off, (0, 90) is 42 degrees off (inside), (0, 110) 47.7 (outside).
+    let mut s = seeker(|s| s.fov = 90.0);
+    let at = |p: Vec2| Seen {
+        target_pos: p,
+        ..truth(0.0)
+    };
+    assert_eq!(
+        s.look(&at(Vec2::new(0.0, 90.0)), &body(), 0),
+        (Some(at(Vec2::new(0.0, 90.0))), None)
+    );
+    let (seen, change) = s.look(&at(Vec2::new(0.0, 110.0)), &body(), 1);
+    assert_eq!(seen, None);
+    assert_eq!(change, Some(LockChange::Lost(LockLoss::OutsideFieldOfView)));
+    assert_eq!(
+        s.look(&at(Vec2::new(-100.0, 50.0)), &body(), 2),
+        (None, None)
+    );
+    let (seen, change) = s.look(&at(Vec2::ZERO), &body(), 3);
+    assert_eq!(seen.map(|s| s.target_pos), Some(Vec2::ZERO));
+    assert_eq!(change, Some(LockChange::Regained));
+}
+
+#[test]
+fn the_lock_is_lost_beyond_the_lock_range() {
+    let mut s = seeker(|s| s.lock_range = 150.0);
+    assert!(s.look(&truth(50.0), &body(), 0).0.is_some(), "150 away");
+    let (seen, change) = s.look(&truth(51.0), &body(), 1);
+    assert_eq!(
+        (seen, change),
+        (None, Some(LockChange::Lost(LockLoss::OutOfRange)))
+    );
+}
+
+#[test]
+fn noise_has_the_asked_spread_and_follows_the_seed() {
+    // 4000 measurements of a target 100 ahead: bearing sd 2 degrees, range sd 5.
+    let spread = |seed: u64| {
+        let mut s = Seeker::new(
+            SeekerSpec {
+                bearing_noise: 2.0,
+                range_noise: 5.0,
+                ..SeekerSpec::default()
+            },
+            seed,
+            3,
+        );
+        (0..4000)
+            .map(|t| {
+                let seen = s.look(&truth(0.0), &body(), t).0.unwrap();
+                let offset = seen.target_pos - body().pos;
+                (
+                    offset.y.atan2(offset.x).to_degrees(),
+                    offset.length() - 100.0,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let a = spread(1);
+    let sd = |xs: &[f32]| {
+        let mean = xs.iter().sum::<f32>() / xs.len() as f32;
+        (xs.iter().map(|x| (x - mean).powi(2)).sum::<f32>() / xs.len() as f32).sqrt()
+    };
+    let bearings: Vec<f32> = a.iter().map(|p| p.0).collect();
+    let ranges: Vec<f32> = a.iter().map(|p| p.1).collect();
+    assert!(
+        (sd(&bearings) - 2.0).abs() < 0.1,
+        "bearing sd {}",
+        sd(&bearings)
+    );
+    assert!((sd(&ranges) - 5.0).abs() < 0.25, "range sd {}", sd(&ranges));
+    assert_eq!(spread(1), a, "the same seed, the same noise");
+    assert_ne!(spread(2), a, "another seed, other noise");
+}
