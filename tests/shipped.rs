@@ -46,6 +46,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "dead-zone-jitter",
         "faster-target",
         "apn-vs-pn",
+        "evasive",
     ];
     let shipped: Vec<&str> = SHIPPED.iter().map(|(n, _)| *n).collect();
     assert_eq!(shipped, covered);
@@ -362,4 +363,82 @@ fn apn_vs_pn_augmentation_hits_the_turning_target_more_often_unless_the_airframe
     let (world, _) = run(&tight, 60.0);
     let (pn, apn) = (tally(&world, 0), tally(&world, 1));
     assert!(apn.0 < pn.0, "APN {apn:?} against PN {pn:?} at 400");
+}
+
+#[test]
+fn evasive_targets_evade_break_and_jink_by_their_rules_and_pro_nav_still_hits_them_all() {
+    let mut world = scenario("evasive").build().unwrap();
+    let dt = world.dt();
+    let speed = 160.0;
+    // Per target: the tick its rule first had a missile near (evade 350, break 150).
+    let mut first_near = [None, None];
+    for tick in 0..360u64 {
+        let before: Vec<(glam::Vec2, glam::Vec2)> =
+            world.targets().iter().map(|t| (t.pos, t.vel)).collect();
+        let nearest = |name: &str| {
+            let target = world.targets().iter().find(|t| t.name == name)?;
+            world
+                .missiles()
+                .iter()
+                .filter(|m| m.target == target.id)
+                .map(|m| m.body.pos.distance(target.pos))
+                .min_by(f32::total_cmp)
+        };
+        for (k, (name, range)) in [("evader", 350.0), ("breaker", 150.0)]
+            .into_iter()
+            .enumerate()
+        {
+            if first_near[k].is_none() && nearest(name).is_some_and(|d| d <= range) {
+                first_near[k] = Some(tick);
+            }
+        }
+        // Missiles launch before targets move: the first tick's threat is seen too.
+        world.step();
+        let turned = |i: usize| {
+            let (old, new) = (before[i].1, world.targets()[i].vel);
+            old.angle_between(new).abs()
+        };
+        // Evade may slow while it steers (Reynolds truncates the velocity); the others
+        // keep their speed.
+        let speeds: Vec<f32> = world.targets().iter().map(|t| t.vel.length()).collect();
+        assert!(speeds[0] <= speed + 0.01, "{speeds:?}");
+        assert!(
+            speeds[1..].iter().all(|s| (s - speed).abs() < 0.01),
+            "{speeds:?}"
+        );
+        // The evader and the breaker fly straight until their rule fires.
+        if first_near[0].is_none() {
+            assert!(
+                turned(0) < 1e-6,
+                "evader turned at tick {tick} with no missile near"
+            );
+        }
+        match first_near[1] {
+            None => assert!(turned(1) < 1e-6, "breaker turned early at tick {tick}"),
+            // A 900 units/s^2 turn at 160 units/s: atan(900 dt / 160) a tick.
+            Some(_) => assert!((turned(1) - (900.0 * dt / speed).atan()).abs() < 1e-3),
+        }
+        // The jinker never turns harder than 600 units/s^2.
+        assert!(
+            turned(2) <= (600.0 * dt / speed).atan() + 1e-4,
+            "tick {tick}"
+        );
+    }
+    assert!(first_near.iter().all(Option::is_some), "{first_near:?}");
+    let pro_nav = Algorithm::from_id("pro-nav").unwrap();
+    for m in of(&world, pro_nav) {
+        assert!(
+            hit(m),
+            "pro-nav from {:?}: {:?}",
+            m.source,
+            m.metrics.outcome
+        );
+    }
+    let missed = |launcher, id: &str| {
+        let algorithm = Algorithm::from_id(id).unwrap();
+        of(&world, algorithm)
+            .iter()
+            .any(|m| m.source == Source::Launcher(launcher) && !hit(m))
+    };
+    assert!(missed(1, "smoothed") && missed(2, "turn-rate"));
 }

@@ -41,6 +41,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../scenarios/faster-target.ron"),
     ),
     ("apn-vs-pn", include_str!("../../scenarios/apn-vs-pn.ron")),
+    ("evasive", include_str!("../../scenarios/evasive.ron")),
 ];
 
 /// The text of a shipped scenario by name (with or without `.ron`).

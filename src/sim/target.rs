@@ -3,7 +3,7 @@
 
 use super::ids::TargetId;
 use super::motion::driven::Driven;
-use super::motion::{Motion, MotionModel, MotionState, Moving};
+use super::motion::{Motion, MotionModel, MotionState, Moving, Surroundings};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -53,7 +53,7 @@ pub struct Target {
 impl Target {
     pub fn new(id: TargetId, spec: &TargetSpec, tick: u64) -> Self {
         let pos = spec.motion.start();
-        let vel = spec.motion.at(0.0).map_or(Vec2::ZERO, |(_, v)| v);
+        let vel = spec.motion.start_vel();
         Self {
             id,
             name: spec.name.clone(),
@@ -80,10 +80,10 @@ impl Target {
         self.state = MotionState::Driven { pending: Some(pos) };
     }
 
-    /// Advances the motion to `tick + 1`. `hero` is where the target it follows was at
-    /// the start of the tick. Returns `false` when it left the scene (a fly program
-    /// crossing a death line).
-    pub fn advance(&mut self, tick: u64, dt: f32, hero: Vec2) -> bool {
+    /// Advances the motion to `tick + 1`, seeing its surroundings as they were at the
+    /// start of the tick. Returns `false` when it left the scene (a fly program crossing
+    /// a death line).
+    pub fn advance(&mut self, tick: u64, dt: f32, around: &Surroundings) -> bool {
         self.prev_pos = self.pos;
         self.prev_vel = self.vel;
         let age = (tick + 1 - self.born_tick) as f64 * f64::from(dt);
@@ -93,7 +93,7 @@ impl Target {
         };
         let stays = self
             .motion
-            .advance(&mut self.state, &mut now, age, dt, hero);
+            .advance(&mut self.state, &mut now, age, dt, around);
         self.pos = now.pos;
         self.vel = now.vel;
         stays
@@ -192,7 +192,7 @@ mod tests {
         // Dragged 2 units a tick to the right = 120 units/s.
         for tick in 0..120 {
             target.drive_to(Vec2::new(2.0 * (tick + 1) as f32, 0.0));
-            target.advance(tick, dt, Vec2::ZERO);
+            target.advance(tick, dt, &Surroundings::default());
         }
         assert!(
             (target.vel - Vec2::new(120.0, 0.0)).length() < 1.0,
@@ -202,7 +202,7 @@ mod tests {
         assert_eq!(target.pos, Vec2::new(240.0, 0.0));
         // Released: the estimate decays to rest.
         for tick in 120..240 {
-            target.advance(tick, dt, Vec2::ZERO);
+            target.advance(tick, dt, &Surroundings::default());
         }
         assert!(target.vel.length() < 1.0);
     }

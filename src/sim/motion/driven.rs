@@ -1,7 +1,7 @@
 //! A target moved from outside (a mouse drag), its velocity estimated from the motion so
 //! the intercept laws can lead it.
 
-use super::model::{fields, number, MotionModel, MotionState, Moving, POINT};
+use super::model::{fields, number, MotionModel, MotionState, Moving, Surroundings, POINT};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -52,7 +52,7 @@ impl MotionModel for Driven {
         now: &mut Moving,
         _age: f64,
         dt: f32,
-        _hero: Vec2,
+        _around: &Surroundings,
     ) -> bool {
         let MotionState::Driven { pending } = state else {
             return true;
@@ -93,7 +93,8 @@ mod tests {
             pos: Vec2::ZERO,
             vel: Vec2::ZERO,
         };
-        assert!(driven.advance(&mut state, &mut now, 1.0 / 60.0, 1.0 / 60.0, Vec2::ZERO));
+        let around = Surroundings::default();
+        assert!(driven.advance(&mut state, &mut now, 1.0 / 60.0, 1.0 / 60.0, &around));
         assert_eq!(now.pos, Vec2::new(10.0, 0.0));
         now.vel
     }

@@ -5,6 +5,7 @@
 
 use super::model::{
     Described, FieldKind, FieldSpec, FieldValue, FlyState, MotionModel, MotionState, Moving,
+    Surroundings,
 };
 use crate::core::{ParamKind, ParamValue, Tunable};
 use crate::guidance::turn_rate::{turn_toward, TurnDecision, TurnRateParams};
@@ -356,12 +357,12 @@ impl MotionModel for FlyProgramSpec {
         now: &mut Moving,
         _age: f64,
         dt: f32,
-        hero: Vec2,
+        around: &Surroundings,
     ) -> bool {
         let MotionState::Fly(fly) = state else {
             return true;
         };
-        let (pos, vel) = fly.step(self, now.pos, hero, dt);
+        let (pos, vel) = fly.step(self, now.pos, around.hero, dt);
         now.pos = pos;
         now.vel = vel;
         !beyond_death_lines(pos)

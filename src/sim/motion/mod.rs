@@ -3,26 +3,32 @@
 //! scenario validation are generated from the descriptions and never take a motion
 //! apart field by field. A new motion is its file plus one line in [`motions!`].
 
+pub mod break_turn;
 pub mod circle;
 pub mod constant;
 pub mod driven;
+pub mod evade;
 pub mod fixed;
 pub mod fly_program;
+pub mod jink;
 pub mod model;
 pub mod path;
 pub mod track;
 pub mod weave;
 
 pub use model::{
-    AsField, Described, FieldKind, FieldSpec, FieldValue, FlyState, MotionModel, MotionState,
-    Moving,
+    AsField, Described, EvasiveState, FieldKind, FieldSpec, FieldValue, FlyState, MotionModel,
+    MotionState, Moving, Surroundings,
 };
 
+pub use break_turn::BreakTurn;
 pub use circle::Circle;
 pub use constant::Constant;
 pub use driven::Driven;
+pub use evade::Evade;
 pub use fixed::Static;
 pub use fly_program::FlyProgramSpec;
+pub use jink::Jink;
 pub use path::Path;
 pub use track::Track;
 pub use weave::Weave;
@@ -118,6 +124,9 @@ motions! {
     FlyProgram => fly_program::FlyProgramSpec [newtype],
     Driven => driven::Driven,
     Track => track::Track,
+    Evade => evade::Evade,
+    BreakTurn => break_turn::BreakTurn,
+    Jink => jink::Jink,
 }
 
 /// What the registry calls on any motion (object-safe).
@@ -125,6 +134,8 @@ trait Model {
     fn described(&self) -> &dyn Described;
     fn described_mut(&mut self) -> &mut dyn Described;
     fn start(&self) -> Vec2;
+    fn start_vel(&self) -> Vec2;
+    fn evades(&self) -> bool;
     fn at(&self, age: f64) -> Option<(Vec2, Vec2)>;
     fn initial_state(&self) -> MotionState;
     fn advance(
@@ -133,7 +144,7 @@ trait Model {
         now: &mut Moving,
         age: f64,
         dt: f32,
-        hero: Vec2,
+        around: &Surroundings,
     ) -> bool;
     fn problems(&self, names: &[&str]) -> Vec<(String, String)>;
     fn unusable(&self) -> Vec<(String, String)>;
@@ -150,6 +161,12 @@ impl<M: MotionModel> Model for M {
     fn start(&self) -> Vec2 {
         MotionModel::start(self)
     }
+    fn start_vel(&self) -> Vec2 {
+        MotionModel::start_vel(self)
+    }
+    fn evades(&self) -> bool {
+        MotionModel::evades(self)
+    }
     fn at(&self, age: f64) -> Option<(Vec2, Vec2)> {
         MotionModel::at(self, age)
     }
@@ -162,9 +179,9 @@ impl<M: MotionModel> Model for M {
         now: &mut Moving,
         age: f64,
         dt: f32,
-        hero: Vec2,
+        around: &Surroundings,
     ) -> bool {
-        MotionModel::advance(self, state, now, age, dt, hero)
+        MotionModel::advance(self, state, now, age, dt, around)
     }
     fn problems(&self, names: &[&str]) -> Vec<(String, String)> {
         MotionModel::problems(self, names)
@@ -189,6 +206,16 @@ impl Motion {
         self.model().start()
     }
 
+    /// Its velocity at the start.
+    pub fn start_vel(&self) -> Vec2 {
+        self.model().start_vel()
+    }
+
+    /// Whether it reacts to the missiles after it.
+    pub fn evades(&self) -> bool {
+        self.model().evades()
+    }
+
     /// Its state at the start.
     pub fn initial_state(&self) -> MotionState {
         self.model().initial_state()
@@ -201,9 +228,9 @@ impl Motion {
         now: &mut Moving,
         age: f64,
         dt: f32,
-        hero: Vec2,
+        around: &Surroundings,
     ) -> bool {
-        self.model().advance(state, now, age, dt, hero)
+        self.model().advance(state, now, age, dt, around)
     }
 
     /// Rules beyond each field's range, as `(field, message)`.

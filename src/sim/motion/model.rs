@@ -5,6 +5,7 @@
 use crate::guidance::turn_rate::TurnDecision;
 use crate::sim::ids::TargetId;
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
+use crate::sim::rng::Rng;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -215,6 +216,16 @@ pub struct Moving {
     pub vel: Vec2,
 }
 
+/// What a motion may react to, as it was at the start of the tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Surroundings {
+    /// Where the target it follows is (a fly program's hero; without one, the centre
+    /// of the visible screen).
+    pub hero: Vec2,
+    /// The nearest missile after this target, if any.
+    pub threat: Option<Moving>,
+}
+
 /// A motion model: one file each, registered in [`motions!`].
 pub trait MotionModel: Described + Clone + std::fmt::Debug + PartialEq {
     /// Its name in files (`Circle`).
@@ -229,6 +240,16 @@ pub trait MotionModel: Described + Clone + std::fmt::Debug + PartialEq {
     /// Where it starts.
     fn start(&self) -> Vec2;
 
+    /// Its velocity at the start.
+    fn start_vel(&self) -> Vec2 {
+        self.at(0.0).map_or(Vec2::ZERO, |(_, vel)| vel)
+    }
+
+    /// Whether it reacts to the missiles after it (then it is told of the nearest).
+    fn evades(&self) -> bool {
+        false
+    }
+
     /// Position and velocity at `age` seconds, for the motions that are functions of time.
     fn at(&self, _age: f64) -> Option<(Vec2, Vec2)> {
         None
@@ -239,16 +260,16 @@ pub trait MotionModel: Described + Clone + std::fmt::Debug + PartialEq {
         MotionState::Analytic
     }
 
-    /// Advances to `age` seconds (the end of the tick). `hero`: where the target it
-    /// follows was at the start of the tick. Returns `false` when it leaves the scene
-    /// (a fly program crossing a death line).
+    /// Advances to `age` seconds (the end of the tick), seeing its surroundings as they
+    /// were at the start of the tick. Returns `false` when it leaves the scene (a fly
+    /// program crossing a death line).
     fn advance(
         &self,
         _state: &mut MotionState,
         now: &mut Moving,
         age: f64,
         _dt: f32,
-        _hero: Vec2,
+        _around: &Surroundings,
     ) -> bool {
         if let Some((pos, vel)) = self.at(age) {
             now.pos = pos;
@@ -285,6 +306,41 @@ pub enum MotionState {
         /// Position requested from outside for the next tick.
         pending: Option<Vec2>,
     },
+    Evasive(EvasiveState),
+}
+
+/// Runtime state of the evasive motions (break turn, jinks).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EvasiveState {
+    /// Whether the manoeuvre has started (a break turn's trigger).
+    pub started: bool,
+    /// The lateral acceleration flown now (a jink's current pick), units/s^2.
+    pub accel: f32,
+    /// Seconds of age at which a jink picks again.
+    pub next_pick: f64,
+    pub rng: Rng,
+}
+
+impl EvasiveState {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            started: false,
+            accel: 0.0,
+            next_pick: 0.0,
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+/// One tick at constant speed `speed` turning with lateral acceleration `accel`
+/// (positive towards the velocity's left-hand perpendicular, `vel.perp()`).
+pub fn turn(now: &mut Moving, accel: f32, speed: f32, dt: f32) {
+    let dir = now.vel.try_normalize().unwrap_or(Vec2::X);
+    let turned = (dir * speed + dir.perp() * accel * dt)
+        .try_normalize()
+        .unwrap_or(dir);
+    now.vel = turned * speed;
+    now.pos += now.vel * dt;
 }
 
 impl MotionState {
