@@ -15,6 +15,8 @@ const GOLDEN: &[(&str, u64)] = &[
     ("heat-seeker", 0x62f81f448b812d9d),
     // With the airframe on (pins its rules, which the others leave off).
     ("apn-vs-pn", 0xd93224b09d8758e1),
+    // Gravity and ballistic shells.
+    ("artillery", 0x83a3a3e6572462e0),
 ];
 
 fn hash_after(name: &str, ticks: u32) -> u64 {

@@ -305,9 +305,19 @@ fn turret() -> impl Strategy<Value = TurretSpec> {
         0.0f32..1000.0,
         any::<bool>(),
         missile(),
+        algorithm(),
     )
         .prop_map(
-            |(name, pos, ai_poll_time, first_poll, danger_height, skip_engaged, missile)| {
+            |(
+                name,
+                pos,
+                ai_poll_time,
+                first_poll,
+                danger_height,
+                skip_engaged,
+                missile,
+                algorithm,
+            )| {
                 TurretSpec {
                     name,
                     pos,
@@ -315,6 +325,7 @@ fn turret() -> impl Strategy<Value = TurretSpec> {
                     first_poll,
                     danger_height,
                     skip_engaged,
+                    algorithm,
                     missile,
                 }
             },

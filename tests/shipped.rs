@@ -47,6 +47,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "faster-target",
         "apn-vs-pn",
         "evasive",
+        "artillery",
     ];
     let shipped: Vec<&str> = SHIPPED.iter().map(|(n, _)| *n).collect();
     assert_eq!(shipped, covered);
@@ -441,4 +442,50 @@ fn evasive_targets_evade_break_and_jink_by_their_rules_and_pro_nav_still_hits_th
             .any(|m| m.source == Source::Launcher(launcher) && !hit(m))
     };
     assert!(missed(1, "smoothed") && missed(2, "turn-rate"));
+}
+
+#[test]
+fn artillery_shells_fly_the_low_arc_and_every_hit_is_on_the_solved_time() {
+    let (world, events) = run(&scenario("artillery"), 30.0);
+    let ballistic = Algorithm::from_id("ballistic").unwrap();
+    let shells = of(&world, ballistic);
+    assert_eq!(
+        shells.len(),
+        world.all_missiles().len(),
+        "the turret fires shells only"
+    );
+    let hits: Vec<&&Missile> = shells.iter().filter(|m| hit(m)).collect();
+    assert!(hits.len() >= 20, "{} hits", hits.len());
+    for m in &hits {
+        // A hit lands at the solved time, within a tick; the blast is where the rock was.
+        let Guidance::Ballistic(shell) = &m.guidance else {
+            unreachable!()
+        };
+        assert_eq!(shell.chosen, 0, "the low arc");
+        let low = shell.arcs[0].unwrap();
+        assert!((m.metrics.time_to_hit.unwrap() - low.time).abs() < 1e-3);
+        assert!(m.metrics.miss_distance < 1.0, "{:?}", m.id);
+        if let Some(high) = shell.arcs[1] {
+            assert!(high.time >= low.time);
+        }
+    }
+    // The other shells find their rock already destroyed by an earlier one.
+    for m in shells
+        .iter()
+        .filter(|m| !hit(m) && m.metrics.outcome != Outcome::Flying)
+    {
+        assert_eq!(
+            m.metrics.outcome,
+            Outcome::Missed(MissReason::TargetLost),
+            "{:?}",
+            m.id
+        );
+    }
+    assert!(events.iter().any(|e| matches!(
+        e,
+        EventKind::TargetLost {
+            reason: TargetLoss::Destroyed,
+            ..
+        }
+    )));
 }

@@ -27,6 +27,10 @@ pub enum Role {
     SmoothedDirection,
     /// A blast radius around a detonation point.
     BlastRadius,
+    /// The trajectory a shell flies (a ballistic arc).
+    Arc,
+    /// The other trajectory it could have flown (the arc not chosen).
+    AlternateArc,
     /// A seeker's field of view out to its lock range.
     SeekerCone,
     /// Where the seeker shows the target to the law (late, held, noisy).

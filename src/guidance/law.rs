@@ -71,6 +71,8 @@ pub struct Launch {
     pub dir: Vec2,
     /// The target as seen at launch.
     pub seen: Seen,
+    /// The world's gravity (units/s^2), which the world adds after every law's move.
+    pub gravity: Vec2,
 }
 
 impl Launch {
@@ -89,6 +91,7 @@ impl Launch {
                 target_vel,
                 dt,
             },
+            gravity: Vec2::ZERO,
         }
     }
 }

@@ -219,8 +219,10 @@ laws! {
     Intercept => intercept::Intercept,
     HeatSeeker => heat_seeker::HeatSeeker,
     ProNav => pro_nav::ProNav,
+    Ballistic => ballistic::Ballistic,
 }
 
+pub use ballistic::BallisticParams;
 pub use heat_seeker::HeatSeekerParams;
 pub use intercept::InterceptParams;
 pub use naive_accel::NaiveAccelParams;

@@ -3,7 +3,7 @@
 
 use super::scripts::ScriptSpec;
 use super::view::ViewSpec;
-use crate::guidance::{Algorithm, Tuning, TURRET_DEFAULT};
+use crate::guidance::{Algorithm, Tuning};
 use crate::sim::launcher::{LauncherSpec, TurretSpec};
 use crate::sim::rain::RainSpec;
 use crate::sim::{TargetSpec, World, WorldConfig};
@@ -103,7 +103,7 @@ impl Scenario {
             .into_iter()
             .filter(|a| {
                 self.launchers.iter().any(|l| l.algorithms.contains(a))
-                    || (*a == TURRET_DEFAULT && !self.turrets.is_empty())
+                    || self.turrets.iter().any(|t| t.algorithm == *a)
             })
             .collect()
     }
@@ -115,9 +115,7 @@ impl Scenario {
         for launcher in &mut out.launchers {
             launcher.algorithms = vec![algorithm];
         }
-        if algorithm != TURRET_DEFAULT {
-            out.turrets.clear();
-        }
+        out.turrets.retain(|t| t.algorithm == algorithm);
         out
     }
 }

@@ -42,6 +42,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ),
     ("apn-vs-pn", include_str!("../../scenarios/apn-vs-pn.ron")),
     ("evasive", include_str!("../../scenarios/evasive.ron")),
+    ("artillery", include_str!("../../scenarios/artillery.ron")),
 ];
 
 /// The text of a shipped scenario by name (with or without `.ron`).

@@ -126,11 +126,18 @@ pub struct TurretSpec {
     /// Improvement: do not fire at a target that already has a missile on the way.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub skip_engaged: bool,
+    /// The law it fires: D's quadratic intercept, or another (`ballistic` under gravity).
+    #[serde(
+        default = "default_turret_law::value",
+        skip_serializing_if = "default_turret_law::is"
+    )]
+    pub algorithm: Algorithm,
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub missile: MissileSpec,
 }
 
 crate::core::field_default!(default_poll: f32 = 0.5);
+crate::core::field_default!(default_turret_law: Algorithm = crate::guidance::TURRET_DEFAULT);
 crate::core::field_default!(default_first_poll: f32 = 1.0);
 crate::core::field_default!(default_danger: f32 = 250.0);
 

@@ -73,6 +73,7 @@ pub fn turret(pos: Vec2) -> TurretSpec {
         first_poll: 0.0,
         danger_height: 250.0,
         skip_engaged: false,
+        algorithm: steerlab::guidance::TURRET_DEFAULT,
         missile: MissileSpec::default(),
     }
 }

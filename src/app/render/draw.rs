@@ -9,7 +9,7 @@ use super::legend::{self, RoleKey, Symbol};
 use super::painter::{clip, v, Painter};
 use super::trails::{draw_ghost, draw_trails};
 use crate::app::session::{Lane, Overlays, Selection, Session};
-use crate::guidance::{Algorithm, Look, TURRET_DEFAULT};
+use crate::guidance::{Algorithm, Look};
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
 use crate::sim::{Input, Motion, Role, World};
 use glam::Vec2;
@@ -132,7 +132,7 @@ fn present(lanes: &[&Lane]) -> Vec<Algorithm> {
             .launchers()
             .iter()
             .flat_map(|l| l.algorithms().iter().copied());
-        let turrets = (!world.turrets().is_empty()).then_some(TURRET_DEFAULT);
+        let turrets = world.turrets().iter().map(|t| t.spec.algorithm);
         let flying = world.missiles().iter().map(|m| m.algorithm());
         present.extend(fired.chain(turrets).chain(flying));
     }
@@ -317,7 +317,11 @@ fn draw_blasts(painter: &Painter, lane: &Lane, now: u64) -> bool {
 fn overlay_on(overlays: &Overlays, role: Role) -> bool {
     match role {
         Role::AimPoint | Role::DesiredVelocity | Role::SmoothedDirection => overlays.aim,
-        Role::InterceptPoint | Role::AlternateIntercept | Role::BlastRadius => overlays.intercept,
+        Role::InterceptPoint
+        | Role::AlternateIntercept
+        | Role::BlastRadius
+        | Role::Arc
+        | Role::AlternateArc => overlays.intercept,
         Role::DeadZone => overlays.dead_zone,
         Role::TurnCircle => overlays.turn_circle,
         Role::Acceleration | Role::AchievedAcceleration => overlays.acceleration,

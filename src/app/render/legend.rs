@@ -28,10 +28,12 @@ pub enum Symbol {
 pub struct RoleKey(u8);
 
 impl RoleKey {
-    const ROLES: [Role; 12] = [
+    const ROLES: [Role; 14] = [
         Role::AimPoint,
         Role::InterceptPoint,
         Role::AlternateIntercept,
+        Role::Arc,
+        Role::AlternateArc,
         Role::BlastRadius,
         Role::DeadZone,
         Role::TurnCircle,
@@ -64,6 +66,8 @@ pub fn meaning(symbol: Symbol) -> &'static str {
             Role::AimPoint => "aim point: where the missile steers now",
             Role::InterceptPoint => "predicted intercept (the chosen solution)",
             Role::AlternateIntercept => "the other intercept root (not chosen)",
+            Role::Arc => "ballistic arc the shell flies",
+            Role::AlternateArc => "the other ballistic arc (not chosen)",
             Role::BlastRadius => "blast radius around the aim point",
             Role::DeadZone => "dead zone: no turn while the goal is inside",
             Role::TurnCircle => "turn circle at the maximum turn rate",
@@ -172,6 +176,9 @@ pub fn symbols(drawn: &[Symbol], pane: Pane) {
                         center: mid,
                         radius: 7.0,
                     },
+                    Role::Arc | Role::AlternateArc => {
+                        Shape::Line(mid - Vec2::new(10.0, -5.0), mid + Vec2::new(10.0, 5.0))
+                    }
                     Role::DeadZone | Role::SeekerCone => Shape::Wedge {
                         apex: mid - Vec2::X * 10.0,
                         direction: 0.0,

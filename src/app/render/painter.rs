@@ -93,7 +93,22 @@ impl Painter {
                 }
                 _ => self.cross(*p, 5.0, color),
             },
-            Shape::Line(a, b) => self.line(*a, *b, 1.0, color),
+            Shape::Line(a, b) => {
+                let faint = if role == Role::AlternateArc {
+                    0.35
+                } else {
+                    1.0
+                };
+                self.line(
+                    *a,
+                    *b,
+                    1.0,
+                    Color {
+                        a: color.a * faint,
+                        ..color
+                    },
+                );
+            }
             Shape::Arrow { from, vector } => {
                 self.arrow(*from, *vector, color);
                 if role == Role::AchievedAcceleration {

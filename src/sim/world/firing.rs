@@ -3,7 +3,7 @@
 //! missile cap.
 
 use super::World;
-use crate::guidance::{Algorithm, Guidance, Launch, TURRET_DEFAULT};
+use crate::guidance::{Algorithm, Guidance, Launch};
 use crate::sim::airframe::Airframe;
 use crate::sim::event::EventKind;
 use crate::sim::ids::{MissileId, Source, TargetId};
@@ -73,6 +73,10 @@ impl World {
             self.refused = self.refused.saturating_add(1);
             return;
         }
+        let launch = &Launch {
+            gravity: self.config.gravity,
+            ..*launch
+        };
         let tuning = self.tuning_for(source);
         let (guidance, body) = match Guidance::launch(algorithm, tuning, launch) {
             Ok(Some(started)) => started,
@@ -154,7 +158,7 @@ impl World {
             let launch = Launch::toward(turret.spec.pos, Vec2::ZERO, target.pos, target.vel, dt);
             let spec = turret.spec.missile.clone();
             self.launch(
-                TURRET_DEFAULT,
+                turret.spec.algorithm,
                 &launch,
                 Source::Turret(index),
                 target.id,
