@@ -17,6 +17,8 @@ const GOLDEN: &[(&str, u64)] = &[
     ("apn-vs-pn", 0xd93224b09d8758e1),
     // Gravity and ballistic shells.
     ("artillery", 0x83a3a3e6572462e0),
+    // Flares, seekers and decoys.
+    ("flares", 0xa723828cb410c223),
 ];
 
 fn hash_after(name: &str, ticks: u32) -> u64 {

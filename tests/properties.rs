@@ -256,6 +256,7 @@ impl Engagement {
                 radius: self.target_radius,
                 destructible: self.destructible,
                 motion,
+                flares: None,
             }],
             launchers: vec![LauncherSpec {
                 name: "launcher".into(),

@@ -4,6 +4,7 @@
 mod scenario_common;
 use scenario_common::*;
 use steerlab::sim::airframe::AirframeSpec;
+use steerlab::sim::flares::FlareSpec;
 use steerlab::sim::motion::Described;
 use steerlab::sim::seeker::SeekerSpec;
 
@@ -153,6 +154,8 @@ fn the_documentation_names_every_field_and_parameter() {
         "Evade",
         "BreakTurn",
         "Jink",
+        "Flare",
+        "flares",
         "program",
         "shift",
         "steering",
@@ -183,7 +186,11 @@ fn the_documentation_names_every_field_and_parameter() {
     ] {
         need(field);
     }
-    let parts: [&dyn Described; 2] = [&AirframeSpec::default(), &SeekerSpec::default()];
+    let parts: [&dyn Described; 3] = [
+        &AirframeSpec::default(),
+        &SeekerSpec::default(),
+        &FlareSpec::default(),
+    ];
     for field in parts.iter().flat_map(|part| part.fields()) {
         need(field.name);
     }

@@ -6,6 +6,7 @@ use scenario_common::*;
 use std::collections::BTreeMap;
 use steerlab::core::params::WrittenValue;
 use steerlab::sim::airframe::AirframeSpec;
+use steerlab::sim::flares::FlareSpec;
 use steerlab::sim::motion;
 use steerlab::sim::motion::{Described, FieldKind, FieldValue};
 use steerlab::sim::seeker::SeekerSpec;
@@ -185,14 +186,22 @@ fn targets() -> impl Strategy<Value = Vec<TargetSpec>> {
             .iter()
             .map(|name| {
                 let name = name.clone();
-                (0.001f32..100.0, any::<bool>(), motion(names.clone())).prop_map(
-                    move |(radius, destructible, motion)| TargetSpec {
-                        name: name.clone(),
-                        radius,
-                        destructible,
-                        motion,
-                    },
+                let flares = prop::option::of(described::<FlareSpec>());
+                (
+                    0.001f32..100.0,
+                    any::<bool>(),
+                    motion(names.clone()),
+                    flares,
                 )
+                    .prop_map(move |(radius, destructible, motion, flares)| {
+                        TargetSpec {
+                            name: name.clone(),
+                            radius,
+                            destructible,
+                            motion,
+                            flares,
+                        }
+                    })
             })
             .collect();
         specs

@@ -48,6 +48,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "apn-vs-pn",
         "evasive",
         "artillery",
+        "flares",
     ];
     let shipped: Vec<&str> = SHIPPED.iter().map(|(n, _)| *n).collect();
     assert_eq!(shipped, covered);
@@ -488,4 +489,88 @@ fn artillery_shells_fly_the_low_arc_and_every_hit_is_on_the_solved_time() {
             ..
         }
     )));
+}
+
+#[test]
+fn flares_fool_the_seekers_that_see_them_and_never_the_missiles_without_one() {
+    let mut world = scenario("flares").build().unwrap();
+    let (mut released, mut burnt) = (Vec::new(), Vec::new());
+    let mut decoyed = Vec::new();
+    for _ in 0..(16 * 60) {
+        // The nearest missile after the jet at the start of the tick, counting those
+        // the launchers fire on this tick (every 4 s) from where they stand.
+        let tick = world.tick();
+        let jet = world
+            .targets()
+            .iter()
+            .find(|t| t.name == "jet")
+            .map(|t| (t.id, t.pos));
+        let nearest = jet.and_then(|(id, pos)| {
+            let volley = world
+                .launchers()
+                .iter()
+                .filter(|_| tick.is_multiple_of(240));
+            world
+                .missiles()
+                .iter()
+                .filter(|m| m.target == id)
+                .map(|m| m.body.pos)
+                .chain(volley.map(|l| l.spec.pos))
+                .map(|p| p.distance(pos))
+                .min_by(f32::total_cmp)
+        });
+        let headings: Vec<(steerlab::sim::MissileId, glam::Vec2, f32)> = world
+            .missiles()
+            .iter()
+            .map(|m| (m.id, m.body.pos, m.body.heading))
+            .collect();
+        for event in world.step().to_vec() {
+            match event.kind {
+                EventKind::FlareReleased { flare, .. } => {
+                    assert!(
+                        nearest.is_some_and(|d| d <= 300.0),
+                        "tick {tick}: {nearest:?}"
+                    );
+                    released.push((tick, flare));
+                }
+                EventKind::TargetLost {
+                    target,
+                    reason: TargetLoss::BurntOut,
+                } => burnt.push((tick, target)),
+                EventKind::Decoyed { missile, flare } => {
+                    // Only in the seeker's 90 degree view, from where it was (a missile
+                    // launched on this tick is not checked: its launch state is gone).
+                    if let Some((_, pos, heading)) = headings.iter().find(|h| h.0 == missile) {
+                        let at = world.target(flare).unwrap().prev_pos;
+                        let off = glam::Vec2::from_angle(*heading).angle_between(at - *pos);
+                        assert!(off.abs() <= 45f32.to_radians() + 1e-4, "{off}");
+                    }
+                    decoyed.push(missile);
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(released.len(), 8, "all eight thrown: {released:?}");
+    assert!(
+        released.windows(2).all(|w| w[1].0 - w[0].0 >= 24),
+        "0.4 s apart"
+    );
+    // Each burns 2 s (120 ticks) from the tick it was thrown.
+    for (tick, flare) in &released {
+        assert!(
+            burnt.contains(&(tick + 120, *flare)),
+            "{flare:?} thrown at {tick}"
+        );
+    }
+    for m in world.all_missiles() {
+        match m.source {
+            Source::Launcher(0) => {
+                assert!(decoyed.contains(&m.id));
+                assert_eq!(m.metrics.outcome, Outcome::Missed(MissReason::Decoyed));
+            }
+            _ => assert!(hit(m), "{:?}: {:?}", m.id, m.metrics.outcome),
+        }
+    }
+    assert!(decoyed.len() >= 3, "{decoyed:?}");
 }

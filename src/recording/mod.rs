@@ -440,6 +440,7 @@ pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String
                     first: track.first as f32,
                     samples: track.samples.iter().map(|s| (s.pos, s.vel)).collect(),
                 }),
+                flares: None,
             }),
             Kind::Missile => {
                 let id = replay::law_id(

@@ -43,6 +43,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("apn-vs-pn", include_str!("../../scenarios/apn-vs-pn.ron")),
     ("evasive", include_str!("../../scenarios/evasive.ron")),
     ("artillery", include_str!("../../scenarios/artillery.ron")),
+    ("flares", include_str!("../../scenarios/flares.ron")),
 ];
 
 /// The text of a shipped scenario by name (with or without `.ron`).
@@ -79,6 +80,7 @@ pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
             angular_speed: 0.5,
             phase: 0.0,
         }),
+        flares: None,
     };
     let launchers = (0..RING)
         .filter_map(|i| {

@@ -224,6 +224,9 @@ fn targets(p: &mut Problems, s: &Scenario) {
 fn target(p: &mut Problems, at: &str, target: &TargetSpec, names: &[&str]) {
     p.range(format!("{at}.radius"), target.radius, 0.001, 1.0e5);
     motion(p, &format!("{at}.motion"), &target.motion, names);
+    if let Some(flares) = &target.flares {
+        described(p, &format!("{at}.flares"), flares, &[]);
+    }
 }
 
 fn launcher(p: &mut Problems, at: &str, launcher: &LauncherSpec, names: &[&str], tuning: &Tuning) {

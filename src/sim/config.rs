@@ -95,3 +95,8 @@ impl WorldConfig {
         ((WORK_PER_SECOND / self.tick_rate.max(1.0)) as usize).min(MAX_LIVE_TARGETS)
     }
 }
+
+/// Converts seconds to a whole number of ticks (at least `min`).
+pub fn ticks(seconds: f32, dt: f32, min: u64) -> u64 {
+    ((seconds / dt).round().max(0.0) as u64).max(min)
+}

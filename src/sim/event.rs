@@ -25,6 +25,8 @@ pub enum MissReason {
     NonFinite,
     /// Its law failed (a script's error, a runaway loop): see the law-failed event.
     LawFailed,
+    /// Its seeker took a flare for the target, and it flew to the flare.
+    Decoyed,
 }
 
 impl MissReason {
@@ -37,6 +39,7 @@ impl MissReason {
             MissReason::Detonated => "detonated, nothing in the blast",
             MissReason::NonFinite => "non-finite state",
             MissReason::LawFailed => "its law failed (script error)",
+            MissReason::Decoyed => "decoyed by a flare",
         }
     }
 }
@@ -52,6 +55,8 @@ pub enum TargetLoss {
     DeathLine,
     /// Taken away by the user (an undone placement).
     Removed,
+    /// A flare that burnt out.
+    BurntOut,
 }
 
 /// What happened.
@@ -115,6 +120,16 @@ pub enum EventKind {
     SeekerLock {
         missile: MissileId,
         lost: Option<LockLoss>,
+    },
+    /// A target threw a flare (a decoy target).
+    FlareReleased {
+        target: TargetId,
+        flare: TargetId,
+    },
+    /// A missile's seeker took a flare for its target.
+    Decoyed {
+        missile: MissileId,
+        flare: TargetId,
     },
 }
 

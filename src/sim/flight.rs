@@ -97,8 +97,14 @@ impl<'a> Flight<'a> {
 
     /// Flies one missile through the tick. Targets it hits are added to `hits`.
     pub fn fly(&self, missile: &mut Missile, events: &mut Vec<Event>, hits: &mut Vec<TargetId>) {
+        let decoyed = missile.seeker.as_ref().is_some_and(|s| s.decoyed);
         let Some(target) = find(self.targets, missile.target) else {
-            return self.miss(missile, MissReason::TargetLost, events);
+            let reason = if decoyed {
+                MissReason::Decoyed
+            } else {
+                MissReason::TargetLost
+            };
+            return self.miss(missile, reason, events);
         };
         let dt = self.dt;
         let truth = Seen {
@@ -168,6 +174,9 @@ impl<'a> Flight<'a> {
         missile.metrics.record_distance(distance, self.tick);
         // A law that is not contact-fused (D's intercept) ends only by detonating.
         if missile.guidance.contact_fused() && distance <= target.radius + missile.radius {
+            if target.decoy {
+                return self.miss(missile, MissReason::Decoyed, events);
+            }
             hits.push(target.id);
             let pos = before.pos.lerp(after.pos, frac);
             return self.hit(missile, &[target.id], pos, flown + frac * dt, events);

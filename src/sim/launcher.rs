@@ -141,10 +141,7 @@ crate::core::field_default!(default_turret_law: Algorithm = crate::guidance::TUR
 crate::core::field_default!(default_first_poll: f32 = 1.0);
 crate::core::field_default!(default_danger: f32 = 250.0);
 
-/// Converts seconds to a whole number of ticks (at least `min`).
-pub fn ticks(seconds: f32, dt: f32, min: u64) -> u64 {
-    ((seconds / dt).round().max(0.0) as u64).max(min)
-}
+pub use super::config::ticks;
 
 /// A launcher in the world.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

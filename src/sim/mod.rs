@@ -5,6 +5,7 @@
 pub mod airframe;
 pub mod config;
 pub mod event;
+pub mod flares;
 mod flight;
 pub mod hash;
 pub mod history;

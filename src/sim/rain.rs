@@ -106,6 +106,7 @@ impl Rain {
                 radius,
                 destructible: true,
                 motion: Motion::Constant(motion::Constant { pos: start, vel }),
+                flares: None,
             });
         }
         out

@@ -39,6 +39,9 @@ pub struct SeekerSpec {
     /// Farthest the seeker holds a lock, units (0: no limit).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub lock_range: f32,
+    /// Chance that it takes a flare released in its view for the target (0 to 1).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub decoy_chance: f32,
 }
 
 fields!(SeekerSpec {
@@ -48,6 +51,7 @@ fields!(SeekerSpec {
     range_noise: number(0.0, 100_000.0), "range noise (sd)", "units";
     fov: number(0.0, 360.0), "field of view", "deg";
     lock_range: number(0.0, 1.0e7), "lock range (0: none)", "units";
+    decoy_chance: number(0.0, 1.0), "takes a flare with chance", "";
 });
 
 impl Default for SeekerSpec {
@@ -59,6 +63,7 @@ impl Default for SeekerSpec {
             range_noise: 0.0,
             fov: default_fov::value(),
             lock_range: 0.0,
+            decoy_chance: 0.0,
         }
     }
 }
@@ -118,6 +123,9 @@ pub struct Seeker {
     pub lost: Option<LockLoss>,
     /// The acceleration the law last commanded: flown while the lock is lost.
     pub last_command: Vec2,
+    /// Whether it has taken a flare for its target.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub decoyed: bool,
     rng: Rng,
 }
 
@@ -139,6 +147,7 @@ impl Seeker {
             next_update: 0,
             lost: None,
             last_command: Vec2::ZERO,
+            decoyed: false,
             rng: Rng::new(stream),
         }
     }
@@ -180,6 +189,22 @@ impl Seeker {
             dt: truth.dt,
         };
         (Some(seen), change)
+    }
+
+    /// Whether it takes a flare `offset` away from a missile heading `heading` for its
+    /// target: in view, with its `decoy_chance`. If so it starts afresh on the flare.
+    pub fn decoyed_by(&mut self, offset: Vec2, heading: f32) -> bool {
+        let chance = self.spec.decoy_chance;
+        if chance <= 0.0 || self.spec.blind_to(offset, heading).is_some() {
+            return false;
+        }
+        if self.rng.unit() >= chance {
+            return false;
+        }
+        self.truths.clear();
+        self.held = None;
+        self.decoyed = true;
+        true
     }
 
     /// A target at `pos` as measured from `from`: range and bearing with their noise.

@@ -1,6 +1,7 @@
 //! Targets: what a scenario says of one (name, radius, destructible, motion) and a
 //! target in the world, moved each tick by its motion ([`super::motion`]).
 
+use super::flares::{FlareSpec, Flares};
 use super::ids::TargetId;
 use super::motion::driven::Driven;
 use super::motion::{Motion, MotionModel, MotionState, Moving, Surroundings};
@@ -25,6 +26,9 @@ pub struct TargetSpec {
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub destructible: bool,
     pub motion: Motion,
+    /// Decoys it throws when a missile comes near (none: it has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flares: Option<FlareSpec>,
 }
 
 /// A target in the world.
@@ -48,6 +52,15 @@ pub struct Target {
     pub ground: Option<f32>,
     /// Hits taken so far.
     pub hits: u32,
+    /// Its flares (none: it has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flares: Option<Flares>,
+    /// Whether it is a decoy (a flare): reaching it is a miss.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub decoy: bool,
+    /// The tick it burns out on (a flare).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires: Option<u64>,
 }
 
 impl Target {
@@ -68,6 +81,9 @@ impl Target {
             born_tick: tick,
             ground: None,
             hits: 0,
+            flares: spec.flares.clone().map(|f| Flares::new(f, tick)),
+            decoy: false,
+            expires: None,
         }
     }
 
@@ -119,6 +135,7 @@ mod tests {
             radius: 10.0,
             destructible: false,
             motion,
+            flares: None,
         }
     }
 

@@ -24,6 +24,7 @@ pub fn target(name: &str, motion: Motion) -> TargetSpec {
         radius: 10.0,
         destructible: false,
         motion,
+        flares: None,
     }
 }
 

@@ -35,5 +35,7 @@ pub mod scene {
     pub const SELECTED: Color = Color::new(1.0, 1.0, 0.3, 1.0);
     pub const GROUND: Color = Color::new(0.45, 0.35, 0.20, 1.0);
     pub const BLAST: Color = Color::new(1.0, 0.75, 0.3, 1.0);
+    /// A burning flare (a decoy).
+    pub const FLARE: Color = Color::new(1.0, 0.95, 0.55, 1.0);
     pub const PAUSED: Color = Color::new(1.0, 0.82, 0.35, 1.0);
 }

@@ -220,6 +220,20 @@ fn draw_targets(painter: &Painter, world: &World, selected: Option<Selection>, l
     for t in world.targets() {
         let c = painter.at(t.pos);
         let r = (t.radius * painter.camera.zoom).max(3.0);
+        if t.decoy {
+            // A flare: a bright spark with a glow, no label.
+            draw_circle(
+                c.x,
+                c.y,
+                r * 2.5,
+                Color {
+                    a: 0.18,
+                    ..scene::FLARE
+                },
+            );
+            draw_circle(c.x, c.y, r, scene::FLARE);
+            continue;
+        }
         draw_circle(c.x, c.y, r, Color::new(0.95, 0.35, 0.35, 0.25));
         draw_circle_lines(c.x, c.y, r, 2.0, scene::TARGET);
         if selected == Some(Selection::Target(t.id)) {

@@ -283,6 +283,7 @@ impl Session {
             radius: 12.0,
             destructible: false,
             motion: crate::sim::Motion::Static(crate::sim::motion::Static { pos }),
+            flares: None,
         };
         match self.apply(Input::AddTarget(spec.clone())) {
             Ok(()) => {

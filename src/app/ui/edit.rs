@@ -156,6 +156,7 @@ pub fn target(ui: &mut egui::Ui, spec: &TargetSpec, names: &[String]) -> Option<
         });
     let others: Vec<String> = names.iter().filter(|n| **n != t.name).cloned().collect();
     changed |= described(ui, &mut t.motion, &others);
+    changed |= optional(ui, "flares (decoys against seekers)", &mut t.flares);
     changed.then_some(t)
 }
 

@@ -1,6 +1,6 @@
 //! The timeline at the bottom of the window: step back and forward, one strip that is
 //! both the scrubber and the event markers (launches, closest approaches, hits, misses,
-//! no solution, solver failures, the missile cap, a seeker's lost lock), so a marker and the handle at its
+//! no solution, solver failures, the missile cap, a seeker's lost lock or a flare taken), so a marker and the handle at its
 //! tick sit at the same x (one [`Scale`] for both), the breakpoint that paused the run,
 //! and the history's reach and memory budget.
 
@@ -19,6 +19,7 @@ fn marker(kind: &EventKind) -> Option<(Color32, &'static str)> {
         EventKind::SolverFailed { .. } => Some((SOLVER, "solver failed")),
         EventKind::MissileCapReached { .. } => Some((CAP, "missile cap reached")),
         EventKind::SeekerLock { lost: Some(_), .. } => Some((LOCK, "seeker lock lost")),
+        EventKind::Decoyed { .. } => Some((DECOY, "seeker took a flare")),
         _ => None,
     }
 }
@@ -31,9 +32,10 @@ const SOLVER: Color32 = Color32::from_rgb(200, 120, 255);
 const CAP: Color32 = Color32::from_rgb(240, 240, 240);
 const CLOSEST: Color32 = Color32::from_rgb(255, 230, 90);
 const LOCK: Color32 = Color32::from_rgb(90, 200, 200);
+const DECOY: Color32 = Color32::from_rgb(255, 240, 140);
 
 /// What the marker colours mean, for the line under the strip.
-const KEY: [(Color32, &str); 8] = [
+const KEY: [(Color32, &str); 9] = [
     (LAUNCH, "launch"),
     (HIT, "hit"),
     (MISS, "miss"),
@@ -41,6 +43,7 @@ const KEY: [(Color32, &str); 8] = [
     (NO_SOLUTION, "no solution"),
     (SOLVER, "solver failed"),
     (LOCK, "lock lost"),
+    (DECOY, "decoyed"),
     (CAP, "cap"),
 ];
 

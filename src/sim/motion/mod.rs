@@ -9,6 +9,7 @@ pub mod constant;
 pub mod driven;
 pub mod evade;
 pub mod fixed;
+pub mod flare;
 pub mod fly_program;
 pub mod jink;
 pub mod model;
@@ -27,6 +28,7 @@ pub use constant::Constant;
 pub use driven::Driven;
 pub use evade::Evade;
 pub use fixed::Static;
+pub use flare::Flare;
 pub use fly_program::FlyProgramSpec;
 pub use jink::Jink;
 pub use path::Path;
@@ -127,6 +129,7 @@ motions! {
     Evade => evade::Evade,
     BreakTurn => break_turn::BreakTurn,
     Jink => jink::Jink,
+    Flare => flare::Flare,
 }
 
 /// What the registry calls on any motion (object-safe).

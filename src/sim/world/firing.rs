@@ -148,7 +148,7 @@ impl World {
             let candidates = self
                 .targets
                 .iter()
-                .filter(|t| engaged.binary_search(&t.id).is_err());
+                .filter(|t| !t.decoy && engaged.binary_search(&t.id).is_err());
             let picked = turret.pick(candidates, ground);
             self.turrets[index].locked = picked;
             let Some(target) = picked.and_then(|id| self.target(id)).cloned() else {

@@ -1,13 +1,16 @@
-//! The targets' tick: rain spawning, motions advancing (fly programs toward their
-//! hero), and removing the targets lost (destroyed, grounded, past a death line).
+//! The targets' tick: motions advancing (fly programs toward their hero, evasive ones
+//! away from the nearest missile), flares thrown (and the seekers they fool), and
+//! removing the targets lost (destroyed, grounded, past a death line, burnt out).
 
 use super::World;
-use crate::sim::event::{EventKind, TargetLoss};
+use crate::sim::config::ticks;
+use crate::sim::event::{Event, EventKind, TargetLoss};
+use crate::sim::flares::{FLARE_DRAG, FLARE_RADIUS};
 use crate::sim::ids::TargetId;
 use crate::sim::missile::Missile;
 use crate::sim::motion::fly_program::screen_centre;
-use crate::sim::motion::{Moving, Surroundings};
-use crate::sim::target::Target;
+use crate::sim::motion::{Flare, Motion, Moving, Surroundings};
+use crate::sim::target::{Target, TargetSpec};
 use glam::Vec2;
 
 impl World {
@@ -28,9 +31,18 @@ impl World {
             })
             .collect();
         let mut lost = Vec::new();
+        let mut throwing = Vec::new();
         for (target, around) in self.targets.iter_mut().zip(surroundings) {
+            let threat = around.threat.map(|m| m.pos.distance(target.pos));
+            if let Some(flares) = &mut target.flares {
+                if flares.release(tick, threat, dt) {
+                    throwing.push(target.id);
+                }
+            }
             if !target.advance(tick, dt, &around) {
                 lost.push((target.id, TargetLoss::DeathLine));
+            } else if target.expires.is_some_and(|end| tick >= end) {
+                lost.push((target.id, TargetLoss::BurntOut));
             } else if !target.pos.is_finite() || !target.vel.is_finite() {
                 // Cannot come from the motions; a guard so a NaN never reaches the screen.
                 target.pos = target.prev_pos;
@@ -39,13 +51,70 @@ impl World {
                 lost.push((target.id, TargetLoss::ReachedGround));
             }
         }
+        for parent in throwing {
+            self.throw_flare(parent, tick, dt);
+        }
         lost
     }
 
+    /// A flare from `parent` where it is now, thrown sideways (alternating sides) at its
+    /// eject speed on top of half its velocity; the missiles after `parent` whose seekers
+    /// see it may take it for their target.
+    fn throw_flare(&mut self, parent: TargetId, tick: u64, dt: f32) {
+        if self.targets.len() >= self.config.target_cap() {
+            return;
+        }
+        let Some(from) = self.target(parent) else {
+            return;
+        };
+        let Some(flares) = &from.flares else {
+            return;
+        };
+        let side = if flares.released % 2 == 0 { 1.0 } else { -1.0 };
+        let across = from.vel.perp().try_normalize().unwrap_or(Vec2::Y) * side;
+        let spec = TargetSpec {
+            name: format!("{} flare {}", from.name, flares.released),
+            radius: FLARE_RADIUS,
+            destructible: false,
+            motion: Motion::Flare(Flare {
+                pos: from.pos,
+                vel: from.vel * 0.5 + across * flares.spec.eject_speed,
+                drag: FLARE_DRAG,
+            }),
+            flares: None,
+        };
+        let burns = ticks(flares.spec.lifetime, dt, 1);
+        let id = TargetId(self.next_target);
+        self.next_target += 1;
+        // It first moves on the next tick.
+        let mut flare = Target::new(id, &spec, tick + 1);
+        flare.decoy = true;
+        flare.expires = Some(tick + burns);
+        let at = flare.pos;
+        self.targets.push(flare);
+        self.emit(EventKind::FlareReleased {
+            target: parent,
+            flare: id,
+        });
+        for m in self.missiles.iter_mut().filter(|m| m.target == parent) {
+            let Some(seeker) = &mut m.seeker else {
+                continue;
+            };
+            if seeker.decoyed_by(at - m.body.pos, m.body.heading) {
+                m.target = id;
+                let missile = m.id;
+                self.events.push(Event {
+                    tick,
+                    kind: EventKind::Decoyed { missile, flare: id },
+                });
+            }
+        }
+    }
+
     /// The nearest missile in flight after `target`, as it is at the start of the tick
-    /// (the first by id among equals), for the motions that evade.
+    /// (the first by id among equals), for the motions that evade and the flares.
     fn nearest_threat(&self, target: &Target) -> Option<Moving> {
-        if !target.motion.evades() {
+        if !target.motion.evades() && target.flares.is_none() {
             return None;
         }
         self.missiles
