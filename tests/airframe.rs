@@ -2,37 +2,20 @@
 //! law (built-in or scripted) asks, the lateral acceleration flown never exceeds the
 //! limit; limits that never bind change nothing; the options live in scenario files.
 
-use glam::Vec2;
+mod common;
+use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use steerlab::guidance::Algorithm;
-use steerlab::scenario::{self, Scenario};
+use steerlab::scenario;
 use steerlab::sim::airframe::AirframeSpec;
-use steerlab::sim::motion;
-use steerlab::sim::{MissileId, Motion, World};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The shipped scripts beside every built-in, from one launcher at a target moving by
-/// `motion`, with `airframe`.
-fn every_law(motion: Motion, from: Vec2, airframe: Option<AirframeSpec>) -> Scenario {
-    let mut s = scenario::load(&root().join("scenarios/scripts/own-missile.ron"))
-        .unwrap_or_else(|e| panic!("{e}"));
-    s.targets[0].motion = motion;
-    let launcher = &mut s.launchers[0];
-    launcher.pos = from;
-    launcher.every = None;
-    launcher.missile.airframe = airframe;
-    let scripts = launcher
-        .algorithms
-        .iter()
-        .copied()
-        .filter(|a| !Algorithm::ALL.contains(a));
-    launcher.algorithms = Algorithm::ALL.iter().copied().chain(scripts).collect();
+/// Every law (built-ins and scripts) from `from` at a target moving by `motion`, each
+/// missile through `airframe`.
+fn flown(motion: Motion, from: Vec2, airframe: Option<AirframeSpec>) -> Scenario {
+    let mut s = every_law(motion);
+    s.launchers[0].pos = from;
+    s.launchers[0].missile.airframe = airframe;
     s
 }
 
@@ -103,7 +86,7 @@ proptest! {
         motion in target_motion(),
         from in (0.0f32..1400.0, 0.0f32..800.0),
     ) {
-        let s = every_law(motion, Vec2::new(from.0, from.1), Some(spec.clone()));
+        let s = flown(motion, Vec2::new(from.0, from.1), Some(spec.clone()));
         let mut world = s.build().unwrap();
         let dt = world.dt();
         let flown = velocities(&mut world, 150);
@@ -123,15 +106,6 @@ proptest! {
     }
 }
 
-fn circling() -> Motion {
-    Motion::Circle(motion::Circle {
-        center: Vec2::new(950.0, 350.0),
-        radius: 150.0,
-        angular_speed: 0.9,
-        phase: 0.0,
-    })
-}
-
 #[test]
 fn an_airframe_that_never_binds_flies_every_law_exactly_as_without_one() {
     let generous = AirframeSpec {
@@ -140,8 +114,8 @@ fn an_airframe_that_never_binds_flies_every_law_exactly_as_without_one() {
         ..AirframeSpec::default()
     };
     let from = Vec2::new(150.0, 650.0);
-    let mut with = every_law(circling(), from, Some(generous)).build().unwrap();
-    let mut without = every_law(circling(), from, None).build().unwrap();
+    let mut with = flown(circler(0.9), from, Some(generous)).build().unwrap();
+    let mut without = flown(circler(0.9), from, None).build().unwrap();
     for _ in 0..400 {
         with.step();
         without.step();
@@ -160,7 +134,7 @@ fn a_tight_limit_widens_pro_navs_turn_and_the_state_records_command_and_achievem
         max_accel: 60.0,
         ..AirframeSpec::default()
     };
-    let mut world = every_law(circling(), Vec2::new(150.0, 650.0), Some(tight))
+    let mut world = flown(circler(0.9), Vec2::new(150.0, 650.0), Some(tight))
         .build()
         .unwrap();
     let mut bound = 0;
@@ -191,7 +165,7 @@ fn a_tight_limit_widens_pro_navs_turn_and_the_state_records_command_and_achievem
 #[test]
 fn gravity_pulls_every_missile_and_off_it_changes_nothing() {
     let from = Vec2::new(150.0, 650.0);
-    let mut plain = every_law(circling(), from, None);
+    let mut plain = flown(circler(0.9), from, None);
     let mut zero = plain.clone();
     zero.world.gravity = Vec2::ZERO;
     let mut heavy = plain.clone();

@@ -2,41 +2,19 @@
 //! of k ticks ago, exactly; outside the field of view the lock is lost, the event says
 //! so, and the missile flies on its last command; noise follows the world's seed.
 
-use glam::Vec2;
+mod common;
+use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use std::path::PathBuf;
-use steerlab::guidance::Algorithm;
-use steerlab::scenario::{self, Scenario};
-use steerlab::sim::motion;
 use steerlab::sim::seeker::{LockLoss, SeekerSpec};
-use steerlab::sim::{EventKind, Motion, World};
 
-/// The shipped scripts beside every built-in, fired every 0.5 s at a target moving by
-/// `motion`, each missile with `seeker`.
-fn every_law(motion: Motion, seeker: SeekerSpec) -> Scenario {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/scripts/own-missile.ron");
-    let mut s = scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
-    s.targets[0].motion = motion;
-    let launcher = &mut s.launchers[0];
-    launcher.every = Some(0.5);
-    launcher.missile.seeker = Some(seeker);
-    let scripts = launcher
-        .algorithms
-        .iter()
-        .copied()
-        .filter(|a| !Algorithm::ALL.contains(a));
-    launcher.algorithms = Algorithm::ALL.iter().copied().chain(scripts).collect();
+/// Every law (built-ins and scripts) fired every 0.5 s at a target moving by `motion`,
+/// each missile with `seeker`.
+fn seen_through(motion: Motion, seeker: SeekerSpec) -> Scenario {
+    let mut s = every_law(motion);
+    s.launchers[0].every = Some(0.5);
+    s.launchers[0].missile.seeker = Some(seeker);
     s
-}
-
-fn circling(angular_speed: f32) -> Motion {
-    Motion::Circle(motion::Circle {
-        center: Vec2::new(950.0, 350.0),
-        radius: 150.0,
-        angular_speed,
-        phase: 0.0,
-    })
 }
 
 proptest! {
@@ -50,7 +28,7 @@ proptest! {
         angular_speed in -2.0f32..2.0,
     ) {
         let seeker = SeekerSpec { latency, ..SeekerSpec::default() };
-        let mut world = every_law(circling(angular_speed), seeker).build().unwrap();
+        let mut world = seen_through(circler(angular_speed), seeker).build().unwrap();
         let mut truths = Vec::new();
         let mut checked = 0;
         for t in 0..90u64 {
@@ -70,8 +48,8 @@ proptest! {
 #[test]
 fn outside_the_field_of_view_the_lock_is_lost_and_the_missile_flies_on_its_last_command() {
     // Pro-nav alone, a 20 degree seeker: the target circles fast enough to leave the cone.
-    let mut s = every_law(
-        circling(2.0),
+    let mut s = seen_through(
+        circler(2.0),
         SeekerSpec {
             fov: 20.0,
             ..SeekerSpec::default()
@@ -122,8 +100,8 @@ fn outside_the_field_of_view_the_lock_is_lost_and_the_missile_flies_on_its_last_
 #[test]
 fn noise_is_the_same_for_a_seed_and_differs_for_another_and_off_the_seed_does_not_matter() {
     let run = |seed: u64, noise: f32| {
-        let mut s = every_law(
-            circling(0.9),
+        let mut s = seen_through(
+            circler(0.9),
             SeekerSpec {
                 bearing_noise: noise,
                 range_noise: noise,

@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use steerlab::sim::airframe::AirframeSpec;
 use steerlab::sim::history::History;
 use steerlab::sim::telemetry::telemetry;
 
@@ -22,24 +23,29 @@ fn wrap(a: f32) -> f32 {
     }
 }
 
-#[test]
-fn telemetry_agrees_with_finite_differences_of_the_track() {
-    // A turn-rate missile launched straight down, its target to the east flying north:
-    // the line of sight turns, and the missile turns at its full rate, then holds.
-    // A sample's velocities are those of the move that ended at its tick.
-    let mut world = build(Scenario {
+/// A turn-rate missile launched straight down, its target to the east flying north,
+/// through `airframe`.
+fn turn_rate_shot(airframe: Option<AirframeSpec>) -> World {
+    let mut spec = launcher(Vec2::new(100.0, 900.0), "east", &[Algorithm::TurnRate]);
+    spec.launch_velocity = Vec2::new(0.0, 1.0);
+    spec.missile.airframe = airframe;
+    build(Scenario {
         world: WorldConfig {
             width: 2000.0,
             height: 2000.0,
             ..WorldConfig::default()
         },
         targets: vec![target("east", moving(900.0, 900.0, 0.0, -60.0))],
-        launchers: vec![LauncherSpec {
-            launch_velocity: Vec2::new(0.0, 1.0),
-            ..launcher(Vec2::new(100.0, 900.0), "east", &[Algorithm::TurnRate])
-        }],
+        launchers: vec![spec],
         ..Scenario::default()
-    });
+    })
+}
+
+#[test]
+fn telemetry_agrees_with_finite_differences_of_the_track() {
+    // The line of sight turns, and the missile turns at its full rate, then holds.
+    // A sample's velocities are those of the move that ended at its tick.
+    let mut world = turn_rate_shot(None);
     let dt = world.dt();
     let mut history = History::new(&world, 30, usize::MAX);
     // (missile position, missile velocity, target position) after each tick.
@@ -113,25 +119,12 @@ fn telemetry_agrees_with_finite_differences_of_the_track() {
 
 #[test]
 fn time_to_go_zero_effort_miss_and_the_lateral_accelerations_match_the_track() {
-    // The turn-rate missile of the test above, through an airframe of 100 units/s^2:
-    // the law asks for a turn of 3 rad/s at 200 units/s (600 units/s^2), the airframe
-    // flies 100 at most.
-    let mut spec = launcher(Vec2::new(100.0, 900.0), "east", &[Algorithm::TurnRate]);
-    spec.launch_velocity = Vec2::new(0.0, 1.0);
-    spec.missile.airframe = Some(steerlab::sim::airframe::AirframeSpec {
+    // Through an airframe of 100 units/s^2: the law asks for a turn of 3 rad/s at
+    // 200 units/s (600 units/s^2), the airframe flies 100 at most.
+    let mut world = turn_rate_shot(Some(AirframeSpec {
         max_accel: 100.0,
         ..Default::default()
-    });
-    let mut world = build(Scenario {
-        world: WorldConfig {
-            width: 2000.0,
-            height: 2000.0,
-            ..WorldConfig::default()
-        },
-        targets: vec![target("east", moving(900.0, 900.0, 0.0, -60.0))],
-        launchers: vec![spec],
-        ..Scenario::default()
-    });
+    }));
     let dt = world.dt();
     let mut history = History::new(&world, 30, usize::MAX);
     let mut track = Vec::new();

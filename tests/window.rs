@@ -10,6 +10,13 @@ use std::time::{Duration, Instant};
 use steerlab::app::render::colors::{algorithm_rgb, scene};
 use steerlab::guidance::Algorithm;
 
+/// The laws the fixture's launcher fires (the articles' and pro-nav).
+fn fixture_laws() -> Vec<Algorithm> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/e2e.ron");
+    let scenario = steerlab::scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    scenario.launchers[0].algorithms.clone()
+}
+
 /// Where the screenshots go: `STEERLAB_E2E_DIR` if set (kept, for looking at), else a
 /// temporary directory removed after a pass.
 fn temp_dir() -> PathBuf {
@@ -208,7 +215,7 @@ fn dragging_a_target_moves_it_and_every_algorithm_is_drawn() {
     // Every algorithm's missiles are in view (bodies, trails or overlays: the next
     // test tells the trails apart).
     let panel_edge = (after.width() as f32 * 0.3) as u32;
-    for algorithm in Algorithm::ALL {
+    for algorithm in fixture_laws() {
         let n = colour_pixels(&after, algorithm, panel_edge);
         assert!(
             n >= 20,
@@ -256,7 +263,7 @@ fn every_algorithm_draws_its_own_trail() {
     let with = shoot("\"trails\"", "trails-on");
     let without = shoot("", "trails-off");
     let panel_edge = (with.width() as f32 * 0.3) as u32;
-    for algorithm in Algorithm::ALL {
+    for algorithm in fixture_laws() {
         let on = colour_pixels(&with, algorithm, panel_edge);
         let off = colour_pixels(&without, algorithm, panel_edge);
         // Five seconds of flight leave trails hundreds of pixels long; a body is a few

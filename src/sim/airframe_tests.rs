@@ -180,3 +180,36 @@ fn limits_that_never_bind_fly_the_laws_move_bit_for_bit() {
     assert_eq!(fly(Some(&mut a), &before, &law, 0.0, Vec2::ZERO, DT), law);
     assert!(close(a.state.commanded, a.state.achieved));
 }
+
+#[test]
+fn the_overlay_draws_the_command_and_the_achievement_from_the_missile() {
+    let mut a = airframe(|s| s.max_accel = 40.0);
+    let before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let law = body(Vec2::new(11.0, 1.0), Vec2::new(110.0, 10.0));
+    let flown = fly(Some(&mut a), &before, &law, 0.0, Vec2::ZERO, DT);
+    let mut shapes = Vec::new();
+    a.debug_shapes(&flown, &mut shapes);
+    let arrow = |role: Role| {
+        shapes
+            .iter()
+            .find(|s| s.role == role)
+            .map(|s| match s.shape {
+                Shape::Arrow { from, vector } => (from, vector),
+                _ => panic!("not an arrow"),
+            })
+    };
+    // 0.05 s of each: commanded (100, 100), achieved (100, 40).
+    let (from, commanded) = arrow(Role::Acceleration).unwrap();
+    assert_eq!(from, flown.pos);
+    assert!(close(commanded, Vec2::new(5.0, 5.0)), "{commanded}");
+    let (_, achieved) = arrow(Role::AchievedAcceleration).unwrap();
+    assert!(close(achieved, Vec2::new(5.0, 2.0)), "{achieved}");
+    let mut lines = Vec::new();
+    a.readouts(&mut lines);
+    let labels: Vec<&str> = lines.iter().map(|r| r.label).collect();
+    assert_eq!(
+        labels,
+        ["commanded accel", "achieved accel", "lateral limit"]
+    );
+    assert_eq!(lines[2].value, crate::core::ReadoutValue::Number(40.0));
+}

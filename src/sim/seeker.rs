@@ -152,6 +152,11 @@ impl Seeker {
         }
     }
 
+    /// The bytes its latency buffer holds beyond the missile itself (for history budgets).
+    pub fn approx_bytes(&self) -> usize {
+        self.truths.capacity() * std::mem::size_of::<(Vec2, Vec2)>()
+    }
+
     /// What the law sees this tick of a target truly at `truth` (none: the lock is lost),
     /// and whether the lock changed.
     pub fn look(
@@ -259,7 +264,11 @@ impl Seeker {
 
     /// Its lines in the inspector.
     pub fn readouts(&self, out: &mut Vec<Readout>) {
-        out.push(Readout::flag("seeker locked", self.lost.is_none()));
+        let lock = match self.lost {
+            None => "locked".to_string(),
+            Some(why) => format!("lost: {}", why.describe()),
+        };
+        out.push(Readout::text("seeker", lock));
         if let Some((pos, _)) = self.held {
             out.push(Readout::vector("target as seen", pos, "units"));
         }

@@ -83,9 +83,20 @@ fn the_lock_is_lost_outside_the_field_of_view_and_regained_inside() {
         s.look(&at(Vec2::new(-100.0, 50.0)), &body(), 2),
         (None, None)
     );
+    let mut lines = Vec::new();
+    s.readouts(&mut lines);
+    let lost = Readout::text("seeker", "lost: the target left the field of view".into());
+    assert_eq!(lines[0], lost);
     let (seen, change) = s.look(&at(Vec2::ZERO), &body(), 3);
     assert_eq!(seen.map(|s| s.target_pos), Some(Vec2::ZERO));
     assert_eq!(change, Some(LockChange::Regained));
+    lines.clear();
+    s.readouts(&mut lines);
+    assert_eq!(lines[0], Readout::text("seeker", "locked".into()));
+    assert_eq!(
+        lines[1],
+        Readout::vector("target as seen", Vec2::ZERO, "units")
+    );
 }
 
 #[test]
@@ -138,4 +149,44 @@ fn noise_has_the_asked_spread_and_follows_the_seed() {
     assert!((sd(&ranges) - 5.0).abs() < 0.25, "range sd {}", sd(&ranges));
     assert_eq!(spread(1), a, "the same seed, the same noise");
     assert_ne!(spread(2), a, "another seed, other noise");
+}
+
+#[test]
+fn the_overlay_draws_the_cone_to_the_lock_range_and_where_the_target_is_seen() {
+    let shapes = |edit: fn(&mut SeekerSpec)| {
+        let mut s = seeker(edit);
+        s.look(&truth(20.0), &body(), 0);
+        let mut out = Vec::new();
+        s.debug_shapes(&body(), &mut out);
+        out
+    };
+    let seen = DebugShape::new(Role::SeenTarget, Shape::Point(Vec2::new(20.0, 0.0)));
+    // Seeing all around with no lock range: only where the target is seen.
+    assert_eq!(shapes(|_| {}), std::slice::from_ref(&seen));
+    let wedge = |half_angle: f32, length: f32| {
+        let cone = Shape::Wedge {
+            apex: body().pos,
+            direction: 0.0,
+            half_angle,
+            length,
+        };
+        DebugShape::new(Role::SeekerCone, cone)
+    };
+    // A 60 degree cone out to 500; without a lock range it is drawn 200 long.
+    let cone = shapes(|s| {
+        s.fov = 60.0;
+        s.lock_range = 500.0;
+    });
+    assert_eq!(cone, [wedge(30f32.to_radians(), 500.0), seen.clone()]);
+    assert_eq!(
+        shapes(|s| s.fov = 90.0),
+        [wedge(45f32.to_radians(), 200.0), seen.clone()]
+    );
+    // All around out to a lock range: a circle.
+    let circle = Shape::Circle {
+        center: body().pos,
+        radius: 300.0,
+    };
+    let ring = DebugShape::new(Role::SeekerCone, circle);
+    assert_eq!(shapes(|s| s.lock_range = 300.0), [ring, seen]);
 }

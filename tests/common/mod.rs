@@ -184,3 +184,32 @@ pub fn intercept_aim(missile: &Missile) -> Vec2 {
         other => panic!("not an intercept missile: {other:?}"),
     }
 }
+
+/// The scripted-laws scenario (`scenarios/scripts/own-missile.ron`) with its launcher
+/// firing every built-in beside the shipped scripts, once, at its target moving by
+/// `motion`.
+pub fn every_law(motion: Motion) -> Scenario {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/scripts/own-missile.ron");
+    let mut s = steerlab::scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    s.targets[0].motion = motion;
+    let launcher = &mut s.launchers[0];
+    launcher.every = None;
+    let scripts = launcher
+        .algorithms
+        .iter()
+        .copied()
+        .filter(|a| !Algorithm::ALL.contains(a));
+    launcher.algorithms = Algorithm::ALL.iter().copied().chain(scripts).collect();
+    s
+}
+
+/// That scenario's target: a circle of radius 150 about (950, 350).
+pub fn circler(angular_speed: f32) -> Motion {
+    Motion::Circle(motion::Circle {
+        center: Vec2::new(950.0, 350.0),
+        radius: 150.0,
+        angular_speed,
+        phase: 0.0,
+    })
+}

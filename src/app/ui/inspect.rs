@@ -11,7 +11,7 @@ use crate::app::session::breakpoints::Breakpoints;
 use crate::app::session::{Messages, Runs, Selection};
 use crate::guidance::Algorithm;
 use crate::recording::replay;
-use crate::sim::telemetry::Quantity;
+use crate::sim::telemetry::{self, Quantity};
 use crate::sim::{Source, World};
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
@@ -77,6 +77,12 @@ pub fn inspector(
                 b.heading,
                 b.heading.to_degrees()
             ));
+            if let Some(s) = telemetry::sample(world, m, None) {
+                ui.monospace(format!(
+                    "time-to-go {:.3} s  zero-effort miss {:.2}",
+                    s.time_to_go, s.zero_effort_miss
+                ));
+            }
             for r in m.readouts(world.tuning_for(m.source), world.dt()) {
                 ui.label(RichText::new(readout_text(&r)).monospace().small());
             }

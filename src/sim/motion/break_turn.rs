@@ -2,8 +2,8 @@
 //! a chosen time, or from when the nearest missile after it comes within a chosen range.
 
 use super::model::{
-    fields, number, turn, EvasiveState, MotionModel, MotionState, Moving, Surroundings, POINT,
-    VELOCITY,
+    fields, number, started_by, turn, EvasiveState, MotionModel, MotionState, Moving, Surroundings,
+    POINT, VELOCITY,
 };
 use crate::sim::limits::MAX_COORD;
 use glam::Vec2;
@@ -76,14 +76,11 @@ impl MotionModel for BreakTurn {
         let MotionState::Evasive(evasive) = state else {
             return true;
         };
-        // The tick that ends at `age` started at `age - dt` (within 1e-6 s: ages are
-        // sums of f32 tick lengths).
-        let started_at = age - f64::from(dt);
         let near = self.at_range <= 0.0
             || around
                 .threat
                 .is_some_and(|t| t.pos.distance(now.pos) <= self.at_range);
-        if !evasive.started && started_at >= f64::from(self.at_time) - 1e-6 && near {
+        if !evasive.started && started_by(age, dt, f64::from(self.at_time)) && near {
             evasive.started = true;
         }
         let accel = if evasive.started { self.accel } else { 0.0 };

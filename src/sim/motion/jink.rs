@@ -2,8 +2,8 @@
 //! bound every `period` seconds, from the motion's own seed.
 
 use super::model::{
-    fields, number, turn, EvasiveState, MotionModel, MotionState, Moving, Surroundings, POINT,
-    VELOCITY,
+    fields, number, started_by, turn, EvasiveState, MotionModel, MotionState, Moving, Surroundings,
+    POINT, VELOCITY,
 };
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -68,9 +68,7 @@ impl MotionModel for Jink {
         let MotionState::Evasive(evasive) = state else {
             return true;
         };
-        // The tick that ends at `age` started at `age - dt` (within 1e-6 s).
-        let started_at = age - f64::from(dt);
-        if started_at >= evasive.next_pick - 1e-6 {
+        if started_by(age, dt, evasive.next_pick) {
             evasive.accel = evasive.rng.range(-self.max_accel, self.max_accel);
             evasive.next_pick += f64::from(self.period.max(0.01));
         }

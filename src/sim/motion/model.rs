@@ -332,6 +332,12 @@ impl EvasiveState {
     }
 }
 
+/// Whether the tick that ends at `age` (seconds) started at or after `at`, within 1e-6 s
+/// (ages are sums of f32 tick lengths).
+pub fn started_by(age: f64, dt: f32, at: f64) -> bool {
+    age - f64::from(dt) >= at - 1e-6
+}
+
 /// One tick at constant speed `speed` turning with lateral acceleration `accel`
 /// (positive towards the velocity's left-hand perpendicular, `vel.perp()`).
 pub fn turn(now: &mut Moving, accel: f32, speed: f32, dt: f32) {

@@ -21,6 +21,7 @@ use crate::sim::metrics::Outcome;
 use crate::sim::missile::Missile;
 use crate::sim::rain::{Rain, RainSpec};
 use crate::sim::rng::Rng;
+use crate::sim::seeker::Seeker;
 use crate::sim::target::{find, Target, TargetSpec};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -309,6 +310,12 @@ impl World {
             + self.launchers.capacity() * size_of::<Launcher>()
             + self.turrets.capacity() * size_of::<Turret>()
             + self.pending.capacity() * size_of::<Input>()
+            + self
+                .missiles
+                .iter()
+                .filter_map(|m| m.seeker.as_ref())
+                .map(Seeker::approx_bytes)
+                .sum::<usize>()
     }
 
     /// Events of the last tick.
