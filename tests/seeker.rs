@@ -124,3 +124,39 @@ fn noise_is_the_same_for_a_seed_and_differs_for_another_and_off_the_seed_does_no
     assert_eq!(run(1, 0.0), run(2, 0.0));
     assert_ne!(run(1, 0.0), run(1, 2.0));
 }
+
+#[test]
+fn a_blast_never_counts_a_flare_and_a_decoyed_shell_that_catches_nothing_was_decoyed() {
+    // An intercept re-aiming every tick, its seeker sure to take a flare (chance 1),
+    // against a target that throws one at once and flies off the other way: it detonates
+    // on the flare, 50 units of blast, with the target long gone.
+    let text = r#"(
+        version: 1,
+        algorithms: (intercept: (speed: 350, blast_radius: 50, lead_pursuit: true)),
+        targets: [(
+            name: "jet",
+            motion: Constant(pos: (700, 300), vel: (-110, 0)),
+            flares: (count: 1, range: 1000, every: 1, lifetime: 5, eject_speed: 70),
+        )],
+        launchers: [(pos: (100, 300), target: "jet", algorithms: ["intercept"],
+            missile: (seeker: (decoy_chance: 1)))],
+    )"#;
+    let mut world = steerlab::scenario::parse(text, "decoy")
+        .unwrap()
+        .build()
+        .unwrap();
+    let events = run_until(&mut world, 600, |e| {
+        matches!(e, EventKind::Missed { .. } | EventKind::Hit { .. })
+    });
+    assert!(events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Decoyed { .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Detonated { .. })));
+    assert_eq!(
+        misses(&events).iter().map(|m| m.1).collect::<Vec<_>>(),
+        [MissReason::Decoyed]
+    );
+    assert!(hits(&events).is_empty());
+}

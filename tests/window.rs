@@ -461,7 +461,9 @@ fn the_mouse_wheel_scrolls_the_side_panel_by_whole_lines() {
     app.key("space");
     let before = app.shot(&dir.join("panel-before.png"));
     app.mouse(150.0, 450.0);
-    for _ in 0..8 {
+    // Three notches of 48 px: less than the panel's overflow (about 190 px for the
+    // default scenario at this size), so the end of the content does not stop it.
+    for _ in 0..3 {
         xdotool(&["click", "5"]);
         std::thread::sleep(Duration::from_millis(80));
     }
@@ -490,8 +492,8 @@ fn the_mouse_wheel_scrolls_the_side_panel_by_whole_lines() {
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .unwrap();
     assert!(
-        best.1 >= 200,
-        "8 wheel notches scrolled the panel only {} px (difference {})",
+        (138..=150).contains(&best.1),
+        "3 wheel notches scrolled the panel {} px, not 3 x 48 (difference {})",
         best.1,
         best.0
     );

@@ -211,7 +211,8 @@ impl<'a> Flight<'a> {
 
     /// The missile reached its aim point part-way through the tick: the blast catches
     /// every target within the blast radius where it was at that moment (swept, like
-    /// contact hits), credited to its own target first, else the nearest.
+    /// contact hits), credited to its own target first, else the nearest. Flares are
+    /// not caught: a missile that chased one and caught nothing was decoyed.
     fn detonate(
         &self,
         missile: &mut Missile,
@@ -234,10 +235,15 @@ impl<'a> Flight<'a> {
         let mut caught: Vec<&Target> = self
             .targets
             .iter()
-            .filter(|t| gap(t) <= radius + t.radius)
+            .filter(|t| !t.decoy && gap(t) <= radius + t.radius)
             .collect();
         if caught.is_empty() {
-            return self.miss(missile, MissReason::Detonated, events);
+            let reason = if missile.seeker.as_ref().is_some_and(|s| s.decoyed) {
+                MissReason::Decoyed
+            } else {
+                MissReason::Detonated
+            };
+            return self.miss(missile, reason, events);
         }
         caught.sort_by(|a, b| {
             (a.id != missile.target)
