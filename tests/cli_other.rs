@@ -163,6 +163,25 @@ fn bench_prints_a_line_per_algorithm() {
 }
 
 #[test]
+fn bench_flies_more_missiles_than_a_scenarios_default_cap() {
+    // The default cap is 10,000 in flight; the benchmark asks for its own count (the
+    // default of `--missiles` is 100,000).
+    let out = run(&[
+        "bench",
+        "--missiles",
+        "12000",
+        "--ticks",
+        "1",
+        "--algorithm",
+        "smoothed",
+    ]);
+    assert_code(&out, 0, "bench 12000");
+    let lines = bench_lines(&stdout(&out));
+    assert_eq!(lines.len(), 1);
+    assert_eq!((lines[0].1, lines[0].2), (12000, 1));
+}
+
+#[test]
 fn bench_with_an_algorithm_measures_only_it() {
     let out = run(&[
         "bench",

@@ -112,6 +112,8 @@ pub fn bench(algorithm: Algorithm, missiles: usize) -> Scenario {
             width: 12_000.0,
             height: 12_000.0,
             margin: 100_000.0,
+            // Room for every missile asked for, beyond the default cap of 10,000.
+            max_missiles: Some(missiles.try_into().unwrap_or(u32::MAX)),
             ..WorldConfig::default()
         },
         compare: vec![algorithm],

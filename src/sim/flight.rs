@@ -97,9 +97,8 @@ impl<'a> Flight<'a> {
 
     /// Flies one missile through the tick. Targets it hits are added to `hits`.
     pub fn fly(&self, missile: &mut Missile, events: &mut Vec<Event>, hits: &mut Vec<TargetId>) {
-        let decoyed = missile.seeker.as_ref().is_some_and(|s| s.decoyed);
         let Some(target) = find(self.targets, missile.target) else {
-            let reason = if decoyed {
+            let reason = if missile.seeker.as_ref().is_some_and(|s| s.decoyed) {
                 MissReason::Decoyed
             } else {
                 MissReason::TargetLost
@@ -113,26 +112,11 @@ impl<'a> Flight<'a> {
             dt,
         };
         let before: Body = missile.body;
-        let (view, change) = match missile.seeker.as_mut() {
-            Some(seeker) => seeker.look(&truth, &before, self.tick),
-            None => (Some(truth), None),
-        };
-        if let Some(change) = change {
-            let lost = match change {
-                LockChange::Lost(why) => Some(why),
-                LockChange::Regained => None,
-            };
-            let missile = missile.id;
-            self.emit(events, EventKind::SeekerLock { missile, lost });
-        }
         let tuning = tuning_for(self.tuning, self.launchers, missile.source);
-        let signal = match (&view, missile.seeker.as_ref()) {
-            (Some(seen), _) => missile.guidance.steer(tuning, &mut missile.body, seen),
-            (None, Some(seeker)) => {
-                coast(&mut missile.body, seeker.last_command, dt);
-                None
-            }
-            (None, None) => None,
+        let signal = if missile.seeker.is_some() {
+            self.steer_through_seeker(missile, tuning, &truth, events)
+        } else {
+            missile.guidance.steer(tuning, &mut missile.body, &truth)
         };
         if let Some(Signal::Failed(error)) = signal {
             // The law broke (a script's error): only this missile ends, where it was.
@@ -147,18 +131,17 @@ impl<'a> Flight<'a> {
             self.emit(events, kind);
             return self.miss(missile, MissReason::LawFailed, events);
         }
-        if let (Some(seeker), Some(_)) = (missile.seeker.as_mut(), view) {
-            seeker.last_command = (missile.body.vel - before.vel) / dt;
-        }
         let flown = (self.tick - missile.launched_tick) as f32 * dt;
-        missile.body = airframe::fly(
-            missile.airframe.as_mut(),
-            &before,
-            &missile.body,
-            flown,
-            self.gravity,
-            dt,
-        );
+        if missile.airframe.is_some() || self.gravity != Vec2::ZERO {
+            missile.body = airframe::fly(
+                missile.airframe.as_deref_mut(),
+                &before,
+                &missile.body,
+                flown,
+                self.gravity,
+                dt,
+            );
+        }
         if !missile.body.is_finite() {
             // Never let a NaN reach the screen: keep the last good state and end the flight.
             missile.body = before;
@@ -207,6 +190,38 @@ impl<'a> Flight<'a> {
             return;
         };
         self.miss(missile, reason, events);
+    }
+
+    /// Steers a missile with a seeker: its law sees what the seeker shows, or, while the
+    /// lock is lost, is not asked and the missile flies on its last command.
+    fn steer_through_seeker(
+        &self,
+        missile: &mut Missile,
+        tuning: &Tuning,
+        truth: &Seen,
+        events: &mut Vec<Event>,
+    ) -> Option<Signal> {
+        let before = missile.body;
+        let seeker = missile.seeker.as_deref_mut()?;
+        let (view, change) = seeker.look(truth, &before, self.tick);
+        if let Some(change) = change {
+            let lost = match change {
+                LockChange::Lost(why) => Some(why),
+                LockChange::Regained => None,
+            };
+            let kind = EventKind::SeekerLock {
+                missile: missile.id,
+                lost,
+            };
+            self.emit(events, kind);
+        }
+        let Some(seen) = view else {
+            coast(&mut missile.body, seeker.last_command, truth.dt);
+            return None;
+        };
+        let signal = missile.guidance.steer(tuning, &mut missile.body, &seen);
+        seeker.last_command = (missile.body.vel - before.vel) / truth.dt;
+        signal
     }
 
     /// The missile reached its aim point part-way through the tick: the blast catches

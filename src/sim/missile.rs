@@ -27,11 +27,13 @@ pub struct Missile {
     pub radius: f32,
     pub metrics: Metrics,
     /// What its airframe makes of its law's command (none: the law's move is flown).
+    /// Boxed, like the seeker: most missiles have neither, and a missile stays 280
+    /// bytes instead of about 450 (in every history snapshot too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub airframe: Option<Airframe>,
+    pub airframe: Option<Box<Airframe>>,
     /// What its seeker shows its law of the target (none: the target as it is).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seeker: Option<Seeker>,
+    pub seeker: Option<Box<Seeker>>,
 }
 
 impl Missile {

@@ -114,11 +114,11 @@ impl World {
             fuel: spec.fuel,
             radius: spec.radius,
             metrics: Metrics::new(optimal_time),
-            airframe,
+            airframe: airframe.map(Box::new),
             seeker: spec
                 .seeker
                 .clone()
-                .map(|s| Seeker::new(s, self.config.seed, id.0)),
+                .map(|s| Box::new(Seeker::new(s, self.config.seed, id.0))),
         });
         self.emit(EventKind::Launched {
             missile: id,

@@ -313,7 +313,7 @@ impl World {
             + self
                 .missiles
                 .iter()
-                .filter_map(|m| m.seeker.as_ref())
+                .filter_map(|m| m.seeker.as_deref())
                 .map(Seeker::approx_bytes)
                 .sum::<usize>()
     }
