@@ -99,6 +99,12 @@ impl Ballistic {
     fn flown(&self) -> Option<ArcSolution> {
         self.arcs[self.chosen]
     }
+
+    /// Where the flown arc meets the target: where it detonates.
+    fn aim(&self) -> Option<Vec2> {
+        self.flown()
+            .map(|arc| arc.at(self.from, self.gravity, arc.time))
+    }
 }
 
 impl Law for Ballistic {
@@ -148,9 +154,9 @@ impl Law for Ballistic {
             } else {
                 1.0
             };
-            let flight = self.flown().map_or(0.0, |a| a.time);
-            if let Some(arc) = self.flown() {
-                body.pos = arc.at(self.from, self.gravity, flight) - self.gravity * seen.dt * seen.dt;
+            // The world adds this tick's gravity after the law: land on the aim point.
+            if let Some(aim) = self.aim() {
+                body.pos = aim - self.gravity * seen.dt * seen.dt;
             }
             self.time_left = 0.0;
             return Some(Signal::Detonate {
@@ -200,8 +206,7 @@ impl Law for Ballistic {
             let end = if k == self.chosen { Role::InterceptPoint } else { Role::AlternateIntercept };
             out.push(DebugShape::new(end, Shape::Point(point(SEGMENTS))));
         }
-        if let Some(arc) = self.flown() {
-            let center = arc.at(self.from, self.gravity, arc.time);
+        if let Some(center) = self.aim() {
             out.push(DebugShape::new(
                 Role::BlastRadius,
                 Shape::Circle {

@@ -88,17 +88,15 @@ impl Law for ProNav {
             .vel
             .try_normalize()
             .unwrap_or(Vec2::from_angle(body.heading));
+        // Across the line of sight (across the velocity when the target is on top of it).
+        let across = range.try_normalize().map_or(dir.perp(), Vec2::perp);
         let (speed, normal) = match params.form {
             ProNavForm::Classic => (self.closing_speed.max(0.0), dir.perp()),
             ProNavForm::Pure => (body.vel.length(), dir.perp()),
-            ProNavForm::True => (
-                self.closing_speed.max(0.0),
-                range.try_normalize().map_or(dir.perp(), Vec2::perp),
-            ),
+            ProNavForm::True => (self.closing_speed.max(0.0), across),
         };
         let mut lateral = params.gain * speed * self.los_rate;
         if params.augmented {
-            let across = range.try_normalize().map_or(dir.perp(), Vec2::perp);
             let before = self.last_target_vel.unwrap_or(seen.target_vel);
             self.target_accel = ((seen.target_vel - before) / seen.dt).dot(across);
             self.last_target_vel = Some(seen.target_vel);
