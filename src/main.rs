@@ -12,6 +12,9 @@ use steerlab::scenario::{self, presets, Scenario};
 use steerlab::sim::EventKind;
 use steerlab::{files, headless};
 
+#[path = "cli/sweep.rs"]
+mod sweep;
+
 /// The longest run the command line simulates, in seconds.
 const MAX_SECONDS: f64 = 3600.0;
 
@@ -152,6 +155,9 @@ enum Command {
         #[arg(long, value_name = "WxH", value_parser = size_arg)]
         size: Option<(u32, u32)>,
     },
+    /// Sweep one or two numeric fields (and Monte Carlo runs) over a scenario: hit rate
+    /// and the other metrics per cell, as a CSV and heatmaps.
+    Sweep(sweep::SweepArgs),
     /// Measure missile updates per second for every algorithm.
     Bench {
         /// Missiles in flight (1 to 2000000; with --history, 1 to 100000).
@@ -246,6 +252,7 @@ fn main() -> ExitCode {
         },
         Some(Command::Compare { file, seconds }) => compare(&file, seconds),
         Some(Command::Check { files }) => check(&files),
+        Some(Command::Sweep(args)) => sweep::run(args),
         Some(Command::Bench {
             missiles,
             seconds,

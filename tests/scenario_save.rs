@@ -397,6 +397,7 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
                     turrets: turrets.clone(),
                     rain: rain.clone(),
                     view: None,
+                    sweep: None,
                     // Half of them carry a header comment, which a save keeps.
                     header: if compare.is_empty() {
                         String::new()

@@ -258,10 +258,11 @@ macro_rules! tunable {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 use serde::ser::SerializeStruct;
                 let defaults = Self::default();
-                let changed = 0 $( + usize::from(self.$field != defaults.$field) )*;
+                let every = $crate::core::writing_every_field();
+                let changed = 0 $( + usize::from(every || self.$field != defaults.$field) )*;
                 let mut out = serializer.serialize_struct(stringify!($name), changed)?;
                 $(
-                    if self.$field != defaults.$field {
+                    if every || self.$field != defaults.$field {
                         out.serialize_field(stringify!($field), &self.$field)?;
                     } else {
                         out.skip_field(stringify!($field))?;

@@ -74,7 +74,7 @@ impl std::error::Error for ScenarioErrors {}
 
 /// The RON dialect of scenario files: `Some(..)` may be left out, and newtype variants
 /// are written without their extra parentheses.
-fn options() -> ron::Options {
+pub(crate) fn options() -> ron::Options {
     ron::Options::default()
         .with_default_extension(Extensions::IMPLICIT_SOME)
         .with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES)

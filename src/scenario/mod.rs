@@ -3,12 +3,14 @@
 //! algorithm, and which algorithms to compare). A scenario builds a [`World`]; it is
 //! not the world's runtime state.
 
+pub mod fields;
 pub mod file;
 mod messages;
 pub mod model;
 pub mod presets;
 pub mod scripts;
 pub mod spans;
+pub mod sweep;
 pub mod validate;
 pub mod view;
 

@@ -2,6 +2,7 @@
 //! rain, view), and how it builds a world.
 
 use super::scripts::ScriptSpec;
+use super::sweep::SweepSpec;
 use super::view::ViewSpec;
 use crate::guidance::{Algorithm, Tuning};
 use crate::sim::launcher::{LauncherSpec, TurretSpec};
@@ -44,6 +45,9 @@ pub struct Scenario {
     /// How the window opens it.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub view: Option<ViewSpec>,
+    /// A saved sweep: `steerlab sweep FILE` runs it.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub sweep: Option<SweepSpec>,
     /// The comment lines at the top of the file, kept when it is saved again.
     #[serde(skip)]
     pub header: String,
@@ -64,6 +68,7 @@ impl Default for Scenario {
             turrets: Vec::new(),
             rain: None,
             view: None,
+            sweep: None,
             header: String::new(),
         }
     }

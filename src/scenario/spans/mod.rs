@@ -274,6 +274,11 @@ impl Spans {
             .max_by_key(|path| path.len())
     }
 
+    /// Every indexed path with where its value starts, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, Pos)> {
+        self.at.iter().map(|(path, pos)| (path.as_str(), *pos))
+    }
+
     /// The first bracket problem, if any.
     pub fn unbalanced(&self) -> Option<&Unbalanced> {
         self.unbalanced.as_ref()

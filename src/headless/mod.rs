@@ -8,6 +8,8 @@ use crate::sim::{Missile, Outcome, World};
 use std::io::Write;
 use std::time::Instant;
 
+pub mod sweep;
+
 /// Default run length when a scenario's missiles never all finish.
 pub const DEFAULT_SECONDS: f64 = 60.0;
 
@@ -76,7 +78,7 @@ pub fn write_csv_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::io
 
 /// Whether anything is still going to happen: missiles in flight, launchers or turrets
 /// with volleys scheduled, or rain.
-fn busy(world: &World) -> bool {
+pub(crate) fn busy(world: &World) -> bool {
     !world.missiles().is_empty()
         || world.launchers().iter().any(|l| l.next_tick.is_some())
         || !world.turrets().is_empty()

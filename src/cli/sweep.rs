@@ -1,0 +1,305 @@
+//! `steerlab sweep`: the scenario's saved sweep, or one given on the command line (which
+//! overrides the saved one part by part), to a CSV, a PNG of heatmaps and a summary.
+
+use super::{load, Failure};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+use steerlab::files;
+use steerlab::guidance::Algorithm;
+use steerlab::headless::sweep::{self, CellStats, Plan, Progress};
+use steerlab::scenario::sweep::{AxisSpec, Metric, SweepSpec};
+
+/// What the command line gives a sweep.
+#[derive(clap::Args)]
+pub struct SweepArgs {
+    /// Scenario file (or the name of a shipped scenario).
+    file: PathBuf,
+    /// The x axis: a numeric field's path (as errors name it, e.g.
+    /// targets[0].motion.speed, algorithms.smoothed.ga, launchers[0].pos.x, or
+    /// launch.range / launch.bearing), LO..HI and the count; `:log` for geometric steps.
+    #[arg(long, value_name = "PATH=LO..HI:N", allow_hyphen_values = true)]
+    x: Option<String>,
+    /// The y axis, as --x.
+    #[arg(long, value_name = "PATH=LO..HI:N", allow_hyphen_values = true)]
+    y: Option<String>,
+    /// Runs per cell (1 to 10000), each with its own seed.
+    #[arg(long)]
+    runs: Option<u32>,
+    /// The base seed the runs' seeds derive from.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Gaussian jitter on a field per run: PATH=SIGMA (repeatable).
+    #[arg(long, value_name = "PATH=SIGMA", allow_hyphen_values = true)]
+    jitter: Vec<String>,
+    /// Map only this algorithm (repeatable; default: the scenario's compared ones).
+    #[arg(long)]
+    algorithm: Vec<String>,
+    /// Map the difference of two algorithms' metric, A minus B.
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    diff: Vec<String>,
+    /// The metric the PNG maps: hit-rate, time-to-hit, time-to-hit-p50,
+    /// time-to-hit-p90, closest, closest-worst, path-length, peak-turn-rate,
+    /// optimum-ratio.
+    #[arg(long)]
+    metric: Option<String>,
+    /// Seconds each engagement runs at most (default: until nothing more happens, at
+    /// most 60).
+    #[arg(long, allow_hyphen_values = true)]
+    seconds: Option<f32>,
+    /// Write one row per cell and algorithm with every metric.
+    #[arg(long, value_name = "OUT.csv")]
+    csv: Option<PathBuf>,
+    /// Draw the heatmaps (one panel per algorithm).
+    #[arg(long, value_name = "OUT.png")]
+    png: Option<PathBuf>,
+    /// Run only the K-th of N equal slices of the cells (1-based), for a job array.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Save the worst run of the sweep as a scenario, to open in the window's debugger.
+    #[arg(long, value_name = "OUT.ron")]
+    worst: Option<PathBuf>,
+}
+
+fn input(flag: &str) -> impl Fn(String) -> Failure + '_ {
+    move |message| Failure::Input(format!("{flag}: {message}"))
+}
+
+/// The sweep the arguments ask for: the scenario's own, with every given part replaced.
+fn spec(args: &SweepArgs, saved: Option<SweepSpec>) -> Result<SweepSpec, Failure> {
+    let x = args
+        .x
+        .as_deref()
+        .map(AxisSpec::parse)
+        .transpose()
+        .map_err(input("--x"))?;
+    let mut spec = match (saved, x) {
+        (Some(saved), x) => SweepSpec {
+            x: x.unwrap_or(saved.x.clone()),
+            ..saved
+        },
+        (None, Some(x)) => SweepSpec::new(x),
+        (None, None) => {
+            return Err(Failure::Input(
+                "--x: expected an axis (PATH=LO..HI:N): the scenario has no `sweep` section".into(),
+            ))
+        }
+    };
+    if let Some(y) = &args.y {
+        spec.y = Some(AxisSpec::parse(y).map_err(input("--y"))?);
+    }
+    spec.runs = args.runs.unwrap_or(spec.runs);
+    spec.seed = args.seed.unwrap_or(spec.seed);
+    for jitter in &args.jitter {
+        let bad = || format!("expected PATH=SIGMA, found `{jitter}`");
+        let (path, sigma) = jitter
+            .split_once('=')
+            .ok_or_else(bad)
+            .map_err(input("--jitter"))?;
+        let sigma: f64 = sigma
+            .trim()
+            .parse()
+            .map_err(|_| bad())
+            .map_err(input("--jitter"))?;
+        spec.jitter.insert(path.trim().to_string(), sigma);
+    }
+    if !args.algorithm.is_empty() || !args.diff.is_empty() {
+        let ids = args.algorithm.iter().chain(&args.diff);
+        spec.algorithms = ids
+            .map(|id| id.parse::<Algorithm>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(input("--algorithm"))?;
+        spec.algorithms.dedup();
+    }
+    if let Some(name) = &args.metric {
+        spec.metric = Metric::NAMES
+            .iter()
+            .position(|n| n == name)
+            .map(|i| Metric::every()[i])
+            .ok_or_else(|| {
+                format!(
+                    "unknown metric `{name}`, expected one of: {}",
+                    Metric::NAMES.join(", ")
+                )
+            })
+            .map_err(input("--metric"))?;
+    }
+    if args.seconds.is_some() {
+        spec.seconds = args.seconds;
+    }
+    Ok(spec)
+}
+
+/// The flag a problem of the sweep comes from (`x.lo` is --x's).
+fn flag_of(field: &str) -> String {
+    let head = field.split(['.', '[']).next().unwrap_or(field);
+    match head {
+        "x" | "y" | "runs" | "seconds" | "metric" | "seed" => format!("--{head}"),
+        "jitter" => format!("--jitter {}", field.trim_start_matches("jitter.")),
+        "algorithms" => "--algorithm".into(),
+        _ => field.to_string(),
+    }
+}
+
+/// `K/N` with 1 <= K <= N.
+fn shard(text: &str) -> Result<(usize, usize), Failure> {
+    let bad = || {
+        Failure::Input(format!(
+            "--shard: expected K/N with 1 <= K <= N, found `{text}`"
+        ))
+    };
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+pub fn run(args: SweepArgs) -> Result<(), Failure> {
+    let scenario = load(&args.file)?;
+    let spec = spec(&args, scenario.sweep.clone())?;
+    let diff = match args.diff.as_slice() {
+        [a, b] => Some((
+            a.parse::<Algorithm>().map_err(input("--diff"))?,
+            b.parse().map_err(input("--diff"))?,
+        )),
+        _ => None,
+    };
+    let plan = Plan::new(&scenario, spec).map_err(|problems| {
+        let lines: Vec<String> = problems
+            .iter()
+            .map(|(f, why)| format!("{}: {why}", flag_of(f)))
+            .collect();
+        Failure::Input(lines.join("\nerror: "))
+    })?;
+    let (k, n) = args
+        .shard
+        .as_deref()
+        .map(shard)
+        .transpose()?
+        .unwrap_or((1, 1));
+    for out in [&args.csv, &args.png, &args.worst].into_iter().flatten() {
+        files::refuse_overwriting_input(out, &[&args.file]).map_err(Failure::Input)?;
+    }
+    let cells = plan.shard(k, n);
+    let start = Instant::now();
+    let stats = with_progress(&plan, cells.clone())?;
+    let seconds = start.elapsed().as_secs_f64();
+    let engagements = cells.len() * plan.spec.runs as usize * plan.algorithms.len();
+    let updates: u64 = stats.iter().map(|s| s.updates).sum();
+    eprintln!(
+        "{engagements} engagements ({} cells x {} runs x {} algorithms) in {seconds:.2} s: {:.0} engagements/s, {:.3e} missile updates/s on {} threads",
+        cells.len(),
+        plan.spec.runs,
+        plan.algorithms.len(),
+        engagements as f64 / seconds,
+        updates as f64 / seconds,
+        rayon::current_num_threads()
+    );
+    print!("{}", summary(&plan, &stats));
+    if let Some(out) = &args.csv {
+        files::write_atomically(out, |w| sweep::write_csv(&plan, &stats, diff, w))
+            .map_err(|e| Failure::Input(e.to_string()))?;
+    }
+    if let Some(out) = &args.png {
+        write_png(&plan, &stats, diff, out)?;
+    }
+    if let Some(out) = &args.worst {
+        let worst = sweep::worst(&stats)
+            .ok_or_else(|| Failure::Input("--worst: no missile flew".into()))?;
+        let scenario = plan
+            .engagement(worst.cell, worst.worst_run, worst.algorithm)
+            .map_err(Failure::Internal)?;
+        steerlab::scenario::save(&scenario, out).map_err(|e| Failure::Input(e.to_string()))?;
+        println!(
+            "worst run saved to {} (open it with `steerlab {}`)",
+            out.display(),
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// Runs the cells with a progress bar on stderr when it is a terminal.
+fn with_progress(plan: &Plan, cells: std::ops::Range<usize>) -> Result<Vec<CellStats>, Failure> {
+    let progress = Progress::default();
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(cells.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let result = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| plan.run(cells, &progress));
+        while !worker.is_finished() {
+            bar.set_position(progress.done.load(Ordering::Relaxed) as u64);
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        worker.join()
+    });
+    bar.finish_and_clear();
+    match result {
+        Ok(Ok(Some(stats))) => Ok(stats),
+        Ok(Ok(None)) => Err(Failure::Internal("the sweep was cancelled".into())),
+        Ok(Err(why)) => Err(Failure::Input(why)),
+        Err(_) => Err(Failure::Internal("a sweep thread panicked".into())),
+    }
+}
+
+/// Writes the PNG through a temporary file beside it, so a failure leaves no half file.
+fn write_png(
+    plan: &Plan,
+    stats: &[CellStats],
+    diff: Option<(Algorithm, Algorithm)>,
+    out: &Path,
+) -> Result<(), Failure> {
+    let dir = out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let temp = tempfile::Builder::new()
+        .suffix(".png")
+        .tempfile_in(dir)
+        .map_err(|e| Failure::Input(format!("cannot write {}: {e}", out.display())))?;
+    sweep::write_png(plan, stats, plan.spec.metric, diff, temp.path()).map_err(Failure::Input)?;
+    temp.persist(out)
+        .map_err(|e| Failure::Input(format!("cannot write {}: {}", out.display(), e.error)))?;
+    Ok(())
+}
+
+/// Per algorithm: hits over missiles, cells with any hit, and the worst run.
+fn summary(plan: &Plan, stats: &[CellStats]) -> String {
+    let mut out = format!(
+        "{:<14} {:>10} {:>10} {:>16}  worst run\n",
+        "algorithm", "missiles", "hit rate", "cells with hits"
+    );
+    for algorithm in &plan.algorithms {
+        let mine: Vec<&CellStats> = stats.iter().filter(|s| s.algorithm == *algorithm).collect();
+        let missiles: u32 = mine.iter().map(|s| s.missiles).sum();
+        let hits: u32 = mine.iter().map(|s| s.hits).sum();
+        let rate = if missiles > 0 {
+            format!("{:.1}%", 100.0 * f64::from(hits) / f64::from(missiles))
+        } else {
+            "-".into()
+        };
+        let cells = mine.iter().filter(|s| s.hits > 0).count();
+        let worst = sweep::worst(mine.iter().copied()).map_or("-".to_string(), |w| {
+            let (x, y) = plan.values(w.cell);
+            let y = y.map_or(String::new(), |y| format!(", y {y}"));
+            format!(
+                "cell {} (x {x}{y}), run {}, seed {}: missed by {:.1}",
+                w.cell, w.worst_run, w.worst_seed, w.closest_worst
+            )
+        });
+        out.push_str(&format!(
+            "{:<14} {missiles:>10} {rate:>10} {:>16}  {worst}\n",
+            algorithm.id(),
+            format!("{cells}/{}", mine.len())
+        ));
+    }
+    out
+}

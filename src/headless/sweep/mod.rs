@@ -1,0 +1,373 @@
+//! Sweeps: the engagement envelope. A [`Plan`] lays one or two axes over the
+//! scenario's numeric fields ([`crate::scenario::fields`]) and flies every cell `runs`
+//! times per algorithm, each run with a seed derived from (base seed, cell, run) and,
+//! where asked, Gaussian jitter on fields, so any single run can be replayed exactly
+//! ([`Plan::engagement`]). Cells run in parallel (rayon); each cell is computed by one
+//! thread in run order, so the results do not depend on the number of threads.
+//!
+//! The batch path keeps nothing but the missiles' metrics: no history, no telemetry,
+//! no debug shapes, no per-tick trace.
+
+mod csv;
+mod png;
+mod stats;
+
+pub use self::csv::write_csv;
+pub use self::png::write_png;
+pub use stats::{percentile, CellStats, MissileResult};
+
+use crate::guidance::Algorithm;
+use crate::scenario::fields::Fields;
+use crate::scenario::sweep::{problems, Metric, SweepSpec};
+use crate::scenario::Scenario;
+use crate::sim::ids::Source;
+use crate::sim::motion::{Described, FieldValue};
+use crate::sim::rng::Rng;
+use crate::sim::{EventKind, Outcome, World};
+use rayon::prelude::*;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Most draws of a jittered value before a run keeps the field's own value: a draw
+/// outside the field's valid range is drawn again (a truncated Gaussian).
+const MAX_JITTER_DRAWS: u32 = 64;
+
+/// A sweep ready to run: its checked spec, the values of its axes and its algorithms.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub spec: SweepSpec,
+    /// The scenario, without its `sweep` section.
+    pub scenario: Scenario,
+    fields: Fields,
+    pub xs: Vec<f64>,
+    /// The y axis' values (one `NaN`-free entry per row; empty for a one-axis sweep).
+    pub ys: Vec<f64>,
+    pub algorithms: Vec<Algorithm>,
+    /// The x and y field names as [`Fields`] lists them.
+    pub x_path: String,
+    pub y_path: Option<String>,
+}
+
+/// What a sweep's progress is shared through: cells done and a cancel flag.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub done: AtomicUsize,
+    pub cancel: AtomicBool,
+}
+
+impl Plan {
+    /// Checks the sweep against the scenario; `Err` lists each problem as
+    /// `(field of the sweep, message)`.
+    pub fn new(scenario: &Scenario, spec: SweepSpec) -> Result<Plan, Vec<(String, String)>> {
+        let scenario = Scenario {
+            sweep: None,
+            ..scenario.clone()
+        };
+        let found = problems(&scenario, &spec);
+        if !found.is_empty() {
+            return Err(found);
+        }
+        let fields = Fields::of(&scenario);
+        let name = |path: &str| fields.name_of(path).unwrap_or(path).to_string();
+        let x_path = name(&spec.x.path);
+        let y_path = spec.y.as_ref().map(|y| name(&y.path));
+        let xs = spec.x.values(fields.is_whole(&x_path));
+        let ys = match (&spec.y, &y_path) {
+            (Some(y), Some(path)) => y.values(fields.is_whole(path)),
+            _ => Vec::new(),
+        };
+        let algorithms = if spec.algorithms.is_empty() {
+            scenario.compared()
+        } else {
+            spec.algorithms.clone()
+        };
+        Ok(Plan {
+            spec,
+            scenario,
+            fields,
+            xs,
+            ys,
+            algorithms,
+            x_path,
+            y_path,
+        })
+    }
+
+    /// Number of cells: x values times y values.
+    pub fn cells(&self) -> usize {
+        self.xs.len() * self.ys.len().max(1)
+    }
+
+    /// The x and y index of a cell (cells run along x first).
+    pub fn index(&self, cell: usize) -> (usize, usize) {
+        (cell % self.xs.len(), cell / self.xs.len())
+    }
+
+    /// The axis values of a cell.
+    pub fn values(&self, cell: usize) -> (f64, Option<f64>) {
+        let (ix, iy) = self.index(cell);
+        (self.xs[ix], self.ys.get(iy).copied())
+    }
+
+    /// Every engagement the sweep flies.
+    pub fn engagements(&self) -> usize {
+        self.cells() * self.spec.runs as usize * self.algorithms.len()
+    }
+
+    /// The cells shard `k` of `n` runs (1-based `k`): a contiguous block, so the shards'
+    /// CSVs, concatenated in order (each after its header), are the whole sweep's.
+    pub fn shard(&self, k: usize, n: usize) -> Range<usize> {
+        let cells = self.cells();
+        (k - 1) * cells / n..k * cells / n
+    }
+
+    /// The seed of a run: derived from the base seed, the cell and the run alone.
+    pub fn seed(&self, cell: usize, run: u32) -> u64 {
+        let mut rng = Rng::new(self.spec.seed);
+        let a = rng.next_u64() ^ cell as u64;
+        let b = Rng::new(a).next_u64() ^ u64::from(run);
+        Rng::new(b).next_u64()
+    }
+
+    /// The exact scenario of one run of a cell for one algorithm: the cell's values,
+    /// the run's seeds and jitter, launchers firing only `algorithm`. Opening it in the
+    /// window replays that engagement.
+    pub fn engagement(
+        &self,
+        cell: usize,
+        run: u32,
+        algorithm: Algorithm,
+    ) -> Result<Scenario, String> {
+        let mut scenario = self.run_scenario(&self.cell_scenario(cell)?, cell, run)?;
+        scenario = scenario.restricted_to(algorithm);
+        let (x, y) = self.values(cell);
+        let mut name = format!("{} | {} = {x}", self.scenario.name, self.x_path);
+        if let (Some(path), Some(y)) = (&self.y_path, y) {
+            name.push_str(&format!(", {path} = {y}"));
+        }
+        scenario.name = format!("{name} | {algorithm}, run {run}");
+        Ok(scenario)
+    }
+
+    /// The cell's scenario before any run's seed or jitter.
+    fn cell_scenario(&self, cell: usize) -> Result<Scenario, String> {
+        let (x, y) = self.values(cell);
+        let mut settings = vec![(self.x_path.as_str(), x)];
+        if let (Some(path), Some(y)) = (&self.y_path, y) {
+            settings.push((path.as_str(), y));
+        }
+        self.fields.set(&settings)
+    }
+
+    /// A run's scenario: the cell's with the run's seeds and jittered fields.
+    fn run_scenario(
+        &self,
+        cell_scenario: &Scenario,
+        cell: usize,
+        run: u32,
+    ) -> Result<Scenario, String> {
+        let seed = self.seed(cell, run);
+        let mut scenario = if self.spec.jitter.values().all(|s| *s == 0.0) {
+            cell_scenario.clone()
+        } else {
+            self.jittered(cell, seed)?
+        };
+        scenario.world.seed = seed;
+        // Jinking targets draw from their own seeds: each run gets its own jinks.
+        for (i, target) in scenario.targets.iter_mut().enumerate() {
+            let own = Rng::new(seed ^ (i as u64 + 1)).next_u64() % 1_000_000;
+            target.motion.set("seed", FieldValue::Number(own as f32));
+        }
+        Ok(scenario)
+    }
+
+    /// The cell with each jittered field drawn from a Gaussian around its value
+    /// (truncated to the values the field takes).
+    fn jittered(&self, cell: usize, seed: u64) -> Result<Scenario, String> {
+        let (x, y) = self.values(cell);
+        let mut rng = Rng::new(seed ^ 0x6A09_E667_F3BC_C908);
+        let mut settings: Vec<(&str, f64)> = vec![(self.x_path.as_str(), x)];
+        if let (Some(path), Some(y)) = (&self.y_path, y) {
+            settings.push((path.as_str(), y));
+        }
+        for (path, sigma) in &self.spec.jitter {
+            let path = self.fields.name_of(path).unwrap_or(path);
+            let centre = settings
+                .iter()
+                .find(|(p, _)| *p == path)
+                .map(|(_, v)| *v)
+                .or_else(|| self.fields.value(path))
+                .unwrap_or(0.0);
+            let mut chosen = centre;
+            for _ in 0..MAX_JITTER_DRAWS {
+                let value = centre + sigma * gaussian(&mut rng);
+                let mut trial = settings.clone();
+                trial.push((path, value));
+                let ok = self
+                    .fields
+                    .set(&trial)
+                    .is_ok_and(|s| crate::scenario::validate::validate(&s).is_empty());
+                if ok {
+                    chosen = value;
+                    break;
+                }
+            }
+            settings.push((path, chosen));
+        }
+        self.fields.set(&settings)
+    }
+
+    /// Flies one run of a cell for one algorithm: every missile's result.
+    pub fn fly(
+        &self,
+        cell: usize,
+        run: u32,
+        algorithm: Algorithm,
+    ) -> Result<Vec<MissileResult>, String> {
+        let scenario = self.run_scenario(&self.cell_scenario(cell)?, cell, run)?;
+        Ok(self.fly_scenario(&scenario.restricted_to(algorithm))?.0)
+    }
+
+    /// The batch path: builds the world and steps it until nothing more can happen or
+    /// the sweep's seconds are up; keeps only the missiles' results, and counts the
+    /// missile updates flown.
+    fn fly_scenario(&self, scenario: &Scenario) -> Result<(Vec<MissileResult>, u64), String> {
+        let mut world = scenario.build()?;
+        let seconds = self.spec.seconds.map(f64::from);
+        let limit = seconds.unwrap_or(super::DEFAULT_SECONDS);
+        let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
+        let mut updates = 0;
+        let mut refused = Vec::new();
+        for _ in 0..ticks {
+            world.step();
+            updates += world.missiles().len() as u64;
+            refused.extend(
+                world
+                    .events()
+                    .iter()
+                    .filter_map(|e| refusal(&world, &e.kind)),
+            );
+            if !super::busy(&world) {
+                break;
+            }
+        }
+        let mut out = results(&world);
+        out.extend(refused);
+        Ok((out, updates))
+    }
+
+    /// Every algorithm's statistics for one cell, in the plan's algorithm order.
+    pub fn run_cell(&self, cell: usize) -> Result<Vec<CellStats>, String> {
+        let cell_scenario = self.cell_scenario(cell)?;
+        let mut per_algorithm: Vec<Vec<Vec<MissileResult>>> =
+            vec![Vec::new(); self.algorithms.len()];
+        let mut updates = vec![0; self.algorithms.len()];
+        for run in 0..self.spec.runs {
+            let scenario = self.run_scenario(&cell_scenario, cell, run)?;
+            for (i, algorithm) in self.algorithms.iter().enumerate() {
+                let (missiles, flown) = self.fly_scenario(&scenario.restricted_to(*algorithm))?;
+                per_algorithm[i].push(missiles);
+                updates[i] += flown;
+            }
+        }
+        Ok(per_algorithm
+            .into_iter()
+            .zip(&self.algorithms)
+            .zip(updates)
+            .map(|((runs, algorithm), updates)| CellStats {
+                updates,
+                ..CellStats::of(cell, *algorithm, &runs, |run| self.seed(cell, run))
+            })
+            .collect())
+    }
+
+    /// Runs `cells` in parallel, counting each finished cell in `progress`; stops early
+    /// (with `Ok(None)`) when `progress.cancel` is set. The statistics come in cell
+    /// order, then algorithm order.
+    pub fn run(
+        &self,
+        cells: Range<usize>,
+        progress: &Progress,
+    ) -> Result<Option<Vec<CellStats>>, String> {
+        let results: Vec<Option<Result<Vec<CellStats>, String>>> = cells
+            .into_par_iter()
+            .map(|cell| {
+                if progress.cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let stats = self.run_cell(cell);
+                progress.done.fetch_add(1, Ordering::Relaxed);
+                Some(stats)
+            })
+            .collect();
+        let mut out = Vec::new();
+        for result in results {
+            match result {
+                None => return Ok(None),
+                Some(stats) => out.extend(stats?),
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// The metric's value of a cell's statistics.
+    pub fn metric(&self) -> Metric {
+        self.spec.metric
+    }
+}
+
+/// Every missile's result in a world, by id.
+fn results(world: &World) -> Vec<MissileResult> {
+    world
+        .all_missiles()
+        .into_iter()
+        .map(|m| MissileResult {
+            hit: matches!(m.metrics.outcome, Outcome::Hit { .. }),
+            time_to_hit: m.metrics.time_to_hit,
+            closest: m.metrics.miss_distance,
+            path_length: m.metrics.path_length,
+            peak_turn_rate: m.metrics.peak_turn_rate,
+            optimum_ratio: m.metrics.optimum_ratio(),
+        })
+        .collect()
+}
+
+/// A launch the law refused (it found no solution) counts as a
+/// missile that missed: its closest approach is the distance the law saw at launch.
+fn refusal(world: &World, event: &EventKind) -> Option<MissileResult> {
+    let (source, target) = match event {
+        EventKind::NoSolution { source, target, .. } => (*source, *target),
+        _ => return None,
+    };
+    let from = match source {
+        Source::Launcher(i) => world.launchers().get(i)?.spec.pos,
+        Source::Turret(i) => world.turrets().get(i)?.spec.pos,
+    };
+    Some(MissileResult {
+        hit: false,
+        time_to_hit: None,
+        closest: world.target(target)?.prev_pos.distance(from),
+        path_length: 0.0,
+        peak_turn_rate: 0.0,
+        optimum_ratio: None,
+    })
+}
+
+/// A standard normal draw (Box-Muller, from two uniform draws).
+fn gaussian(rng: &mut Rng) -> f64 {
+    let u1 = (f64::from(rng.unit()) + 0.5 / 16_777_216.0).min(1.0);
+    let u2 = f64::from(rng.unit());
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+/// The worst run of a whole sweep: the cell and statistics whose worst run missed by
+/// the most (the first such), if any missile flew.
+pub fn worst<'a>(stats: impl IntoIterator<Item = &'a CellStats>) -> Option<&'a CellStats> {
+    stats.into_iter().filter(|s| s.missiles > 0).fold(
+        None,
+        |best: Option<&CellStats>, s| match best {
+            Some(b) if b.closest_worst >= s.closest_worst => Some(b),
+            _ => Some(s),
+        },
+    )
+}

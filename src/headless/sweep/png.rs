@@ -1,0 +1,235 @@
+//! A sweep's heatmaps as a PNG (plotters, bitmap backend): one panel per algorithm (or
+//! one for a diff), all on one colour scale shown by the colour bar, with the axes'
+//! field paths, ticks and a title. Text is drawn from egui's own font, so no system
+//! font is needed.
+
+use super::csv::difference;
+use super::stats::CellStats;
+use super::Plan;
+use crate::guidance::Algorithm;
+use crate::scenario::sweep::Metric;
+use plotters::prelude::*;
+use plotters::style::colors::colormaps::ViridisRGB;
+use std::path::Path;
+
+const FONT: &str = "sans-serif";
+const PANEL: (u32, u32) = (520, 440);
+const BAR_WIDTH: u32 = 130;
+const TITLE_HEIGHT: u32 = 44;
+/// Cells without a value (no hits for a time metric, no missiles).
+const EMPTY: RGBColor = RGBColor(200, 200, 200);
+
+/// One panel: its caption and each cell's value.
+struct Panel {
+    caption: String,
+    values: Vec<Option<f64>>,
+}
+
+/// The panels of a sweep's results: one per algorithm, or the difference A - B.
+fn panels(
+    plan: &Plan,
+    stats: &[CellStats],
+    metric: Metric,
+    diff: Option<(Algorithm, Algorithm)>,
+) -> Vec<Panel> {
+    let of = |algorithm: Algorithm| {
+        let mut values = vec![None; plan.cells()];
+        for s in stats.iter().filter(|s| s.algorithm == algorithm) {
+            values[s.cell] = s.get(metric);
+        }
+        values
+    };
+    match diff {
+        Some((a, b)) => {
+            let mut values = vec![None; plan.cells()];
+            for sa in stats.iter().filter(|s| s.algorithm == a) {
+                let sb = stats.iter().find(|s| s.cell == sa.cell && s.algorithm == b);
+                values[sa.cell] = sb.and_then(|sb| difference(sa, sb, metric));
+            }
+            vec![Panel {
+                caption: format!("{a} - {b}"),
+                values,
+            }]
+        }
+        None => plan
+            .algorithms
+            .iter()
+            .map(|a| Panel {
+                caption: a.id().to_string(),
+                values: of(*a),
+            })
+            .collect(),
+    }
+}
+
+/// The colour scale: hit rate on 0..1, a difference symmetric about 0, anything else
+/// from its smallest to its largest value.
+fn scale(panels: &[Panel], metric: Metric, diff: bool) -> (f64, f64) {
+    let values = panels
+        .iter()
+        .flat_map(|p| p.values.iter().flatten().copied());
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
+    let (lo, hi) = if diff {
+        let m = lo.abs().max(hi.abs());
+        (-m, m)
+    } else if metric == Metric::HitRate {
+        (0.0, 1.0)
+    } else {
+        (lo, hi)
+    };
+    if !(lo.is_finite() && hi.is_finite()) {
+        (0.0, 1.0)
+    } else if hi - lo < 1e-12 {
+        (lo - 0.5, hi + 0.5)
+    } else {
+        (lo, hi)
+    }
+}
+
+/// The edges of the cells around `values` (midpoints; geometric ones on a log axis),
+/// in plot coordinates (the natural log of the value on a log axis).
+fn edges(values: &[f64], log: bool) -> Vec<f64> {
+    let v: Vec<f64> = values
+        .iter()
+        .map(|&v| if log { v.ln() } else { v })
+        .collect();
+    if v.len() == 1 {
+        return vec![v[0] - 0.5, v[0] + 0.5];
+    }
+    let mut out = vec![v[0] - (v[1] - v[0]) / 2.0];
+    out.extend(v.windows(2).map(|w| (w[0] + w[1]) / 2.0));
+    out.push(v[v.len() - 1] + (v[v.len() - 1] - v[v.len() - 2]) / 2.0);
+    out
+}
+
+/// Writes the heatmaps of `stats` (as [`Plan::run`] returns them) to `path`.
+pub fn write_png(
+    plan: &Plan,
+    stats: &[CellStats],
+    metric: Metric,
+    diff: Option<(Algorithm, Algorithm)>,
+    path: &Path,
+) -> Result<(), String> {
+    static FONT_READY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let ready = *FONT_READY.get_or_init(|| {
+        plotters::style::register_font(FONT, FontStyle::Normal, epaint_default_fonts::UBUNTU_LIGHT)
+            .is_ok()
+    });
+    if !ready {
+        return Err("the heatmap's font could not be loaded".into());
+    }
+    let panels = panels(plan, stats, metric, diff);
+    let columns = panels.len().clamp(1, 3) as u32;
+    let rows = panels.len().div_ceil(3).max(1) as u32;
+    let size = (PANEL.0 * columns + BAR_WIDTH, PANEL.1 * rows + TITLE_HEIGHT);
+    draw(plan, &panels, metric, diff.is_some(), path, size)
+        .map_err(|e| format!("cannot draw {}: {e}", path.display()))
+}
+
+fn draw(
+    plan: &Plan,
+    panels: &[Panel],
+    metric: Metric,
+    diff: bool,
+    path: &Path,
+    size: (u32, u32),
+) -> Result<(), Box<dyn std::error::Error>> {
+    let root = BitMapBackend::new(path, size).into_drawing_area();
+    root.fill(&WHITE)?;
+    let title = format!(
+        "{}: {}{} ({} run{} per cell)",
+        if plan.scenario.name.is_empty() {
+            "sweep"
+        } else {
+            &plan.scenario.name
+        },
+        metric.name(),
+        if diff { " difference" } else { "" },
+        plan.spec.runs,
+        if plan.spec.runs == 1 { "" } else { "s" },
+    );
+    let (top, body) = root.split_vertically(TITLE_HEIGHT);
+    top.titled(&title, (FONT, 22))?;
+    let (grid, bar) = body.split_horizontally(size.0 - BAR_WIDTH);
+    let columns = panels.len().clamp(1, 3);
+    let rows = panels.len().div_ceil(3).max(1);
+    let (lo, hi) = scale(panels, metric, diff);
+    let colour = |v: Option<f64>| match v {
+        Some(v) => ViridisRGB.get_color_normalized(v as f32, lo as f32, hi as f32),
+        None => EMPTY,
+    };
+    let x_log = plan.spec.x.log;
+    let y_log = plan.spec.y.as_ref().is_some_and(|y| y.log);
+    let xe = edges(&plan.xs, x_log);
+    let ye = if plan.ys.is_empty() {
+        vec![0.0, 1.0]
+    } else {
+        edges(&plan.ys, y_log)
+    };
+    let x_label = move |v: &f64| tick(if x_log { v.exp() } else { *v });
+    let y_label = move |v: &f64| tick(if y_log { v.exp() } else { *v });
+    for (area, panel) in grid.split_evenly((rows, columns)).iter().zip(panels) {
+        let mut chart = ChartBuilder::on(area)
+            .caption(&panel.caption, (FONT, 18))
+            .margin(10)
+            .x_label_area_size(46)
+            .y_label_area_size(if plan.ys.is_empty() { 10 } else { 64 })
+            .build_cartesian_2d(xe[0]..xe[xe.len() - 1], ye[0]..ye[ye.len() - 1])?;
+        let mut mesh = chart.configure_mesh();
+        mesh.disable_mesh()
+            .x_desc(plan.x_path.as_str())
+            .x_label_formatter(&x_label)
+            .y_label_formatter(&y_label)
+            .label_style((FONT, 13))
+            .axis_desc_style((FONT, 15));
+        if let Some(y) = &plan.y_path {
+            mesh.y_desc(y.as_str());
+        } else {
+            mesh.y_labels(0);
+        }
+        mesh.draw()?;
+        chart.draw_series(panel.values.iter().enumerate().map(|(cell, v)| {
+            let (ix, iy) = plan.index(cell);
+            Rectangle::new(
+                [(xe[ix], ye[iy]), (xe[ix + 1], ye[iy + 1])],
+                colour(*v).filled(),
+            )
+        }))?;
+    }
+    let mut legend = ChartBuilder::on(&bar.margin(54, 56, 10, 30))
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.0..1.0, lo..hi)?;
+    legend
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .y_desc(metric.name())
+        .y_label_formatter(&|v: &f64| tick(*v))
+        .label_style((FONT, 13))
+        .axis_desc_style((FONT, 15))
+        .draw()?;
+    let steps = 100;
+    legend.draw_series((0..steps).map(|i| {
+        let a = lo + (hi - lo) * i as f64 / steps as f64;
+        let b = lo + (hi - lo) * (i + 1) as f64 / steps as f64;
+        Rectangle::new([(0.0, a), (1.0, b)], colour(Some((a + b) / 2.0)).filled())
+    }))?;
+    root.present()?;
+    Ok(())
+}
+
+/// A tick label: up to 4 significant digits, without trailing zeros.
+fn tick(v: f64) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let digits = (3 - v.abs().log10().floor() as i32).clamp(0, 6) as usize;
+    let text = format!("{v:.digits$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}

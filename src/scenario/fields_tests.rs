@@ -1,0 +1,114 @@
+use super::*;
+use crate::scenario::presets::SHIPPED;
+use crate::sim::Motion;
+
+fn shipped(name: &str) -> Scenario {
+    let text = SHIPPED.iter().find(|(n, _)| *n == name).unwrap().1;
+    crate::scenario::parse(text, name).unwrap()
+}
+
+#[test]
+fn every_number_read_back_unchanged_gives_the_same_scenario() {
+    for (name, text) in SHIPPED {
+        let Ok(scenario) = crate::scenario::parse(text, name) else {
+            continue; // shipped scenarios with scripts need their folder
+        };
+        let fields = Fields::of(&scenario);
+        let names: Vec<&str> = fields.names().take(300).collect();
+        assert!(names.len() > 10, "{name}");
+        for path in names {
+            if path.starts_with("launch.") && scenario.launchers.len() > 1 {
+                continue; // the geometry places every launcher where the first is
+            }
+            let value = fields.value(path).unwrap();
+            let same = fields.set(&[(path, value)]).unwrap();
+            assert_eq!(same, scenario, "{name}: {path} = {value}");
+        }
+    }
+}
+
+#[test]
+fn a_set_number_lands_in_its_field_and_nowhere_else() {
+    let s = shipped("default");
+    let fields = Fields::of(&s);
+    // Fields left at their defaults are there too.
+    assert_eq!(fields.value("world.margin"), Some(400.0));
+    assert_eq!(fields.value("algorithms.newton.iterations"), Some(8.0));
+    let set = fields
+        .set(&[
+            ("targets[0].motion.radius", 250.5),
+            ("launchers[0].pos[0]", 123.0),
+            ("launchers[0].pos.y", 456.0),
+            ("algorithms.smoothed.ga", 0.5),
+            ("launchers[0].salvo", 2.6),
+        ])
+        .unwrap();
+    let Motion::Circle(c) = &set.targets[0].motion else {
+        panic!("a circle")
+    };
+    assert_eq!(c.radius, 250.5);
+    assert_eq!(set.launchers[0].pos, Vec2::new(123.0, 456.0));
+    assert_eq!(
+        set.launchers[0].salvo, 3,
+        "whole fields take the nearest whole number"
+    );
+    assert_eq!(
+        set.algorithms.get(Algorithm::Smoothed, "ga"),
+        Some(ParamValue::Float(0.5))
+    );
+    let mut expected = s.clone();
+    expected.targets = set.targets.clone();
+    expected.launchers = set.launchers.clone();
+    expected.algorithms = set.algorithms.clone();
+    assert_eq!(set, expected, "nothing else moved");
+    assert!(fields.set(&[("targets[0].motion.speed", 1.0)]).is_err());
+    assert!(fields.name_of("version").is_none());
+    assert!(
+        fields.name_of("world.seed").is_none(),
+        "each run has its own seed"
+    );
+    assert!(fields.name_of("targets[0].name").is_none(), "not a number");
+    assert_eq!(
+        fields.name_of(" launchers[0].pos[1] "),
+        Some("launchers[0].pos.y")
+    );
+}
+
+#[test]
+fn launch_geometry_places_launchers_around_the_target_s_start_and_heading() {
+    let s = crate::scenario::parse(
+        r#"(version: 1, world: (width: 4000, height: 4000),
+            targets: [(name: "t", radius: 5, motion: Constant(pos: (1000, 1000), vel: (0, 50)))],
+            launchers: [(pos: (0, 0), target: "t", algorithms: ["smoothed"], launch_velocity: (30, 40))])"#,
+        "geometry",
+    )
+    .unwrap();
+    let fields = Fields::of(&s);
+    // The target heads +y: bearing 0 is ahead of it, 90 to its left (-x), 180 behind.
+    for (bearing, expected) in [
+        (0.0, Vec2::new(1000.0, 1500.0)),
+        (90.0, Vec2::new(500.0, 1000.0)),
+        (180.0, Vec2::new(1000.0, 500.0)),
+        (-90.0, Vec2::new(1500.0, 1000.0)),
+    ] {
+        let set = fields
+            .set(&[("launch.range", 500.0), ("launch.bearing", bearing)])
+            .unwrap();
+        let l = &set.launchers[0];
+        assert!(l.pos.distance(expected) < 1e-3, "{bearing}: {}", l.pos);
+        // The launch velocity (30, 40) turns with the launcher, from bearing 135.
+        let turned =
+            Vec2::from_angle((bearing as f32 - 135.0).to_radians()).rotate(Vec2::new(30.0, 40.0));
+        assert!(
+            l.launch_velocity.distance(turned) < 1e-3,
+            "{bearing}: {}",
+            l.launch_velocity
+        );
+    }
+    // Each part alone keeps the other: range 1414.2 at bearing 135 (behind-left) today.
+    assert!((fields.value("launch.range").unwrap() - 1414.2136).abs() < 1e-3);
+    assert!((fields.value("launch.bearing").unwrap() - 135.0).abs() < 1e-3);
+    let set = fields.set(&[("launch.range", 100.0)]).unwrap();
+    let expected = Vec2::new(1000.0, 1000.0) - Vec2::splat(100.0 / 2f32.sqrt());
+    assert!(set.launchers[0].pos.distance(expected) < 1e-3);
+}

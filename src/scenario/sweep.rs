@@ -1,0 +1,296 @@
+//! A saved sweep (`sweep:` in a scenario): one or two axes over the scenario's numeric
+//! fields ([`super::fields`]), runs per cell, the base seed, Gaussian jitter, the
+//! algorithms and the metric to map. `steerlab sweep FILE` runs it; the command line
+//! may override any part. The checks here serve both.
+
+use super::fields::Fields;
+use super::model::Scenario;
+use crate::core::params::choice;
+use crate::guidance::Algorithm;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Most values on one axis.
+pub const MAX_COUNT: u32 = 1024;
+/// Most runs per cell.
+pub const MAX_RUNS: u32 = 10_000;
+/// Most valid names an error lists (a scenario with long recorded tracks has many).
+const MAX_NAMES_LISTED: usize = 200;
+
+/// One axis: `count` values from `lo` to `hi` (both included), evenly spaced, or
+/// geometrically with `log`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AxisSpec {
+    /// The field, by the path its error messages use (`targets[0].motion.speed`).
+    pub path: String,
+    pub lo: f64,
+    pub hi: f64,
+    pub count: u32,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub log: bool,
+}
+
+impl AxisSpec {
+    /// Reads `PATH=LO..HI:N`, with `:log` after `N` for geometric spacing.
+    pub fn parse(text: &str) -> Result<AxisSpec, String> {
+        let bad = || format!("expected PATH=LO..HI:N (or PATH=LO..HI:N:log), found `{text}`");
+        let (path, rest) = text.split_once('=').ok_or_else(bad)?;
+        let (range, count) = rest.split_once(':').ok_or_else(bad)?;
+        let (count, log) = match count.split_once(':') {
+            Some((count, "log")) => (count, true),
+            Some(_) => return Err(bad()),
+            None => (count, false),
+        };
+        let (lo, hi) = range.split_once("..").ok_or_else(bad)?;
+        let number = |s: &str| s.trim().parse::<f64>().map_err(|_| bad());
+        Ok(AxisSpec {
+            path: path.trim().to_string(),
+            lo: number(lo)?,
+            hi: number(hi)?,
+            count: count.trim().parse().map_err(|_| bad())?,
+            log,
+        })
+    }
+
+    /// The axis' values, `lo` first (rounded where the field takes whole numbers).
+    pub fn values(&self, whole: bool) -> Vec<f64> {
+        let n = self.count.max(1) as usize;
+        (0..n)
+            .map(|i| {
+                let t = if n == 1 {
+                    0.0
+                } else {
+                    i as f64 / (n - 1) as f64
+                };
+                let v = if self.log {
+                    (self.lo.ln() + t * (self.hi.ln() - self.lo.ln())).exp()
+                } else {
+                    self.lo + t * (self.hi - self.lo)
+                };
+                // The ends are exactly as asked, whatever the rounding of the steps.
+                let v = if i == 0 {
+                    self.lo
+                } else if i == n - 1 {
+                    self.hi
+                } else {
+                    v
+                };
+                if whole {
+                    v.round()
+                } else {
+                    v
+                }
+            })
+            .collect()
+    }
+}
+
+choice! {
+    /// What a sweep's heatmap shows of each cell.
+    pub enum Metric {
+        /// Share of missiles that hit.
+        HitRate = "hit-rate",
+        /// Mean time from launch to hit, of the hits (s).
+        TimeToHit = "time-to-hit",
+        /// Median time to hit (s).
+        TimeToHitP50 = "time-to-hit-p50",
+        /// 90th percentile of the time to hit (s).
+        TimeToHitP90 = "time-to-hit-p90",
+        /// Mean closest approach to the target.
+        Closest = "closest",
+        /// Largest closest approach of any missile (the worst miss).
+        ClosestWorst = "closest-worst",
+        /// Mean distance flown.
+        PathLength = "path-length",
+        /// Mean of each missile's peak turn rate (rad/s).
+        PeakTurnRate = "peak-turn-rate",
+        /// Mean time to hit over the exact optimum at launch (intercept, quartic).
+        OptimumRatio = "optimum-ratio",
+    }
+}
+
+impl Metric {
+    /// Every metric, in the order of the CSV's columns.
+    pub fn every() -> &'static [Metric] {
+        Self::ALL
+    }
+}
+
+// `choice!` derives its own traits; the default is set here.
+#[allow(clippy::derivable_impls)]
+impl Default for Metric {
+    fn default() -> Self {
+        Metric::HitRate
+    }
+}
+
+/// A sweep as a scenario saves it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SweepSpec {
+    pub x: AxisSpec,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<AxisSpec>,
+    /// Runs per cell, each with its own seed.
+    #[serde(
+        default = "default_runs::value",
+        skip_serializing_if = "default_runs::is"
+    )]
+    pub runs: u32,
+    /// The base seed every run's seed derives from.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub seed: u64,
+    /// Gaussian jitter per run: field path to standard deviation.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub jitter: BTreeMap<String, f64>,
+    /// The algorithms mapped (empty: the scenario's compared ones).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub algorithms: Vec<Algorithm>,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub metric: Metric,
+    /// Seconds each engagement runs at most (none: until nothing more happens, at
+    /// most 60).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f32>,
+}
+
+crate::core::field_default!(default_runs: u32 = 1);
+
+impl SweepSpec {
+    /// A sweep of one axis with one run per cell.
+    pub fn new(x: AxisSpec) -> Self {
+        SweepSpec {
+            x,
+            y: None,
+            runs: 1,
+            seed: 0,
+            jitter: BTreeMap::new(),
+            algorithms: Vec::new(),
+            metric: Metric::HitRate,
+            seconds: None,
+        }
+    }
+
+    /// The axes, x first.
+    pub fn axes(&self) -> impl Iterator<Item = &AxisSpec> {
+        std::iter::once(&self.x).chain(&self.y)
+    }
+}
+
+/// Every problem of a sweep over `scenario`, as `(field of the sweep, message)`: axes
+/// and jitter that name no numeric field (the message lists the valid names), counts and
+/// runs out of range, log axes that cross zero, axis ends the field does not take, and
+/// algorithms the scenario does not have.
+pub fn problems(scenario: &Scenario, sweep: &SweepSpec) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let base = Scenario {
+        sweep: None,
+        ..scenario.clone()
+    };
+    let fields = Fields::of(&base);
+    let unknown = |path: &str| {
+        let names: Vec<&str> = fields.names().collect();
+        let listed = names[..names.len().min(MAX_NAMES_LISTED)].join(", ");
+        let more = names.len().saturating_sub(MAX_NAMES_LISTED);
+        let more = if more > 0 {
+            format!(" (and {more} more)")
+        } else {
+            String::new()
+        };
+        format!("`{path}` is not a numeric field of this scenario; valid names: {listed}{more}")
+    };
+    let axes = [("x", Some(&sweep.x)), ("y", sweep.y.as_ref())];
+    for (name, axis) in axes {
+        let Some(axis) = axis else { continue };
+        let at = |field: &str| format!("{name}.{field}");
+        let Some(path) = fields.name_of(&axis.path) else {
+            out.push((at("path"), unknown(&axis.path)));
+            continue;
+        };
+        if axis.count == 0 || axis.count > MAX_COUNT {
+            let found = axis.count;
+            out.push((
+                at("count"),
+                format!("expected 1 to {MAX_COUNT} values, found {found}"),
+            ));
+        }
+        for (end, value) in [("lo", axis.lo), ("hi", axis.hi)] {
+            if !value.is_finite() {
+                out.push((at(end), format!("expected a finite number, found {value}")));
+            } else if axis.log && value <= 0.0 {
+                out.push((
+                    at(end),
+                    format!("a log axis needs values above 0, found {value}"),
+                ));
+            } else if let Some(why) = refused(&fields, path, value) {
+                out.push((at(end), why));
+            }
+        }
+    }
+    if sweep
+        .y
+        .as_ref()
+        .is_some_and(|y| fields.name_of(&y.path) == fields.name_of(&sweep.x.path))
+    {
+        out.push((
+            "y.path".into(),
+            "the y axis sweeps the same field as x".into(),
+        ));
+    }
+    if sweep.runs == 0 || sweep.runs > MAX_RUNS {
+        let found = sweep.runs;
+        out.push((
+            "runs".into(),
+            format!("expected 1 to {MAX_RUNS} runs, found {found}"),
+        ));
+    }
+    for (path, sigma) in &sweep.jitter {
+        let at = format!("jitter.{path}");
+        if fields.name_of(path).is_none() {
+            out.push((at, unknown(path)));
+        } else if !(sigma.is_finite() && *sigma >= 0.0) {
+            out.push((
+                at,
+                format!("expected a standard deviation of 0 or more, found {sigma}"),
+            ));
+        }
+    }
+    let flown = scenario.compared();
+    for (i, algorithm) in sweep.algorithms.iter().enumerate() {
+        if !scenario.algorithms.algorithms().contains(algorithm) {
+            out.push((
+                format!("algorithms[{i}]"),
+                format!("unknown algorithm `{algorithm}`"),
+            ));
+        } else if flown.is_empty() {
+            out.push((
+                format!("algorithms[{i}]"),
+                "the scenario has no launchers".into(),
+            ));
+        }
+    }
+    if let Some(seconds) = sweep.seconds {
+        if !(seconds > 0.0 && seconds <= 3600.0) {
+            out.push((
+                "seconds".into(),
+                format!("expected 0 to 3600 seconds, found {seconds}"),
+            ));
+        }
+    }
+    out
+}
+
+/// Why the field at `path` cannot take `value`, if it cannot.
+fn refused(fields: &Fields, path: &str, value: f64) -> Option<String> {
+    let scenario = match fields.set(&[(path, value)]) {
+        Ok(s) => s,
+        Err(why) => return Some(format!("{path} = {value}: {why}")),
+    };
+    let problems = super::validate::validate(&scenario);
+    let (field, why) = problems
+        .iter()
+        .find(|(p, _)| fields.name_of(p) == Some(path))
+        .or(problems.first())?;
+    Some(format!("{field}: {why}"))
+}
