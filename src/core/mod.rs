@@ -9,6 +9,7 @@ pub mod debug;
 pub mod params;
 pub mod readout;
 pub mod variant;
+pub mod written;
 
 pub use body::{wrap_angle, Body, Seen};
 pub use debug::{DebugShape, Role, Shape};
@@ -18,29 +19,7 @@ pub use readout::{Readout, ReadoutValue};
 /// Whether a value is its type's default (a `skip_serializing_if` for fields whose
 /// default is the type's: `false`, `0`, empty, `None`), so saved files stay short.
 pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {
-    !writing_every_field() && *value == T::default()
-}
-
-thread_local! {
-    static EVERY_FIELD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether [`with_every_field`] is running on this thread: defaults are then written too.
-pub fn writing_every_field() -> bool {
-    EVERY_FIELD.with(|every| every.get())
-}
-
-/// Runs `write` with every field written, defaults included (a sweep finds every number
-/// of a scenario by its path in that text: `scenario::fields`).
-pub fn with_every_field<R>(write: impl FnOnce() -> R) -> R {
-    struct Reset(bool);
-    impl Drop for Reset {
-        fn drop(&mut self) {
-            EVERY_FIELD.with(|every| every.set(self.0));
-        }
-    }
-    let _reset = Reset(EVERY_FIELD.with(|every| every.replace(true)));
-    write()
+    !written::every_field() && *value == T::default()
 }
 
 /// Declares the default of a serde field together with the test that leaves it out of a
@@ -57,7 +36,7 @@ macro_rules! field_default {
                 $value
             }
             pub fn is(v: &$ty) -> bool {
-                !$crate::core::writing_every_field() && *v == value()
+                !$crate::core::written::every_field() && *v == value()
             }
         }
     };

@@ -258,7 +258,7 @@ macro_rules! tunable {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 use serde::ser::SerializeStruct;
                 let defaults = Self::default();
-                let every = $crate::core::writing_every_field();
+                let every = $crate::core::written::every_field();
                 let changed = 0 $( + usize::from(every || self.$field != defaults.$field) )*;
                 let mut out = serializer.serialize_struct(stringify!($name), changed)?;
                 $(

@@ -4,7 +4,7 @@
 //! (`launch.range`, `launch.bearing`).
 //!
 //! One rule finds them all: the scenario is written with every field, defaults included
-//! ([`crate::core::with_every_field`]), and each number literal of that text is a field.
+//! ([`crate::core::written::with_every_field`]), and each number literal of that text is a field.
 //! Setting fields splices the new literals into that text and reads it back, so every
 //! field the format has is covered without a list to keep in step. Script parameters
 //! (`scripts[0].params.gain`) are set through the law's own parameter descriptions.
@@ -57,7 +57,8 @@ pub struct Fields {
 impl Fields {
     /// Indexes a scenario's numbers.
     pub fn of(scenario: &Scenario) -> Fields {
-        let text = crate::core::with_every_field(|| super::file::to_text(&fields_only(scenario)));
+        let text =
+            crate::core::written::with_every_field(|| super::text::to_text(&fields_only(scenario)));
         let mut fields = BTreeMap::new();
         let lines = line_starts(&text);
         let spans = Spans::index(&text);
@@ -204,7 +205,7 @@ impl Fields {
                 at = *end;
             }
             text.push_str(&self.text[at..]);
-            let mut read: Scenario = super::file::options()
+            let mut read: Scenario = super::text::options()
                 .from_str(&text)
                 .map_err(|e| format!("the value does not fit its field: {}", e.code))?;
             // Script laws and their values come from the scenario, not from the text.

@@ -53,7 +53,8 @@ fn a_set_number_lands_in_its_field_and_nowhere_else() {
         "whole fields take the nearest whole number"
     );
     assert_eq!(
-        set.algorithms.get(Algorithm::Smoothed, "ga"),
+        set.algorithms
+            .get("smoothed".parse::<Algorithm>().unwrap(), "ga"),
         Some(ParamValue::Float(0.5))
     );
     let mut expected = s.clone();

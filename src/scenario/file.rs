@@ -6,8 +6,8 @@ use super::messages::{self, Located};
 use super::model::Scenario;
 use super::scripts;
 use super::spans::{Pos, Spans};
+use super::text::options;
 use super::validate::validate;
-use ron::extensions::Extensions;
 use std::fmt;
 use std::path::Path;
 
@@ -71,14 +71,6 @@ impl fmt::Display for ScenarioErrors {
 }
 
 impl std::error::Error for ScenarioErrors {}
-
-/// The RON dialect of scenario files: `Some(..)` may be left out, and newtype variants
-/// are written without their extra parentheses.
-pub(crate) fn options() -> ron::Options {
-    ron::Options::default()
-        .with_default_extension(Extensions::IMPLICIT_SOME)
-        .with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES)
-}
 
 /// Parses and validates a scenario from text. `file` labels the errors. A text that names
 /// scripts must come from a file: see [`parse_in`].
@@ -151,9 +143,17 @@ pub fn parse_in(text: &str, file: &str, base: Option<&Path>) -> Result<Scenario,
             path: path.clone(),
             message: messages::non_finite(number),
         });
+    let swept = scenario.sweep.as_ref().map_or(Vec::new(), |sweep| {
+        let found = super::validate_sweep::problems(&scenario, sweep);
+        found
+            .into_iter()
+            .map(|(path, why)| (format!("sweep.{path}"), why))
+            .collect()
+    });
     let invalid = attached
         .into_iter()
         .chain(validate(&scenario))
+        .chain(swept)
         .map(|(path, message)| Located {
             pos: spans.find(&path),
             path,
@@ -227,34 +227,6 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioErrors> {
     parse_in(&text, &path.display().to_string(), path.parent())
 }
 
-/// The text a scenario saves as: its header comment, then only what differs from the
-/// defaults, one top-level field per line and one target, launcher or turret per line
-/// (as the shipped files are written), so a saved file stays readable and diffs well.
-pub fn to_text(scenario: &Scenario) -> String {
-    let pretty = ron::ser::PrettyConfig::new()
-        .depth_limit(2)
-        .indentor("    ".to_string());
-    // Plain data always serialises.
-    let body = options()
-        .to_string_pretty(&for_saving(scenario), pretty)
-        .expect("scenario serialises");
-    let header = scenario.header.trim_end();
-    if header.is_empty() {
-        format!("{body}\n")
-    } else {
-        format!("{header}\n{body}\n")
-    }
-}
-
-/// The scenario as it is written: the scripts' parameter values in their entries, not
-/// in `algorithms` (which reads only the built-ins').
-fn for_saving(scenario: &Scenario) -> Scenario {
-    let mut out = scenario.clone();
-    out.scripts = scripts::for_saving(&scenario.algorithms, &scenario.scripts);
-    out.algorithms.runtime = Default::default();
-    out
-}
-
 /// The comment lines (and blank lines between them) that open a text, before its first
 /// line of content.
 pub fn header_of(text: &str) -> String {
@@ -274,6 +246,6 @@ pub fn header_of(text: &str) -> String {
 /// Saves atomically ([`crate::files::write_atomically`]): a crash or a failure at any
 /// point leaves either the old file or the new one, never a mix.
 pub fn save(scenario: &Scenario, path: &Path) -> Result<(), crate::files::FileError> {
-    let text = to_text(scenario);
+    let text = super::text::to_text(scenario);
     crate::files::write_atomically(path, |out| out.write_all(text.as_bytes()))
 }

@@ -11,10 +11,13 @@ pub mod presets;
 pub mod scripts;
 pub mod spans;
 pub mod sweep;
+pub mod text;
 pub mod validate;
+pub mod validate_sweep;
 pub mod view;
 
 pub use view::{PlotSpec, ViewSpec};
 
-pub use file::{load, parse, parse_in, save, to_text, ScenarioError, ScenarioErrors};
+pub use file::{load, parse, parse_in, save, ScenarioError, ScenarioErrors};
 pub use model::{Scenario, VERSION};
+pub use text::to_text;

@@ -44,6 +44,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("evasive", include_str!("../../scenarios/evasive.ron")),
     ("artillery", include_str!("../../scenarios/artillery.ron")),
     ("flares", include_str!("../../scenarios/flares.ron")),
+    (
+        "smoothed-envelope",
+        include_str!("../../scenarios/smoothed-envelope.ron"),
+    ),
+    (
+        "launch-envelope",
+        include_str!("../../scenarios/launch-envelope.ron"),
+    ),
 ];
 
 /// The text of a shipped scenario by name (with or without `.ron`).

@@ -1,10 +1,8 @@
 //! A saved sweep (`sweep:` in a scenario): one or two axes over the scenario's numeric
 //! fields ([`super::fields`]), runs per cell, the base seed, Gaussian jitter, the
 //! algorithms and the metric to map. `steerlab sweep FILE` runs it; the command line
-//! may override any part. The checks here serve both.
+//! may override any part. Its rules are in [`super::validate_sweep`].
 
-use super::fields::Fields;
-use super::model::Scenario;
 use crate::core::params::choice;
 use crate::guidance::Algorithm;
 use serde::{Deserialize, Serialize};
@@ -14,8 +12,6 @@ use std::collections::BTreeMap;
 pub const MAX_COUNT: u32 = 1024;
 /// Most runs per cell.
 pub const MAX_RUNS: u32 = 10_000;
-/// Most valid names an error lists (a scenario with long recorded tracks has many).
-const MAX_NAMES_LISTED: usize = 200;
 
 /// One axis: `count` values from `lo` to `hi` (both included), evenly spaced, or
 /// geometrically with `log`.
@@ -176,121 +172,4 @@ impl SweepSpec {
     pub fn axes(&self) -> impl Iterator<Item = &AxisSpec> {
         std::iter::once(&self.x).chain(&self.y)
     }
-}
-
-/// Every problem of a sweep over `scenario`, as `(field of the sweep, message)`: axes
-/// and jitter that name no numeric field (the message lists the valid names), counts and
-/// runs out of range, log axes that cross zero, axis ends the field does not take, and
-/// algorithms the scenario does not have.
-pub fn problems(scenario: &Scenario, sweep: &SweepSpec) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let base = Scenario {
-        sweep: None,
-        ..scenario.clone()
-    };
-    let fields = Fields::of(&base);
-    let unknown = |path: &str| {
-        let names: Vec<&str> = fields.names().collect();
-        let listed = names[..names.len().min(MAX_NAMES_LISTED)].join(", ");
-        let more = names.len().saturating_sub(MAX_NAMES_LISTED);
-        let more = if more > 0 {
-            format!(" (and {more} more)")
-        } else {
-            String::new()
-        };
-        format!("`{path}` is not a numeric field of this scenario; valid names: {listed}{more}")
-    };
-    let axes = [("x", Some(&sweep.x)), ("y", sweep.y.as_ref())];
-    for (name, axis) in axes {
-        let Some(axis) = axis else { continue };
-        let at = |field: &str| format!("{name}.{field}");
-        let Some(path) = fields.name_of(&axis.path) else {
-            out.push((at("path"), unknown(&axis.path)));
-            continue;
-        };
-        if axis.count == 0 || axis.count > MAX_COUNT {
-            let found = axis.count;
-            out.push((
-                at("count"),
-                format!("expected 1 to {MAX_COUNT} values, found {found}"),
-            ));
-        }
-        for (end, value) in [("lo", axis.lo), ("hi", axis.hi)] {
-            if !value.is_finite() {
-                out.push((at(end), format!("expected a finite number, found {value}")));
-            } else if axis.log && value <= 0.0 {
-                out.push((
-                    at(end),
-                    format!("a log axis needs values above 0, found {value}"),
-                ));
-            } else if let Some(why) = refused(&fields, path, value) {
-                out.push((at(end), why));
-            }
-        }
-    }
-    if sweep
-        .y
-        .as_ref()
-        .is_some_and(|y| fields.name_of(&y.path) == fields.name_of(&sweep.x.path))
-    {
-        out.push((
-            "y.path".into(),
-            "the y axis sweeps the same field as x".into(),
-        ));
-    }
-    if sweep.runs == 0 || sweep.runs > MAX_RUNS {
-        let found = sweep.runs;
-        out.push((
-            "runs".into(),
-            format!("expected 1 to {MAX_RUNS} runs, found {found}"),
-        ));
-    }
-    for (path, sigma) in &sweep.jitter {
-        let at = format!("jitter.{path}");
-        if fields.name_of(path).is_none() {
-            out.push((at, unknown(path)));
-        } else if !(sigma.is_finite() && *sigma >= 0.0) {
-            out.push((
-                at,
-                format!("expected a standard deviation of 0 or more, found {sigma}"),
-            ));
-        }
-    }
-    let flown = scenario.compared();
-    for (i, algorithm) in sweep.algorithms.iter().enumerate() {
-        if !scenario.algorithms.algorithms().contains(algorithm) {
-            out.push((
-                format!("algorithms[{i}]"),
-                format!("unknown algorithm `{algorithm}`"),
-            ));
-        } else if flown.is_empty() {
-            out.push((
-                format!("algorithms[{i}]"),
-                "the scenario has no launchers".into(),
-            ));
-        }
-    }
-    if let Some(seconds) = sweep.seconds {
-        if !(seconds > 0.0 && seconds <= 3600.0) {
-            out.push((
-                "seconds".into(),
-                format!("expected 0 to 3600 seconds, found {seconds}"),
-            ));
-        }
-    }
-    out
-}
-
-/// Why the field at `path` cannot take `value`, if it cannot.
-fn refused(fields: &Fields, path: &str, value: f64) -> Option<String> {
-    let scenario = match fields.set(&[(path, value)]) {
-        Ok(s) => s,
-        Err(why) => return Some(format!("{path} = {value}: {why}")),
-    };
-    let problems = super::validate::validate(&scenario);
-    let (field, why) = problems
-        .iter()
-        .find(|(p, _)| fields.name_of(p) == Some(path))
-        .or(problems.first())?;
-    Some(format!("{field}: {why}"))
 }

@@ -133,11 +133,7 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     if let Some(view) = &s.view {
         p.0.extend(super::view::problems(view));
     }
-    if let Some(sweep) = &s.sweep {
-        for (path, why) in super::sweep::problems(s, sweep) {
-            p.push(format!("sweep.{path}"), why);
-        }
-    }
+
     if p.0.is_empty() {
         load(&mut p, s);
     }

@@ -3,7 +3,6 @@
 
 use super::event::MissReason;
 use super::ids::TargetId;
-use crate::core::wrap_angle;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -41,7 +40,32 @@ pub struct Metrics {
     pub peak_turn_rate: f32,
     /// For the intercept and the exact quartic: the optimum time to hit, from launch.
     pub optimal_time: Option<f32>,
+    /// The cosine of the peak turn so far: a tick whose turn is clearly smaller skips
+    /// the arctangent. Only a shortcut: it never changes a result, so it is not saved.
+    #[serde(skip)]
+    peak_cos: PeakCos,
 }
+
+/// [`Metrics::record_move`]'s shortcut, `+inf` until the first turn (any turn is then
+/// measured). Equal whatever its value: it never changes a result.
+#[derive(Clone, Copy, Debug)]
+struct PeakCos(f32);
+
+impl Default for PeakCos {
+    fn default() -> Self {
+        PeakCos(f32::INFINITY)
+    }
+}
+
+impl PartialEq for PeakCos {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// How much larger than the peak's cosine a turn's may be and still be measured: far
+/// above the cosine's rounding (a few 1e-7), so no turn larger than the peak is skipped.
+const COS_MARGIN: f32 = 1e-5;
 
 impl Metrics {
     pub fn new(optimal_time: Option<f32>) -> Self {
@@ -53,6 +77,7 @@ impl Metrics {
             path_length: 0.0,
             peak_turn_rate: 0.0,
             optimal_time,
+            peak_cos: PeakCos::default(),
         }
     }
 
@@ -64,12 +89,24 @@ impl Metrics {
         }
     }
 
-    /// Records one tick of flight from `from` to `to`, velocity `old_vel -> new_vel`.
+    /// Records one tick of flight from `from` to `to`, velocity `old_vel -> new_vel`. The
+    /// turn is the angle between the velocities, `atan2(|a x b|, a . b)`, measured only
+    /// when its cosine says it may beat the peak (most ticks need no arctangent).
     pub fn record_move(&mut self, from: Vec2, to: Vec2, old_vel: Vec2, new_vel: Vec2, dt: f32) {
         self.path_length += (to - from).length();
-        if old_vel != Vec2::ZERO && new_vel != Vec2::ZERO {
-            let turned = wrap_angle(new_vel.y.atan2(new_vel.x) - old_vel.y.atan2(old_vel.x));
-            self.peak_turn_rate = self.peak_turn_rate.max(turned.abs() / dt);
+        let lengths = (old_vel.length_squared() * new_vel.length_squared()).sqrt();
+        if lengths > 0.0 {
+            let dot = old_vel.dot(new_vel);
+            let cos = dot / lengths;
+            if cos <= self.peak_cos.0 + COS_MARGIN {
+                let turned = old_vel.perp_dot(new_vel).abs().atan2(dot);
+                if turned / dt > self.peak_turn_rate {
+                    self.peak_turn_rate = turned / dt;
+                    self.peak_cos = PeakCos(cos);
+                } else if self.peak_cos.0.is_infinite() {
+                    self.peak_cos = PeakCos(cos);
+                }
+            }
         }
     }
 

@@ -18,7 +18,8 @@ pub use stats::{percentile, CellStats, MissileResult};
 
 use crate::guidance::Algorithm;
 use crate::scenario::fields::Fields;
-use crate::scenario::sweep::{problems, Metric, SweepSpec};
+use crate::scenario::sweep::{Metric, SweepSpec};
+use crate::scenario::validate_sweep::problems;
 use crate::scenario::Scenario;
 use crate::sim::ids::Source;
 use crate::sim::motion::{Described, FieldValue};

@@ -1,7 +1,7 @@
 //! A sweep's heatmaps as a PNG (plotters, bitmap backend): one panel per algorithm (or
 //! one for a diff), all on one colour scale shown by the colour bar, with the axes'
-//! field paths, ticks and a title. Text is drawn from egui's own font, so no system
-//! font is needed.
+//! field paths, ticks and a title. Text is drawn from a font built into the program
+//! (Ubuntu Light, from `epaint_default_fonts`), so no system font is needed.
 
 use super::csv::difference;
 use super::stats::CellStats;
@@ -14,7 +14,7 @@ use std::path::Path;
 
 const FONT: &str = "sans-serif";
 const PANEL: (u32, u32) = (520, 440);
-const BAR_WIDTH: u32 = 130;
+const BAR_WIDTH: u32 = 150;
 const TITLE_HEIGHT: u32 = 44;
 /// Cells without a value (no hits for a time metric, no missiles).
 const EMPTY: RGBColor = RGBColor(200, 200, 200);
@@ -198,7 +198,7 @@ fn draw(
             )
         }))?;
     }
-    let mut legend = ChartBuilder::on(&bar.margin(54, 56, 10, 30))
+    let mut legend = ChartBuilder::on(&bar.margin(54, 56, 10, 46))
         .y_label_area_size(60)
         .build_cartesian_2d(0.0..1.0, lo..hi)?;
     legend
