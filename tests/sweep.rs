@@ -8,19 +8,7 @@ use steerlab::scenario::sweep::{AxisSpec, Metric, SweepSpec};
 use steerlab::scenario::{self, Scenario};
 
 /// Intercept (D) from 200 units behind a target flying straight away along +x.
-const FLEEING: &str = r#"(
-    version: 1,
-    name: "intercept against a fleeing target",
-    world: (width: 40000, height: 2000),
-    algorithms: (intercept: (speed: 200)),
-    targets: [(name: "t", radius: 10, motion: Constant(pos: (1000, 1000), vel: (100, 0)))],
-    launchers: [(name: "l", pos: (800, 1000), target: "t", algorithms: ["intercept"], missile: (lifetime: 100))],
-    sweep: (
-        x: (path: "algorithms.intercept.speed", lo: 100, hi: 300, count: 9),
-        y: (path: "targets[0].motion.vel.x", lo: 100, hi: 300, count: 9),
-        seconds: 30,
-    ),
-)"#;
+const FLEEING: &str = include_str!("fixtures/sweep-fleeing.ron");
 
 fn fleeing() -> Scenario {
     scenario::parse(FLEEING, "fleeing.ron").unwrap()
@@ -284,7 +272,7 @@ fn a_saved_sweep_with_a_bad_axis_is_a_located_file_error() {
     let errors = scenario::parse(&text, "fleeing.ron").unwrap_err();
     let e = &errors.errors[0];
     assert_eq!(e.path, "sweep.y.path");
-    assert_eq!((e.line, e.col), (10, 19), "{e}");
+    assert_eq!((e.line, e.col), (12, 19), "{e}");
     assert!(e.message.contains("is not a numeric field"), "{e}");
 }
 
@@ -314,4 +302,67 @@ fn the_percentiles_are_nearest_rank() {
     assert_eq!(p(&[3.0], 90), Some(3.0));
     assert_eq!(p(&[], 50), None);
     let _ = Metric::every();
+}
+
+fn shipped_sweep(
+    name: &str,
+    x: &str,
+    y: &str,
+) -> (Plan, Vec<steerlab::headless::sweep::CellStats>) {
+    let s = scenario::parse(scenario::presets::shipped(name).unwrap(), name).unwrap();
+    let mut spec = s.sweep.clone().unwrap();
+    spec.x = axis(x);
+    spec.y = Some(axis(y));
+    spec.runs = 2;
+    let plan = Plan::new(&s, spec).unwrap();
+    let stats = run_all(&plan);
+    (plan, stats)
+}
+
+#[test]
+fn smoothed_envelope_smoothed_homing_stops_catching_the_crosser_as_it_speeds_up() {
+    let (plan, stats) = shipped_sweep(
+        "smoothed-envelope",
+        "algorithms.smoothed.ga=0.5..0.9:3",
+        "targets[0].motion.vel.y=0..400:3",
+    );
+    let smoothed = |cell: usize| {
+        stats
+            .iter()
+            .find(|s| s.cell == cell && s.algorithm.id() == "smoothed")
+            .unwrap()
+    };
+    for ix in 0..3 {
+        // A target at rest is caught; one at 400 units/s outruns the 300 units/s missile.
+        assert_eq!(smoothed(ix).hit_rate(), Some(1.0), "{:?}", plan.values(ix));
+        assert_eq!(
+            smoothed(6 + ix).hit_rate(),
+            Some(0.0),
+            "{:?}",
+            plan.values(6 + ix)
+        );
+    }
+    assert_eq!(
+        plan.algorithms.iter().map(|a| a.id()).collect::<Vec<_>>(),
+        ["smoothed", "pro-nav"]
+    );
+}
+
+#[test]
+fn launch_envelope_every_law_hits_somewhere_and_misses_somewhere() {
+    let (plan, stats) = shipped_sweep(
+        "launch-envelope",
+        "launch.bearing=-180..135:8",
+        "launch.range=100..1500:3",
+    );
+    assert_eq!(plan.algorithms.len(), 8);
+    for algorithm in &plan.algorithms {
+        let mine: Vec<_> = stats.iter().filter(|s| s.algorithm == *algorithm).collect();
+        let hits: u32 = mine.iter().map(|s| s.hits).sum();
+        let missiles: u32 = mine.iter().map(|s| s.missiles).sum();
+        assert!(
+            hits > 0 && hits < missiles,
+            "{algorithm}: {hits} of {missiles}"
+        );
+    }
 }
