@@ -9,6 +9,7 @@ mod document;
 pub mod plots;
 mod runs;
 pub mod scripts;
+pub mod sweep;
 pub mod trails;
 mod view;
 
@@ -42,6 +43,8 @@ pub struct Session {
     pub messages: Messages,
     /// The scenario's scripts, watched for saves.
     pub scripts: scripts::ScriptWatch,
+    /// The Sweep window: its form, a running sweep, the last result.
+    pub sweeps: sweep::Sweeps,
 }
 
 impl Session {
@@ -52,7 +55,9 @@ impl Session {
             view: View::default(),
             messages: Messages::default(),
             scripts: scripts::ScriptWatch::default(),
+            sweeps: sweep::Sweeps::default(),
         };
+        session.sweeps.adopt(&session.doc.scenario);
         session.follow_scripts();
         session.restart();
         session
@@ -396,6 +401,8 @@ impl Session {
     pub fn open(&mut self, path: &Path) -> Result<(), crate::recording::OpenError> {
         let scenario = crate::recording::open(path)?;
         self.doc.settle(scenario, path);
+        self.sweeps.cancel();
+        self.sweeps.adopt(&self.doc.scenario);
         self.follow_scripts();
         self.messages.error = None;
         self.messages.status = Some(format!("opened {}", path.display()));
@@ -403,6 +410,29 @@ impl Session {
         self.restart();
         self.open_view();
         Ok(())
+    }
+
+    /// Opens the worst run of a sweep's cell for `algorithm` in the sandbox: the
+    /// engagement exactly as the sweep flew it, as an edit of the scenario (Undo goes
+    /// back to the swept scenario; the sweep's result stays for the next cell).
+    pub fn open_sweep_cell(&mut self, cell: usize, algorithm: Algorithm) {
+        match self.sweeps.engagement(cell, algorithm) {
+            Some(Ok(engagement)) => {
+                let before = std::mem::replace(&mut self.doc.scenario, engagement);
+                self.doc.remember_edit(Edit::Scenario(Box::new(before)));
+                self.view.selected = None;
+                self.messages.error = None;
+                self.messages.status = Some(format!(
+                    "opened {} (Undo goes back to the swept scenario)",
+                    self.doc.scenario.name
+                ));
+                self.restart();
+                self.open_view();
+                self.view.fit_requested = true;
+            }
+            Some(Err(why)) => self.messages.error = Some(why),
+            None => {}
+        }
     }
 
     /// Saves to `path` (atomically) and makes it the current file.

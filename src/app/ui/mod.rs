@@ -12,6 +12,7 @@ mod scene;
 pub mod shortcuts;
 mod state;
 mod style;
+mod sweep;
 pub mod timeline;
 mod widgets;
 
@@ -82,6 +83,7 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
     }
     timeline::show(ctx, session);
     file::dialog(ctx, state, session);
+    sweep::window(ctx, session);
     help_window(ctx, session);
     Output {
         free: ctx.available_rect(),
@@ -108,6 +110,7 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     params::transport(ui, session);
     ui.separator();
     file::section(ui, state, session);
+    sweep::section(ui, session);
     params::compare_section(ui, session);
     params::algorithms_section(ui, session);
     scene::scene_section(ui, session);

@@ -13,12 +13,12 @@ mod png;
 mod stats;
 
 pub use self::csv::write_csv;
-pub use self::png::write_png;
+pub use self::png::{colour, colour_range, write_png};
 pub use stats::{percentile, CellStats, MissileResult};
 
 use crate::guidance::Algorithm;
 use crate::scenario::fields::Fields;
-use crate::scenario::sweep::{Metric, SweepSpec};
+use crate::scenario::sweep::SweepSpec;
 use crate::scenario::validate_sweep::problems;
 use crate::scenario::Scenario;
 use crate::sim::ids::Source;
@@ -311,9 +311,13 @@ impl Plan {
         Ok(Some(out))
     }
 
-    /// The metric's value of a cell's statistics.
-    pub fn metric(&self) -> Metric {
-        self.spec.metric
+    /// The statistics of `cell` for `algorithm` among `stats` as [`Plan::run`] returns
+    /// them (cell order, then the plan's algorithm order), found by position.
+    pub fn find<'a>(&self, stats: &'a [CellStats], cell: usize, algorithm: Algorithm) -> Option<&'a CellStats> {
+        let a = self.algorithms.iter().position(|x| *x == algorithm)?;
+        let first = stats.first()?.cell;
+        let s = stats.get(cell.checked_sub(first)? * self.algorithms.len() + a)?;
+        (s.cell == cell && s.algorithm == algorithm).then_some(s)
     }
 }
 

@@ -43,7 +43,7 @@ fn panels(
         Some((a, b)) => {
             let mut values = vec![None; plan.cells()];
             for sa in stats.iter().filter(|s| s.algorithm == a) {
-                let sb = stats.iter().find(|s| s.cell == sa.cell && s.algorithm == b);
+                let sb = plan.find(stats, sa.cell, b);
                 values[sa.cell] = sb.and_then(|sb| difference(sa, sb, metric));
             }
             vec![Panel {
@@ -62,15 +62,10 @@ fn panels(
     }
 }
 
-/// The colour scale: hit rate on 0..1, a difference symmetric about 0, anything else
-/// from its smallest to its largest value.
-fn scale(panels: &[Panel], metric: Metric, diff: bool) -> (f64, f64) {
-    let values = panels
-        .iter()
-        .flat_map(|p| p.values.iter().flatten().copied());
-    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-        (lo.min(v), hi.max(v))
-    });
+/// The colour scale of `values`: hit rate on 0..1, a difference symmetric about 0,
+/// anything else from its smallest to its largest value (the window's maps share it).
+pub fn colour_range(values: impl Iterator<Item = f64>, metric: Metric, diff: bool) -> (f64, f64) {
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let (lo, hi) = if diff {
         let m = lo.abs().max(hi.abs());
         (-m, m)
@@ -86,6 +81,12 @@ fn scale(panels: &[Panel], metric: Metric, diff: bool) -> (f64, f64) {
     } else {
         (lo, hi)
     }
+}
+
+/// The colour of `value` on the scale `lo..hi` (viridis), as RGB.
+pub fn colour(value: f64, lo: f64, hi: f64) -> [u8; 3] {
+    let c = ViridisRGB.get_color_normalized(value as f32, lo as f32, hi as f32);
+    [c.0, c.1, c.2]
 }
 
 /// The edges of the cells around `values` (midpoints; geometric ones on a log axis),
@@ -155,9 +156,13 @@ fn draw(
     let (grid, bar) = body.split_horizontally(size.0 - BAR_WIDTH);
     let columns = panels.len().clamp(1, 3);
     let rows = panels.len().div_ceil(3).max(1);
-    let (lo, hi) = scale(panels, metric, diff);
+    let values = panels.iter().flat_map(|p| p.values.iter().flatten().copied());
+    let (lo, hi) = colour_range(values, metric, diff);
     let colour = |v: Option<f64>| match v {
-        Some(v) => ViridisRGB.get_color_normalized(v as f32, lo as f32, hi as f32),
+        Some(v) => {
+            let [r, g, b] = colour(v, lo, hi);
+            RGBColor(r, g, b)
+        }
         None => EMPTY,
     };
     let x_log = plan.spec.x.log;

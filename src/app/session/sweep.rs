@@ -1,0 +1,176 @@
+//! The window's sweep: the form (axes, runs, metric) the Sweep window edits, the job
+//! running on background threads (progress, cancel) while the sandbox stays live, and
+//! the last finished result, whose cells open their engagements in the sandbox.
+
+use crate::guidance::Algorithm;
+use crate::headless::sweep::{CellStats, Plan, Progress};
+use crate::scenario::fields::{Fields, LAUNCH_BEARING, LAUNCH_RANGE};
+use crate::scenario::sweep::{AxisSpec, SweepSpec};
+use crate::scenario::Scenario;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// The seconds each engagement runs when the scenario's sweep does not say: enough for
+/// one volley of the shipped scenarios, short enough for a quick first map.
+const DEFAULT_SECONDS: f32 = 10.0;
+
+/// A finished sweep.
+#[derive(Debug)]
+pub struct SweepResult {
+    pub plan: Arc<Plan>,
+    pub stats: Vec<CellStats>,
+    pub seconds: f64,
+}
+
+/// A sweep running on background threads.
+struct Job {
+    plan: Arc<Plan>,
+    progress: Arc<Progress>,
+    started: std::time::Instant,
+    handle: JoinHandle<Result<Option<Vec<CellStats>>, String>>,
+}
+
+/// The Sweep window's state.
+#[derive(Default)]
+pub struct Sweeps {
+    pub open: bool,
+    /// What the next Run sweeps.
+    pub spec: Option<SweepSpec>,
+    /// Whether the form has a y axis.
+    pub two_axes: bool,
+    job: Option<Job>,
+    pub result: Option<SweepResult>,
+    /// Why the last Run did not start or finish (each problem on a line).
+    pub error: Option<String>,
+    /// Said after a cancel or a finish.
+    pub status: Option<String>,
+    /// The numeric fields of the scenario they were indexed from (the axes' menus).
+    fields: Option<(Scenario, Arc<Fields>)>,
+}
+
+impl Sweeps {
+    /// Takes a scenario's saved sweep as the form, or, without one, launch bearing
+    /// against launch range (both exist whenever there is a launcher).
+    pub fn adopt(&mut self, scenario: &Scenario) {
+        self.spec = scenario.sweep.clone().or_else(|| {
+            let fields = Fields::of(scenario);
+            let range = fields.value(LAUNCH_RANGE)?;
+            let mut spec = SweepSpec::new(AxisSpec {
+                path: LAUNCH_BEARING.into(),
+                lo: -180.0,
+                hi: 165.0,
+                count: 24,
+                log: false,
+            });
+            spec.y = Some(AxisSpec {
+                path: LAUNCH_RANGE.into(),
+                lo: (range / 4.0).round().max(1.0),
+                hi: (range * 2.0).round().max(2.0),
+                count: 12,
+                log: false,
+            });
+            spec.seconds = Some(DEFAULT_SECONDS);
+            Some(spec)
+        });
+        self.two_axes = self.spec.as_ref().is_some_and(|s| s.y.is_some());
+        self.result = None;
+        self.error = None;
+        self.status = None;
+    }
+
+    /// The numeric fields of `scenario`, indexed again only when it changed.
+    pub fn fields(&mut self, scenario: &Scenario) -> Arc<Fields> {
+        match &self.fields {
+            Some((indexed, fields)) if indexed == scenario => fields.clone(),
+            _ => {
+                let fields = Arc::new(Fields::of(scenario));
+                self.fields = Some((scenario.clone(), fields.clone()));
+                fields
+            }
+        }
+    }
+
+    /// Starts sweeping `scenario` with the form (a running sweep is cancelled first).
+    pub fn start(&mut self, scenario: &Scenario) {
+        self.cancel();
+        let Some(mut spec) = self.spec.clone() else {
+            self.error = Some("this scenario has no launcher to sweep".into());
+            return;
+        };
+        if !self.two_axes {
+            spec.y = None;
+        }
+        let plan = match Plan::new(scenario, spec) {
+            Ok(plan) => Arc::new(plan),
+            Err(problems) => {
+                let lines: Vec<String> = problems.iter().map(|(f, why)| format!("{f}: {why}")).collect();
+                self.error = Some(lines.join("\n"));
+                return;
+            }
+        };
+        let progress = Arc::new(Progress::default());
+        let (p, g) = (plan.clone(), progress.clone());
+        let handle = std::thread::spawn(move || p.run(0..p.cells(), &g));
+        self.job = Some(Job {
+            plan,
+            progress,
+            started: std::time::Instant::now(),
+            handle,
+        });
+        self.error = None;
+        self.status = None;
+    }
+
+    /// Whether a sweep is running.
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Cells done and cells in all, while running.
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        let job = self.job.as_ref()?;
+        Some((job.progress.done.load(Ordering::Relaxed), job.plan.cells()))
+    }
+
+    /// Asks a running sweep to stop; it ends at its next cell.
+    pub fn cancel(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.progress.cancel.store(true, Ordering::Relaxed);
+            let _ = job.handle.join();
+            self.status = Some("cancelled".into());
+        }
+    }
+
+    /// Takes the result of a finished sweep (each frame).
+    pub fn poll(&mut self) {
+        if !self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+            return;
+        }
+        let Some(job) = self.job.take() else { return };
+        let seconds = job.started.elapsed().as_secs_f64();
+        match job.handle.join() {
+            Ok(Ok(Some(stats))) => {
+                self.status = Some(format!(
+                    "{} engagements in {seconds:.1} s",
+                    job.plan.engagements()
+                ));
+                self.result = Some(SweepResult {
+                    plan: job.plan,
+                    stats,
+                    seconds,
+                });
+            }
+            Ok(Ok(None)) => self.status = Some("cancelled".into()),
+            Ok(Err(why)) => self.error = Some(why),
+            Err(_) => self.error = Some("the sweep stopped on an internal error".into()),
+        }
+    }
+
+    /// The engagement of a cell's worst run for `algorithm`, as a scenario to open.
+    pub fn engagement(&self, cell: usize, algorithm: Algorithm) -> Option<Result<Scenario, String>> {
+        let result = self.result.as_ref()?;
+        let stats = result.plan.find(&result.stats, cell, algorithm)?;
+        Some(result.plan.engagement(cell, stats.worst_run, algorithm))
+    }
+}
