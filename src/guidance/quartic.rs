@@ -1,7 +1,9 @@
 //! C, exact (an improvement on the article): the accelerating missile's meeting time is
 //! the smallest positive root of `(k^2/4) T^4 - |vr|^2 T^2 - 2 (d.vr) T - |d|^2 = 0`,
 //! and the acceleration is `a = 2 (d + vr T) / T^2`. Also the reference that the Newton
-//! solver is measured against.
+//! solver is measured against. Solved by Newton steps that the quartic's shape proves
+//! land on the smallest root (`MeetingQuartic`), falling back to the general root
+//! isolation (`roots.rs`) where they cannot tell, near double roots.
 
 use super::roots::{real_roots_in, root_bound};
 use super::law::{Launch, Law, Signal};
@@ -39,6 +41,22 @@ impl Meeting {
 /// `vr = target velocity - missile velocity` and acceleration magnitude `k`. Computed in
 /// f64. `None` only when `k` is not positive (or the inputs are not finite).
 pub fn meeting(d: Vec2, vr: Vec2, k: f32) -> Option<Meeting> {
+    meeting_by(d, vr, k, MeetingQuartic::first_root)
+}
+
+/// [`meeting`] by the general root isolation alone (the solver before the fast path):
+/// the reference the fast path is tested against.
+#[cfg(test)]
+fn meeting_robust(d: Vec2, vr: Vec2, k: f32) -> Option<Meeting> {
+    meeting_by(d, vr, k, MeetingQuartic::first_root_robust)
+}
+
+fn meeting_by(
+    d: Vec2,
+    vr: Vec2,
+    k: f32,
+    first_root: fn(&MeetingQuartic) -> Option<f64>,
+) -> Option<Meeting> {
     if k.is_nan() || k <= 0.0 || !d.is_finite() || !vr.is_finite() || !k.is_finite() {
         return None;
     }
@@ -50,18 +68,7 @@ pub fn meeting(d: Vec2, vr: Vec2, k: f32) -> Option<Meeting> {
             accel: Vec2::ZERO,
         });
     }
-    // Coefficients from degree 0 up.
-    let coeffs = [
-        -d2,
-        -2.0 * d.dot(vr),
-        -vr.length_squared(),
-        0.0,
-        0.25 * k * k,
-    ];
-    let time = real_roots_in(&coeffs, 0.0, root_bound(&coeffs))
-        .iter()
-        .copied()
-        .find(|&t| t > 0.0)?;
+    let time = first_root(&MeetingQuartic::new(d, vr, k))?;
     let accel = 2.0 * (d + vr * time) / (time * time);
     // |accel| equals k at an exact root; rescale so rounding never changes the thrust.
     let accel: DVec2 = accel.try_normalize().map_or(DVec2::ZERO, |dir| dir * k);
@@ -69,6 +76,185 @@ pub fn meeting(d: Vec2, vr: Vec2, k: f32) -> Option<Meeting> {
         time: time as f32,
         accel: accel.as_vec2(),
     })
+}
+
+/// `p(T) = a T^4 - b T^2 - c T - e` with `a = k^2/4 > 0`, `b = |vr|^2`, `c = 2 d.vr`
+/// and `e = |d|^2 > 0`, that is `p(T) = (k T^2 / 2)^2 - |d + vr T|^2`.
+///
+/// Its shape makes the smallest positive root cheap to find and to prove smallest:
+/// `p'' = 12 a T^2 - 2 b` is negative before `ti = sqrt(b / 6a)` and positive after, so
+/// `p` is concave on `[0, ti]` and convex on `[ti, inf)`; and `p(0) = -e < 0`.
+/// - In the concave stretch, Newton's method started left of the first root never
+///   passes it (the tangent lies above `p`, so it reaches zero no later than `p` does):
+///   it climbs to the first root, or shows that `p` stays below zero there.
+/// - In the convex stretch, once `p < 0` at its start, `p` has exactly one root there,
+///   and Newton's method started right of it descends to it without passing it.
+///
+/// Whatever the fast path cannot settle it hands to the general root isolation.
+#[derive(Clone, Copy, Debug)]
+struct MeetingQuartic {
+    a: f64,
+    b: f64,
+    c: f64,
+    e: f64,
+}
+
+/// The outcome of the search in the concave stretch `[0, ti]`.
+enum Concave {
+    /// The first positive root.
+    Root(f64),
+    /// `p` stays clearly below zero: no root, nor a touch the general solver would take
+    /// for one.
+    Below,
+    /// Too close to call (a near-double root): ask the general solver.
+    Unsure,
+}
+
+/// Newton steps before the fast path gives up (it takes a handful unless a double root
+/// is near, where the general solver is the one to ask).
+const STEPS: usize = 32;
+
+impl MeetingQuartic {
+    fn new(d: DVec2, vr: DVec2, k: f64) -> Self {
+        Self {
+            a: 0.25 * k * k,
+            b: vr.length_squared(),
+            c: 2.0 * d.dot(vr),
+            e: d.length_squared(),
+        }
+    }
+
+    /// `p(t)` and `p'(t)`.
+    fn eval(&self, t: f64) -> (f64, f64) {
+        let t2 = t * t;
+        let p = (self.a * t2 - self.b) * t2 - self.c * t - self.e;
+        (p, (4.0 * self.a * t2 - 2.0 * self.b) * t - self.c)
+    }
+
+    /// The sum of the terms' sizes at `t`: the scale of `p`'s rounding there.
+    fn size(&self, t: f64) -> f64 {
+        let t2 = t * t;
+        self.e + self.c.abs() * t + self.b * t2 + self.a * t2 * t2
+    }
+
+    /// A bound on the rounding error of `eval(t).0` (a few roundings of terms of at most
+    /// `size(t)`), generous.
+    fn rounding(&self, t: f64) -> f64 {
+        32.0 * f64::EPSILON * self.size(t)
+    }
+
+    /// The smallest positive root: the fast path, else the general solver.
+    fn first_root(&self) -> Option<f64> {
+        self.first_root_fast()
+            .or_else(|| self.first_root_robust())
+    }
+
+    /// The smallest positive root by isolating every real root (derivative intervals).
+    fn first_root_robust(&self) -> Option<f64> {
+        let coeffs = [-self.e, -self.c, -self.b, 0.0, self.a];
+        real_roots_in(&coeffs, 0.0, root_bound(&coeffs))
+            .iter()
+            .copied()
+            .find(|&t| t > 0.0)
+    }
+
+    /// The smallest positive root, or `None` when the fast path cannot prove it.
+    fn first_root_fast(&self) -> Option<f64> {
+        let ti = (self.b / (6.0 * self.a)).sqrt();
+        // With c >= 0, p'(0) = -c <= 0 and p' falls through the concave stretch: p
+        // falls from -e there, so no root before ti.
+        if self.c < 0.0 {
+            match self.concave_root(ti) {
+                Concave::Root(t) => return Some(t),
+                Concave::Below => {}
+                Concave::Unsure => return None,
+            }
+        }
+        // p < 0 on [0, ti]: the one root of the convex stretch is the first.
+        self.convex_root(ti)
+    }
+
+    /// Newton from 0 (where p < 0 < p' = -c) up through the concave stretch `[0, ti]`.
+    ///
+    /// Each iterate `x` has `p(x) < 0 < p'(x)`. The tangent at `x` lies above `p` on the
+    /// stretch and is negative up to its zero `next`: no root before `next`, so
+    /// converging means reaching the first root. Otherwise the climb stops when `next`
+    /// leaves the stretch or `p` turns down (`p'(next) <= 0`), and two tangents bound `p`
+    /// on the whole stretch: the last rising one (`p` is below it, and rises, up to its
+    /// point) and one falling at the stretch's end (`p` falls after its point). The
+    /// height where they cross bounds `p`'s maximum. The general solver counts a maximum
+    /// within 1e-12 of the terms' size as a touching root; below -1e-10 of the size,
+    /// it finds none either.
+    fn concave_root(&self, ti: f64) -> Concave {
+        let (mut x, mut v, mut s) = (0.0, -self.e, -self.c);
+        let mut rising = (x, v, s);
+        let mut end = None;
+        for _ in 0..STEPS {
+            if s <= 0.0 {
+                end = Some((x, v, s));
+                break;
+            }
+            let next = x - v / s;
+            // Converged, or past the root by rounding only (p(x) < 0 in exact arithmetic).
+            if (next - x).abs() <= 4.0 * f64::EPSILON * x || v >= 0.0 {
+                return if v <= self.rounding(x) {
+                    Concave::Root(next)
+                } else {
+                    Concave::Unsure
+                };
+            }
+            rising = (x, v, s);
+            if next >= ti {
+                let (v, s) = self.eval(ti);
+                end = Some((ti, v, s));
+                break;
+            }
+            x = next;
+            (v, s) = self.eval(x);
+        }
+        let Some((xe, ve, se)) = end else {
+            return Concave::Unsure; // out of steps: a double root is near
+        };
+        let (x, v, s) = rising;
+        let max = if se >= 0.0 {
+            // p rises on the whole stretch: its maximum is at the end.
+            ve
+        } else {
+            // The rising tangent's height where the falling one crosses it.
+            v + s * (ve - v - se * (xe - x)) / (s - se)
+        };
+        if max < -1e-10 * self.size(ti) {
+            Concave::Below
+        } else {
+            Concave::Unsure
+        }
+    }
+
+    /// The root in the convex stretch `[lo, inf)`, given `p(lo) < 0` (so it has exactly
+    /// one), by Newton from above it. Every positive root is at most `hi`, since at a
+    /// root `(k/2) T^2 = |d + vr T| <= |d| + |vr| T`; p > 0 there is checked (a value
+    /// at or below zero ends the search, taken for the root only if it is rounding). On
+    /// a convex stretch the tangent lies below `p`, so the iterates descend to the root
+    /// without passing it.
+    fn convex_root(&self, lo: f64) -> Option<f64> {
+        let (ra, rb) = (self.a.sqrt(), self.b.sqrt());
+        // The positive root of ra T^2 - rb T - |d|, nudged up past rounding.
+        let hi = (rb + (self.b + 4.0 * (self.a * self.e).sqrt()).sqrt()) / (2.0 * ra);
+        let mut x = hi * (1.0 + 1e-9);
+        for _ in 0..STEPS {
+            let (v, s) = self.eval(x);
+            let next = x - v / s;
+            if !(s > 0.0 && next > lo) {
+                return None;
+            }
+            // Converged, or past the root by rounding only (p(x) > 0 in exact arithmetic).
+            if (next - x).abs() <= 4.0 * f64::EPSILON * x || v <= 0.0 {
+                return (v >= -self.rounding(x)).then_some(next);
+            }
+            x = next;
+        }
+        None
+    }
 }
 
 /// Per-missile state: the last meeting solved.
@@ -159,43 +345,5 @@ pub fn accel_shapes(body: &Body, accel: Vec2, meeting_point: Vec2, out: &mut Vec
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn residual(d: Vec2, vr: Vec2, k: f32, t: f32) -> f32 {
-        let (k, t) = (k as f64, t as f64);
-        let (d, vr) = (d.as_dvec2(), vr.as_dvec2());
-        (0.25 * k * k * t.powi(4)
-            - vr.length_squared() * t * t
-            - 2.0 * d.dot(vr) * t
-            - d.length_squared()) as f32
-    }
-
-    #[test]
-    fn close_roots_give_the_earliest_meeting() {
-        // d = (-100, 1), vr = (50, 0), k = 1: two roots near T = 2; the first is about 1.967.
-        let m = meeting(Vec2::new(-100.0, 1.0), Vec2::new(50.0, 0.0), 1.0).unwrap();
-        assert!((m.time - 1.967).abs() < 0.001, "T = {}", m.time);
-        assert!((m.accel.length() - 1.0).abs() < 1e-5);
-    }
-
-    #[test]
-    fn meeting_solves_the_equation_of_motion() {
-        // Stationary missile, static target 100 away, k = 200: 0.5*k*T^2 = 100 -> T = 1.
-        let m = meeting(Vec2::new(100.0, 0.0), Vec2::ZERO, 200.0).unwrap();
-        assert!((m.time - 1.0).abs() < 1e-6);
-        assert!((m.accel - Vec2::new(200.0, 0.0)).length() < 1e-3);
-        // A moving case: the position equation holds at T: d + vr T = a T^2 / 2.
-        let (d, vr, k) = (Vec2::new(300.0, -120.0), Vec2::new(-40.0, 60.0), 150.0);
-        let m = meeting(d, vr, k).unwrap();
-        let miss = d + vr * m.time - 0.5 * m.accel * m.time * m.time;
-        assert!(miss.length() < 1e-2, "miss {miss}");
-        assert!(residual(d, vr, k, m.time).abs() / d.length_squared() < 1e-4);
-    }
-
-    #[test]
-    fn zero_distance_meets_at_once_and_no_thrust_gives_none() {
-        assert_eq!(meeting(Vec2::ZERO, Vec2::X, 10.0).unwrap().time, 0.0);
-        assert!(meeting(Vec2::X, Vec2::ZERO, 0.0).is_none());
-    }
-}
+#[path = "quartic_tests.rs"]
+mod tests;
