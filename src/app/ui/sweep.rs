@@ -137,13 +137,9 @@ fn contents(ui: &mut egui::Ui, session: &mut Session) {
     }
     // The numbers of the cell under the pointer (as the maps below found it last frame).
     let hovered_id = egui::Id::new("sweep-hovered");
-    let hovered: Option<(usize, Algorithm)> = ui.ctx().data(|d| d.get_temp(hovered_id));
-    match hovered.and_then(|(cell, a)| result.plan.find(&result.stats, cell, a)) {
-        Some(s) => cell_numbers(ui, result, s),
-        None => {
-            ui.label(RichText::new("hover a cell to see its numbers; a click opens its worst run").color(style::HELP));
-        }
-    }
+    let hovered = ui.ctx().data(|d| d.get_temp::<Cell>(hovered_id)).flatten();
+    let stats = hovered.and_then(|(cell, a)| result.plan.find(&result.stats, cell, a));
+    cell_numbers(ui, result, stats);
     ui.separator();
     let (clicked, hovered) = maps(ui, result, metric);
     ui.ctx().data_mut(|d| d.insert_temp(hovered_id, hovered));
@@ -330,17 +326,25 @@ pub fn cell_at(rect: egui::Rect, nx: usize, ny: usize, pos: egui::Pos2) -> Optio
     Some(iy.min(ny - 1) * nx + ix.min(nx - 1))
 }
 
-/// A cell's numbers (of the cell under the pointer).
-fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: &CellStats) {
+/// The numbers of the cell under the pointer, or dashes: the block keeps its height
+/// either way, so the maps below it never move under the pointer.
+fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) {
     let plan = &result.plan;
-    let (x, y) = plan.values(s.cell);
-    ui.label(RichText::new(format!("{} = {x}", plan.x_path)).strong());
-    if let (Some(path), Some(y)) = (&plan.y_path, y) {
-        ui.label(RichText::new(format!("{path} = {y}")).strong());
-    }
+    let heading = match s {
+        Some(s) => {
+            let (x, y) = plan.values(s.cell);
+            let y = match (&plan.y_path, y) {
+                (Some(path), Some(y)) => format!(", {path} = {y}"),
+                _ => String::new(),
+            };
+            format!("{} = {x}{y}", plan.x_path)
+        }
+        None => "hover a cell to see its numbers; a click opens its worst run".into(),
+    };
+    ui.label(RichText::new(heading).strong());
     let opt = |v: Option<f64>, unit: &str| v.map_or("-".to_string(), |v| format!("{v:.3}{unit}"));
-    egui::Grid::new("sweep-cell").num_columns(2).show(ui, |ui| {
-        let rows = [
+    let rows: [(&str, String); 8] = match s {
+        Some(s) => [
             ("algorithm", s.algorithm.id().to_string()),
             ("hits", format!("{} of {} ({} runs)", s.hits, s.missiles, s.runs)),
             ("time to hit", format!("{} mean, {} p50, {} p90", opt(s.time_to_hit, " s"), opt(s.time_to_hit_p50, " s"), opt(s.time_to_hit_p90, " s"))),
@@ -349,7 +353,11 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: &CellStats) {
             ("peak turn rate", opt(s.peak_turn_rate, " rad/s")),
             ("vs optimum", opt(s.optimum_ratio, "")),
             ("worst run", format!("run {} (seed {})", s.worst_run, s.worst_seed)),
-        ];
+        ],
+        None => ["algorithm", "hits", "time to hit", "closest", "path length", "peak turn rate", "vs optimum", "worst run"]
+            .map(|name| (name, "-".to_string())),
+    };
+    egui::Grid::new("sweep-cell").num_columns(2).show(ui, |ui| {
         for (name, value) in rows {
             ui.label(name);
             ui.label(value);
