@@ -183,6 +183,10 @@ enum Command {
         /// History budget in MB (with --history), 1 to 16384.
         #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=16_384))]
         budget_mb: u64,
+        /// Instead: the sweep batch path (smoothed-envelope's smoothed law, 64 x 64 cells
+        /// x 16 runs) on 1 thread and on all, in engagements and missile updates per second.
+        #[arg(long)]
+        sweep: bool,
     },
 }
 
@@ -253,6 +257,7 @@ fn main() -> ExitCode {
         Some(Command::Compare { file, seconds }) => compare(&file, seconds),
         Some(Command::Check { files }) => check(&files),
         Some(Command::Sweep(args)) => sweep::run(args),
+        Some(Command::Bench { sweep: true, .. }) => sweep::bench(),
         Some(Command::Bench {
             missiles,
             seconds,

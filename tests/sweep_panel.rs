@@ -54,7 +54,10 @@ fn a_long_sweep_reports_progress_and_cancels() {
     }
     assert!(seen > 0, "no progress reported");
     // The side panel's line and the window's progress bar.
-    assert_eq!(harness.query_all_by_label_contains("/160000 cells").count(), 2);
+    assert_eq!(
+        harness.query_all_by_label_contains("/160000 cells").count(),
+        2
+    );
     harness.get_by_label("Cancel").click();
     harness.run_steps(3);
     let sweeps = &harness.state().session.sweeps;
@@ -75,7 +78,9 @@ fn a_click_on_a_cell_opens_that_engagement_and_hovering_shows_its_numbers() {
     spec.runs = 2;
     harness.get_by_label("Run").click();
     until_done(&mut harness);
-    assert!(harness.query_by_label_contains("18 engagements in").is_some());
+    assert!(harness
+        .query_by_label_contains("18 engagements in")
+        .is_some());
     // The map's centre is cell (1, 1): missile 200 against target 200, no solution.
     harness.get_by_label("heatmap intercept").hover();
     harness.run_steps(3);
@@ -83,22 +88,55 @@ fn a_click_on_a_cell_opens_that_engagement_and_hovering_shows_its_numbers() {
         .query_by_label("algorithms.intercept.speed = 200, targets[0].motion.vel.x = 200")
         .is_some());
     assert!(harness.query_by_label("0 of 2 (2 runs)").is_some());
-    let plan = harness.state().session.sweeps.result.as_ref().unwrap().plan.clone();
-    let stats = plan.find(&harness.state().session.sweeps.result.as_ref().unwrap().stats, 4, Algorithm::Intercept).unwrap().clone();
+    let plan = harness
+        .state()
+        .session
+        .sweeps
+        .result
+        .as_ref()
+        .unwrap()
+        .plan
+        .clone();
+    let stats = plan
+        .find(
+            &harness
+                .state()
+                .session
+                .sweeps
+                .result
+                .as_ref()
+                .unwrap()
+                .stats,
+            4,
+            Algorithm::Intercept,
+        )
+        .unwrap()
+        .clone();
     harness.get_by_label("heatmap intercept").simulate_click();
     harness.run_steps(3);
     let opened = &harness.state().session.doc.scenario;
-    assert_eq!(opened.algorithms.get(Algorithm::Intercept, "speed"), Some(ParamValue::Float(200.0)));
-    let Motion::Constant(c) = &opened.targets[0].motion else { panic!("a constant target") };
+    assert_eq!(
+        opened.algorithms.get(Algorithm::Intercept, "speed"),
+        Some(ParamValue::Float(200.0))
+    );
+    let Motion::Constant(c) = &opened.targets[0].motion else {
+        panic!("a constant target")
+    };
     assert_eq!(c.vel.x, 200.0);
     assert_eq!(opened.world.seed, plan.seed(4, stats.worst_run));
     assert_eq!(opened.launchers[0].algorithms, [Algorithm::Intercept]);
-    assert!(harness.query_by_label_contains("(Undo goes back to the swept scenario)").is_some());
+    assert!(harness
+        .query_by_label_contains("(Undo goes back to the swept scenario)")
+        .is_some());
     // The worst case of the whole sweep: the first cell of the largest miss.
     let result = harness.state().session.sweeps.result.as_ref().unwrap();
-    let w = steerlab::headless::sweep::worst(&result.stats).unwrap().clone();
+    let w = steerlab::headless::sweep::worst(&result.stats)
+        .unwrap()
+        .clone();
     let expected = plan.engagement(w.cell, w.worst_run, w.algorithm).unwrap();
-    harness.get_by_label_contains("Open the worst case (intercept, cell 0, run ").click();
+    harness
+        .get_by_label_contains("Open the worst case (intercept, cell 0, run ")
+        .click();
     harness.run_steps(3);
     assert_eq!(harness.state().session.doc.scenario, expected);
     harness.state_mut().session.undo();
@@ -106,6 +144,8 @@ fn a_click_on_a_cell_opens_that_engagement_and_hovering_shows_its_numbers() {
     harness.state_mut().session.undo();
     let back = &harness.state().session.doc.scenario;
     assert_eq!(back.world.seed, 0);
-    let Motion::Constant(c) = &back.targets[0].motion else { panic!("a constant target") };
+    let Motion::Constant(c) = &back.targets[0].motion else {
+        panic!("a constant target")
+    };
     assert_eq!(c.vel.x, 100.0);
 }

@@ -303,3 +303,46 @@ fn summary(plan: &Plan, stats: &[CellStats]) -> String {
     }
     out
 }
+
+/// `steerlab bench --sweep`: the batch path on one thread and on all.
+pub fn bench() -> Result<(), Failure> {
+    let scenario = load(Path::new("smoothed-envelope"))?;
+    let mut spec = scenario
+        .sweep
+        .clone()
+        .ok_or_else(|| Failure::Internal("no sweep".into()))?;
+    spec.x = AxisSpec::parse("algorithms.smoothed.ga=0.5..0.99:64").map_err(Failure::Internal)?;
+    spec.y = Some(AxisSpec::parse("targets[0].motion.vel.y=0..400:64").map_err(Failure::Internal)?);
+    spec.runs = 16;
+    spec.jitter.clear();
+    spec.algorithms = vec!["smoothed".parse().map_err(Failure::Internal)?];
+    let plan = Plan::new(&scenario, spec).map_err(|p| Failure::Internal(format!("{p:?}")))?;
+    println!(
+        "{:<8} {:>12} {:>10} {:>16} {:>20}",
+        "threads", "engagements", "seconds", "engagements/s", "missile updates/s"
+    );
+    let all = rayon::current_num_threads();
+    let mut rates = Vec::new();
+    for threads in [1, all] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| Failure::Internal(e.to_string()))?;
+        let start = Instant::now();
+        let stats = pool
+            .install(|| plan.run(0..plan.cells(), &Progress::default()))
+            .map_err(Failure::Internal)?
+            .ok_or_else(|| Failure::Internal("cancelled".into()))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let updates: u64 = stats.iter().map(|s| s.updates).sum();
+        let engagements = plan.engagements() as f64;
+        rates.push(engagements / seconds);
+        println!(
+            "{threads:<8} {engagements:>12} {seconds:>10.2} {:>16.0} {:>20.0}",
+            engagements / seconds,
+            updates as f64 / seconds
+        );
+    }
+    println!("speed-up on {all} threads: {:.2}x", rates[1] / rates[0]);
+    Ok(())
+}

@@ -11,7 +11,7 @@ pub mod readout;
 pub mod variant;
 pub mod written;
 
-pub use body::{wrap_angle, Body, Seen};
+pub use body::{direction, wrap_angle, Body, Seen};
 pub use debug::{DebugShape, Role, Shape};
 pub use params::{Applies, ParamKind, ParamSpec, ParamValue, Tunable};
 pub use readout::{Readout, ReadoutValue};

@@ -167,7 +167,7 @@ impl Law for Ballistic {
         self.time_left -= seen.dt;
         body.pos += body.vel * seen.dt;
         if body.vel != Vec2::ZERO {
-            body.heading = body.vel.y.atan2(body.vel.x);
+            body.heading = crate::core::direction(body.vel);
         }
         None
     }

@@ -166,7 +166,7 @@ impl Law for Intercept {
                 self.travel_left = (aim - body.pos).length();
                 if let Some(dir) = (aim - body.pos).try_normalize() {
                     body.vel = dir * self.speed;
-                    body.heading = dir.y.atan2(dir.x);
+                    body.heading = crate::core::direction(dir);
                 }
             }
         }

@@ -108,7 +108,7 @@ impl Law for ProNav {
             .try_normalize()
             .unwrap_or(dir);
         body.vel = turned * params.speed;
-        body.heading = turned.y.atan2(turned.x);
+        body.heading = crate::core::direction(turned);
         body.pos += body.vel * seen.dt;
         None
     }

@@ -325,7 +325,7 @@ pub fn integrate_accel(body: &mut Body, accel: Vec2, dt: f32) {
     body.vel += accel * dt;
     body.pos += body.vel * dt;
     if body.vel != Vec2::ZERO {
-        body.heading = body.vel.y.atan2(body.vel.x);
+        body.heading = crate::core::direction(body.vel);
     }
 }
 

@@ -76,7 +76,7 @@ impl Law for Smoothed {
         body.pos += step;
         body.vel = step / seen.dt;
         if self.dir != Vec2::ZERO {
-            body.heading = self.dir.y.atan2(self.dir.x);
+            body.heading = crate::core::direction(self.dir);
         }
         None
     }

@@ -277,6 +277,6 @@ fn coast(body: &mut Body, accel: Vec2, dt: f32) {
     body.vel += accel * dt;
     body.pos += body.vel * dt;
     if body.vel != Vec2::ZERO {
-        body.heading = body.vel.y.atan2(body.vel.x);
+        body.heading = crate::core::direction(body.vel);
     }
 }

@@ -99,7 +99,8 @@ impl Metrics {
             let dot = old_vel.dot(new_vel);
             let cos = dot / lengths;
             if cos <= self.peak_cos.0 + COS_MARGIN {
-                let turned = old_vel.perp_dot(new_vel).abs().atan2(dot);
+                let turned =
+                    crate::core::direction(Vec2::new(dot, old_vel.perp_dot(new_vel).abs()));
                 if turned / dt > self.peak_turn_rate {
                     self.peak_turn_rate = turned / dt;
                     self.peak_cos = PeakCos(cos);

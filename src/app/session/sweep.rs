@@ -104,7 +104,10 @@ impl Sweeps {
         let plan = match Plan::new(scenario, spec) {
             Ok(plan) => Arc::new(plan),
             Err(problems) => {
-                let lines: Vec<String> = problems.iter().map(|(f, why)| format!("{f}: {why}")).collect();
+                let lines: Vec<String> = problems
+                    .iter()
+                    .map(|(f, why)| format!("{f}: {why}"))
+                    .collect();
                 self.error = Some(lines.join("\n"));
                 return;
             }
@@ -168,7 +171,11 @@ impl Sweeps {
     }
 
     /// The engagement of a cell's worst run for `algorithm`, as a scenario to open.
-    pub fn engagement(&self, cell: usize, algorithm: Algorithm) -> Option<Result<Scenario, String>> {
+    pub fn engagement(
+        &self,
+        cell: usize,
+        algorithm: Algorithm,
+    ) -> Option<Result<Scenario, String>> {
         let result = self.result.as_ref()?;
         let stats = result.plan.find(&result.stats, cell, algorithm)?;
         Some(result.plan.engagement(cell, stats.worst_run, algorithm))

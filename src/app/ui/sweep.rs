@@ -88,7 +88,11 @@ fn contents(ui: &mut egui::Ui, session: &mut Session) {
             spec.seconds = limited.then_some(10.0);
         }
         if let Some(seconds) = spec.seconds.as_mut() {
-            ui.add(egui::DragValue::new(seconds).range(0.1..=3600.0).suffix(" s"));
+            ui.add(
+                egui::DragValue::new(seconds)
+                    .range(0.1..=3600.0)
+                    .suffix(" s"),
+            );
         }
     });
     ui.horizontal(|ui| {
@@ -103,7 +107,10 @@ fn contents(ui: &mut egui::Ui, session: &mut Session) {
         if running {
             cancel = ui.button("Cancel").clicked();
         } else {
-            run = ui.button("Run").on_hover_text("sweep the scenario as it is now").clicked();
+            run = ui
+                .button("Run")
+                .on_hover_text("sweep the scenario as it is now")
+                .clicked();
         }
     });
     let metric = spec.metric;
@@ -115,7 +122,10 @@ fn contents(ui: &mut egui::Ui, session: &mut Session) {
         sweeps.start(&session.doc.scenario);
     }
     if let Some((done, all)) = sweeps.progress() {
-        ui.add(egui::ProgressBar::new(done as f32 / all.max(1) as f32).text(format!("{done}/{all} cells")));
+        ui.add(
+            egui::ProgressBar::new(done as f32 / all.max(1) as f32)
+                .text(format!("{done}/{all} cells")),
+        );
     }
     if let Some(error) = &sweeps.error {
         ui.label(RichText::new(error).color(style::ERROR));
@@ -126,7 +136,10 @@ fn contents(ui: &mut egui::Ui, session: &mut Session) {
     let Some(result) = &sweeps.result else { return };
     let mut open = None;
     if let Some(w) = worst(&result.stats) {
-        let text = format!("Open the worst case ({}, cell {}, run {})", w.algorithm, w.cell, w.worst_run);
+        let text = format!(
+            "Open the worst case ({}, cell {}, run {})",
+            w.algorithm, w.cell, w.worst_run
+        );
         if ui
             .button(text)
             .on_hover_text("the run of the whole sweep that missed by the most")
@@ -150,7 +163,13 @@ fn contents(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 /// One axis: its field from the menu, its range, its count, log spacing.
-fn axis_row(ui: &mut egui::Ui, label: &str, axis: &mut AxisSpec, names: &[String], fields: &Fields) {
+fn axis_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    axis: &mut AxisSpec,
+    names: &[String],
+    fields: &Fields,
+) {
     if !label.is_empty() {
         ui.label(label);
     }
@@ -177,9 +196,21 @@ fn axis_row(ui: &mut egui::Ui, label: &str, axis: &mut AxisSpec, names: &[String
         };
     }
     let speed = ((axis.hi - axis.lo).abs() / 100.0).max(0.001);
-    ui.add(egui::DragValue::new(&mut axis.lo).speed(speed).prefix("from "));
-    ui.add(egui::DragValue::new(&mut axis.hi).speed(speed).prefix("to "));
-    ui.add(egui::DragValue::new(&mut axis.count).range(1..=MAX_COUNT).suffix(" values"));
+    ui.add(
+        egui::DragValue::new(&mut axis.lo)
+            .speed(speed)
+            .prefix("from "),
+    );
+    ui.add(
+        egui::DragValue::new(&mut axis.hi)
+            .speed(speed)
+            .prefix("to "),
+    );
+    ui.add(
+        egui::DragValue::new(&mut axis.count)
+            .range(1..=MAX_COUNT)
+            .suffix(" values"),
+    );
     ui.checkbox(&mut axis.log, "log");
 }
 
@@ -198,7 +229,11 @@ fn maps(ui: &mut egui::Ui, result: &SweepResult, metric: Metric) -> (Cell, Cell)
             for algorithm in row {
                 ui.vertical(|ui| {
                     let [r, g, b] = algorithm.color();
-                    ui.label(RichText::new(algorithm.id()).color(Color32::from_rgb(r, g, b)).strong());
+                    ui.label(
+                        RichText::new(algorithm.id())
+                            .color(Color32::from_rgb(r, g, b))
+                            .strong(),
+                    );
                     let (click, hover) = map(ui, result, *algorithm, metric, (lo, hi));
                     clicked = clicked.or(click.map(|cell| (cell, *algorithm)));
                     hovered = hovered.or(hover.map(|cell| (cell, *algorithm)));
@@ -207,11 +242,11 @@ fn maps(ui: &mut egui::Ui, result: &SweepResult, metric: Metric) -> (Cell, Cell)
         });
     }
     colour_bar(ui, metric, lo, hi);
-    let y = plan.y_path.as_deref().map_or(String::new(), |y| format!(" up, {y}"));
-    ui.label(
-        RichText::new(format!("{} across{y}", plan.x_path))
-            .color(style::HELP),
-    );
+    let y = plan
+        .y_path
+        .as_deref()
+        .map_or(String::new(), |y| format!(" up, {y}"));
+    ui.label(RichText::new(format!("{} across{y}", plan.x_path)).color(style::HELP));
     (clicked, hovered)
 }
 
@@ -227,10 +262,20 @@ fn map(
     let (nx, ny) = (plan.xs.len(), plan.ys.len().max(1));
     let (outer, _) = ui.allocate_exact_size(MAP + MARGIN, Sense::hover());
     let rect = egui::Rect::from_min_size(outer.min + egui::vec2(MARGIN.x, 0.0), MAP);
-    let response = ui.interact(rect, ui.id().with(("sweep-map", algorithm.id())), Sense::click());
+    let response = ui.interact(
+        rect,
+        ui.id().with(("sweep-map", algorithm.id())),
+        Sense::click(),
+    );
     let response = response.on_hover_cursor(egui::CursorIcon::PointingHand);
     axis_labels(ui, rect, plan);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Other, true, format!("heatmap {algorithm}")));
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::WidgetType::Other,
+            true,
+            format!("heatmap {algorithm}"),
+        )
+    });
     let texture = texture(ui.ctx(), result, algorithm, metric, (lo, hi));
     let painter = ui.painter_at(rect);
     let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
@@ -240,9 +285,17 @@ fn map(
     let hovered = response.hover_pos().and_then(under);
     if let Some(cell) = hovered {
         let (ix, iy) = plan.index(cell);
-        let min = egui::pos2(rect.left() + ix as f32 * w, rect.bottom() - (iy + 1) as f32 * h);
+        let min = egui::pos2(
+            rect.left() + ix as f32 * w,
+            rect.bottom() - (iy + 1) as f32 * h,
+        );
         let outline = egui::Stroke::new(2.0, Color32::WHITE);
-        painter.rect_stroke(egui::Rect::from_min_size(min, egui::vec2(w, h)), 0.0, outline, egui::StrokeKind::Inside);
+        painter.rect_stroke(
+            egui::Rect::from_min_size(min, egui::vec2(w, h)),
+            0.0,
+            outline,
+            egui::StrokeKind::Inside,
+        );
     }
     let clicked = if response.clicked() {
         response.interact_pointer_pos().and_then(under)
@@ -259,19 +312,47 @@ fn axis_labels(ui: &egui::Ui, rect: egui::Rect, plan: &crate::headless::sweep::P
     let colour = style::HELP;
     let (x0, x1) = (plan.xs[0], plan.xs[plan.xs.len() - 1]);
     let below = rect.bottom() + 2.0;
-    painter.text(egui::pos2(rect.left(), below), egui::Align2::LEFT_TOP, short(x0), font.clone(), colour);
-    painter.text(egui::pos2(rect.right(), below), egui::Align2::RIGHT_TOP, short(x1), font.clone(), colour);
+    painter.text(
+        egui::pos2(rect.left(), below),
+        egui::Align2::LEFT_TOP,
+        short(x0),
+        font.clone(),
+        colour,
+    );
+    painter.text(
+        egui::pos2(rect.right(), below),
+        egui::Align2::RIGHT_TOP,
+        short(x1),
+        font.clone(),
+        colour,
+    );
     if let (Some(y0), Some(y1)) = (plan.ys.first(), plan.ys.last()) {
         let left = rect.left() - 4.0;
-        painter.text(egui::pos2(left, rect.bottom()), egui::Align2::RIGHT_BOTTOM, short(*y0), font.clone(), colour);
-        painter.text(egui::pos2(left, rect.top()), egui::Align2::RIGHT_TOP, short(*y1), font, colour);
+        painter.text(
+            egui::pos2(left, rect.bottom()),
+            egui::Align2::RIGHT_BOTTOM,
+            short(*y0),
+            font.clone(),
+            colour,
+        );
+        painter.text(
+            egui::pos2(left, rect.top()),
+            egui::Align2::RIGHT_TOP,
+            short(*y1),
+            font,
+            colour,
+        );
     }
 }
 
 /// A value in at most 4 significant digits.
 fn short(v: f64) -> String {
     let text = format!("{v:.4}");
-    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    };
     if text.len() > 7 {
         format!("{v:.3e}")
     } else {
@@ -285,11 +366,23 @@ type TextureKey = (usize, &'static str, u64, u64);
 /// A map as a texture, one pixel per cell (drawn without smoothing), made again only
 /// when the sweep, the metric or the scale changes: a 256 x 256 sweep is one image,
 /// not 65,536 rectangles a frame.
-fn texture(ctx: &egui::Context, result: &SweepResult, algorithm: Algorithm, metric: Metric, (lo, hi): (f64, f64)) -> egui::TextureHandle {
+fn texture(
+    ctx: &egui::Context,
+    result: &SweepResult,
+    algorithm: Algorithm,
+    metric: Metric,
+    (lo, hi): (f64, f64),
+) -> egui::TextureHandle {
     let plan = &result.plan;
-    let key: TextureKey = (std::sync::Arc::as_ptr(plan) as usize, metric.name(), lo.to_bits(), hi.to_bits());
+    let key: TextureKey = (
+        std::sync::Arc::as_ptr(plan) as usize,
+        metric.name(),
+        lo.to_bits(),
+        hi.to_bits(),
+    );
     let id = egui::Id::new(("sweep-map", algorithm.id()));
-    if let Some((made, texture)) = ctx.data(|d| d.get_temp::<(TextureKey, egui::TextureHandle)>(id)) {
+    if let Some((made, texture)) = ctx.data(|d| d.get_temp::<(TextureKey, egui::TextureHandle)>(id))
+    {
         if made == key {
             return texture;
         }
@@ -300,7 +393,9 @@ fn texture(ctx: &egui::Context, result: &SweepResult, algorithm: Algorithm, metr
         // The image's first row is the map's top: the last y value.
         let iy = ny - 1 - row;
         for ix in 0..nx {
-            let value = plan.find(&result.stats, iy * nx + ix, algorithm).and_then(|s| s.get(metric));
+            let value = plan
+                .find(&result.stats, iy * nx + ix, algorithm)
+                .and_then(|s| s.get(metric));
             pixels.push(match value {
                 Some(v) => {
                     let [r, g, b] = colour(v, lo, hi);
@@ -310,8 +405,15 @@ fn texture(ctx: &egui::Context, result: &SweepResult, algorithm: Algorithm, metr
             });
         }
     }
-    let image = egui::ColorImage { size: [nx, ny], pixels };
-    let texture = ctx.load_texture(format!("sweep {algorithm}"), image, egui::TextureOptions::NEAREST);
+    let image = egui::ColorImage {
+        size: [nx, ny],
+        pixels,
+    };
+    let texture = ctx.load_texture(
+        format!("sweep {algorithm}"),
+        image,
+        egui::TextureOptions::NEAREST,
+    );
     ctx.data_mut(|d| d.insert_temp(id, (key, texture.clone())));
     texture
 }
@@ -346,16 +448,42 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) 
     let rows: [(&str, String); 8] = match s {
         Some(s) => [
             ("algorithm", s.algorithm.id().to_string()),
-            ("hits", format!("{} of {} ({} runs)", s.hits, s.missiles, s.runs)),
-            ("time to hit", format!("{} mean, {} p50, {} p90", opt(s.time_to_hit, " s"), opt(s.time_to_hit_p50, " s"), opt(s.time_to_hit_p90, " s"))),
-            ("closest", format!("{} mean, {:.3} worst", opt(s.closest, ""), s.closest_worst)),
+            (
+                "hits",
+                format!("{} of {} ({} runs)", s.hits, s.missiles, s.runs),
+            ),
+            (
+                "time to hit",
+                format!(
+                    "{} mean, {} p50, {} p90",
+                    opt(s.time_to_hit, " s"),
+                    opt(s.time_to_hit_p50, " s"),
+                    opt(s.time_to_hit_p90, " s")
+                ),
+            ),
+            (
+                "closest",
+                format!("{} mean, {:.3} worst", opt(s.closest, ""), s.closest_worst),
+            ),
             ("path length", opt(s.path_length, "")),
             ("peak turn rate", opt(s.peak_turn_rate, " rad/s")),
             ("vs optimum", opt(s.optimum_ratio, "")),
-            ("worst run", format!("run {} (seed {})", s.worst_run, s.worst_seed)),
+            (
+                "worst run",
+                format!("run {} (seed {})", s.worst_run, s.worst_seed),
+            ),
         ],
-        None => ["algorithm", "hits", "time to hit", "closest", "path length", "peak turn rate", "vs optimum", "worst run"]
-            .map(|name| (name, "-".to_string())),
+        None => [
+            "algorithm",
+            "hits",
+            "time to hit",
+            "closest",
+            "path length",
+            "peak turn rate",
+            "vs optimum",
+            "worst run",
+        ]
+        .map(|name| (name, "-".to_string())),
     };
     egui::Grid::new("sweep-cell").num_columns(2).show(ui, |ui| {
         for (name, value) in rows {
@@ -376,8 +504,12 @@ fn colour_bar(ui: &mut egui::Ui, metric: Metric, lo: f64, hi: f64) {
             let v = lo + (hi - lo) * (i as f64 + 0.5) / steps as f64;
             let [r, g, b] = colour(v, lo, hi);
             let x = rect.left() + rect.width() * i as f32 / steps as f32;
-            let part = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(rect.width() / steps as f32 + 0.5, rect.height()));
-            ui.painter().rect_filled(part, 0.0, Color32::from_rgb(r, g, b));
+            let part = egui::Rect::from_min_size(
+                egui::pos2(x, rect.top()),
+                egui::vec2(rect.width() / steps as f32 + 0.5, rect.height()),
+            );
+            ui.painter()
+                .rect_filled(part, 0.0, Color32::from_rgb(r, g, b));
         }
         ui.label(format!("{hi:.3}"));
     });

@@ -109,7 +109,7 @@ fn register_vec2(engine: &mut Engine) {
         .register_fn("dot", |a: Vec2, b: Vec2| a.dot(b))
         .register_fn("cross", |a: Vec2, b: Vec2| a.perp_dot(b))
         .register_fn("perp", |v: &mut Vec2| v.perp())
-        .register_fn("angle", |v: &mut Vec2| v.y.atan2(v.x))
+        .register_fn("angle", |v: &mut Vec2| crate::core::direction(*v))
         .register_fn("rotate", |v: Vec2, a: FLOAT| Vec2::from_angle(a).rotate(v))
         .register_fn("distance", |a: Vec2, b: Vec2| a.distance(b))
         .register_fn("clamp_length", |v: Vec2, max: FLOAT| {

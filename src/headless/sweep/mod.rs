@@ -313,7 +313,12 @@ impl Plan {
 
     /// The statistics of `cell` for `algorithm` among `stats` as [`Plan::run`] returns
     /// them (cell order, then the plan's algorithm order), found by position.
-    pub fn find<'a>(&self, stats: &'a [CellStats], cell: usize, algorithm: Algorithm) -> Option<&'a CellStats> {
+    pub fn find<'a>(
+        &self,
+        stats: &'a [CellStats],
+        cell: usize,
+        algorithm: Algorithm,
+    ) -> Option<&'a CellStats> {
         let a = self.algorithms.iter().position(|x| *x == algorithm)?;
         let first = stats.first()?.cell;
         let s = stats.get(cell.checked_sub(first)? * self.algorithms.len() + a)?;

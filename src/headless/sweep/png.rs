@@ -65,7 +65,9 @@ fn panels(
 /// The colour scale of `values`: hit rate on 0..1, a difference symmetric about 0,
 /// anything else from its smallest to its largest value (the window's maps share it).
 pub fn colour_range(values: impl Iterator<Item = f64>, metric: Metric, diff: bool) -> (f64, f64) {
-    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
     let (lo, hi) = if diff {
         let m = lo.abs().max(hi.abs());
         (-m, m)
@@ -156,7 +158,9 @@ fn draw(
     let (grid, bar) = body.split_horizontally(size.0 - BAR_WIDTH);
     let columns = panels.len().clamp(1, 3);
     let rows = panels.len().div_ceil(3).max(1);
-    let values = panels.iter().flat_map(|p| p.values.iter().flatten().copied());
+    let values = panels
+        .iter()
+        .flat_map(|p| p.values.iter().flatten().copied());
     let (lo, hi) = colour_range(values, metric, diff);
     let colour = |v: Option<f64>| match v {
         Some(v) => {
