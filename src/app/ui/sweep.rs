@@ -245,7 +245,7 @@ fn maps(ui: &mut egui::Ui, result: &SweepResult, metric: Metric) -> (Cell, Cell)
     let y = plan
         .y_path
         .as_deref()
-        .map_or(String::new(), |y| format!(" up, {y}"));
+        .map_or(String::new(), |y| format!(", {y} up"));
     ui.label(RichText::new(format!("{} across{y}", plan.x_path)).color(style::HELP));
     (clicked, hovered)
 }
@@ -345,6 +345,12 @@ fn axis_labels(ui: &egui::Ui, rect: egui::Rect, plan: &crate::headless::sweep::P
     }
 }
 
+/// An axis value to 6 decimals at most, without trailing zeros.
+fn shown(v: f64) -> String {
+    let text = format!("{v:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// A value in at most 4 significant digits.
 fn short(v: f64) -> String {
     let text = format!("{v:.4}");
@@ -436,10 +442,10 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) 
         Some(s) => {
             let (x, y) = plan.values(s.cell);
             let y = match (&plan.y_path, y) {
-                (Some(path), Some(y)) => format!(", {path} = {y}"),
+                (Some(path), Some(y)) => format!(", {path} = {}", shown(y)),
                 _ => String::new(),
             };
-            format!("{} = {x}{y}", plan.x_path)
+            format!("{} = {}{y}", plan.x_path, shown(x))
         }
         None => "hover a cell to see its numbers; a click opens its worst run".into(),
     };
