@@ -161,3 +161,60 @@ fn bad_arguments_are_refused_naming_their_flag() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_diff_adds_a_row_per_cell_with_a_minus_b_and_maps_it() {
+    let dir = temp_dir("sweep-diff");
+    let csv = dir.join("diff.csv");
+    let png = dir.join("diff.png");
+    let out = run(&[
+        "sweep",
+        "launch-envelope",
+        "--x",
+        "launch.bearing=-180..0:3",
+        "--y",
+        "launch.range=100..1500:2",
+        "--diff",
+        "quartic",
+        "newton",
+        "--metric",
+        "closest",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert_code(&out, 0, "diff");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    // Per cell: quartic, newton, then quartic-newton.
+    assert_eq!(rows.len(), 6 * 3);
+    // Columns: cell, x, y, algorithm, runs, missiles, hits, hit-rate (7), time to hit
+    // mean, p50, p90, then closest (11).
+    let closest = 11;
+    for cell in rows.chunks(3) {
+        assert_eq!(
+            [cell[0][3], cell[1][3], cell[2][3]],
+            ["quartic", "newton", "quartic-newton"]
+        );
+        let of = |row: &[&str], col: usize| row[col].parse::<f32>().ok();
+        for col in [7, closest] {
+            let (a, b, d) = (of(&cell[0], col), of(&cell[1], col), of(&cell[2], col));
+            match (a, b) {
+                (Some(a), Some(b)) => assert!(
+                    (d.unwrap() - (a - b)).abs() <= 1e-3 * (1.0 + a.abs()),
+                    "{cell:?}"
+                ),
+                _ => assert_eq!(d, None),
+            }
+        }
+    }
+    // One panel: the difference.
+    let bytes = std::fs::read(&png).unwrap();
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    assert_eq!(width, 520 + 150);
+}

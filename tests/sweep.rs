@@ -280,14 +280,15 @@ fn a_saved_sweep_with_a_bad_axis_is_a_located_file_error() {
 fn axes_space_their_values_evenly_or_geometrically_with_exact_ends() {
     assert_eq!(axis("a=0..1:5").values(false), [0.0, 0.25, 0.5, 0.75, 1.0]);
     assert_eq!(
-        axis("a=1..1000:4:log")
+        axis("a=10..10000:4:log")
             .values(false)
             .iter()
             .map(|v| v.round())
             .collect::<Vec<_>>(),
-        [1.0, 10.0, 100.0, 1000.0]
+        [10.0, 100.0, 1000.0, 10000.0]
     );
-    assert_eq!(axis("a=0.1..0.3:3").values(false)[2], 0.3);
+    // 0.3 + (0.9 - 0.3) is not 0.9 in f64: the ends are set, not computed.
+    assert_eq!(axis("a=0.3..0.9:3").values(false)[2], 0.9);
     assert_eq!(axis("a=1..2:4").values(true), [1.0, 1.0, 2.0, 2.0]);
     assert_eq!(axis("a=7..9:1").values(false), [7.0]);
 }
@@ -365,4 +366,72 @@ fn launch_envelope_every_law_hits_somewhere_and_misses_somewhere() {
             "{algorithm}: {hits} of {missiles}"
         );
     }
+}
+
+#[test]
+fn cells_are_found_by_position_and_updates_counted_per_tick() {
+    let mut s = fleeing();
+    s.sweep.as_mut().unwrap().runs = 2;
+    let plan = plan_of(&s);
+    assert_eq!(plan.engagements(), 81 * 2);
+    let stats = run_all(&plan);
+    for cell in 0..81 {
+        let found = plan.find(&stats, cell, Algorithm::Intercept).unwrap();
+        assert_eq!(found.cell, cell);
+        assert_eq!(found.algorithm, Algorithm::Intercept);
+    }
+    assert!(plan.find(&stats, 81, Algorithm::Intercept).is_none());
+    assert!(plan.find(&stats, 3, Algorithm::Smoothed).is_none());
+    // In a shard's results too (they start at its first cell).
+    let shard = plan.run(40..50, &Progress::default()).unwrap().unwrap();
+    assert_eq!(
+        plan.find(&shard, 45, Algorithm::Intercept).unwrap().cell,
+        45
+    );
+    assert!(plan.find(&shard, 39, Algorithm::Intercept).is_none());
+    // Cell 1: missile 125 against 100 flies 200 / 25 = 8 s, 480 ticks, in each run.
+    let one = plan.find(&stats, 1, Algorithm::Intercept).unwrap();
+    assert!(
+        (2 * 479..=2 * 481).contains(&one.updates),
+        "{}",
+        one.updates
+    );
+    // Cell 0: nothing fired, nothing flown.
+    assert_eq!(
+        plan.find(&stats, 0, Algorithm::Intercept).unwrap().updates,
+        0
+    );
+}
+
+#[test]
+fn every_run_gives_each_jinking_target_its_own_seed() {
+    let text = FLEEING.replace(
+        r#"targets: [(name: "t", radius: 10, motion: Constant(pos: (1000, 1000), vel: (100, 0)))],"#,
+        r#"targets: [
+            (name: "t", radius: 10, motion: Jink(pos: (1000, 1000), vel: (100, 0), max_accel: 50, period: 0.5, seed: 3)),
+            (name: "u", radius: 10, motion: Jink(pos: (1000, 1500), vel: (100, 0), max_accel: 50, period: 0.5, seed: 3)),
+        ],"#,
+    );
+    let s = scenario::parse(&text, "jink.ron").unwrap();
+    let plan = plan_of(&s);
+    let seed_of = |e: &Scenario, i: usize| {
+        let steerlab::sim::Motion::Jink(j) = &e.targets[i].motion else {
+            panic!("a jink")
+        };
+        j.seed
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for run in 0..20 {
+        let e = plan.engagement(5, run, Algorithm::Intercept).unwrap();
+        let again = plan.engagement(5, run, Algorithm::Intercept).unwrap();
+        assert_eq!(
+            seed_of(&e, 0),
+            seed_of(&again, 0),
+            "the same run, the same seed"
+        );
+        assert!(seed_of(&e, 0) < 1_000_000);
+        seen.insert(seed_of(&e, 0));
+        seen.insert(seed_of(&e, 1));
+    }
+    assert_eq!(seen.len(), 40, "distinct across runs and targets");
 }

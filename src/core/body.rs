@@ -113,5 +113,7 @@ mod tests {
         );
         assert_eq!(direction(Vec2::new(-3.0, 0.0)), std::f32::consts::PI);
         assert_eq!(direction(Vec2::ZERO), 0.0);
+        // +0, not -0, straight along +x: a heading's bits go into the state hash.
+        assert_eq!(direction(Vec2::new(1.0, 0.0)).to_bits(), 0.0f32.to_bits());
     }
 }

@@ -254,10 +254,9 @@ fn number_at(text: &str, start: usize) -> Option<(usize, bool, f64)> {
     let len = rest
         .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-')))
         .unwrap_or(rest.len());
+    // Only number characters were taken: a string, a name or a bracket leaves nothing
+    // (or a lone sign or `e`) that parses.
     let literal = &rest[..len];
-    if !literal.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
-        return None;
-    }
     let value: f64 = literal.parse().ok()?;
     let whole = !literal.contains(['.', 'e', 'E']);
     Some((start + len, whole, value))

@@ -113,3 +113,48 @@ fn launch_geometry_places_launchers_around_the_target_s_start_and_heading() {
     let expected = Vec2::new(1000.0, 1000.0) - Vec2::splat(100.0 / 2f32.sqrt());
     assert!(set.launchers[0].pos.distance(expected) < 1e-3);
 }
+
+#[test]
+fn script_parameters_are_fields_with_their_kind_and_value() {
+    let dir = std::env::temp_dir().join(format!("fields-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("law.rhai"),
+        "param(\"gain\", 2.5, 0.0, 10.0, \"\", \"A gain.\");\n\
+         param(\"ticks\", 3, 1, 9, \"\", \"A count.\");\n\
+         fn steer(missile, target, params, dt) { missile.vel }\n",
+    )
+    .unwrap();
+    let text = r#"(version: 1, scripts: [(id: "mine", path: "law.rhai", params: {"gain": 4})],
+        targets: [(name: "t", radius: 5, motion: Static(pos: (100, 0)))],
+        launchers: [(pos: (0, 0), target: "t", algorithms: ["mine"])])"#;
+    let s = crate::scenario::parse_in(text, "mine.ron", Some(&dir)).unwrap();
+    let fields = Fields::of(&s);
+    assert_eq!(fields.value("scripts[0].params.gain"), Some(4.0));
+    assert_eq!(fields.value("scripts[0].params.ticks"), Some(3.0));
+    assert!(!fields.is_whole("scripts[0].params.gain"));
+    assert!(fields.is_whole("scripts[0].params.ticks"));
+    let set = fields
+        .set(&[
+            ("scripts[0].params.ticks", 6.6),
+            ("scripts[0].params.gain", 1.5),
+        ])
+        .unwrap();
+    let mine = "mine".parse::<Algorithm>().unwrap();
+    assert_eq!(set.algorithms.get(mine, "ticks"), Some(ParamValue::Int(7)));
+    assert_eq!(
+        set.algorithms.get(mine, "gain"),
+        Some(ParamValue::Float(1.5))
+    );
+}
+
+#[test]
+fn a_saved_sweep_and_the_view_are_not_fields() {
+    let s = shipped("smoothed-envelope");
+    assert!(s.sweep.is_some());
+    let fields = Fields::of(&s);
+    assert!(fields
+        .names()
+        .all(|n| !n.starts_with("sweep") && !n.starts_with("view")));
+    assert!(fields.name_of("algorithms.smoothed.ga").is_some());
+}

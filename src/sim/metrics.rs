@@ -125,6 +125,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_turn_shortcut_never_makes_two_records_differ() {
+        // The same moves, one record restored from a save (its shortcut reset).
+        let mut a = Metrics::new(None);
+        let turn = |v: f32| Vec2::from_angle(v) * 100.0;
+        a.record_move(Vec2::ZERO, Vec2::X, turn(0.0), turn(0.1), 0.5);
+        let restored: Metrics = ron::from_str(&ron::to_string(&a).unwrap()).unwrap();
+        assert_eq!(restored, a);
+        let (mut b, mut c) = (a.clone(), restored);
+        for step in [0.05, 0.3, 0.31, 0.2] {
+            b.record_move(Vec2::ZERO, Vec2::X, turn(0.0), turn(step), 0.5);
+            c.record_move(Vec2::ZERO, Vec2::X, turn(0.0), turn(step), 0.5);
+        }
+        assert_eq!(b, c);
+        // The peak: the largest turn over the tick, 0.31 rad in 0.5 s.
+        assert!(
+            (b.peak_turn_rate - 0.62).abs() < 1e-5,
+            "{}",
+            b.peak_turn_rate
+        );
+    }
+
+    #[test]
     fn the_ratio_to_the_optimum_needs_a_hit_and_a_positive_optimum() {
         let ratio = |time_to_hit, optimal| {
             Metrics {

@@ -8,7 +8,7 @@ use super::style;
 use crate::app::session::sweep::SweepResult;
 use crate::app::session::Session;
 use crate::guidance::Algorithm;
-use crate::headless::sweep::{colour, colour_range, worst, CellStats};
+use crate::headless::sweep::{colour, colour_range, tick_label, worst, CellStats};
 use crate::scenario::fields::{Fields, LAUNCH_BEARING};
 use crate::scenario::sweep::{AxisSpec, Metric, MAX_COUNT, MAX_RUNS};
 use egui_macroquad::egui::{self, Color32, RichText, Sense};
@@ -315,14 +315,14 @@ fn axis_labels(ui: &egui::Ui, rect: egui::Rect, plan: &crate::headless::sweep::P
     painter.text(
         egui::pos2(rect.left(), below),
         egui::Align2::LEFT_TOP,
-        short(x0),
+        tick_label(x0),
         font.clone(),
         colour,
     );
     painter.text(
         egui::pos2(rect.right(), below),
         egui::Align2::RIGHT_TOP,
-        short(x1),
+        tick_label(x1),
         font.clone(),
         colour,
     );
@@ -331,14 +331,14 @@ fn axis_labels(ui: &egui::Ui, rect: egui::Rect, plan: &crate::headless::sweep::P
         painter.text(
             egui::pos2(left, rect.bottom()),
             egui::Align2::RIGHT_BOTTOM,
-            short(*y0),
+            tick_label(*y0),
             font.clone(),
             colour,
         );
         painter.text(
             egui::pos2(left, rect.top()),
             egui::Align2::RIGHT_TOP,
-            short(*y1),
+            tick_label(*y1),
             font,
             colour,
         );
@@ -349,21 +349,6 @@ fn axis_labels(ui: &egui::Ui, rect: egui::Rect, plan: &crate::headless::sweep::P
 fn shown(v: f64) -> String {
     let text = format!("{v:.6}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// A value in at most 4 significant digits.
-fn short(v: f64) -> String {
-    let text = format!("{v:.4}");
-    let text = if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text
-    };
-    if text.len() > 7 {
-        format!("{v:.3e}")
-    } else {
-        text
-    }
 }
 
 /// What a map's texture was made from: the sweep, the metric and the colour scale.

@@ -13,7 +13,7 @@ mod png;
 mod stats;
 
 pub use self::csv::write_csv;
-pub use self::png::{colour, colour_range, write_png};
+pub use self::png::{colour, colour_range, tick_label, write_png};
 pub use stats::{percentile, CellStats, MissileResult};
 
 use crate::guidance::Algorithm;

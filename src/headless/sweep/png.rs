@@ -177,8 +177,8 @@ fn draw(
     } else {
         edges(&plan.ys, y_log)
     };
-    let x_label = move |v: &f64| tick(if x_log { v.exp() } else { *v });
-    let y_label = move |v: &f64| tick(if y_log { v.exp() } else { *v });
+    let x_label = move |v: &f64| tick_label(if x_log { v.exp() } else { *v });
+    let y_label = move |v: &f64| tick_label(if y_log { v.exp() } else { *v });
     for (area, panel) in grid.split_evenly((rows, columns)).iter().zip(panels) {
         let mut chart = ChartBuilder::on(area)
             .caption(&panel.caption, (FONT, 18))
@@ -207,15 +207,16 @@ fn draw(
             )
         }))?;
     }
-    let mut legend = ChartBuilder::on(&bar.margin(54, 56, 10, 46))
-        .y_label_area_size(60)
+    // The scale's labels on its right, the metric's name beside them.
+    let mut legend = ChartBuilder::on(&bar.margin(54, 56, 8, 6))
+        .set_label_area_size(LabelAreaPosition::Right, 84)
         .build_cartesian_2d(0.0..1.0, lo..hi)?;
     legend
         .configure_mesh()
         .disable_mesh()
         .disable_x_axis()
         .y_desc(metric.name())
-        .y_label_formatter(&|v: &f64| tick(*v))
+        .y_label_formatter(&|v: &f64| tick_label(*v))
         .label_style((FONT, 13))
         .axis_desc_style((FONT, 15))
         .draw()?;
@@ -230,7 +231,7 @@ fn draw(
 }
 
 /// A tick label: up to 4 significant digits, without trailing zeros.
-fn tick(v: f64) -> String {
+pub fn tick_label(v: f64) -> String {
     if v == 0.0 || !v.is_finite() {
         return format!("{v}");
     }
