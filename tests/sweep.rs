@@ -261,6 +261,17 @@ fn bad_sweeps_are_refused_each_with_its_own_error() {
     let mut spec = SweepSpec::new(axis("launch.range=10..100:3"));
     spec.jitter.insert("targets[0].radius".into(), -1.0);
     assert!(one(spec).1.contains("standard deviation"));
+    let mut spec = SweepSpec::new(axis("launch.range=10..100:1024"));
+    spec.y = Some(axis("launch.bearing=0..90:1024"));
+    assert!(
+        problems_of(spec.clone()).is_empty(),
+        "a million cells of one law"
+    );
+    spec.algorithms = vec![Algorithm::Intercept, Algorithm::Smoothed, Algorithm::ProNav];
+    assert_eq!(
+        one(spec),
+        ("x.count".to_string(), "expected at most 2097152 cells x algorithms (each keeps its statistics), found 1048576 x 3".to_string())
+    );
     assert!(AxisSpec::parse("launch.range=10-100:3").is_err());
     assert!(AxisSpec::parse("launch.range=10..100").is_err());
     assert!(AxisSpec::parse("launch.range=10..100:3:lin").is_err());

@@ -8,6 +8,10 @@ use super::fields::Fields;
 use super::model::Scenario;
 use super::sweep::{SweepSpec, MAX_COUNT, MAX_RUNS};
 
+/// Most cells times algorithms a sweep keeps statistics for (about 150 bytes each: a
+/// 1024 x 1024 sweep of two laws, 300 MB).
+pub const MAX_MAPPED: u64 = 2_097_152;
+
 /// Most valid names an error lists (a scenario with long recorded tracks has many).
 const MAX_NAMES_LISTED: usize = 200;
 
@@ -90,6 +94,20 @@ pub fn problems(scenario: &Scenario, sweep: &SweepSpec) -> Vec<(String, String)>
         }
     }
     let flown = scenario.compared();
+    let mapped = if sweep.algorithms.is_empty() {
+        flown.len()
+    } else {
+        sweep.algorithms.len()
+    };
+    let cells: u64 = sweep.axes().map(|a| u64::from(a.count.max(1))).product();
+    if cells * mapped as u64 > MAX_MAPPED {
+        out.push((
+            "x.count".into(),
+            format!(
+                "expected at most {MAX_MAPPED} cells x algorithms (each keeps its statistics), found {cells} x {mapped}"
+            ),
+        ));
+    }
     for (i, algorithm) in sweep.algorithms.iter().enumerate() {
         if !scenario.algorithms.algorithms().contains(algorithm) {
             out.push((
