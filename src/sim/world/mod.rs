@@ -73,6 +73,9 @@ pub struct World {
     /// Launches refused this tick because the missile cap was reached.
     #[serde(skip)]
     refused: u32,
+    /// What each target saw around it this tick (a buffer reused from tick to tick).
+    #[serde(skip)]
+    surroundings: Vec<crate::sim::motion::Surroundings>,
 }
 
 /// Most ended missiles a world keeps (their rows and metrics); beyond it the oldest half
@@ -108,6 +111,7 @@ impl World {
             events: Vec::new(),
             failures: Vec::new(),
             refused: 0,
+            surroundings: Vec::new(),
         }
     }
 
@@ -293,6 +297,7 @@ impl World {
             events: self.events.clone(),
             failures: self.failures.clone(),
             refused: 0,
+            surroundings: Vec::new(),
         }
     }
 

@@ -18,28 +18,30 @@ impl World {
     pub(super) fn move_targets(&mut self, tick: u64, dt: f32) -> Vec<(TargetId, TargetLoss)> {
         // Where each target's followed target is (a fly program without one steers for
         // the centre of the visible screen), and the nearest missile after it.
-        let surroundings: Vec<Surroundings> = self
-            .targets
-            .iter()
-            .map(|t| Surroundings {
+        // Taken before any target moves this tick, into a buffer kept between ticks (a
+        // sweep steps small worlds millions of times: no allocation per tick).
+        let mut surroundings = std::mem::take(&mut self.surroundings);
+        surroundings.clear();
+        surroundings.extend(self.targets.iter().map(|t| {
+            Surroundings {
                 hero: t
                     .state
                     .followed()
                     .and_then(|h| self.target(h))
                     .map_or(screen_centre(), |h| h.pos),
                 threat: self.nearest_threat(t),
-            })
-            .collect();
+            }
+        }));
         let mut lost = Vec::new();
         let mut throwing = Vec::new();
-        for (target, around) in self.targets.iter_mut().zip(surroundings) {
+        for (target, around) in self.targets.iter_mut().zip(&surroundings) {
             let threat = around.threat.map(|m| m.pos.distance(target.pos));
             if let Some(flares) = &mut target.flares {
                 if flares.release(tick, threat, dt) {
                     throwing.push(target.id);
                 }
             }
-            if !target.advance(tick, dt, &around) {
+            if !target.advance(tick, dt, around) {
                 lost.push((target.id, TargetLoss::DeathLine));
             } else if target.expires.is_some_and(|end| tick >= end) {
                 lost.push((target.id, TargetLoss::BurntOut));
@@ -51,6 +53,7 @@ impl World {
                 lost.push((target.id, TargetLoss::ReachedGround));
             }
         }
+        self.surroundings = surroundings;
         for parent in throwing {
             self.throw_flare(parent, tick, dt);
         }
