@@ -96,6 +96,9 @@ fn the_shards_together_are_the_whole_sweep() {
         assert_eq!(joined, whole, "{n} shards");
     }
     assert_eq!(plan.shard(2, 3), 27..54);
+    // Any K/N the command line takes: no overflow, and the last shard ends at the end.
+    assert_eq!(plan.shard(usize::MAX, usize::MAX), 80..81);
+    assert_eq!(plan.shard(1, usize::MAX), 0..0);
 }
 
 #[test]

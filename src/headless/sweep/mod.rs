@@ -118,8 +118,9 @@ impl Plan {
     /// The cells shard `k` of `n` runs (1-based `k`): a contiguous block, so the shards'
     /// CSVs, concatenated in order (each after its header), are the whole sweep's.
     pub fn shard(&self, k: usize, n: usize) -> Range<usize> {
-        let cells = self.cells();
-        (k - 1) * cells / n..k * cells / n
+        // In u128: `k * cells` must not overflow, whatever K/N the command line gave.
+        let at = |k: usize| (k as u128 * self.cells() as u128 / n.max(1) as u128) as usize;
+        at(k.saturating_sub(1))..at(k)
     }
 
     /// The seed of a run: derived from the base seed, the cell and the run alone.
