@@ -275,6 +275,29 @@ fn bad_sweeps_are_refused_each_with_its_own_error() {
         one(spec),
         ("x.count".to_string(), "expected at most 2097152 cells x algorithms (each keeps its statistics), found 1048576 x 3".to_string())
     );
+    let (field, why) = one(SweepSpec::new(axis("launchers[0].salvo=0.3..10:3:log")));
+    assert_eq!(field, "x.lo");
+    assert_eq!(
+        why,
+        "a log axis needs values above 0 (whole numbers: at least 1), found 0.3"
+    );
+    // Two unknown axes: each its own error, not also "the same field".
+    let mut spec = SweepSpec::new(axis("nope=1..2:3"));
+    spec.y = Some(axis("nada=1..2:3"));
+    let found = problems_of(spec);
+    assert_eq!(
+        found.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>(),
+        ["x.path", "y.path"]
+    );
+    let mut spec = SweepSpec::new(axis("launch.range=10..100:3"));
+    spec.algorithms = vec![Algorithm::Intercept, Algorithm::Intercept];
+    assert_eq!(
+        one(spec),
+        (
+            "algorithms[1]".to_string(),
+            "`intercept` is already listed at algorithms[0]".to_string()
+        )
+    );
     assert!(AxisSpec::parse("launch.range=10-100:3").is_err());
     assert!(AxisSpec::parse("launch.range=10..100").is_err());
     assert!(AxisSpec::parse("launch.range=10..100:3:lin").is_err());

@@ -110,7 +110,13 @@ fn spec(args: &SweepArgs, saved: Option<SweepSpec>) -> Result<SweepSpec, Failure
             .map(|id| id.parse::<Algorithm>())
             .collect::<Result<Vec<_>, _>>()
             .map_err(input("--algorithm"))?;
-        spec.algorithms.dedup();
+        // Each once, in the order first given (`--algorithm a --diff b a` maps a and b).
+        let mut seen = Vec::new();
+        spec.algorithms.retain(|a| {
+            let new = !seen.contains(a);
+            seen.push(*a);
+            new
+        });
     }
     if let Some(name) = &args.metric {
         spec.metric = Metric::NAMES
@@ -279,10 +285,10 @@ fn summary(plan: &Plan, stats: &[CellStats]) -> String {
     );
     for algorithm in &plan.algorithms {
         let mine: Vec<&CellStats> = stats.iter().filter(|s| s.algorithm == *algorithm).collect();
-        let missiles: u32 = mine.iter().map(|s| s.missiles).sum();
-        let hits: u32 = mine.iter().map(|s| s.hits).sum();
+        let missiles: u64 = mine.iter().map(|s| u64::from(s.missiles)).sum();
+        let hits: u64 = mine.iter().map(|s| u64::from(s.hits)).sum();
         let rate = if missiles > 0 {
-            format!("{:.1}%", 100.0 * f64::from(hits) / f64::from(missiles))
+            format!("{:.1}%", 100.0 * hits as f64 / missiles as f64)
         } else {
             "-".into()
         };

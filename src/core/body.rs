@@ -45,8 +45,8 @@ pub fn wrap_angle(angle: f32) -> f32 {
 /// arctangent (range reduction at tan(pi/8) and tan(3pi/8), then a degree-9 odd
 /// polynomial): within 3e-7 rad of the exact angle (an ulp near pi), several times as fast as the C
 /// library's, and the same bits on every platform (plain f32 arithmetic, no libm). Used
-/// where an angle is shown or measured (headings, turn rates), not inside a law's
-/// steering, which keeps its article's arithmetic.
+/// for the headings the laws set, turn rates and a script's `angle()`; the built-in
+/// laws' own steering arithmetic keeps the C library's, as their articles have it.
 pub fn direction(v: glam::Vec2) -> f32 {
     use std::f32::consts::{FRAC_PI_2, PI};
     let (x, y) = (v.x, v.y);

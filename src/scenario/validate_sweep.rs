@@ -55,21 +55,28 @@ pub fn problems(scenario: &Scenario, sweep: &SweepSpec) -> Vec<(String, String)>
         for (end, value) in [("lo", axis.lo), ("hi", axis.hi)] {
             if !value.is_finite() {
                 out.push((at(end), format!("expected a finite number, found {value}")));
-            } else if axis.log && value <= 0.0 {
+            } else if axis.log && (value <= 0.0 || (fields.is_whole(path) && value < 0.5)) {
                 out.push((
                     at(end),
-                    format!("a log axis needs values above 0, found {value}"),
+                    // A whole-number field rounds its values: below 0.5 is 0.
+                    format!(
+                        "a log axis needs values above 0{}, found {value}",
+                        if fields.is_whole(path) {
+                            " (whole numbers: at least 1)"
+                        } else {
+                            ""
+                        }
+                    ),
                 ));
             } else if let Some(why) = refused(&fields, path, value) {
                 out.push((at(end), why));
             }
         }
     }
-    if sweep
-        .y
-        .as_ref()
-        .is_some_and(|y| fields.name_of(&y.path) == fields.name_of(&sweep.x.path))
-    {
+    if sweep.y.as_ref().is_some_and(|y| {
+        let x = fields.name_of(&sweep.x.path);
+        x.is_some() && fields.name_of(&y.path) == x
+    }) {
         out.push((
             "y.path".into(),
             "the y axis sweeps the same field as x".into(),
@@ -109,7 +116,12 @@ pub fn problems(scenario: &Scenario, sweep: &SweepSpec) -> Vec<(String, String)>
         ));
     }
     for (i, algorithm) in sweep.algorithms.iter().enumerate() {
-        if !scenario.algorithms.algorithms().contains(algorithm) {
+        if let Some(first) = sweep.algorithms[..i].iter().position(|a| a == algorithm) {
+            out.push((
+                format!("algorithms[{i}]"),
+                format!("`{algorithm}` is already listed at algorithms[{first}]"),
+            ));
+        } else if !scenario.algorithms.algorithms().contains(algorithm) {
             out.push((
                 format!("algorithms[{i}]"),
                 format!("unknown algorithm `{algorithm}`"),

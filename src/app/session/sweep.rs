@@ -18,6 +18,8 @@ const DEFAULT_SECONDS: f32 = 10.0;
 /// A finished sweep.
 #[derive(Debug)]
 pub struct SweepResult {
+    /// Counts the results of the session (a new one never passes for an old one).
+    pub id: u64,
     pub plan: Arc<Plan>,
     pub stats: Vec<CellStats>,
     pub seconds: f64,
@@ -47,6 +49,8 @@ pub struct Sweeps {
     pub status: Option<String>,
     /// The numeric fields of the scenario they were indexed from (the axes' menus).
     fields: Option<(Scenario, Arc<Fields>)>,
+    /// Results finished so far.
+    finished: u64,
 }
 
 impl Sweeps {
@@ -136,11 +140,12 @@ impl Sweeps {
         Some((job.progress.done.load(Ordering::Relaxed), job.plan.cells()))
     }
 
-    /// Asks a running sweep to stop; it ends at its next cell.
+    /// Stops a running sweep at once for the window: its threads are told to stop (at
+    /// their next run) and left to end on their own, never waited for here.
     pub fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
             job.progress.cancel.store(true, Ordering::Relaxed);
-            let _ = job.handle.join();
+            drop(job.handle);
             self.status = Some("cancelled".into());
         }
     }
@@ -158,7 +163,9 @@ impl Sweeps {
                     "{} engagements in {seconds:.1} s",
                     job.plan.engagements()
                 ));
+                self.finished += 1;
                 self.result = Some(SweepResult {
+                    id: self.finished,
                     plan: job.plan,
                     stats,
                     seconds,

@@ -352,7 +352,7 @@ fn shown(v: f64) -> String {
 }
 
 /// What a map's texture was made from: the sweep, the metric and the colour scale.
-type TextureKey = (usize, &'static str, u64, u64);
+type TextureKey = (u64, &'static str, u64, u64);
 
 /// A map as a texture, one pixel per cell (drawn without smoothing), made again only
 /// when the sweep, the metric or the scale changes: a 256 x 256 sweep is one image,
@@ -365,12 +365,7 @@ fn texture(
     (lo, hi): (f64, f64),
 ) -> egui::TextureHandle {
     let plan = &result.plan;
-    let key: TextureKey = (
-        std::sync::Arc::as_ptr(plan) as usize,
-        metric.name(),
-        lo.to_bits(),
-        hi.to_bits(),
-    );
+    let key: TextureKey = (result.id, metric.name(), lo.to_bits(), hi.to_bits());
     let id = egui::Id::new(("sweep-map", algorithm.id()));
     if let Some((made, texture)) = ctx.data(|d| d.get_temp::<(TextureKey, egui::TextureHandle)>(id))
     {

@@ -40,11 +40,7 @@ pub fn write_csv(
         out.write_record(&row)?;
         let last_of_cell = stats.get(i + 1).is_none_or(|next| next.cell != s.cell);
         if let (Some((a, b)), true) = (diff, last_of_cell) {
-            let of = |algorithm| {
-                stats
-                    .iter()
-                    .find(|t| t.cell == s.cell && t.algorithm == algorithm)
-            };
+            let of = |algorithm| plan.find(stats, s.cell, algorithm);
             if let (Some(sa), Some(sb)) = (of(a), of(b)) {
                 let mut row = axes(s.cell);
                 row.push(format!("{a}-{b}"));

@@ -260,11 +260,25 @@ impl Plan {
 
     /// Every algorithm's statistics for one cell, in the plan's algorithm order.
     pub fn run_cell(&self, cell: usize) -> Result<Vec<CellStats>, String> {
+        Ok(self
+            .cell_until(cell, &AtomicBool::new(false))?
+            .unwrap_or_default())
+    }
+
+    /// [`Plan::run_cell`], given up (`None`) as soon as `cancel` is set between runs.
+    fn cell_until(
+        &self,
+        cell: usize,
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<CellStats>>, String> {
         let cell_scenario = self.cell_scenario(cell)?;
         let mut per_algorithm: Vec<Vec<Vec<MissileResult>>> =
             vec![Vec::new(); self.algorithms.len()];
         let mut updates = vec![0; self.algorithms.len()];
         for run in 0..self.spec.runs {
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
             let scenario = self.run_scenario(&cell_scenario, cell, run)?;
             for (i, algorithm) in self.algorithms.iter().enumerate() {
                 let (missiles, flown) = self.fly_scenario(&scenario.restricted_to(*algorithm))?;
@@ -272,15 +286,17 @@ impl Plan {
                 updates[i] += flown;
             }
         }
-        Ok(per_algorithm
-            .into_iter()
-            .zip(&self.algorithms)
-            .zip(updates)
-            .map(|((runs, algorithm), updates)| CellStats {
-                updates,
-                ..CellStats::of(cell, *algorithm, &runs, |run| self.seed(cell, run))
-            })
-            .collect())
+        Ok(Some(
+            per_algorithm
+                .into_iter()
+                .zip(&self.algorithms)
+                .zip(updates)
+                .map(|((runs, algorithm), updates)| CellStats {
+                    updates,
+                    ..CellStats::of(cell, *algorithm, &runs, |run| self.seed(cell, run))
+                })
+                .collect(),
+        ))
     }
 
     /// Runs `cells` in parallel, counting each finished cell in `progress`; stops early
@@ -297,7 +313,7 @@ impl Plan {
                 if progress.cancel.load(Ordering::Relaxed) {
                     return None;
                 }
-                let stats = self.run_cell(cell);
+                let stats = self.cell_until(cell, &progress.cancel).transpose()?;
                 progress.done.fetch_add(1, Ordering::Relaxed);
                 Some(stats)
             })

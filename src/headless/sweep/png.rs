@@ -98,8 +98,10 @@ fn edges(values: &[f64], log: bool) -> Vec<f64> {
         .iter()
         .map(|&v| if log { v.ln() } else { v })
         .collect();
-    if v.len() == 1 {
-        return vec![v[0] - 0.5, v[0] + 0.5];
+    if v.len() == 1 || v[0] == v[v.len() - 1] {
+        // One value, or the same value repeated (`5..5:3`): cells of width 1 around it.
+        let n = v.len() as f64;
+        return (0..=v.len()).map(|i| v[0] - n / 2.0 + i as f64).collect();
     }
     let mut out = vec![v[0] - (v[1] - v[0]) / 2.0];
     out.extend(v.windows(2).map(|w| (w[0] + w[1]) / 2.0));
