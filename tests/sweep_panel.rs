@@ -15,6 +15,14 @@ fn fleeing() -> scenario::Scenario {
     scenario::parse(include_str!("fixtures/sweep-fleeing.ron"), "fleeing.ron").unwrap()
 }
 
+/// A harness over the fleeing-target fixture with the Sweep window open.
+fn sweep_window() -> egui_kittest::Harness<'static, State> {
+    let mut harness = harness(fleeing(), false);
+    harness.get_by_label("Sweep…").click();
+    harness.run();
+    harness
+}
+
 /// Steps the harness until the sweep is over (at most about a minute).
 fn until_done(harness: &mut egui_kittest::Harness<'static, State>) {
     for _ in 0..6000 {
@@ -30,9 +38,7 @@ fn until_done(harness: &mut egui_kittest::Harness<'static, State>) {
 
 #[test]
 fn a_long_sweep_reports_progress_and_cancels() {
-    let mut harness = harness(fleeing(), false);
-    harness.get_by_label("Sweep…").click();
-    harness.run();
+    let mut harness = sweep_window();
     // 400 x 400 cells: far more than the test waits for.
     let spec = harness.state_mut().session.sweeps.spec.as_mut().unwrap();
     spec.x.count = 400;
@@ -69,9 +75,7 @@ fn a_long_sweep_reports_progress_and_cancels() {
 
 #[test]
 fn a_click_on_a_cell_opens_that_engagement_and_hovering_shows_its_numbers() {
-    let mut harness = harness(fleeing(), false);
-    harness.get_by_label("Sweep…").click();
-    harness.run();
+    let mut harness = sweep_window();
     let spec = harness.state_mut().session.sweeps.spec.as_mut().unwrap();
     spec.x = AxisSpec::parse("algorithms.intercept.speed=100..300:3").unwrap();
     spec.y = Some(AxisSpec::parse("targets[0].motion.vel.x=100..300:3").unwrap());
@@ -88,28 +92,10 @@ fn a_click_on_a_cell_opens_that_engagement_and_hovering_shows_its_numbers() {
         .query_by_label("algorithms.intercept.speed = 200, targets[0].motion.vel.x = 200")
         .is_some());
     assert!(harness.query_by_label("0 of 2 (2 runs)").is_some());
-    let plan = harness
-        .state()
-        .session
-        .sweeps
-        .result
-        .as_ref()
-        .unwrap()
-        .plan
-        .clone();
+    let result = harness.state().session.sweeps.result.as_ref().unwrap();
+    let plan = result.plan.clone();
     let stats = plan
-        .find(
-            &harness
-                .state()
-                .session
-                .sweeps
-                .result
-                .as_ref()
-                .unwrap()
-                .stats,
-            4,
-            Algorithm::Intercept,
-        )
+        .find(&result.stats, 4, Algorithm::Intercept)
         .unwrap()
         .clone();
     harness.get_by_label("heatmap intercept").simulate_click();

@@ -20,12 +20,16 @@ const MAX_NAMES_LISTED: usize = 200;
 /// runs out of range, log axes that cross zero, axis ends the field does not take, and
 /// algorithms the scenario does not have.
 pub fn problems(scenario: &Scenario, sweep: &SweepSpec) -> Vec<(String, String)> {
+    problems_in(&Fields::of(scenario), scenario, sweep)
+}
+
+/// [`problems`] with the scenario's fields already indexed.
+pub fn problems_in(
+    fields: &Fields,
+    scenario: &Scenario,
+    sweep: &SweepSpec,
+) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let base = Scenario {
-        sweep: None,
-        ..scenario.clone()
-    };
-    let fields = Fields::of(&base);
     let unknown = |path: &str| {
         let names: Vec<&str> = fields.names().collect();
         let listed = names[..names.len().min(MAX_NAMES_LISTED)].join(", ");
@@ -68,7 +72,7 @@ pub fn problems(scenario: &Scenario, sweep: &SweepSpec) -> Vec<(String, String)>
                         }
                     ),
                 ));
-            } else if let Some(why) = refused(&fields, path, value) {
+            } else if let Some(why) = refused(fields, path, value) {
                 out.push((at(end), why));
             }
         }

@@ -431,46 +431,35 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) 
     };
     ui.label(RichText::new(heading).strong());
     let opt = |v: Option<f64>, unit: &str| v.map_or("-".to_string(), |v| format!("{v:.3}{unit}"));
-    let rows: [(&str, String); 8] = match s {
+    const NAMES: [&str; 8] = [
+        "algorithm",
+        "hits",
+        "time to hit",
+        "closest",
+        "path length",
+        "peak turn rate",
+        "vs optimum",
+        "worst run",
+    ];
+    let values: [String; 8] = match s {
         Some(s) => [
-            ("algorithm", s.algorithm.id().to_string()),
-            (
-                "hits",
-                format!("{} of {} ({} runs)", s.hits, s.missiles, s.runs),
+            s.algorithm.id().to_string(),
+            format!("{} of {} ({} runs)", s.hits, s.missiles, s.runs),
+            format!(
+                "{} mean, {} p50, {} p90",
+                opt(s.time_to_hit, " s"),
+                opt(s.time_to_hit_p50, " s"),
+                opt(s.time_to_hit_p90, " s")
             ),
-            (
-                "time to hit",
-                format!(
-                    "{} mean, {} p50, {} p90",
-                    opt(s.time_to_hit, " s"),
-                    opt(s.time_to_hit_p50, " s"),
-                    opt(s.time_to_hit_p90, " s")
-                ),
-            ),
-            (
-                "closest",
-                format!("{} mean, {:.3} worst", opt(s.closest, ""), s.closest_worst),
-            ),
-            ("path length", opt(s.path_length, "")),
-            ("peak turn rate", opt(s.peak_turn_rate, " rad/s")),
-            ("vs optimum", opt(s.optimum_ratio, "")),
-            (
-                "worst run",
-                format!("run {} (seed {})", s.worst_run, s.worst_seed),
-            ),
+            format!("{} mean, {:.3} worst", opt(s.closest, ""), s.closest_worst),
+            opt(s.path_length, ""),
+            opt(s.peak_turn_rate, " rad/s"),
+            opt(s.optimum_ratio, ""),
+            format!("run {} (seed {})", s.worst_run, s.worst_seed),
         ],
-        None => [
-            "algorithm",
-            "hits",
-            "time to hit",
-            "closest",
-            "path length",
-            "peak turn rate",
-            "vs optimum",
-            "worst run",
-        ]
-        .map(|name| (name, "-".to_string())),
+        None => std::array::from_fn(|_| "-".to_string()),
     };
+    let rows = NAMES.into_iter().zip(values);
     egui::Grid::new("sweep-cell").num_columns(2).show(ui, |ui| {
         for (name, value) in rows {
             ui.label(name);

@@ -19,7 +19,7 @@ pub use stats::{percentile, CellStats, MissileResult};
 use crate::guidance::Algorithm;
 use crate::scenario::fields::Fields;
 use crate::scenario::sweep::SweepSpec;
-use crate::scenario::validate_sweep::problems;
+use crate::scenario::validate_sweep::problems_in;
 use crate::scenario::Scenario;
 use crate::sim::ids::Source;
 use crate::sim::motion::{Described, FieldValue};
@@ -64,11 +64,11 @@ impl Plan {
             sweep: None,
             ..scenario.clone()
         };
-        let found = problems(&scenario, &spec);
+        let fields = Fields::of(&scenario);
+        let found = problems_in(&fields, &scenario, &spec);
         if !found.is_empty() {
             return Err(found);
         }
-        let fields = Fields::of(&scenario);
         let name = |path: &str| fields.name_of(path).unwrap_or(path).to_string();
         let x_path = name(&spec.x.path);
         let y_path = spec.y.as_ref().map(|y| name(&y.path));
@@ -153,12 +153,17 @@ impl Plan {
 
     /// The cell's scenario before any run's seed or jitter.
     fn cell_scenario(&self, cell: usize) -> Result<Scenario, String> {
+        self.fields.set(&self.axis_settings(cell))
+    }
+
+    /// The cell's axis values as field settings, x first.
+    fn axis_settings(&self, cell: usize) -> Vec<(&str, f64)> {
         let (x, y) = self.values(cell);
         let mut settings = vec![(self.x_path.as_str(), x)];
         if let (Some(path), Some(y)) = (&self.y_path, y) {
             settings.push((path.as_str(), y));
         }
-        self.fields.set(&settings)
+        settings
     }
 
     /// A run's scenario: the cell's with the run's seeds and jittered fields.
@@ -186,12 +191,8 @@ impl Plan {
     /// The cell with each jittered field drawn from a Gaussian around its value
     /// (truncated to the values the field takes).
     fn jittered(&self, cell: usize, seed: u64) -> Result<Scenario, String> {
-        let (x, y) = self.values(cell);
         let mut rng = Rng::new(seed ^ 0x6A09_E667_F3BC_C908);
-        let mut settings: Vec<(&str, f64)> = vec![(self.x_path.as_str(), x)];
-        if let (Some(path), Some(y)) = (&self.y_path, y) {
-            settings.push((path.as_str(), y));
-        }
+        let mut settings = self.axis_settings(cell);
         for (path, sigma) in &self.spec.jitter {
             let path = self.fields.name_of(path).unwrap_or(path);
             let centre = settings
