@@ -38,6 +38,17 @@ impl Frame {
         }
     }
 
+    /// Shows the view alone, for an article's embed (the web build's `?embed`).
+    pub fn set_embed(&mut self, embed: bool) {
+        self.panel.embed = embed;
+    }
+
+    /// The link Copy link made this frame, for the page to share.
+    #[cfg(target_arch = "wasm32")]
+    pub fn take_link_request(&mut self) -> Option<String> {
+        self.panel.link_request.take()
+    }
+
     /// Runs one frame of `elapsed` seconds.
     pub fn run(&mut self, elapsed: f32) {
         // The panes tile the view and the panels cover the rest: one clear in the panes'

@@ -46,6 +46,30 @@ impl Row {
 }
 
 /// The CSV header of the per-tick trace.
+/// Ticks the self-test flies each shipped scenario (as the golden tests do).
+pub const SELFTEST_TICKS: u32 = 600;
+
+/// The state hash of every shipped scenario after `ticks` ticks, in shipping order: the
+/// same numbers on every machine and target (the browser prints them for `?selftest`,
+/// `steerlab selftest` on the desktop), or why a scenario did not build.
+pub fn selftest(ticks: u32) -> Vec<(&'static str, Result<u64, String>)> {
+    crate::scenario::presets::SHIPPED
+        .iter()
+        .map(|(name, text)| {
+            let hash = crate::scenario::parse(text, name)
+                .map_err(|e| e.to_string())
+                .and_then(|scenario| scenario.build())
+                .map(|mut world| {
+                    for _ in 0..ticks {
+                        world.step();
+                    }
+                    world.state_hash()
+                });
+            (*name, hash)
+        })
+        .collect()
+}
+
 pub const CSV_HEADER: &str = "tick,time,id,kind,algorithm,x,y,vx,vy,heading";
 
 /// Writes every live entity of the world at its current tick as CSV rows.

@@ -5,6 +5,7 @@
 
 pub mod fields;
 pub mod file;
+pub mod link;
 mod messages;
 pub mod model;
 pub mod presets;
@@ -16,7 +17,7 @@ pub mod validate;
 pub mod validate_sweep;
 pub mod view;
 
-pub use view::{PlotSpec, ViewSpec};
+pub use view::{EmbedSpec, PlotSpec, ViewSpec};
 
 pub use file::{load, parse, parse_in, save, ScenarioError, ScenarioErrors};
 pub use model::{Scenario, VERSION};

@@ -3,7 +3,7 @@
 
 use super::scripts::ScriptSpec;
 use super::sweep::SweepSpec;
-use super::view::ViewSpec;
+use super::view::{EmbedSpec, ViewSpec};
 use crate::guidance::{Algorithm, Tuning};
 use crate::sim::launcher::{LauncherSpec, TurretSpec};
 use crate::sim::rain::RainSpec;
@@ -48,6 +48,9 @@ pub struct Scenario {
     /// A saved sweep: `steerlab sweep FILE` runs it.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub sweep: Option<SweepSpec>,
+    /// How it shows embedded in a web page (`?embed`).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub embed: Option<EmbedSpec>,
     /// The comment lines at the top of the file, kept when it is saved again.
     #[serde(skip)]
     pub header: String,
@@ -69,6 +72,7 @@ impl Default for Scenario {
             rain: None,
             view: None,
             sweep: None,
+            embed: None,
             header: String::new(),
         }
     }

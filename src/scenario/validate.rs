@@ -133,6 +133,9 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     if let Some(view) = &s.view {
         p.0.extend(super::view::problems(view));
     }
+    if let Some(embed) = &s.embed {
+        p.0.extend(super::view::embed_problems(embed, &s.algorithms));
+    }
 
     if p.0.is_empty() {
         load(&mut p, s);

@@ -94,3 +94,78 @@ pub fn problems(view: &ViewSpec) -> Vec<(String, String)> {
     }
     out
 }
+
+/// How the scenario shows in an article's iframe (the web build's `?embed`): the view,
+/// play and restart, and the sliders named here.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EmbedSpec {
+    /// Parameters given a slider, as `ALGORITHM.PARAMETER` (`smoothed.ga`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sliders: Vec<String>,
+}
+
+/// The most sliders an embed shows.
+pub const MAX_EMBED_SLIDERS: usize = 8;
+
+/// An embed slider's algorithm and parameter, or why it names none.
+pub fn embed_slider(
+    name: &str,
+    tuning: &crate::guidance::Tuning,
+) -> Result<(crate::guidance::Algorithm, &'static str), String> {
+    let Some((id, param)) = name.split_once('.') else {
+        return Err(format!(
+            "expected ALGORITHM.PARAMETER (like `smoothed.ga`), found `{}`",
+            name.escape_debug()
+        ));
+    };
+    let algorithm = tuning
+        .algorithms()
+        .into_iter()
+        .find(|a| a.id() == id)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = tuning.algorithms().iter().map(|a| a.id()).collect();
+            format!(
+                "no algorithm `{}`; expected one of {}",
+                id.escape_debug(),
+                ids.join(", ")
+            )
+        })?;
+    let specs = algorithm.specs();
+    specs
+        .iter()
+        .find(|s| s.name == param)
+        .map(|s| (algorithm, s.name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+            format!(
+                "`{id}` has no parameter `{}`; its parameters: {}",
+                param.escape_debug(),
+                names.join(", ")
+            )
+        })
+}
+
+/// What is wrong with an embed section, by field.
+pub fn embed_problems(
+    embed: &EmbedSpec,
+    tuning: &crate::guidance::Tuning,
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if embed.sliders.len() > MAX_EMBED_SLIDERS {
+        out.push((
+            "embed.sliders".into(),
+            format!(
+                "expected at most {MAX_EMBED_SLIDERS} sliders, found {}",
+                embed.sliders.len()
+            ),
+        ));
+        return out;
+    }
+    for (i, name) in embed.sliders.iter().enumerate() {
+        if let Err(why) = embed_slider(name, tuning) {
+            out.push((format!("embed.sliders[{i}]"), why));
+        }
+    }
+    out
+}

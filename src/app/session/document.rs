@@ -67,6 +67,14 @@ impl Document {
         self.remember(path);
     }
 
+    /// Makes `scenario` the document, with no file behind it (a shipped scenario, a
+    /// link): Save needs Save As.
+    pub fn settle_unsaved(&mut self, scenario: Scenario) {
+        self.saved = scenario.clone();
+        self.scenario = scenario;
+        self.path = None;
+    }
+
     /// Remembers an edit for Undo.
     pub fn remember_edit(&mut self, edit: Edit) {
         self.undo.push(edit);

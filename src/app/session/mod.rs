@@ -401,15 +401,40 @@ impl Session {
     pub fn open(&mut self, path: &Path) -> Result<(), crate::recording::OpenError> {
         let scenario = crate::recording::open(path)?;
         self.doc.settle(scenario, path);
+        self.opened(format!("opened {}", path.display()));
+        Ok(())
+    }
+
+    /// Opens a scenario that has no file (a shipped one, a link's), as `what`.
+    pub fn open_unsaved(&mut self, scenario: Scenario, what: &str) {
+        self.doc.settle_unsaved(scenario);
+        self.opened(format!("opened {what}"));
+    }
+
+    /// After a scenario was opened: the sweep form, the scripts, the run and the view
+    /// start over.
+    fn opened(&mut self, status: String) {
         self.sweeps.cancel();
         self.sweeps.adopt(&self.doc.scenario);
         self.follow_scripts();
         self.messages.error = None;
-        self.messages.status = Some(format!("opened {}", path.display()));
+        self.messages.status = Some(status);
         self.view.selected = None;
         self.restart();
         self.open_view();
-        Ok(())
+    }
+
+    /// The scenario as a link's fragment ([`scenario::link`]), carrying the text of the
+    /// scripts it names; or why a script could not be read.
+    pub fn link(&self) -> Result<String, String> {
+        let mut files = std::collections::BTreeMap::new();
+        let dir = self.doc.path.as_deref().and_then(Path::parent);
+        for spec in &self.doc.scenario.scripts {
+            let path = dir.map_or_else(|| PathBuf::from(&spec.path), |d| d.join(&spec.path));
+            let text = crate::files::read_text(&path).map_err(|e| e.to_string())?;
+            files.insert(spec.path.clone(), text);
+        }
+        Ok(scenario::link::fragment(&self.doc.scenario, &files))
     }
 
     /// Opens the worst run of a sweep's cell for `algorithm` in the sandbox: the

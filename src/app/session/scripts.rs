@@ -6,8 +6,10 @@
 
 use crate::guidance::script::{ScriptError, ScriptLaw};
 use crate::scenario::scripts::ScriptSpec;
+#[cfg(not(target_arch = "wasm32"))]
 use notify::{RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::mpsc::{channel, Receiver};
 
 /// One watched script.
@@ -29,11 +31,18 @@ impl Watched {
     }
 }
 
+/// Where changes come from: the file system's notifications on the desktop; in the
+/// browser, uploads (a script uploaded again replaces the one in memory).
+#[cfg(not(target_arch = "wasm32"))]
+type Source = (notify::RecommendedWatcher, Receiver<PathBuf>);
+#[cfg(target_arch = "wasm32")]
+type Source = ();
+
 /// The watcher of one scenario's scripts.
 #[derive(Default)]
 pub struct ScriptWatch {
     watched: Vec<Watched>,
-    watcher: Option<(notify::RecommendedWatcher, Receiver<PathBuf>)>,
+    watcher: Option<Source>,
     /// Why watching failed, once (the scripts still run; they just do not reload).
     pub problem: Option<String>,
 }
@@ -64,6 +73,16 @@ impl ScriptWatch {
         if self.watched.is_empty() {
             return;
         }
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.watcher = Some(());
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.watch_folders();
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn watch_folders(&mut self) {
         let (tx, rx) = channel();
         let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
             if let Ok(event) = event {
@@ -101,10 +120,16 @@ impl ScriptWatch {
 
     /// The scripts whose files changed since the last call (each once).
     pub fn changed(&mut self) -> Vec<Watched> {
-        let Some((_, rx)) = &self.watcher else {
+        let Some(source) = &self.watcher else {
             return Vec::new();
         };
-        let paths: Vec<PathBuf> = rx.try_iter().collect();
+        #[cfg(not(target_arch = "wasm32"))]
+        let paths: Vec<PathBuf> = source.1.try_iter().collect();
+        #[cfg(target_arch = "wasm32")]
+        let paths: Vec<PathBuf> = {
+            let () = source;
+            crate::files::memory::take_changed()
+        };
         self.watched
             .iter()
             .filter(|w| {

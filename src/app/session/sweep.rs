@@ -9,7 +9,6 @@ use crate::scenario::sweep::{AxisSpec, SweepSpec};
 use crate::scenario::Scenario;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
 /// The seconds each engagement runs when the scenario's sweep does not say: enough for
 /// one volley of the shipped scenarios, short enough for a quick first map.
@@ -25,13 +24,32 @@ pub struct SweepResult {
     pub seconds: f64,
 }
 
-/// A sweep running on background threads.
+/// What a finished job gives: the statistics, none when cancelled, or why it failed.
+#[cfg(not(target_arch = "wasm32"))]
+type Outcome = Result<Option<Vec<CellStats>>, String>;
+
+/// A running sweep.
 struct Job {
     plan: Arc<Plan>,
     progress: Arc<Progress>,
-    started: std::time::Instant,
-    handle: JoinHandle<Result<Option<Vec<CellStats>>, String>>,
+    /// When it started (seconds, the window's clock).
+    started: f64,
+    runner: Runner,
 }
+
+/// Where a sweep runs.
+enum Runner {
+    /// On background threads (rayon), the window never waiting for them.
+    #[cfg(not(target_arch = "wasm32"))]
+    Threads(std::thread::JoinHandle<Outcome>),
+    /// The browser has no threads: cells in order, a slice of each frame
+    /// ([`STEP_BUDGET`]), in the window's thread. The results are the same: each cell is
+    /// computed alone, in run order, wherever it runs.
+    Steps { next: usize, stats: Vec<CellStats> },
+}
+
+/// The time a frame gives a stepped sweep, in seconds.
+const STEP_BUDGET: f64 = 0.012;
 
 /// The Sweep window's state.
 #[derive(Default)]
@@ -95,8 +113,14 @@ impl Sweeps {
         }
     }
 
-    /// Starts sweeping `scenario` with the form (a running sweep is cancelled first).
+    /// Starts sweeping `scenario` with the form (a running sweep is cancelled first),
+    /// on threads where there are threads.
     pub fn start(&mut self, scenario: &Scenario) {
+        self.start_with(scenario, cfg!(target_arch = "wasm32"));
+    }
+
+    /// [`Sweeps::start`], stepped in the window's thread or not.
+    pub(crate) fn start_with(&mut self, scenario: &Scenario, stepped: bool) {
         self.cancel();
         let Some(mut spec) = self.spec.clone() else {
             self.error = Some("this scenario has no launcher to sweep".into());
@@ -117,13 +141,19 @@ impl Sweeps {
             }
         };
         let progress = Arc::new(Progress::default());
-        let (p, g) = (plan.clone(), progress.clone());
-        let handle = std::thread::spawn(move || p.run(0..p.cells(), &g));
+        let runner = if stepped {
+            Runner::Steps {
+                next: 0,
+                stats: Vec::new(),
+            }
+        } else {
+            threads(plan.clone(), progress.clone())
+        };
         self.job = Some(Job {
             plan,
             progress,
-            started: std::time::Instant::now(),
-            handle,
+            started: now(),
+            runner,
         });
         self.error = None;
         self.status = None;
@@ -145,20 +175,54 @@ impl Sweeps {
     pub fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
             job.progress.cancel.store(true, Ordering::Relaxed);
-            drop(job.handle);
+            // A thread is left to end on its own; steps simply stop.
+            drop(job.runner);
             self.status = Some("cancelled".into());
         }
     }
 
-    /// Takes the result of a finished sweep (each frame).
+    /// Advances a stepped sweep by a slice of the frame, and takes the result of a
+    /// finished sweep (each frame).
     pub fn poll(&mut self) {
-        if !self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
-            return;
-        }
+        let Some(job) = self.job.as_mut() else { return };
+        let outcome = match &mut job.runner {
+            #[cfg(not(target_arch = "wasm32"))]
+            Runner::Threads(handle) if !handle.is_finished() => return,
+            #[cfg(not(target_arch = "wasm32"))]
+            Runner::Threads(_) => None,
+            Runner::Steps { next, stats } => {
+                let until = now() + STEP_BUDGET;
+                let mut failed = None;
+                while *next < job.plan.cells() && now() < until {
+                    match job.plan.run_cell(*next) {
+                        Ok(cell) => stats.extend(cell),
+                        Err(why) => {
+                            failed = Some(why);
+                            break;
+                        }
+                    }
+                    *next += 1;
+                    job.progress.done.store(*next, Ordering::Relaxed);
+                }
+                match failed {
+                    Some(why) => Some(Err(why)),
+                    None if *next < job.plan.cells() => return,
+                    None => Some(Ok(Some(std::mem::take(stats)))),
+                }
+            }
+        };
         let Some(job) = self.job.take() else { return };
-        let seconds = job.started.elapsed().as_secs_f64();
-        match job.handle.join() {
-            Ok(Ok(Some(stats))) => {
+        let seconds = now() - job.started;
+        let outcome = match (outcome, job.runner) {
+            (Some(outcome), _) => outcome,
+            #[cfg(not(target_arch = "wasm32"))]
+            (None, Runner::Threads(handle)) => handle
+                .join()
+                .unwrap_or_else(|_| Err("the sweep stopped on an internal error".into())),
+            (None, Runner::Steps { .. }) => return,
+        };
+        match outcome {
+            Ok(Some(stats)) => {
                 self.status = Some(format!(
                     "{} engagements in {seconds:.1} s",
                     job.plan.engagements()
@@ -171,9 +235,8 @@ impl Sweeps {
                     seconds,
                 });
             }
-            Ok(Ok(None)) => self.status = Some("cancelled".into()),
-            Ok(Err(why)) => self.error = Some(why),
-            Err(_) => self.error = Some("the sweep stopped on an internal error".into()),
+            Ok(None) => self.status = Some("cancelled".into()),
+            Err(why) => self.error = Some(why),
         }
     }
 
@@ -187,4 +250,26 @@ impl Sweeps {
         let stats = result.plan.find(&result.stats, cell, algorithm)?;
         Some(result.plan.engagement(cell, stats.worst_run, algorithm))
     }
+}
+
+/// A sweep on background threads.
+#[cfg(not(target_arch = "wasm32"))]
+fn threads(plan: Arc<Plan>, progress: Arc<Progress>) -> Runner {
+    Runner::Threads(std::thread::spawn(move || {
+        plan.run(0..plan.cells(), &progress)
+    }))
+}
+
+/// The browser has no threads: it steps.
+#[cfg(target_arch = "wasm32")]
+fn threads(_: Arc<Plan>, _: Arc<Progress>) -> Runner {
+    Runner::Steps {
+        next: 0,
+        stats: Vec::new(),
+    }
+}
+
+/// The window's clock, in seconds (the browser's too).
+fn now() -> f64 {
+    macroquad::miniquad::date::now()
 }

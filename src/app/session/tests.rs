@@ -251,3 +251,39 @@ fn trails_keep_at_least_thirty_seconds_of_ticks() {
     s.view.trail_seconds = 60.0;
     assert_eq!(s.view.trail_keep(1.0 / 60.0), 3600);
 }
+
+#[test]
+fn a_stepped_sweep_gives_what_the_threads_give() {
+    // The browser steps sweeps in the window's thread; the desktop runs them on threads.
+    let text = crate::scenario::presets::shipped("launch-envelope").unwrap();
+    let scenario = crate::scenario::parse(text, "launch-envelope").unwrap();
+    let small = |sweeps: &mut super::sweep::Sweeps| {
+        sweeps.adopt(&scenario);
+        let spec = sweeps.spec.as_mut().unwrap();
+        spec.x.count = 3;
+        spec.y.as_mut().unwrap().count = 2;
+        spec.runs = 2;
+        spec.seconds = Some(4.0);
+    };
+    let finish = |sweeps: &mut super::sweep::Sweeps| {
+        for _ in 0..100_000 {
+            sweeps.poll();
+            if !sweeps.running() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert!(sweeps.error.is_none(), "{:?}", sweeps.error);
+        sweeps.result.take().expect("finished").stats
+    };
+    let (mut threads, mut steps) = (Default::default(), Default::default());
+    small(&mut threads);
+    small(&mut steps);
+    threads.start_with(&scenario, false);
+    steps.start_with(&scenario, true);
+    let stepped = finish(&mut steps);
+    // 3 x 2 cells, each with a row per algorithm of the scenario.
+    assert_eq!(stepped.len() % 6, 0);
+    assert!(!stepped.is_empty());
+    assert_eq!(finish(&mut threads), stepped);
+}

@@ -1,11 +1,15 @@
-//! The Scenario section: its name and description, open (by path, dialog or recent
-//! list), save, save as, revert, and the last error or message. A file that fails to
-//! open leaves the open scenario exactly as it was and says why.
+//! The Scenario section: its name and description, open (by path, dialog, recent list
+//! or the shipped scenarios), save, save as, revert, copy a link, and the last error or
+//! message. A file that fails to open leaves the open scenario exactly as it was and
+//! says why. In the browser, Open… uploads and Save and Save As… download.
 
-use super::state::{DialogPurpose, PanelState};
+#[cfg(not(target_arch = "wasm32"))]
+use super::state::DialogPurpose;
+use super::state::PanelState;
 use super::style::{self, ERROR};
 use super::widgets::field_and_button;
 use crate::app::session::Session;
+use crate::scenario::{self, presets};
 use egui_macroquad::egui::{self, RichText};
 use std::path::{Path, PathBuf};
 
@@ -30,9 +34,8 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
                 open(state, session, &PathBuf::from(state.path_text.trim()));
             }
             ui.horizontal_wrapped(|ui| {
-                if ui.button("Open…").clicked() {
-                    state.purpose = Some(DialogPurpose::Open);
-                    state.dialog.pick_file();
+                if ui.button("Open…").on_hover_text(OPEN_HELP).clicked() {
+                    pick_file(state);
                 }
                 let save_button = ui
                     .add_enabled(session.doc.path.is_some(), egui::Button::new("Save"))
@@ -43,14 +46,23 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
                     }
                 }
                 if ui.button("Save As…").clicked() {
-                    state.purpose = Some(DialogPurpose::SaveAs);
-                    state.dialog.save_file();
+                    save_as(state, session);
                 }
                 if ui
                     .add_enabled(session.doc.dirty(), egui::Button::new("Revert"))
                     .clicked()
                 {
                     session.revert();
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                shipped_menu(ui, session);
+                if ui
+                    .button("Copy link")
+                    .on_hover_text("the whole scenario as a link to the web build")
+                    .clicked()
+                {
+                    copy_link(ui.ctx(), state, session);
                 }
             });
             if !session.doc.recent.is_empty() {
@@ -96,7 +108,124 @@ fn open(state: &mut PanelState, session: &mut Session, path: &Path) {
         .unwrap_or_default();
 }
 
+#[cfg(not(target_arch = "wasm32"))]
+const OPEN_HELP: &str = "a scenario (.ron) or a game's recording (.csv)";
+#[cfg(target_arch = "wasm32")]
+const OPEN_HELP: &str = "upload a scenario (.ron) or a recording (.csv), with the scripts it names";
+
+/// Asks for a file to open: the file dialog, or the browser's upload.
+fn pick_file(state: &mut PanelState) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        state.purpose = Some(DialogPurpose::Open);
+        state.dialog.pick_file();
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = state;
+        crate::app::web::js::upload();
+    }
+}
+
+/// Asks where to save: the file dialog, or (the browser) a download named after the
+/// open file or the scenario.
+fn save_as(state: &mut PanelState, session: &mut Session) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        // A shipped scenario or a link has no file: its name suggests one.
+        if session.doc.path.is_none() {
+            state.dialog.config_mut().default_file_name = file_name_for(&session.doc.scenario.name);
+        }
+        state.purpose = Some(DialogPurpose::SaveAs);
+        state.dialog.save_file();
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let name = session
+            .doc
+            .path
+            .as_deref()
+            .and_then(Path::file_name)
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| file_name_for(&session.doc.scenario.name));
+        save(session, Path::new(&name));
+        state.path_text = name;
+    }
+}
+
+/// A file name made from a scenario's name: `My case!` is `my-case.ron`.
+fn file_name_for(name: &str) -> String {
+    let mut slug = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            slug.extend(c.to_lowercase());
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    if slug.is_empty() {
+        "scenario.ron".into()
+    } else {
+        format!("{slug}.ron")
+    }
+}
+
+/// The shipped scenarios, to open one.
+fn shipped_menu(ui: &mut egui::Ui, session: &mut Session) {
+    let mut chosen = None;
+    egui::ComboBox::from_id_salt("shipped")
+        .selected_text("Shipped scenarios")
+        .show_ui(ui, |ui| {
+            for (name, text) in presets::SHIPPED {
+                if ui.selectable_label(false, *name).clicked() {
+                    chosen = Some((*name, *text));
+                }
+            }
+        });
+    if let Some((name, text)) = chosen {
+        match scenario::parse(text, name) {
+            Ok(scenario) => session.open_unsaved(scenario, name),
+            Err(errors) => session.messages.error = Some(errors.to_string()),
+        }
+    }
+}
+
+/// The address of the web build a desktop link points to (`STEERLAB_WEB`, else the
+/// address `web/serve.sh` serves it at).
+#[cfg(not(target_arch = "wasm32"))]
+fn web_address() -> String {
+    std::env::var("STEERLAB_WEB")
+        .ok()
+        .filter(|a| !a.trim().is_empty())
+        .unwrap_or_else(|| "http://127.0.0.1:8000/".into())
+}
+
+/// Puts the scenario's link on the clipboard (the browser: in the address bar too).
+fn copy_link(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) {
+    let fragment = match session.link() {
+        Ok(fragment) => fragment,
+        Err(why) => {
+            session.messages.error = Some(format!("no link: {why}"));
+            return;
+        }
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = state;
+        let link = format!("{}#{fragment}", web_address());
+        session.messages.status = Some(format!("link copied ({} characters)", link.len()));
+        ctx.copy_text(link);
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = ctx;
+        state.link_request = Some(fragment);
+    }
+}
+
 /// Shows the file dialog and acts on what it picked.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn dialog(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) {
     state.dialog.update(ctx);
     if let Some(path) = state.dialog.take_picked() {
@@ -115,5 +244,19 @@ pub fn dialog(ctx: &egui::Context, state: &mut PanelState, session: &mut Session
 pub fn save(session: &mut Session, path: &Path) {
     if let Err(e) = session.save_as(path) {
         session.messages.error = Some(format!("could not save {e}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_name_for;
+
+    #[test]
+    fn a_scenario_name_makes_a_file_name() {
+        assert_eq!(file_name_for("My case!"), "my-case.ron");
+        assert_eq!(file_name_for("  Lunar  Blast (A) "), "lunar-blast-a.ron");
+        assert_eq!(file_name_for("über Größe"), "über-größe.ron");
+        assert_eq!(file_name_for("!!!"), "scenario.ron");
+        assert_eq!(file_name_for(""), "scenario.ron");
     }
 }

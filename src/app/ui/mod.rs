@@ -4,6 +4,7 @@
 //! fields and dialogs get their keys first.
 
 mod edit;
+mod embed;
 mod file;
 mod inspect;
 mod params;
@@ -45,6 +46,9 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
         style::apply(ctx);
         state.styled = true;
     }
+    if state.embed {
+        return embed::show(ctx, session);
+    }
     let mut requests = WindowRequests::default();
     // Before any widget runs: a key typed into the field that has focus is the field's.
     let typing = ctx.wants_keyboard_input() || state.dialog_open();
@@ -82,6 +86,7 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
             });
     }
     timeline::show(ctx, session);
+    #[cfg(not(target_arch = "wasm32"))]
     file::dialog(ctx, state, session);
     sweep::window(ctx, session);
     help_window(ctx, session);

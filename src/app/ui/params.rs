@@ -166,27 +166,7 @@ pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
 fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorithm) {
     ui.label(style::help(algorithm.summary()));
     for spec in algorithm.specs() {
-        let Some(value) = session.doc.scenario.algorithms.get(algorithm, spec.name) else {
-            continue;
-        };
-        ui.push_id((algorithm.id(), spec.name), |ui| {
-            if let Some(new) = param_widget(ui, spec, value) {
-                match session.set_param(algorithm, spec.name, new) {
-                    Ok(()) => {
-                        session.messages.status = Some(match spec.applies {
-                            Applies::Live => format!(
-                                "{algorithm}.{}: applies live to missiles in flight",
-                                spec.name
-                            ),
-                            Applies::NextLaunch => {
-                                format!("{algorithm}.{}: applies to the next launch", spec.name)
-                            }
-                        })
-                    }
-                    Err(e) => session.messages.error = Some(e),
-                }
-            }
-        });
+        edit_param(ui, session, algorithm, spec.name);
         let tag = match spec.applies {
             Applies::Live => "live",
             Applies::NextLaunch => "next launch",
@@ -201,4 +181,33 @@ fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorit
     {
         ui.label(RichText::new(note).color(WARN));
     }
+}
+
+/// The widget of one of an algorithm's parameters; a change applies to the session and
+/// says when it takes effect.
+pub fn edit_param(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorithm, name: &str) {
+    let Some(spec) = algorithm.specs().iter().find(|s| s.name == name) else {
+        return;
+    };
+    let Some(value) = session.doc.scenario.algorithms.get(algorithm, spec.name) else {
+        return;
+    };
+    ui.push_id((algorithm.id(), spec.name), |ui| {
+        if let Some(new) = param_widget(ui, spec, value) {
+            match session.set_param(algorithm, spec.name, new) {
+                Ok(()) => {
+                    session.messages.status = Some(match spec.applies {
+                        Applies::Live => format!(
+                            "{algorithm}.{}: applies live to missiles in flight",
+                            spec.name
+                        ),
+                        Applies::NextLaunch => {
+                            format!("{algorithm}.{}: applies to the next launch", spec.name)
+                        }
+                    })
+                }
+                Err(e) => session.messages.error = Some(e),
+            }
+        }
+    });
 }

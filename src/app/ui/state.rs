@@ -2,6 +2,7 @@
 //! opened for, the paths being typed, whether the side panel is shown.
 
 use crate::app::session::Session;
+#[cfg(not(target_arch = "wasm32"))]
 use egui_file_dialog::FileDialog;
 use std::path::PathBuf;
 
@@ -24,6 +25,7 @@ pub struct ExportPaths {
 
 /// Panel state that is not the session's.
 pub struct PanelState {
+    #[cfg(not(target_arch = "wasm32"))]
     pub dialog: FileDialog,
     pub purpose: Option<DialogPurpose>,
     /// The path field (type a path and press Enter or Open path).
@@ -39,11 +41,16 @@ pub struct PanelState {
     /// The tick in the "pause at tick" box, kept while its checkbox is off so a tick
     /// typed first and ticked after is not lost.
     pub pause_tick: u64,
+    /// A link Copy link made, for the page to share (the browser).
+    pub link_request: Option<String>,
+    /// An article's embed: the view, play, restart and the scenario's sliders only.
+    pub embed: bool,
 }
 
 impl PanelState {
     pub fn new(session: &Session) -> Self {
         Self {
+            #[cfg(not(target_arch = "wasm32"))]
             dialog: FileDialog::new()
                 .add_file_filter_extensions("Scenario (.ron)", vec!["ron"])
                 .add_file_filter_extensions("Recording (.csv)", vec!["csv"])
@@ -67,11 +74,16 @@ impl PanelState {
             styled: false,
             references: [crate::guidance::REFERENCE_DEFAULT].into_iter().collect(),
             pause_tick: 600,
+            link_request: None,
+            embed: false,
         }
     }
 
     /// Whether a dialog has the keyboard (shortcuts wait).
     pub fn dialog_open(&self) -> bool {
-        self.dialog.state() == egui_file_dialog::DialogState::Open
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.dialog.state() == egui_file_dialog::DialogState::Open;
+        #[cfg(target_arch = "wasm32")]
+        false
     }
 }

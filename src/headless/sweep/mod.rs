@@ -8,12 +8,18 @@
 //! The batch path keeps nothing but the missiles' metrics: no history, no telemetry,
 //! no debug shapes, no per-tick trace.
 
+mod colour;
 mod csv;
+// The PNG's text goes through plotters' ab_glyph, which has no wasm build; the browser
+// shows the maps in its window only.
+#[cfg(not(target_arch = "wasm32"))]
 mod png;
 mod stats;
 
+pub use self::colour::{colour, colour_range, tick_label};
 pub use self::csv::write_csv;
-pub use self::png::{colour, colour_range, tick_label, write_png};
+#[cfg(not(target_arch = "wasm32"))]
+pub use self::png::write_png;
 pub use stats::{percentile, CellStats, MissileResult};
 
 use crate::guidance::Algorithm;

@@ -3,13 +3,13 @@
 //! field paths, ticks and a title. Text is drawn from a font built into the program
 //! (Ubuntu Light, from `epaint_default_fonts`), so no system font is needed.
 
+use super::colour::{colour, colour_range, tick_label};
 use super::csv::difference;
 use super::stats::CellStats;
 use super::Plan;
 use crate::guidance::Algorithm;
 use crate::scenario::sweep::Metric;
 use plotters::prelude::*;
-use plotters::style::colors::colormaps::ViridisRGB;
 use std::path::Path;
 
 const FONT: &str = "sans-serif";
@@ -60,35 +60,6 @@ fn panels(
             })
             .collect(),
     }
-}
-
-/// The colour scale of `values`: hit rate on 0..1, a difference symmetric about 0,
-/// anything else from its smallest to its largest value (the window's maps share it).
-pub fn colour_range(values: impl Iterator<Item = f64>, metric: Metric, diff: bool) -> (f64, f64) {
-    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-        (lo.min(v), hi.max(v))
-    });
-    let (lo, hi) = if diff {
-        let m = lo.abs().max(hi.abs());
-        (-m, m)
-    } else if metric == Metric::HitRate {
-        (0.0, 1.0)
-    } else {
-        (lo, hi)
-    };
-    if !(lo.is_finite() && hi.is_finite()) {
-        (0.0, 1.0)
-    } else if hi - lo < 1e-12 {
-        (lo - 0.5, hi + 0.5)
-    } else {
-        (lo, hi)
-    }
-}
-
-/// The colour of `value` on the scale `lo..hi` (viridis), as RGB.
-pub fn colour(value: f64, lo: f64, hi: f64) -> [u8; 3] {
-    let c = ViridisRGB.get_color_normalized(value as f32, lo as f32, hi as f32);
-    [c.0, c.1, c.2]
 }
 
 /// The edges of the cells around `values` (midpoints; geometric ones on a log axis),
@@ -230,18 +201,4 @@ fn draw(
     }))?;
     root.present()?;
     Ok(())
-}
-
-/// A tick label: up to 4 significant digits, without trailing zeros.
-pub fn tick_label(v: f64) -> String {
-    if v == 0.0 || !v.is_finite() {
-        return format!("{v}");
-    }
-    let digits = (3 - v.abs().log10().floor() as i32).clamp(0, 6) as usize;
-    let text = format!("{v:.digits$}");
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text
-    }
 }

@@ -7,7 +7,11 @@
 //!   target, flushed to disk, then renamed over it, keeping the old file's permissions
 //!   and writing through a symlink to its target. A failure at any step leaves the old
 //!   file as it was. Devices such as `/dev/stdout` are written directly;
-//! - an output that is one of the inputs (the same file, however it is named) is refused.
+//! - an output that is one of the inputs (the same file, however it is named) is refused;
+//! - in the browser (wasm32) there is no file system: files live in memory ([`memory`]),
+//!   put there by uploads, and a write is also a download.
+
+pub mod memory;
 
 use std::fmt;
 use std::fs::{self, File};
@@ -86,6 +90,9 @@ fn refuse_irregular(path: &Path, file_type: fs::FileType) -> Result<(), FileErro
 
 /// Reads a whole regular file of at most `limit` bytes.
 pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+    if cfg!(target_arch = "wasm32") {
+        return memory::read(path, limit);
+    }
     let io = |e: io::Error| FileError::new(path, format!("cannot read: {e}"));
     // Checked before opening: opening a FIFO without a writer blocks.
     let meta = fs::metadata(path).map_err(io)?;
@@ -201,6 +208,13 @@ pub fn write_atomically_checked(
     before: impl Fn(Step) -> io::Result<()>,
 ) -> Result<(), FileError> {
     let fail = |e: io::Error| FileError::new(path, format!("cannot write: {e}"));
+    if cfg!(target_arch = "wasm32") {
+        // The browser: made whole in memory first, then kept and downloaded.
+        let mut bytes = Vec::new();
+        write(&mut bytes).map_err(fail)?;
+        memory::write(path, bytes);
+        return Ok(());
+    }
     let target = resolve(path).map_err(fail)?;
     let existing = fs::metadata(&target).ok();
     if let Some(meta) = &existing {

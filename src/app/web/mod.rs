@@ -1,0 +1,155 @@
+//! The browser build (wasm32): the same window, set up from the page's address instead
+//! of the command line. `#NAME` opens a shipped scenario, `#s=...` a scenario carried by
+//! the link ([`crate::scenario::link`]); a link that does not read opens the default
+//! scenario and says why. `?embed` shows the view alone, for an article's iframe;
+//! `?selftest` first prints the state hash of every shipped scenario after
+//! [`SELFTEST_TICKS`] ticks, to compare with `steerlab selftest` on the desktop.
+//!
+//! What the desktop does with files the page does with the browser: files live in
+//! memory ([`crate::files::memory`]), Open… uploads, a save downloads ([`js`]).
+
+pub mod js;
+
+use super::frame::Frame;
+use super::Session;
+use crate::headless::{selftest, SELFTEST_TICKS};
+use crate::scenario::link::{self, Linked};
+use crate::scenario::{self, presets, Scenario};
+use macroquad::prelude::next_frame;
+use std::path::Path;
+
+/// Starts the page's window (called by the page's loader through `main`).
+pub fn main() {
+    macroquad::Window::from_config(super::window_conf(None, 1), run());
+}
+
+/// How the page was asked for, from its query (`?embed&selftest`).
+struct Query {
+    embed: bool,
+    selftest: bool,
+}
+
+fn query() -> Query {
+    let parameters = quad_url::get_program_parameters();
+    let has = |name: &str| {
+        parameters
+            .iter()
+            .skip(1)
+            .any(|p| p.trim_start_matches('-').split('=').next() == Some(name))
+    };
+    Query {
+        embed: has("embed"),
+        selftest: has("selftest"),
+    }
+}
+
+async fn run() {
+    let query = query();
+    if query.selftest {
+        for (name, hash) in selftest(SELFTEST_TICKS) {
+            let line = match hash {
+                Ok(hash) => format!("selftest {name} {hash:016x}"),
+                Err(why) => format!("selftest {name} error: {why}"),
+            };
+            js::log(&line, false);
+            js::report(&line);
+        }
+        js::report("selftest done");
+    }
+    let (scenario, what, problem) = opening(&quad_url::get_hash());
+    let mut session = Session::new(scenario, None);
+    session.messages.status = Some(format!("opened {what}"));
+    if let Some(problem) = problem {
+        js::log(&problem, true);
+        session.messages.error = Some(problem);
+    }
+    session.restart();
+    session.open_view();
+    let mut frame = Frame::new(session);
+    frame.set_embed(query.embed);
+    let mut title = String::new();
+    loop {
+        frame.run(macroquad::time::get_frame_time());
+        page(&mut frame, &mut title);
+        next_frame().await;
+    }
+}
+
+/// What the page does after each frame: hands written files to the user, takes
+/// uploads, shares a link asked for, and keeps the title on the scenario's name.
+fn page(frame: &mut Frame, title: &mut String) {
+    for (path, bytes) in crate::files::memory::take_downloads() {
+        let name = path.file_name().map_or_else(
+            || "steerlab-file".into(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        js::download(&name, &bytes);
+    }
+    let mut opened = None;
+    while let Some((name, bytes)) = js::take_upload() {
+        match bytes {
+            Ok(bytes) => {
+                crate::files::memory::put(Path::new(&name), bytes);
+                if name.ends_with(".ron") || name.ends_with(".csv") {
+                    opened = Some(name);
+                }
+            }
+            Err(why) => frame.session.messages.error = Some(format!("{name}: {why}")),
+        }
+    }
+    if let Some(name) = opened {
+        if let Err(errors) = frame.session.open(Path::new(&name)) {
+            frame.session.messages.error = Some(errors.to_string());
+        }
+    }
+    if let Some(fragment) = frame.take_link_request() {
+        let url = js::set_fragment(&fragment);
+        js::copy(&url);
+        frame.session.messages.status = Some(format!(
+            "the address bar holds the link ({} characters); copied",
+            url.len()
+        ));
+    }
+    let name = format!("steerlab: {}", frame.session.doc.scenario.name);
+    if *title != name {
+        js::set_title(&name);
+        *title = name;
+    }
+}
+
+/// The scenario a page's fragment asks for, what to call it, and why the link did not
+/// open (then the scenario is the default).
+fn opening(fragment: &str) -> (Scenario, String, Option<String>) {
+    let fragment = fragment.trim_start_matches('#');
+    let default = |why: String| {
+        let why = format!("{why}; the default scenario is open instead");
+        (
+            presets::default_scenario(),
+            "the default scenario".into(),
+            Some(why),
+        )
+    };
+    if fragment.is_empty() {
+        return (
+            presets::default_scenario(),
+            "the default scenario".into(),
+            None,
+        );
+    }
+    match link::decode(fragment) {
+        Ok(Linked::Shipped(name, text)) => match scenario::parse(text, name) {
+            Ok(scenario) => (scenario, name.to_string(), None),
+            Err(errors) => default(errors.to_string()),
+        },
+        Ok(Linked::Carried(carried)) => {
+            for (path, text) in carried.files {
+                crate::files::memory::put(Path::new(&path), text.into_bytes());
+            }
+            match scenario::parse_in(&carried.scenario, "link", Some(Path::new(""))) {
+                Ok(scenario) => (scenario, "the link's scenario".into(), None),
+                Err(errors) => default(format!("the link's scenario does not open: {errors}")),
+            }
+        }
+        Err(why) => default(why),
+    }
+}

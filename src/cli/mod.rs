@@ -1,0 +1,623 @@
+//! The `steerlab` command line: open the window (default), run a scenario headless,
+//! compare algorithms, check files, benchmark, take screenshots.
+//! Exit codes: 0 success; 2 bad input (a bad file or argument, a file that cannot be
+//! read or written); 1 internal failure (including a window that cannot be opened).
+//! Errors go to stderr.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use steerlab::guidance::Algorithm;
+use steerlab::scenario::{self, presets, Scenario};
+use steerlab::sim::EventKind;
+use steerlab::{files, headless};
+
+mod sweep;
+
+/// The longest run the command line simulates, in seconds.
+const MAX_SECONDS: f64 = 3600.0;
+
+#[derive(Parser)]
+#[command(
+    name = "steerlab",
+    version,
+    about = "A sandbox and debugger for game steering behaviours"
+)]
+#[command(args_conflicts_with_subcommands = true)]
+struct Cli {
+    /// Scenario file to open in the window (default: the built-in default scenario).
+    file: Option<PathBuf>,
+    /// Start in compare mode (one run per algorithm).
+    #[arg(long)]
+    compare: bool,
+    /// Layout of compare mode (split implies --compare).
+    #[arg(long, value_enum)]
+    layout: Option<LayoutArg>,
+    /// Run this many frames (1 to 100000), print frame-time percentiles and quit.
+    #[arg(long, value_name = "FRAMES", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    stats: Option<u32>,
+    /// Window size in pixels, WIDTHxHEIGHT (each 320 to 8192; default 1400x900).
+    #[arg(long, value_name = "WxH", value_parser = size_arg)]
+    size: Option<(u32, u32)>,
+    /// Multisampling for smoother lines on a GPU: 1 (off, the default), 2, 4 or 8
+    /// samples per pixel (slow under a software OpenGL).
+    #[arg(long, default_value_t = 1, value_parser = msaa_arg)]
+    msaa: u8,
+    /// Show the view as an article's embed does (the web build's `?embed`): play,
+    /// restart and the scenario's `embed:` sliders only.
+    #[arg(long)]
+    embed: bool,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The window's layout of compare mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LayoutArg {
+    /// All algorithms in one view.
+    Overlay,
+    /// One pane per algorithm.
+    Split,
+}
+
+/// Samples per pixel: 1, 2, 4 or 8.
+fn msaa_arg(text: &str) -> Result<u8, String> {
+    match text.parse::<u8>() {
+        Ok(n @ (1 | 2 | 4 | 8)) => Ok(n),
+        _ => Err(format!("expected 1, 2, 4 or 8, found `{text}`")),
+    }
+}
+
+/// A window size `WIDTHxHEIGHT`, each side 320 to 8192 pixels.
+fn size_arg(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected WIDTHxHEIGHT with each side 320 to 8192, found `{text}`");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (320..=8192).contains(v))
+    };
+    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
+}
+
+/// Seconds of simulated time: finite, above 0, at most [`MAX_SECONDS`].
+fn seconds_arg(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
+    if value.is_finite() && value > 0.0 && value <= MAX_SECONDS {
+        Ok(value)
+    } else {
+        Err(format!(
+            "expected seconds above 0 and at most {MAX_SECONDS}, found {text}"
+        ))
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a scenario (or a game's recording, FILE.csv) headless and print one row per
+    /// missile.
+    Run {
+        /// Scenario file (or the name of a shipped scenario, such as `default`), or a
+        /// recording (`.csv`).
+        file: PathBuf,
+        /// Seconds to simulate, above 0 and at most 3600 (default: until nothing more
+        /// happens, at most 60).
+        #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
+        seconds: Option<f64>,
+        /// Fire only this algorithm from every launcher (a built-in's id, or a script's that
+        /// the scenario names); with --from-tick, the law flown from the recorded missile
+        /// (default: every built-in).
+        #[arg(long)]
+        algorithm: Option<String>,
+        /// Write every live entity at every tick as CSV to this file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// With a recording: fly the references from the recorded missile's state at this
+        /// tick of the file (its position and velocity), against the target it was after.
+        #[arg(long, value_name = "TICK")]
+        from_tick: Option<u64>,
+        /// With --from-tick: the recorded missile's id in the file (default: the first
+        /// recorded at that tick).
+        #[arg(long, value_name = "ID", requires = "from_tick")]
+        missile: Option<u64>,
+    },
+    /// Run the engagement once per compared algorithm from the same start; best first.
+    Compare {
+        /// Scenario file (or the name of a shipped scenario).
+        file: PathBuf,
+        /// Seconds to simulate each run, above 0 and at most 3600 (default: until
+        /// nothing more happens, at most 60).
+        #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
+        seconds: Option<f64>,
+    },
+    /// Validate scenario files (or shipped names); print each error as file:line:col: message.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print the state hash of every shipped scenario after 600 ticks (what the web
+    /// page prints for `?selftest`: the two must agree).
+    Selftest,
+    /// Print a scenario as a link for the web build: its text in the address's fragment.
+    Link {
+        /// Scenario file (or the name of a shipped scenario).
+        file: PathBuf,
+        /// Where the web build is served (the link is this address, `#`, the scenario).
+        #[arg(long, default_value = "http://127.0.0.1:8000/")]
+        base: String,
+    },
+    /// Run the real window for some frames and write a screenshot.
+    Shot {
+        /// Scenario file (or the name of a shipped scenario).
+        file: PathBuf,
+        /// Frames to run before the screenshot (1 to 100000, at 1/60 s of simulated time each, shown at that pace).
+        #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        frames: u32,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: PathBuf,
+        /// overlay (the scenario as it is) or split (one pane per algorithm).
+        #[arg(long, value_enum)]
+        layout: Option<LayoutArg>,
+        /// Compare mode in the overlay layout.
+        #[arg(long)]
+        compare: bool,
+        /// Window size in pixels, WIDTHxHEIGHT (each 320 to 8192; default 1400x900).
+        #[arg(long, value_name = "WxH", value_parser = size_arg)]
+        size: Option<(u32, u32)>,
+    },
+    /// Sweep one or two numeric fields (and Monte Carlo runs) over a scenario: hit rate
+    /// and the other metrics per cell, as a CSV and heatmaps.
+    Sweep(sweep::SweepArgs),
+    /// Measure missile updates per second for every algorithm.
+    Bench {
+        /// Missiles in flight (1 to 2000000; with --history, 1 to 100000).
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
+        missiles: u64,
+        /// Ticks to time (1 to 100000).
+        #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        ticks: u64,
+        /// Only this algorithm.
+        #[arg(long)]
+        algorithm: Option<Algorithm>,
+        /// Instead: a law written as a script (its id: `script-` and the file's stem),
+        /// beside the built-in smoothed law for scale.
+        #[arg(long, value_name = "FILE.rhai")]
+        script: Option<PathBuf>,
+        /// Instead: record a long run (every algorithm, --missiles in flight) and time
+        /// jumps to recorded ticks.
+        #[arg(long)]
+        history: bool,
+        /// Simulated seconds of the recorded run (with --history), above 0 and at most 3600.
+        #[arg(long, default_value_t = 600.0, value_parser = seconds_arg, allow_hyphen_values = true)]
+        seconds: f64,
+        /// History budget in MB (with --history), 1 to 16384.
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=16_384))]
+        budget_mb: u64,
+        /// Instead: the sweep batch path (smoothed-envelope's smoothed law, 64 x 64 cells
+        /// x 16 runs) on 1 thread and on all, in engagements and missile updates per second.
+        #[arg(long)]
+        sweep: bool,
+    },
+}
+
+/// A failure and the exit code it maps to.
+enum Failure {
+    /// Bad input (a file or an argument): exit 2.
+    Input(String),
+    /// Something broke: exit 1.
+    Internal(String),
+}
+
+/// Loads a scenario from a file, or, when no such file exists, a shipped scenario by
+/// name or a link of the web build (`https://...#s=...`; its scripts are not written
+/// anywhere, so a link carrying scripts opens only as a file).
+fn load(path: &Path) -> Result<Scenario, Failure> {
+    if !path.exists() {
+        let text = path.to_string_lossy();
+        if let Some(shipped) = presets::shipped(&text) {
+            return scenario::parse(shipped, &text).map_err(|e| Failure::Internal(e.to_string()));
+        }
+        if let Some((_, fragment)) = text.split_once('#') {
+            return match scenario::link::decode(fragment).map_err(Failure::Input)? {
+                scenario::link::Linked::Shipped(name, shipped) => {
+                    scenario::parse(shipped, name).map_err(|e| Failure::Internal(e.to_string()))
+                }
+                scenario::link::Linked::Carried(carried) => {
+                    scenario::parse(&carried.scenario, "link")
+                        .map_err(|e| Failure::Input(e.to_string()))
+                }
+            };
+        }
+    }
+    steerlab::recording::open(path).map_err(|e| Failure::Input(e.to_string()))
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => open_window(
+            cli.file,
+            WindowArgs {
+                compare: cli.compare,
+                layout: cli.layout,
+                frames: cli.stats,
+                shot: None,
+                stats: cli.stats.is_some(),
+                size: cli.size,
+                msaa: cli.msaa,
+                embed: cli.embed,
+            },
+        ),
+        Some(Command::Shot {
+            file,
+            frames,
+            out,
+            layout,
+            compare,
+            size,
+        }) => open_window(
+            Some(file),
+            WindowArgs {
+                compare,
+                layout,
+                frames: Some(frames),
+                shot: Some(out),
+                stats: false,
+                size,
+                msaa: 1,
+                embed: false,
+            },
+        ),
+        Some(Command::Run {
+            file,
+            seconds,
+            algorithm,
+            csv,
+            from_tick,
+            missile,
+        }) => match from_tick {
+            Some(tick) => run_references(&file, seconds, algorithm, tick, missile),
+            None => run(&file, seconds, algorithm, csv.as_deref()),
+        },
+        Some(Command::Compare { file, seconds }) => compare(&file, seconds),
+        Some(Command::Check { files }) => check(&files),
+        Some(Command::Selftest) => {
+            selftest();
+            Ok(())
+        }
+        Some(Command::Link { file, base }) => print_link(&file, &base),
+        Some(Command::Sweep(args)) => sweep::run(args),
+        Some(Command::Bench { sweep: true, .. }) => sweep::bench(),
+        Some(Command::Bench {
+            missiles,
+            seconds,
+            budget_mb,
+            history: true,
+            ..
+        }) => bench_history(missiles, seconds, budget_mb),
+        Some(Command::Bench {
+            missiles,
+            ticks,
+            algorithm,
+            script,
+            ..
+        }) => match script {
+            Some(path) => bench_script(missiles, ticks, &path),
+            None => bench(missiles, ticks, algorithm),
+        },
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Internal(message)) => {
+            eprintln!("internal error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(
+    file: &Path,
+    seconds: Option<f64>,
+    algorithm: Option<String>,
+    csv: Option<&Path>,
+) -> Result<(), Failure> {
+    let mut scenario = load(file)?;
+    if let Some(id) = algorithm {
+        // Parsed once the scenario is loaded: its scripts' ids are known only then.
+        let algorithm: Algorithm = id
+            .parse()
+            .map_err(|e| Failure::Input(format!("--algorithm: {e}")))?;
+        scenario = scenario.restricted_to(algorithm);
+    }
+    let world = match csv {
+        None => headless::run(&scenario, seconds, None).map_err(Failure::Input)?,
+        Some(out) => {
+            files::refuse_overwriting_input(out, &[file]).map_err(Failure::Input)?;
+            let start = scenario.build().map_err(Failure::Input)?;
+            let mut end = None;
+            files::write_atomically(out, |w| {
+                end = Some(headless::run_world(start, seconds, Some(w))?);
+                Ok(())
+            })
+            .map_err(|e| Failure::Input(e.to_string()))?;
+            end.ok_or_else(|| Failure::Internal("the run did not finish".into()))?
+        }
+    };
+    report(&world);
+    Ok(())
+}
+
+/// Flies reference laws from a recorded missile's state at tick `tick` of the file.
+fn run_references(
+    file: &Path,
+    seconds: Option<f64>,
+    algorithm: Option<String>,
+    tick: u64,
+    missile: Option<u64>,
+) -> Result<(), Failure> {
+    use steerlab::recording;
+    if !recording::is_recording(file) {
+        return Err(Failure::Input(format!(
+            "--from-tick: expected a recording (a .csv file), found {}",
+            file.display()
+        )));
+    }
+    let rec = recording::load(file).map_err(|e| Failure::Input(e.to_string()))?;
+    let mut scenario =
+        recording::to_scenario(&rec, &file.display().to_string()).map_err(Failure::Input)?;
+    let at = tick.checked_sub(rec.tick0).ok_or_else(|| {
+        Failure::Input(format!(
+            "--from-tick: expected a tick from {} (the recording's first), found {tick}",
+            rec.tick0
+        ))
+    })?;
+    let track = rec
+        .tracks
+        .iter()
+        .filter(|t| t.kind == recording::Kind::Missile)
+        .find(|t| missile.is_none_or(|id| t.id == id) && t.at(at).is_some())
+        .ok_or_else(|| {
+            Failure::Input(match missile {
+                Some(id) => format!("--missile: no recorded missile {id} at tick {tick}"),
+                None => format!("--from-tick: no recorded missile at tick {tick}"),
+            })
+        })?;
+    let algorithms = match algorithm {
+        Some(id) => vec![id
+            .parse::<Algorithm>()
+            .map_err(|e| Failure::Input(format!("--algorithm: {e}")))?],
+        None => Algorithm::ALL.to_vec(),
+    };
+    recording::fly_references(&mut scenario, &track.name(), at, &algorithms)
+        .map_err(Failure::Input)?;
+    let world = headless::run(&scenario, seconds, None).map_err(Failure::Input)?;
+    report(&world);
+    Ok(())
+}
+
+/// Prints a run's results table and what else it has to say.
+fn report(world: &steerlab::sim::World) {
+    print!("{}", headless::table(&headless::rows(world)));
+    for event in world.law_failures() {
+        if let EventKind::LawFailed {
+            missile,
+            algorithm,
+            error,
+        } = &event.kind
+        {
+            let who = missile.map_or("a launch".to_string(), |m| format!("M{}", m.0));
+            println!(
+                "law failed at tick {}: {who} ({algorithm}): {error}",
+                event.tick
+            );
+        }
+    }
+    if world.finished_dropped() > 0 {
+        println!(
+            "({} earlier missiles are not listed: a run keeps the last {} that ended)",
+            world.finished_dropped(),
+            world.finished().len()
+        );
+    }
+}
+
+fn compare(file: &Path, seconds: Option<f64>) -> Result<(), Failure> {
+    let scenario = load(file)?;
+    let rows = headless::compare(&scenario, seconds).map_err(Failure::Input)?;
+    print!("{}", headless::table(&rows));
+    Ok(())
+}
+
+fn selftest() {
+    for (name, hash) in headless::selftest(headless::SELFTEST_TICKS) {
+        match hash {
+            Ok(hash) => println!("selftest {name} {hash:016x}"),
+            Err(why) => println!("selftest {name} error: {why}"),
+        }
+    }
+}
+
+fn print_link(file: &Path, base: &str) -> Result<(), Failure> {
+    let scenario = load(file)?;
+    let mut files = std::collections::BTreeMap::new();
+    let dir = file.parent().unwrap_or(Path::new(""));
+    for spec in &scenario.scripts {
+        let text =
+            files::read_text(&dir.join(&spec.path)).map_err(|e| Failure::Input(e.to_string()))?;
+        files.insert(spec.path.clone(), text);
+    }
+    let base = base.split('#').next().unwrap_or(base);
+    println!("{base}#{}", scenario::link::fragment(&scenario, &files));
+    Ok(())
+}
+
+fn check(paths: &[PathBuf]) -> Result<(), Failure> {
+    let mut bad = 0;
+    for path in paths {
+        match load(path) {
+            Ok(_) => println!("{}: ok", path.display()),
+            Err(Failure::Input(errors) | Failure::Internal(errors)) => {
+                bad += 1;
+                eprintln!("{errors}");
+            }
+        }
+    }
+    if bad > 0 {
+        Err(Failure::Input(format!(
+            "{bad} of {} files have errors",
+            paths.len()
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+fn bench(missiles: u64, ticks: u64, algorithm: Option<Algorithm>) -> Result<(), Failure> {
+    let algorithms = algorithm.map_or(Algorithm::ALL.to_vec(), |a| vec![a]);
+    println!(
+        "{:<12} {:>10} {:>6} {:>18}",
+        "algorithm", "missiles", "ticks", "updates/s"
+    );
+    for algorithm in algorithms {
+        let r = headless::bench(algorithm, missiles as usize, ticks).map_err(Failure::Internal)?;
+        println!(
+            "{:<12} {:>10} {:>6} {:>18.0}",
+            algorithm.id(),
+            missiles,
+            ticks,
+            r.updates_per_second()
+        );
+    }
+    Ok(())
+}
+
+/// Times a script's law against the built-in smoothed law on the same engagement.
+fn bench_script(missiles: u64, ticks: u64, path: &Path) -> Result<(), Failure> {
+    // `script-` keeps it apart from the built-ins' ids (smoothed.rhai is `script-smoothed`).
+    let stem: String = path
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .take(32)
+        .collect();
+    let id = format!("script-{stem}");
+    let law =
+        steerlab::guidance::script::ScriptLaw::load(&id, path, &path.display().to_string(), None)
+            .map_err(|e| Failure::Input(e.to_string()))?;
+    let law = std::sync::Arc::new(law);
+    let mut tuning = steerlab::guidance::Tuning::default();
+    let scripted = tuning.register(law).map_err(Failure::Input)?;
+    println!(
+        "{:<16} {:>10} {:>6} {:>18} {:>14}",
+        "algorithm", "missiles", "ticks", "updates/s", "us per update"
+    );
+    for algorithm in [steerlab::guidance::SCRIPT_BASELINE, scripted] {
+        let mut scenario = presets::bench(algorithm, missiles as usize);
+        scenario.algorithms = tuning.clone();
+        let r = headless::bench_scenario(&scenario, algorithm, missiles as usize, ticks)
+            .map_err(Failure::Internal)?;
+        println!(
+            "{:<16} {:>10} {:>6} {:>18.0} {:>14.2}",
+            algorithm.id(),
+            missiles,
+            ticks,
+            r.updates_per_second(),
+            1e6 / r.updates_per_second()
+        );
+    }
+    Ok(())
+}
+
+fn bench_history(missiles: u64, seconds: f64, budget_mb: u64) -> Result<(), Failure> {
+    const MAX_HISTORY_MISSILES: u64 = 100_000;
+    if missiles > MAX_HISTORY_MISSILES {
+        return Err(Failure::Input(format!(
+            "--missiles with --history: expected 1 to {MAX_HISTORY_MISSILES}, found {missiles}"
+        )));
+    }
+    let budget = budget_mb as usize * 1_048_576;
+    let r = headless::bench_history(missiles as usize, seconds, budget, 50)
+        .map_err(Failure::Internal)?;
+    let mut jumps = r.jumps.clone();
+    jumps.sort_by(f64::total_cmp);
+    let ms = |s: f64| s * 1000.0;
+    println!(
+        "recorded {} ticks ({seconds} s) of ~{missiles} missiles in {:.1} s; history {:.1} MB, reaches ticks {}..={}",
+        r.ticks,
+        r.run_seconds,
+        r.bytes as f64 / 1_048_576.0,
+        r.earliest,
+        r.latest
+    );
+    println!(
+        "jump to a recorded tick ({} probes): median {:.1} ms, p90 {:.1} ms, max {:.1} ms",
+        jumps.len(),
+        ms(jumps[jumps.len() / 2]),
+        ms(jumps[jumps.len() * 9 / 10]),
+        ms(jumps[jumps.len() - 1])
+    );
+    Ok(())
+}
+
+/// How to start the window (unused when built without it).
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
+struct WindowArgs {
+    compare: bool,
+    layout: Option<LayoutArg>,
+    frames: Option<u32>,
+    shot: Option<PathBuf>,
+    stats: bool,
+    size: Option<(u32, u32)>,
+    msaa: u8,
+    embed: bool,
+}
+
+#[cfg(feature = "app")]
+fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
+    use steerlab::app::{self, Layout};
+    let (scenario, path) = match &file {
+        Some(path) => (load(path)?, Some(path.clone()).filter(|p| p.exists())),
+        None => (presets::default_scenario(), None),
+    };
+    if let (Some(out), Some(input)) = (&args.shot, &path) {
+        files::refuse_overwriting_input(out, &[input]).map_err(Failure::Input)?;
+    }
+    let options = app::Options {
+        compare: args.compare || args.layout == Some(LayoutArg::Split),
+        layout: args.layout.map(|l| match l {
+            LayoutArg::Overlay => Layout::Overlay,
+            LayoutArg::Split => Layout::Split,
+        }),
+        frames: args.frames,
+        shot: args.shot,
+        stats: args.stats,
+        size: args.size,
+        msaa: args.msaa,
+        embed: args.embed,
+    };
+    app::run(scenario, path, options).map_err(Failure::Internal)
+}
+
+#[cfg(not(feature = "app"))]
+fn open_window(_file: Option<PathBuf>, _args: WindowArgs) -> Result<(), Failure> {
+    Err(Failure::Input(
+        "this steerlab was built without the window (feature `app`); use a subcommand, see --help"
+            .into(),
+    ))
+}

@@ -1,0 +1,126 @@
+//! Scenarios as links (`steerlab::scenario::link`): every shipped scenario round-trips,
+//! unchanged shipped scenarios get their short name, and every broken link is an error
+//! that says what is wrong.
+
+use std::collections::BTreeMap;
+use steerlab::scenario::link::{self, Carried, Linked, MAX_TEXT_BYTES, PREFIX};
+use steerlab::scenario::{self, presets::SHIPPED};
+
+fn carried(fragment: &str) -> Carried {
+    match link::decode(fragment).unwrap() {
+        Linked::Carried(c) => c,
+        other => panic!("expected a carried scenario, got {other:?}"),
+    }
+}
+
+#[test]
+fn every_shipped_scenario_round_trips_through_a_link() {
+    for (name, text) in SHIPPED {
+        let original = scenario::parse(text, name).unwrap();
+        // Unchanged: the short link names it.
+        let short = link::fragment(&original, &BTreeMap::new());
+        assert_eq!(short, *name);
+        match link::decode(&format!("#{short}")).unwrap() {
+            Linked::Shipped(n, t) => assert_eq!((n, t), (*name, *text)),
+            other => panic!("{name}: {other:?}"),
+        }
+        // Changed: the link carries the whole text, which reads back equal.
+        let mut changed = original.clone();
+        changed.name = format!("{} (changed)", original.name);
+        let long = link::fragment(&changed, &BTreeMap::new());
+        assert!(long.starts_with(PREFIX), "{name}: {long}");
+        assert!(
+            long.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_=".contains(&b)),
+            "{name}: a fragment needs no escaping in a URL"
+        );
+        let back = carried(&long);
+        assert_eq!(
+            scenario::parse(&back.scenario, "link").unwrap(),
+            changed,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_link_carries_the_scripts_it_names() {
+    let files = BTreeMap::from([("law.rhai".to_string(), "fn steer() { 1.0 }\n".to_string())]);
+    let original = scenario::parse(SHIPPED[0].1, "default").unwrap();
+    let fragment = link::fragment(&original, &files);
+    assert!(fragment.starts_with(PREFIX), "files force the long form");
+    assert_eq!(carried(&fragment).files, files);
+}
+
+#[test]
+fn a_long_scenario_compresses() {
+    let text = SHIPPED.iter().map(|(_, t)| t.len()).max().unwrap();
+    let (_, longest) = SHIPPED.iter().find(|(_, t)| t.len() == text).unwrap();
+    let fragment = link::encode(&Carried {
+        scenario: longest.to_string(),
+        files: BTreeMap::new(),
+    });
+    // base64 costs 4/3; deflate must win that back and more on RON text.
+    assert!(
+        fragment.len() < longest.len(),
+        "{} >= {}",
+        fragment.len(),
+        longest.len()
+    );
+}
+
+#[test]
+fn a_broken_link_says_what_is_wrong() {
+    let good = link::encode(&Carried {
+        scenario: SHIPPED[0].1.to_string(),
+        files: BTreeMap::new(),
+    });
+    let cases: Vec<(String, &str)> = vec![
+        (good[..good.len() / 2].to_string(), "cut short"),
+        (format!("{PREFIX}abc$%def"), "not base64url"),
+        (format!("{PREFIX}____"), "damaged"),
+        ("nosuchscenario".to_string(), "names no shipped scenario"),
+        (String::new(), "names no shipped scenario"),
+        (
+            link::encode(&Carried::default()).replace("s=", "s=A"),
+            "damaged",
+        ),
+    ];
+    for (fragment, expected) in cases {
+        let error = link::decode(&fragment).unwrap_err();
+        assert!(error.contains(expected), "{fragment:?}: {error}");
+    }
+    // Valid link contents that are not RON of a link.
+    let deflated = miniz_oxide::deflate::compress_to_vec(b"hello", 9);
+    use base64::Engine;
+    let fragment = format!(
+        "{PREFIX}{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
+    );
+    assert!(link::decode(&fragment).unwrap_err().contains("do not read"));
+}
+
+#[test]
+fn a_link_that_inflates_past_the_limit_is_refused() {
+    let zeros = vec![b' '; MAX_TEXT_BYTES + 1];
+    let deflated = miniz_oxide::deflate::compress_to_vec(&zeros, 9);
+    use base64::Engine;
+    let fragment = format!(
+        "{PREFIX}{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&deflated)
+    );
+    assert!(fragment.len() < 20_000, "a small link: {}", fragment.len());
+    let error = link::decode(&fragment).unwrap_err();
+    assert!(error.contains("larger than 4 MiB"), "{error}");
+}
+
+#[test]
+fn a_scenario_error_in_a_link_names_the_line_and_field() {
+    let fragment = link::encode(&Carried {
+        scenario: "(version: 1,\n targets: [(name: 5)])".into(),
+        files: BTreeMap::new(),
+    });
+    let text = carried(&fragment).scenario;
+    let error = scenario::parse(&text, "link").unwrap_err().to_string();
+    assert!(error.starts_with("link:2:"), "{error}");
+}

@@ -1,0 +1,123 @@
+// steerlab's plugin for miniquad's loader (gl.js): what the app needs of the page that
+// macroquad does not give. The page's title (the scenario's name), uploads (Open...),
+// downloads (Save, exports), the clipboard and the address's fragment (Copy link), and
+// the page's log. Strings and bytes cross through sapp_jsutils' JS objects.
+"use strict";
+
+(function () {
+    // Files the user picked, read and waiting for the app: {name, data: Uint8Array}.
+    var uploads = [];
+
+    // Some crates in the build (rhai's and plotters' browser support) link wasm-bindgen,
+    // whose imports macroquad's loader does not provide. Nothing steerlab runs calls
+    // them (rhai's clock is compiled out, plotters draws no text here), but the module
+    // cannot start without them: each is a function that fails loudly if ever called.
+    function wasm_bindgen_stubs() {
+        return new Proxy({}, {
+            get: function (_, name) {
+                return function () {
+                    throw new Error("steerlab: wasm-bindgen import " + String(name) + " called");
+                };
+            }
+        });
+    }
+
+    function register(importObject) {
+        importObject.__wbindgen_placeholder__ = wasm_bindgen_stubs();
+        importObject.__wbindgen_externref_xform__ = wasm_bindgen_stubs();
+        // The loader warns of every import `env` lacks; wasm-bindgen's are answered here.
+        var stubs = wasm_bindgen_stubs();
+        importObject.env = new Proxy(importObject.env, {
+            get: function (target, name) {
+                if (name in target || !String(name).startsWith("__wb")) {
+                    return target[name];
+                }
+                return stubs[name];
+            }
+        });
+        var env = importObject.env;
+        // The app runs: the title names its scenario, the loading note goes.
+        env.steerlab_set_title = function (title) {
+            document.title = consume_js_object(title);
+            var loading = document.getElementById("steerlab-loading");
+            if (loading != null) {
+                loading.remove();
+            }
+        };
+        env.steerlab_upload = function () {
+            var input = document.createElement("input");
+            input.type = "file";
+            input.multiple = true;
+            input.accept = ".ron,.csv,.rhai";
+            input.onchange = function () {
+                Array.from(input.files).forEach(function (file) {
+                    file.arrayBuffer().then(function (buffer) {
+                        uploads.push({ name: file.name, data: new Uint8Array(buffer) });
+                    });
+                });
+            };
+            input.click();
+        };
+        env.steerlab_upload_count = function () {
+            return uploads.length;
+        };
+        // The oldest upload: its name, then its bytes (taken off the queue).
+        env.steerlab_upload_name = function () {
+            return js_object(uploads[0].name);
+        };
+        env.steerlab_upload_take = function () {
+            return js_object(uploads.shift().data);
+        };
+        env.steerlab_download = function (name, bytes) {
+            var blob = new Blob([consume_js_object(bytes)], { type: "application/octet-stream" });
+            var link = document.createElement("a");
+            link.href = URL.createObjectURL(blob);
+            link.download = consume_js_object(name);
+            document.body.appendChild(link);
+            link.click();
+            link.remove();
+            setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
+        };
+        // Replaces the address's fragment without reloading or adding to the history.
+        env.steerlab_set_fragment = function (fragment) {
+            var url = window.location.href.split("#")[0] + "#" + consume_js_object(fragment);
+            window.history.replaceState(null, "", url);
+            return js_object(url);
+        };
+        // The clipboard is asked for; where the page may not write it (no user gesture,
+        // not a secure context), the address bar still holds the link.
+        env.steerlab_copy = function (text) {
+            var value = consume_js_object(text);
+            if (navigator.clipboard && window.isSecureContext) {
+                navigator.clipboard.writeText(value).catch(function () {});
+            }
+        };
+        env.steerlab_log = function (level, text) {
+            var message = consume_js_object(text);
+            if (level == 2) {
+                console.warn(message);
+            } else {
+                console.log(message);
+            }
+        };
+        // For the page's tests and embeds: a line the page shows in #steerlab-report
+        // (created on first use), e.g. the self-test's hashes.
+        env.steerlab_report = function (text) {
+            var report = document.getElementById("steerlab-report");
+            if (report == null) {
+                report = document.createElement("pre");
+                report.id = "steerlab-report";
+                report.style.display = "none";
+                document.body.appendChild(report);
+            }
+            report.textContent += consume_js_object(text) + "\n";
+        };
+    }
+
+    // A link pasted into the same tab changes only the fragment: open it.
+    window.addEventListener("hashchange", function () {
+        window.location.reload();
+    });
+
+    miniquad_add_plugin({ register_plugin: register, version: 1, name: "steerlab" });
+})();
