@@ -261,3 +261,39 @@ fn the_simulation_never_touches_the_window() {
         }
     }
 }
+
+#[test]
+fn the_simulation_computes_transcendentals_the_same_way_on_every_target() {
+    // std's `sin`, `atan2`, `exp`... call the platform's C library, which differs from
+    // the browser's in the last bit; the simulation uses `core::Portable` (libm).
+    let std_forms = [
+        ".sin(",
+        ".cos(",
+        ".sin_cos(",
+        ".tan(",
+        ".atan(",
+        ".atan2(",
+        ".asin(",
+        ".acos(",
+        ".exp(",
+        ".ln(",
+        ".log10(",
+        ".powf(",
+        ".powi(",
+    ];
+    let mut found = Vec::new();
+    for file in files().iter().filter(|f| {
+        ["core/", "guidance/", "sim/", "scenario/", "headless/"]
+            .iter()
+            .any(|l| f.starts_with(l))
+            && !f.ends_with("_tests.rs")
+    }) {
+        let code = code(file);
+        for form in std_forms {
+            if code.contains(form) {
+                found.push(format!("{file}: {form}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "use core::Portable instead: {found:#?}");
+}

@@ -496,3 +496,32 @@ fn pause_on_newton_failure_stops_on_an_axis_aligned_shot_and_selects_it() {
         Some(Selection::Missile { lane: 0, id })
     );
 }
+
+#[test]
+fn the_shipped_menu_opens_a_scenario_and_copy_link_carries_it() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    click(&mut harness, "Shipped scenarios ⏷");
+    click(&mut harness, "lunar-blast");
+    let text = steerlab::scenario::presets::shipped("lunar-blast").unwrap();
+    let lunar = parse(text, "lunar-blast").unwrap();
+    let session = &harness.state().session;
+    assert_eq!(session.doc.scenario, lunar);
+    assert_eq!(
+        session.doc.path, None,
+        "a shipped scenario has no file to save over"
+    );
+    assert!(!session.doc.dirty());
+    // Unchanged, its link is its name; changed, the link carries it.
+    click(&mut harness, "Copy link");
+    let status = harness.state().session.messages.status.clone().unwrap();
+    assert!(status.starts_with("link copied ("), "{status}");
+    assert_eq!(harness.state().session.link().unwrap(), "lunar-blast");
+    harness.state_mut().session.doc.scenario.name = "changed".into();
+    let fragment = harness.state().session.link().unwrap();
+    match steerlab::scenario::link::decode(&fragment).unwrap() {
+        steerlab::scenario::link::Linked::Carried(c) => {
+            assert_eq!(parse(&c.scenario, "link").unwrap().name, "changed")
+        }
+        other => panic!("{other:?}"),
+    }
+}

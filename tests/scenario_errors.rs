@@ -79,6 +79,8 @@ const BROKEN: &[Expect] = &[
     e("rain-max-radius-below-min.ron", 8, 21, "rain.max_radius", "expected at least min_radius (12)", "found 11.5"),
     e("motion-point-out-of-range.ron", 5, 42, "targets[0].motion.pos[0]", "expected a value in -10000000..=10000000", "found 20000000"),
     e("view-unknown-overlay.ron", 4, 33, "view.overlays[1]", "expected one of: trails, velocity,", "unknown overlay `trials`"),
+    e("embed-unknown-parameter.ron", 4, 38, "embed.sliders[1]", "its parameters: ga, speed", "no parameter `gain`"),
+    e("embed-unknown-algorithm.ron", 4, 23, "embed.sliders[0]", "expected one of smoothed, turn-rate", "no algorithm `rocket`"),
     e("nan-radius.ron", 5, 64, "targets[0].motion.radius", "expected a finite number", "found NaN"),
     e("inf-pos.ron", 5, 42, "targets[0].motion.pos[0]", "expected a finite number", "found inf"),
     e("huge-number.ron", 4, 20, "world.width", "at most about 3.4e38", "found 1e39, which overflows"),

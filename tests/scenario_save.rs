@@ -398,6 +398,10 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
                     rain: rain.clone(),
                     view: None,
                     sweep: None,
+                    // Those with rain name two embed sliders (the round trip keeps them).
+                    embed: rain.is_some().then(|| scenario::EmbedSpec {
+                        sliders: vec!["smoothed.ga".into(), "pro-nav.gain".into()],
+                    }),
                     // Half of them carry a header comment, which a save keeps.
                     header: if compare.is_empty() {
                         String::new()

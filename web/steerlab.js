@@ -25,6 +25,16 @@
     function register(importObject) {
         importObject.__wbindgen_placeholder__ = wasm_bindgen_stubs();
         importObject.__wbindgen_externref_xform__ = wasm_bindgen_stubs();
+        // miniquad 0.4 deletes a texture without forgetting it was bound, then binds it
+        // again to restore that binding (not-fl3/miniquad#633), which WebGL reports as an
+        // error. A deleted texture is no texture: bind none, as the deletion did.
+        var bind_texture = importObject.env.glBindTexture;
+        importObject.env.glBindTexture = function (target, texture) {
+            if (texture != 0 && GL.textures[texture] === null) {
+                texture = 0;
+            }
+            bind_texture(target, texture);
+        };
         // The loader warns of every import `env` lacks; wasm-bindgen's are answered here.
         var stubs = wasm_bindgen_stubs();
         importObject.env = new Proxy(importObject.env, {

@@ -3,8 +3,9 @@
 
 use super::frame::Frame;
 use super::screenshot::save_screenshot;
+use super::session::Session;
 use super::stats::{FrameStats, WARM_UP};
-use super::{window_conf, Options, Session};
+use super::window::{window_conf, Options};
 use crate::scenario::Scenario;
 use macroquad::prelude::next_frame;
 use std::path::PathBuf;

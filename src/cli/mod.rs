@@ -8,11 +8,14 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use steerlab::guidance::Algorithm;
-use steerlab::scenario::{self, presets, Scenario};
+use steerlab::scenario::{self, presets};
 use steerlab::sim::EventKind;
 use steerlab::{files, headless};
 
+mod input;
 mod sweep;
+
+use input::{load, Failure};
 
 /// The longest run the command line simulates, in seconds.
 const MAX_SECONDS: f64 = 3600.0;
@@ -202,38 +205,6 @@ enum Command {
         #[arg(long)]
         sweep: bool,
     },
-}
-
-/// A failure and the exit code it maps to.
-enum Failure {
-    /// Bad input (a file or an argument): exit 2.
-    Input(String),
-    /// Something broke: exit 1.
-    Internal(String),
-}
-
-/// Loads a scenario from a file, or, when no such file exists, a shipped scenario by
-/// name or a link of the web build (`https://...#s=...`; its scripts are not written
-/// anywhere, so a link carrying scripts opens only as a file).
-fn load(path: &Path) -> Result<Scenario, Failure> {
-    if !path.exists() {
-        let text = path.to_string_lossy();
-        if let Some(shipped) = presets::shipped(&text) {
-            return scenario::parse(shipped, &text).map_err(|e| Failure::Internal(e.to_string()));
-        }
-        if let Some((_, fragment)) = text.split_once('#') {
-            return match scenario::link::decode(fragment).map_err(Failure::Input)? {
-                scenario::link::Linked::Shipped(name, shipped) => {
-                    scenario::parse(shipped, name).map_err(|e| Failure::Internal(e.to_string()))
-                }
-                scenario::link::Linked::Carried(carried) => {
-                    scenario::parse(&carried.scenario, "link")
-                        .map_err(|e| Failure::Input(e.to_string()))
-                }
-            };
-        }
-    }
-    steerlab::recording::open(path).map_err(|e| Failure::Input(e.to_string()))
 }
 
 pub fn main() -> ExitCode {

@@ -1,7 +1,7 @@
 //! `steerlab sweep`: the scenario's saved sweep, or one given on the command line (which
 //! overrides the saved one part by part), to a CSV, a PNG of heatmaps and a summary.
 
-use super::{load, Failure};
+use super::input::{load, Failure};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;

@@ -6,6 +6,7 @@
 
 pub mod body;
 pub mod debug;
+pub mod math;
 pub mod params;
 pub mod readout;
 pub mod variant;
@@ -13,6 +14,7 @@ pub mod written;
 
 pub use body::{direction, wrap_angle, Body, Seen};
 pub use debug::{DebugShape, Role, Shape};
+pub use math::Portable;
 pub use params::{Applies, ParamKind, ParamSpec, ParamValue, Tunable};
 pub use readout::{Readout, ReadoutValue};
 

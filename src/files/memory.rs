@@ -4,7 +4,7 @@
 //! the user ([`take_downloads`]). Reads keep the native rules: a size limit, and the
 //! same errors naming the file.
 
-use super::FileError;
+use super::error::FileError;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

@@ -11,46 +11,17 @@
 //! - in the browser (wasm32) there is no file system: files live in memory ([`memory`]),
 //!   put there by uploads, and a write is also a download.
 
+mod error;
 pub mod memory;
 
-use std::fmt;
+pub use error::FileError;
+
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The largest file read (64 MiB): far beyond any real scenario or recording.
 pub const MAX_READ_BYTES: u64 = 64 * 1024 * 1024;
-
-/// Why a file could not be read or written. Its `Display` names the file.
-#[derive(Debug)]
-pub struct FileError {
-    pub path: PathBuf,
-    /// 1-based line and column, for a problem inside the text (bad UTF-8).
-    pub at: Option<(usize, usize)>,
-    pub message: String,
-}
-
-impl FileError {
-    fn new(path: &Path, message: impl Into<String>) -> Self {
-        Self {
-            path: path.to_path_buf(),
-            at: None,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.at {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: ", self.path.display())?,
-            None => write!(f, "{}: ", self.path.display())?,
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for FileError {}
 
 /// What kind of thing a path is, in words, for "not a regular file" messages.
 fn kind_of(file_type: fs::FileType) -> &'static str {

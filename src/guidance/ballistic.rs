@@ -7,6 +7,7 @@
 //! added after every law) and detonates at the solved time. No positive root: no
 //! solution, reported as for D.
 
+use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use super::roots::{real_roots_in, root_bound};
 use crate::core::params::{choice, float, tunable, ParamKind};
@@ -135,7 +136,7 @@ impl Law for Ballistic {
         let body = Body {
             pos: launch.pos,
             vel,
-            heading: vel.y.atan2(vel.x),
+            heading: vel.y.patan2(vel.x),
         };
         let state = Self {
             from: launch.pos,
@@ -184,7 +185,7 @@ impl Law for Ballistic {
             }
         }
         if let Some(arc) = self.flown() {
-            out.push(Readout::angle("launch angle", arc.vel.y.atan2(arc.vel.x)));
+            out.push(Readout::angle("launch angle", arc.vel.y.patan2(arc.vel.x)));
         }
         out.push(Readout::number("time left", self.time_left, "s"));
     }

@@ -1,5 +1,6 @@
 //! The ballistic solution, worked by hand.
 
+use crate::core::Portable;
 use super::*;
 
 #[test]
@@ -19,7 +20,7 @@ fn on_flat_ground_the_two_arcs_are_the_textbook_angles() {
     let g = Vec2::new(0.0, 100.0);
     let [low, high] = arcs(Vec2::ZERO, 250.0, Vec2::new(400.0, 0.0), Vec2::ZERO, g);
     let (low, high) = (low.unwrap(), high.unwrap());
-    let elevation = |a: &ArcSolution| (-a.vel.y).atan2(a.vel.x).to_degrees();
+    let elevation = |a: &ArcSolution| (-a.vel.y).patan2(a.vel.x).to_degrees();
     assert!((elevation(&low) - 19.896).abs() < 1e-3, "{}", elevation(&low));
     assert!((elevation(&high) - 70.104).abs() < 1e-3, "{}", elevation(&high));
     assert!((low.time - 1.7025).abs() < 1e-3 && (high.time - 4.7014).abs() < 1e-3);

@@ -3,6 +3,7 @@
 //! scales the other by similar triangles, multiplying before dividing; the velocity
 //! then moves at most `step` per tick towards it, which gives the missile inertia.
 
+use crate::core::Portable;
 use super::law::{Launch, Law, Look, Signal};
 use crate::core::params::{int, tunable, ParamKind};
 use crate::core::Readout;
@@ -74,7 +75,7 @@ impl Law for HeatSeeker {
             vel: to_int(launch.vel * launch.seen.dt),
             ..Self::default()
         };
-        let body = state.body(launch.seen.dt, launch.dir.y.atan2(launch.dir.x));
+        let body = state.body(launch.seen.dt, launch.dir.y.patan2(launch.dir.x));
         Some((state, body))
     }
 
@@ -146,7 +147,7 @@ impl HeatSeeker {
         let heading = if self.vel == IVec2::ZERO {
             heading
         } else {
-            (self.vel.y as f32).atan2(self.vel.x as f32)
+            (self.vel.y as f32).patan2(self.vel.x as f32)
         };
         Body {
             pos: self.pos.as_vec2(),
@@ -169,8 +170,8 @@ pub fn tail_offset(vel: IVec2) -> Vec2 {
         let mut table = Vec::with_capacity(TABLE_SIZE * TABLE_SIZE);
         for vx in 0..TABLE_SIZE {
             for vy in 0..TABLE_SIZE {
-                let angle = (vy as f32).atan2(vx as f32);
-                table.push(-Vec2::new(angle.cos(), angle.sin()) * DRAWN_LENGTH);
+                let angle = (vy as f32).patan2(vx as f32);
+                table.push(-Vec2::new(angle.pcos(), angle.psin()) * DRAWN_LENGTH);
             }
         }
         table

@@ -4,6 +4,7 @@
 //! `A + V t` and detonates after travelling `|P - T|`, destroying everything in its
 //! blast radius. Re-solving every tick (lead pursuit) is an improvement, off by default.
 
+use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{choice, float, tunable, ParamKind};
 use crate::core::Readout;
@@ -139,7 +140,7 @@ impl Law for Intercept {
         let body = Body {
             pos: launch.pos,
             vel: dir * params.speed,
-            heading: dir.y.atan2(dir.x),
+            heading: dir.y.patan2(dir.x),
         };
         let state = Self {
             speed: params.speed,
@@ -371,7 +372,7 @@ mod tests {
             assert!((body.vel - vel).length() < 1e-3, "lead {lead}: {}", body.vel);
             assert!((missile.aim - aim).length() < 1e-3, "lead {lead}: {}", missile.aim);
             assert!((missile.travel_left - 490.0).abs() < 1e-3, "lead {lead}");
-            let heading = vel.y.atan2(vel.x);
+            let heading = vel.y.patan2(vel.x);
             assert!((body.heading - heading).abs() < 1e-6, "lead {lead}");
         }
     }

@@ -2,6 +2,7 @@
 //! rest, `T = sqrt(2|d|/k)`, aim at where the target will be then, `t + u T`, and
 //! accelerate straight at it. With a start velocity it orbits its target.
 
+use crate::core::Portable;
 use super::quartic::{accel_shapes, integrate_accel};
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
@@ -39,7 +40,7 @@ impl Law for NaiveAccel {
         let body = Body {
             pos: launch.pos,
             vel: launch.vel,
-            heading: launch.dir.y.atan2(launch.dir.x),
+            heading: launch.dir.y.patan2(launch.dir.x),
         };
         Some((Self::default(), body))
     }
@@ -116,7 +117,7 @@ mod tests {
         let (mut nearest, mut farthest) = (f32::INFINITY, 0.0f32);
         for _ in 0..60 * 20 {
             naive.steer(&params, &mut body, &seen);
-            let now = body.pos.y.atan2(body.pos.x);
+            let now = body.pos.y.patan2(body.pos.x);
             swept += crate::core::wrap_angle(now - angle);
             angle = now;
             nearest = nearest.min(body.pos.length());

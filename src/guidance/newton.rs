@@ -6,6 +6,7 @@
 //! (division by a zero cosine or sine, negative roots that silently keep the previous
 //! value, no convergence) are reported, not hidden.
 
+use crate::core::Portable;
 use super::quartic::{accel_shapes, integrate_accel, meeting};
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{choice, float, int, tunable, ParamKind};
@@ -94,7 +95,7 @@ struct Problem {
 impl Problem {
     /// `(f, f', T_x, stale)` at `alpha`, updating the persisted roots like the article.
     fn eval(&self, alpha: f32, roots: &mut Roots) -> (f32, f32, f32, bool) {
-        let (sin, cos) = alpha.sin_cos();
+        let (sin, cos) = alpha.psin_cos();
         let (v, d, k) = (self.v, self.d, self.k);
         let inside_x = v.x * v.x + 2.0 * k * d.x * cos;
         let inside_y = v.y * v.y + 2.0 * k * d.y * sin;
@@ -187,7 +188,7 @@ impl NewtonSolve {
 
     /// Solves with the article's persisted square roots.
     fn run(d: Vec2, vr: Vec2, params: &NewtonParams, roots: &mut Roots) -> Self {
-        let start = d.y.atan2(d.x);
+        let start = d.y.patan2(d.x);
         let mut pairs = [PairResult::default(); 4];
         for (pair, &signs) in pairs.iter_mut().zip(SIGN_PAIRS.iter()) {
             let problem = Problem {
@@ -256,13 +257,13 @@ impl Law for Newton {
     fn launch(_params: &NewtonParams, launch: &Launch) -> Option<(Self, Body)> {
         let to_target = launch.seen.target_pos - launch.pos;
         let state = Self {
-            alpha: to_target.y.atan2(to_target.x),
+            alpha: to_target.y.patan2(to_target.x),
             ..Self::default()
         };
         let body = Body {
             pos: launch.pos,
             vel: launch.vel,
-            heading: launch.dir.y.atan2(launch.dir.x),
+            heading: launch.dir.y.patan2(launch.dir.x),
         };
         Some((state, body))
     }
@@ -370,12 +371,12 @@ mod tests {
         };
         let a: f32 = 0.5;
         let (f, g, tx, _) = problem.eval(a, &mut Roots::default());
-        let tx_hand = (2.0 / a.cos()).sqrt();
-        let ty_hand = (2.0 / a.sin()).sqrt();
+        let tx_hand = (2.0 / a.pcos()).sqrt();
+        let ty_hand = (2.0 / a.psin()).sqrt();
         assert!((tx - tx_hand).abs() < 1e-5);
         assert!((f - (tx_hand - ty_hand)).abs() < 1e-5);
         // dT_x/da = T_x tan(a) / 2 and dT_y/da = -T_y cot(a) / 2 for v = 0.
-        let g_hand = tx_hand * a.tan() / 2.0 + ty_hand / a.tan() / 2.0;
+        let g_hand = tx_hand * a.ptan() / 2.0 + ty_hand / a.ptan() / 2.0;
         assert!((g - g_hand).abs() < 1e-4, "{g} vs {g_hand}");
         // Newton converges to 45 degrees, where T = sqrt(2 * 100 * sqrt2 / 100).
         let s = solve(Vec2::new(100.0, 100.0), Vec2::ZERO, 100.0, 8);
@@ -391,9 +392,9 @@ mod tests {
         // with c = (cos a, sin a), f = T_x - T_y, f' by a central difference.
         let (d, v, k) = ((300.0f64, 200.0f64), (-30.0f64, 50.0f64), 100.0f64);
         let t = |vi: f64, di: f64, c: f64| (vi + (vi * vi + 2.0 * k * di * c).sqrt()) / (k * c);
-        let f = |a: f64| t(v.0, d.0, a.cos()) - t(v.1, d.1, a.sin());
+        let f = |a: f64| t(v.0, d.0, a.pcos()) - t(v.1, d.1, a.psin());
         let step = |a: f64| a - f(a) / ((f(a + 1e-6) - f(a - 1e-6)) / 2e-6);
-        let a0 = d.1.atan2(d.0);
+        let a0 = d.1.patan2(d.0);
         let (a1, a2) = (step(a0), step(step(a0)));
         assert!((a1 - a0).abs() > 1e-2 && (a2 - a1).abs() > 1e-4, "{a0} {a1} {a2}");
         for (n, expected) in [(1, a1), (2, a2)] {

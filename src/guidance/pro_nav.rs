@@ -6,6 +6,7 @@
 //! (plus `N/2` times the target's acceleration across the line of sight, estimated from
 //! how the target's seen velocity changes from tick to tick).
 
+use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{choice, float, tunable, ParamKind};
 use crate::core::Readout;
@@ -71,7 +72,7 @@ impl Law for ProNav {
         let body = Body {
             pos: launch.pos,
             vel: launch.dir * params.speed,
-            heading: launch.dir.y.atan2(launch.dir.x),
+            heading: launch.dir.y.patan2(launch.dir.x),
         };
         Some((Self::default(), body))
     }

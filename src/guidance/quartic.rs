@@ -5,6 +5,7 @@
 //! land on the smallest root (`MeetingQuartic`), falling back to the general root
 //! isolation (`roots.rs`) where they cannot tell, near double roots.
 
+use crate::core::Portable;
 use super::roots::{real_roots_in, root_bound};
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
@@ -33,7 +34,7 @@ pub struct Meeting {
 impl Meeting {
     /// Direction of the acceleration, radians.
     pub fn angle(&self) -> f32 {
-        self.accel.y.atan2(self.accel.x)
+        self.accel.y.patan2(self.accel.x)
     }
 }
 
@@ -273,7 +274,7 @@ impl Law for Quartic {
         let body = Body {
             pos: launch.pos,
             vel: launch.vel,
-            heading: launch.dir.y.atan2(launch.dir.x),
+            heading: launch.dir.y.patan2(launch.dir.x),
         };
         Some((Self::default(), body))
     }

@@ -1,5 +1,6 @@
 //! Tests of the exact meeting solver (`quartic.rs`).
 
+use crate::core::Portable;
 use super::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -8,7 +9,7 @@ use std::f64::consts::TAU;
 fn residual(d: Vec2, vr: Vec2, k: f32, t: f32) -> f32 {
     let (k, t) = (k as f64, t as f64);
     let (d, vr) = (d.as_dvec2(), vr.as_dvec2());
-    (0.25 * k * k * t.powi(4)
+    (0.25 * k * k * t.ppowi(4)
         - vr.length_squared() * t * t
         - 2.0 * d.dot(vr) * t
         - d.length_squared()) as f32
@@ -89,7 +90,7 @@ fn the_fast_path_answers_ordinary_engagements_alone() {
 
 /// Log-uniform over `[10^lo, 10^hi]`.
 fn size(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
-    (lo..hi).prop_map(|x| 10f64.powf(x))
+    (lo..hi).prop_map(|x| 10f64.ppowf(x))
 }
 
 fn vector(lo: f64, hi: f64) -> impl Strategy<Value = Vec2> {

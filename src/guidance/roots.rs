@@ -3,6 +3,8 @@
 //! root, which a safeguarded Newton-bisection then polishes. No coarse scan: roots a
 //! hair apart are still found, in order.
 
+use crate::core::Portable;
+
 /// Evaluates `sum coeffs[i] * x^i` and its derivative (Horner).
 fn eval(coeffs: &[f64], x: f64) -> (f64, f64) {
     let mut value = 0.0;
@@ -74,7 +76,7 @@ pub fn root_bound(coeffs: &[f64]) -> f64 {
         .map(|(i, &c)| {
             let k = n - i;
             let c = if i == 0 { c / 2.0 } else { c };
-            (c / lead).abs().powf(1.0 / k as f64)
+            (c / lead).abs().ppowf(1.0 / k as f64)
         })
         .fold(0.0, f64::max);
     // Nudged up so a root sitting exactly on the bound is inside the search interval.
@@ -144,7 +146,7 @@ pub fn real_roots_in(coeffs: &[f64], lo: f64, hi: f64) -> Roots {
         coeffs
             .iter()
             .enumerate()
-            .map(|(i, c)| (c * x.powi(i as i32)).abs())
+            .map(|(i, c)| (c * x.ppowi(i as i32)).abs())
             .fold(0.0, f64::max)
             * 1e-12
     };

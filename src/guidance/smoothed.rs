@@ -2,6 +2,7 @@
 //! average of the unit vector to the target, not renormalised, so the missile slows
 //! while it turns. `s = ga*s + (1-ga)*hat(t-p)`, `p += vel*s`, per tick.
 
+use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
 use crate::core::Readout;
@@ -30,7 +31,7 @@ impl SmoothedParams {
         } else if self.ga >= 1.0 {
             f32::INFINITY
         } else {
-            -dt / self.ga.ln()
+            -dt / self.ga.pln()
         }
     }
 }
@@ -52,7 +53,7 @@ impl Law for Smoothed {
         let body = Body {
             pos: launch.pos,
             vel: Vec2::ZERO,
-            heading: launch.dir.y.atan2(launch.dir.x),
+            heading: launch.dir.y.patan2(launch.dir.x),
         };
         Some((Self { dir: launch.dir }, body))
     }
@@ -138,7 +139,7 @@ mod tests {
         assert_eq!(s.dir, Vec2::new(0.75, 0.25));
         assert_eq!(body.pos, Vec2::new(1.5, 0.5));
         assert!((body.vel - Vec2::new(90.0, 30.0)).length() < 1e-3);
-        assert!((body.heading - (1.0f32 / 3.0).atan()).abs() < 1e-6);
+        assert!((body.heading - (1.0f32 / 3.0).patan()).abs() < 1e-6);
         // Second tick: e = hat((0,100)-(1.5,0.5)) = (-1.5,99.5)/|.|.
         s.steer(&params, &mut body, &seen(Vec2::new(0.0, 100.0)));
         let e = Vec2::new(-1.5, 99.5) / Vec2::new(-1.5, 99.5).length();
@@ -223,7 +224,7 @@ mod tests {
             ..Default::default()
         };
         let dt = 1.0 / 60.0;
-        assert!((p.time_constant(dt) - (-dt / 0.9f32.ln())).abs() < 1e-7);
+        assert!((p.time_constant(dt) - (-dt / 0.9f32.pln())).abs() < 1e-7);
         assert_eq!(
             SmoothedParams {
                 ga: 1.0,

@@ -2,6 +2,7 @@
 //! turns at a fixed angular speed towards the goal, holds inside a dead zone compared
 //! with a sine, and always turns when the goal is behind. Speed is constant.
 
+use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable, ParamKind};
 use crate::core::Readout;
@@ -68,7 +69,7 @@ pub fn turn_toward(
     dt: f32,
 ) -> (f32, TurnDecision) {
     let err = heading - bearing;
-    let (sin, cos) = err.sin_cos();
+    let (sin, cos) = err.psin_cos();
     let turn = if cos > 0.0 {
         if sin > eps {
             Turn::Decrease
@@ -113,7 +114,7 @@ impl Law for TurnRate {
         let body = Body {
             pos: launch.pos,
             vel: launch.dir * speed,
-            heading: launch.dir.y.atan2(launch.dir.x),
+            heading: launch.dir.y.patan2(launch.dir.x),
         };
         Some((Self::default(), body))
     }
@@ -121,7 +122,7 @@ impl Law for TurnRate {
     fn steer(&mut self, params: &TurnRateParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
         let (speed, turn_speed) = params.effective_speeds();
         let to_goal = seen.target_pos - body.pos;
-        let bearing = to_goal.y.atan2(to_goal.x);
+        let bearing = to_goal.y.patan2(to_goal.x);
         let (heading, decision) =
             turn_toward(body.heading, bearing, turn_speed, params.dead_zone, seen.dt);
         self.last = decision;
@@ -157,7 +158,7 @@ pub fn turn_rate_shapes(params: &TurnRateParams, body: &Body) -> [DebugShape; 3]
             Shape::Wedge {
                 apex: body.pos,
                 direction: body.heading,
-                half_angle: params.dead_zone.clamp(0.0, 1.0).asin(),
+                half_angle: params.dead_zone.clamp(0.0, 1.0).pasin(),
                 length: 80.0,
             },
         ),
@@ -206,7 +207,7 @@ mod tests {
         tr.steer(&params, &mut body, &seen);
         assert!((body.heading - 0.2).abs() < 1e-6);
         assert_eq!(tr.last.turn, Turn::Increase);
-        let expected = Vec2::new(0.2f32.cos(), 0.2f32.sin()) * 100.0 * DT;
+        let expected = Vec2::new(0.2f32.pcos(), 0.2f32.psin()) * 100.0 * DT;
         assert!((body.pos - expected).length() < 1e-5);
     }
 
@@ -227,7 +228,7 @@ mod tests {
     fn a_goal_exactly_on_the_dead_zone_edge_is_held() {
         // The article compares strictly (`sin > eps`): with eps equal to the sine of
         // the error itself, the heading holds on both sides; a hair inside turns.
-        let eps = 0.2f32.sin();
+        let eps = 0.2f32.psin();
         for bearing in [0.2f32, -0.2] {
             let (heading, decision) = turn_toward(0.0, bearing, 3.0, eps, DT);
             assert_eq!(heading, 0.0, "bearing {bearing}");

@@ -2,6 +2,7 @@
 //! per-missile results table, the per-tick CSV trace, the side-by-side comparison and
 //! the update-rate benchmark. The command line and the tests both use this.
 
+use crate::core::Portable;
 use crate::guidance::Algorithm;
 use crate::scenario::Scenario;
 use crate::sim::{Missile, Outcome, World};
@@ -76,7 +77,7 @@ pub const CSV_HEADER: &str = "tick,time,id,kind,algorithm,x,y,vx,vy,heading";
 pub fn write_csv_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
     let (tick, time) = (world.tick(), world.time());
     for t in world.targets() {
-        let heading = t.vel.y.atan2(t.vel.x);
+        let heading = t.vel.y.patan2(t.vel.x);
         writeln!(
             out,
             "{tick},{time},{},target,,{},{},{},{},{heading}",

@@ -4,6 +4,7 @@
 //! may override any part. Its rules are in [`super::validate_sweep`].
 
 use crate::core::params::choice;
+use crate::core::Portable;
 use crate::guidance::Algorithm;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -60,7 +61,7 @@ impl AxisSpec {
                     i as f64 / (n - 1) as f64
                 };
                 let v = if self.log {
-                    (self.lo.ln() + t * (self.hi.ln() - self.lo.ln())).exp()
+                    (self.lo.pln() + t * (self.hi.pln() - self.lo.pln())).pexp()
                 } else {
                     self.lo + t * (self.hi - self.lo)
                 };

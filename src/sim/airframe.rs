@@ -9,6 +9,7 @@
 //! With no airframe and no gravity the law's move is the body's, bit for bit; with an
 //! airframe whose limits never bind, too.
 
+use crate::core::Portable;
 use crate::core::{Body, DebugShape, Readout, Role, Shape};
 use crate::sim::motion::model::{fields, number};
 use glam::Vec2;
@@ -239,7 +240,7 @@ fn limit(airframe: &mut Airframe, before: &Body, law: &Body, age: f32, dt: f32) 
     let wanted_along = commanded.dot(along);
     let lagged = if spec.lag > 0.0 {
         let prev = airframe.state.lateral;
-        prev + (wanted_lateral - prev) * (1.0 - (-dt / spec.lag).exp())
+        prev + (wanted_lateral - prev) * (1.0 - (-dt / spec.lag).pexp())
     } else {
         wanted_lateral
     };

@@ -1,6 +1,7 @@
 //! The airframe's rules, worked by hand.
 
 use super::*;
+use crate::core::Portable;
 
 const DT: f32 = 0.1;
 
@@ -8,7 +9,7 @@ fn body(pos: Vec2, vel: Vec2) -> Body {
     Body {
         pos,
         vel,
-        heading: vel.y.atan2(vel.x),
+        heading: vel.y.patan2(vel.x),
     }
 }
 
@@ -42,7 +43,7 @@ fn gravity_alone_adds_g_dt_to_the_velocity_and_g_dt_squared_to_the_position() {
     assert!(close(flown.vel, Vec2::new(100.0, 5.0)));
     assert!(close(flown.pos, Vec2::new(10.0, 0.5)));
     assert!(
-        (flown.heading - 0.05f32.atan()).abs() < 1e-5,
+        (flown.heading - 0.05f32.patan()).abs() < 1e-5,
         "the nose follows the velocity"
     );
 }

@@ -5,6 +5,7 @@
 //! of view or lock range the lock is lost, the law is not asked, and the missile flies
 //! on its last command until the target is back in view.
 
+use crate::core::Portable;
 use crate::core::{Body, DebugShape, Readout, Role, Seen, Shape};
 use crate::sim::motion::model::{fields, number};
 use crate::sim::rng::Rng;
@@ -220,7 +221,7 @@ impl Seeker {
         let offset = pos - from;
         let range = offset.length() + self.spec.range_noise * self.gaussian();
         let bearing =
-            offset.y.atan2(offset.x) + self.spec.bearing_noise.to_radians() * self.gaussian();
+            offset.y.patan2(offset.x) + self.spec.bearing_noise.to_radians() * self.gaussian();
         from + Vec2::from_angle(bearing) * range.max(0.0)
     }
 
@@ -228,7 +229,7 @@ impl Seeker {
     fn gaussian(&mut self) -> f32 {
         let u = 1.0 - self.rng.unit(); // in (0, 1]
         let v = self.rng.unit();
-        (-2.0 * u.ln()).sqrt() * (std::f32::consts::TAU * v).cos()
+        (-2.0 * u.pln()).sqrt() * (std::f32::consts::TAU * v).pcos()
     }
 
     /// The field of view as a wedge from the missile, and where it thinks the target is.

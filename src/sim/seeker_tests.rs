@@ -1,6 +1,7 @@
 //! The seeker's rules, worked by hand.
 
 use super::*;
+use crate::core::Portable;
 
 const DT: f32 = 0.1;
 
@@ -128,7 +129,7 @@ fn noise_has_the_asked_spread_and_follows_the_seed() {
                 let seen = s.look(&truth(0.0), &body(), t).0.unwrap();
                 let offset = seen.target_pos - body().pos;
                 (
-                    offset.y.atan2(offset.x).to_degrees(),
+                    offset.y.patan2(offset.x).to_degrees(),
                     offset.length() - 100.0,
                 )
             })
@@ -137,7 +138,7 @@ fn noise_has_the_asked_spread_and_follows_the_seed() {
     let a = spread(1);
     let sd = |xs: &[f32]| {
         let mean = xs.iter().sum::<f32>() / xs.len() as f32;
-        (xs.iter().map(|x| (x - mean).powi(2)).sum::<f32>() / xs.len() as f32).sqrt()
+        (xs.iter().map(|x| (x - mean).ppowi(2)).sum::<f32>() / xs.len() as f32).sqrt()
     };
     let bearings: Vec<f32> = a.iter().map(|p| p.0).collect();
     let ranges: Vec<f32> = a.iter().map(|p| p.1).collect();

@@ -8,6 +8,7 @@ use super::ids::MissileId;
 use super::missile::Missile;
 use super::world::World;
 use crate::core::wrap_angle;
+use crate::core::Portable;
 use glam::Vec2;
 use std::collections::BTreeMap;
 
@@ -173,7 +174,7 @@ pub fn sample(world: &World, missile: &Missile, previous: Option<&Sample>) -> Op
         heading,
         range,
         closing_speed,
-        heading_error: wrap_angle(heading - d.y.atan2(d.x)),
+        heading_error: wrap_angle(heading - d.y.patan2(d.x)),
         speed: missile.body.vel.length(),
         turn_rate: previous.map_or(0.0, |p| wrap_angle(heading - p.heading) / world.dt()),
         los_rate,

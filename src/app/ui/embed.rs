@@ -4,13 +4,13 @@
 
 use super::params;
 use super::style::ERROR;
-use super::Output;
 use crate::app::render::colors::algorithm_color32;
 use crate::app::session::Session;
 use crate::scenario::view::embed_slider;
 use egui_macroquad::egui::{self, RichText};
 
-pub fn show(ctx: &egui::Context, session: &mut Session) -> Output {
+/// Draws the bar; returns the rectangle left for the view.
+pub fn show(ctx: &egui::Context, session: &mut Session) -> egui::Rect {
     egui::TopBottomPanel::top("steerlab-embed").show(ctx, |ui| {
         ui.horizontal_wrapped(|ui| {
             let play = if session.runs.playing {
@@ -51,8 +51,5 @@ pub fn show(ctx: &egui::Context, session: &mut Session) -> Output {
             ui.colored_label(ERROR, RichText::new(error).small());
         }
     });
-    Output {
-        free: ctx.available_rect(),
-        requests: Default::default(),
-    }
+    ctx.available_rect()
 }

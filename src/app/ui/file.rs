@@ -174,15 +174,14 @@ fn file_name_for(name: &str) -> String {
 /// The shipped scenarios, to open one.
 fn shipped_menu(ui: &mut egui::Ui, session: &mut Session) {
     let mut chosen = None;
-    egui::ComboBox::from_id_salt("shipped")
-        .selected_text("Shipped scenarios")
-        .show_ui(ui, |ui| {
-            for (name, text) in presets::SHIPPED {
-                if ui.selectable_label(false, *name).clicked() {
-                    chosen = Some((*name, *text));
-                }
+    ui.menu_button("Shipped scenarios ⏷", |ui| {
+        for (name, text) in presets::SHIPPED {
+            if ui.button(*name).clicked() {
+                chosen = Some((*name, *text));
+                ui.close_menu();
             }
-        });
+        }
+    });
     if let Some((name, text)) = chosen {
         match scenario::parse(text, name) {
             Ok(scenario) => session.open_unsaved(scenario, name),

@@ -47,7 +47,10 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
         state.styled = true;
     }
     if state.embed {
-        return embed::show(ctx, session);
+        return Output {
+            free: embed::show(ctx, session),
+            requests: WindowRequests::default(),
+        };
     }
     let mut requests = WindowRequests::default();
     // Before any widget runs: a key typed into the field that has focus is the field's.

@@ -11,7 +11,7 @@
 pub mod js;
 
 use super::frame::Frame;
-use super::Session;
+use super::session::Session;
 use crate::headless::{selftest, SELFTEST_TICKS};
 use crate::scenario::link::{self, Linked};
 use crate::scenario::{self, presets, Scenario};
@@ -20,7 +20,7 @@ use std::path::Path;
 
 /// Starts the page's window (called by the page's loader through `main`).
 pub fn main() {
-    macroquad::Window::from_config(super::window_conf(None, 1), run());
+    macroquad::Window::from_config(super::window::window_conf(None, 1), run());
 }
 
 /// How the page was asked for, from its query (`?embed&selftest`).

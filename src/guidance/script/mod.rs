@@ -12,6 +12,7 @@ pub use api::{MAX_OPERATIONS, ROLES};
 
 use super::law::{Launch, LawError, LawInfo, Signal};
 use super::runtime::{intern, leak_names, leak_specs, palette, RuntimeLaw, RuntimeState, Value};
+use crate::core::Portable;
 use crate::core::{Applies, Body, ParamKind, ParamSpec, ParamValue, Seen};
 use api::{Declarations, Declared, DeclaredKind};
 use glam::Vec2;
@@ -526,7 +527,7 @@ impl RuntimeLaw for ScriptLaw {
         let mut body = Body {
             pos: launch.pos,
             vel: launch.vel,
-            heading: launch.dir.y.atan2(launch.dir.x),
+            heading: launch.dir.y.patan2(launch.dir.x),
         };
         if !self.has_launch {
             return Ok(Some(body));
@@ -563,7 +564,7 @@ impl RuntimeLaw for ScriptLaw {
         next.pos = a.pos.unwrap_or(body.pos + next.vel * seen.dt);
         next.heading = match a.heading {
             Some(h) => h,
-            None if a.vel.is_some() && next.vel != Vec2::ZERO => next.vel.y.atan2(next.vel.x),
+            None if a.vel.is_some() && next.vel != Vec2::ZERO => next.vel.y.patan2(next.vel.x),
             None => body.heading,
         };
         if !(next.pos.is_finite() && next.vel.is_finite() && next.heading.is_finite()) {

@@ -1,6 +1,7 @@
 //! The colour scale of a sweep's heatmaps (viridis) and its tick labels, shared by the
 //! PNG ([`super::write_png`]) and the window's maps.
 
+use crate::core::Portable;
 use crate::scenario::sweep::Metric;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
@@ -39,7 +40,7 @@ pub fn tick_label(v: f64) -> String {
     if v == 0.0 || !v.is_finite() {
         return format!("{v}");
     }
-    let digits = (3 - v.abs().log10().floor() as i32).clamp(0, 6) as usize;
+    let digits = (3 - v.abs().plog10().floor() as i32).clamp(0, 6) as usize;
     let text = format!("{v:.digits$}");
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_string()

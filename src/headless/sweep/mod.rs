@@ -22,6 +22,7 @@ pub use self::csv::write_csv;
 pub use self::png::write_png;
 pub use stats::{percentile, CellStats, MissileResult};
 
+use crate::core::Portable;
 use crate::guidance::Algorithm;
 use crate::scenario::fields::Fields;
 use crate::scenario::sweep::SweepSpec;
@@ -391,7 +392,7 @@ fn refusal(world: &World, event: &EventKind) -> Option<MissileResult> {
 fn gaussian(rng: &mut Rng) -> f64 {
     let u1 = (f64::from(rng.unit()) + 0.5 / 16_777_216.0).min(1.0);
     let u2 = f64::from(rng.unit());
-    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+    (-2.0 * u1.pln()).sqrt() * (std::f64::consts::TAU * u2).pcos()
 }
 
 /// The worst run of a whole sweep: the cell and statistics whose worst run missed by

@@ -7,6 +7,7 @@ use super::colour::{colour, colour_range, tick_label};
 use super::csv::difference;
 use super::stats::CellStats;
 use super::Plan;
+use crate::core::Portable;
 use crate::guidance::Algorithm;
 use crate::scenario::sweep::Metric;
 use plotters::prelude::*;
@@ -67,7 +68,7 @@ fn panels(
 fn edges(values: &[f64], log: bool) -> Vec<f64> {
     let v: Vec<f64> = values
         .iter()
-        .map(|&v| if log { v.ln() } else { v })
+        .map(|&v| if log { v.pln() } else { v })
         .collect();
     if v.len() == 1 || v[0] == v[v.len() - 1] {
         // One value, or the same value repeated (`5..5:3`): cells of width 1 around it.
@@ -150,8 +151,8 @@ fn draw(
     } else {
         edges(&plan.ys, y_log)
     };
-    let x_label = move |v: &f64| tick_label(if x_log { v.exp() } else { *v });
-    let y_label = move |v: &f64| tick_label(if y_log { v.exp() } else { *v });
+    let x_label = move |v: &f64| tick_label(if x_log { v.pexp() } else { *v });
+    let y_label = move |v: &f64| tick_label(if y_log { v.pexp() } else { *v });
     for (area, panel) in grid.split_evenly((rows, columns)).iter().zip(panels) {
         let mut chart = ChartBuilder::on(area)
             .caption(&panel.caption, (FONT, 18))

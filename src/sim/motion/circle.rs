@@ -1,6 +1,7 @@
 //! A target circling a point.
 
 use super::model::{fields, number, MotionModel, POINT};
+use crate::core::Portable;
 use crate::sim::limits::MAX_COORD;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -43,7 +44,7 @@ impl MotionModel for Circle {
     fn at(&self, age: f64) -> Option<(Vec2, Vec2)> {
         let angle = (f64::from(self.angular_speed) * age + f64::from(self.phase))
             .rem_euclid(std::f64::consts::TAU) as f32;
-        let (sin, cos) = angle.sin_cos();
+        let (sin, cos) = angle.psin_cos();
         Some((
             self.center + Vec2::new(cos, sin) * self.radius,
             Vec2::new(-sin, cos) * self.radius * self.angular_speed,

@@ -2,6 +2,7 @@
 //! the intercept laws can lead it.
 
 use super::model::{fields, number, MotionModel, MotionState, Moving, Surroundings, POINT};
+use crate::core::Portable;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -66,7 +67,7 @@ impl MotionModel for Driven {
             None => Vec2::ZERO,
         };
         let blend = if self.smoothing > 0.0 {
-            1.0 - (-dt / self.smoothing).exp()
+            1.0 - (-dt / self.smoothing).pexp()
         } else {
             1.0
         };

@@ -3,6 +3,7 @@
 //! also be placed by hand.
 
 use super::model::{fields, number, MotionModel, POINT, VELOCITY};
+use crate::core::Portable;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -40,7 +41,7 @@ impl MotionModel for Flare {
 
     fn at(&self, age: f64) -> Option<(Vec2, Vec2)> {
         let drag = f64::from(self.drag);
-        let fade = (-drag * age).exp();
+        let fade = (-drag * age).pexp();
         let travelled = if drag > 0.0 { (1.0 - fade) / drag } else { age };
         let pos = self.pos.as_dvec2() + self.vel.as_dvec2() * travelled;
         Some((pos.as_vec2(), (self.vel.as_dvec2() * fade).as_vec2()))

@@ -7,6 +7,7 @@ use super::model::{
     Described, FieldKind, FieldSpec, FieldValue, FlyState, MotionModel, MotionState, Moving,
     Surroundings,
 };
+use crate::core::Portable;
 use crate::core::{ParamKind, ParamValue, Tunable};
 use crate::guidance::turn_rate::{turn_toward, TurnDecision, TurnRateParams};
 use crate::sim::limits::{MAX_COORD, MAX_PROGRAM};
@@ -210,7 +211,7 @@ impl FlyState {
 
     fn steer(&mut self, pos: Vec2, turn_speed: f32, spec: &FlyProgramSpec, dt: f32) {
         let to_goal = self.goal - pos;
-        let bearing = to_goal.y.atan2(to_goal.x);
+        let bearing = to_goal.y.patan2(to_goal.x);
         let (heading, decision) = turn_toward(
             self.heading,
             bearing,

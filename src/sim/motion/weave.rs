@@ -1,6 +1,7 @@
 //! A target weaving side to side along a straight line.
 
 use super::model::{fields, number, MotionModel, POINT, VELOCITY};
+use crate::core::Portable;
 use crate::sim::limits::MAX_COORD;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -45,8 +46,8 @@ impl MotionModel for Weave {
         let phase = (f64::from(self.frequency) * age).fract() as f32 * TAU;
         let base = (self.pos.as_dvec2() + self.vel.as_dvec2() * age).as_vec2();
         Some((
-            base + side * self.amplitude * phase.sin(),
-            self.vel + side * self.amplitude * TAU * self.frequency * phase.cos(),
+            base + side * self.amplitude * phase.psin(),
+            self.vel + side * self.amplitude * TAU * self.frequency * phase.pcos(),
         ))
     }
 
