@@ -192,3 +192,69 @@ fn an_embed_shows_the_view_without_the_panel() {
     );
     assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
 }
+
+/// Where the panel's buttons are on a 1400 x 900 page (egui's layout of the default
+/// scenario; the window tests pin the same layout on the desktop).
+const OPEN_BUTTON: (f64, f64) = (54.0, 258.0);
+const SAVE_AS_BUTTON: (f64, f64) = (169.0, 258.0);
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn save_as_downloads_the_scenario_and_open_uploads_one() {
+    let server = Server::start(site());
+    let mut browser = Browser::start(WIDTH, HEIGHT);
+    let downloads = tempfile::tempdir().unwrap();
+    browser.call(
+        "Browser.setDownloadBehavior",
+        serde_json::json!({"behavior": "allow", "downloadPath": downloads.path()}),
+    );
+    browser.open(&server.url("index.html"));
+    let default = presets::default_scenario();
+    title_when_running(&mut browser);
+    // Save As: the scenario, named after it, as a file that opens to the same scenario.
+    browser.click(SAVE_AS_BUTTON.0, SAVE_AS_BUTTON.1);
+    let saved = downloads.path().join("all-algorithms-one-target.ron");
+    for _ in 0..100 {
+        if saved.is_file() {
+            break;
+        }
+        browser.wait(0.1);
+    }
+    let text = std::fs::read_to_string(&saved).expect("the download arrived");
+    assert_eq!(parse(&text, "saved").unwrap(), default);
+    // Open: a broken file is refused and the open scenario stays; a good one opens.
+    browser.call(
+        "Page.setInterceptFileChooserDialog",
+        serde_json::json!({"enabled": true}),
+    );
+    let files = tempfile::tempdir().unwrap();
+    let broken = files.path().join("broken.ron");
+    std::fs::write(&broken, "(version: 1, targets: [(name: 5)])").unwrap();
+    let good = files.path().join("lunar.ron");
+    std::fs::write(&good, presets::shipped("lunar-blast").unwrap()).unwrap();
+    let lunar = parse(presets::shipped("lunar-blast").unwrap(), "lunar").unwrap();
+    for (file, title) in [(&broken, &default.name), (&good, &lunar.name)] {
+        browser.click(OPEN_BUTTON.0, OPEN_BUTTON.1);
+        let chooser = browser.event("Page.fileChooserOpened", 10);
+        browser.call(
+            "DOM.setFileInputFiles",
+            serde_json::json!({
+                "files": [file.display().to_string()],
+                "backendNodeId": chooser["params"]["backendNodeId"],
+            }),
+        );
+        browser.wait(1.0);
+        assert_eq!(
+            browser.eval("document.title"),
+            serde_json::json!(format!("steerlab: {title}")),
+            "after uploading {}",
+            file.display()
+        );
+        let shot = std::env::temp_dir().join(format!(
+            "steerlab-web-upload-{}.png",
+            file.file_stem().unwrap().to_string_lossy()
+        ));
+        std::fs::write(shot, browser.screenshot()).unwrap();
+    }
+    assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+}

@@ -127,6 +127,8 @@ pub struct Browser {
     session: String,
     next_id: u64,
     pub console: Vec<Console>,
+    /// Every other event, oldest first.
+    pub events: Vec<Value>,
     _profile: tempfile::TempDir,
 }
 
@@ -183,6 +185,7 @@ impl Browser {
             session: String::new(),
             next_id: 0,
             console: Vec::new(),
+            events: Vec::new(),
             _profile: profile,
         };
         let targets = browser.call("Target.getTargets", json!({}));
@@ -272,7 +275,8 @@ impl Browser {
                 level: params["entry"]["level"].as_str().unwrap_or("?").to_string(),
                 text: params["entry"]["text"].as_str().unwrap_or("").to_string(),
             }),
-            _ => {}
+            Some(_) => self.events.push(message.clone()),
+            None => {}
         }
         Some(message)
     }
@@ -312,6 +316,29 @@ impl Browser {
     pub fn wait(&mut self, seconds: f64) {
         let deadline = Instant::now() + Duration::from_secs_f64(seconds);
         while Instant::now() < deadline {
+            self.receive();
+        }
+    }
+
+    /// A left click at a point of the page, in CSS pixels.
+    pub fn click(&mut self, x: f64, y: f64) {
+        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+            );
+            self.wait(0.1);
+        }
+    }
+
+    /// Waits (up to `seconds`) for an event named `method`, and takes it.
+    pub fn event(&mut self, method: &str, seconds: u64) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(seconds);
+        loop {
+            if let Some(at) = self.events.iter().position(|e| e["method"] == method) {
+                return self.events.remove(at);
+            }
+            assert!(Instant::now() < deadline, "no {method} in {seconds} s");
             self.receive();
         }
     }
