@@ -82,3 +82,35 @@ fn normal(path: &Path) -> PathBuf {
         .filter(|c| !matches!(c, std::path::Component::CurDir))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // One test: the store is one for the whole process.
+    #[test]
+    fn files_put_in_memory_read_back_and_writes_queue_downloads() {
+        let path = Path::new("memory-test/./law.rhai");
+        assert!(read(path, 100).unwrap_err().to_string().contains("no such file"));
+        put(path, b"fn steer() {}".to_vec());
+        assert_eq!(take_changed(), vec![PathBuf::from("memory-test/law.rhai")]);
+        assert_eq!(take_changed(), Vec::<PathBuf>::new(), "each change once");
+        // `./` names the same file.
+        let same = Path::new("memory-test/law.rhai");
+        assert_eq!(read(same, 100).unwrap(), b"fn steer() {}");
+        assert_eq!(read(same, 13).unwrap().len(), 13, "at the limit reads");
+        let error = read(same, 12).unwrap_err().to_string();
+        assert!(error.contains("too large (13 bytes)"), "{error}");
+        assert!(error.starts_with("memory-test/law.rhai"), "{error}");
+        // A write replaces the file and queues one download, named as written.
+        let out = Path::new("memory-test/out.ron");
+        write(out, b"(version: 1)".to_vec());
+        assert_eq!(read(out, 100).unwrap(), b"(version: 1)");
+        let downloads: Vec<_> = take_downloads()
+            .into_iter()
+            .filter(|(p, _)| p.starts_with("memory-test"))
+            .collect();
+        assert_eq!(downloads, vec![(out.to_path_buf(), b"(version: 1)".to_vec())]);
+        assert!(take_downloads().iter().all(|(p, _)| !p.starts_with("memory-test")));
+    }
+}
