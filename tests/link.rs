@@ -124,3 +124,28 @@ fn a_scenario_error_in_a_link_names_the_line_and_field() {
     let error = scenario::parse(&text, "link").unwrap_err().to_string();
     assert!(error.starts_with("link:2:"), "{error}");
 }
+
+#[test]
+fn a_link_cut_anywhere_says_it_is_cut_short() {
+    let good = link::encode(&Carried {
+        scenario: SHIPPED[3].1.to_string(),
+        files: BTreeMap::new(),
+    });
+    // Every length of the base64 text modulo 4, including a lone last symbol.
+    for cut in 1..=8 {
+        let fragment = &good[..good.len() - cut];
+        let error = link::decode(fragment).unwrap_err();
+        assert!(error.contains("cut short"), "cut {cut}: {error}");
+    }
+}
+
+#[test]
+fn an_unknown_name_is_quoted_whole_or_shortened() {
+    let short = link::decode("#lunar-blasts").unwrap_err();
+    assert!(short.contains("`#lunar-blasts`"), "{short}");
+    assert!(short.contains("#default, #lunar-blast,"), "lists the shipped: {short}");
+    let long = "y".repeat(100);
+    let error = link::decode(&long).unwrap_err();
+    assert!(error.contains(&format!("`#{}...`", "y".repeat(40))), "{error}");
+    assert!(!error.contains(&"y".repeat(41)), "{error}");
+}
