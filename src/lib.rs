@@ -12,6 +12,7 @@
 //!   [`sim::World::state_hash`].
 //! - [`scenario`]: what a user saves, as RON files, validated with precise errors.
 //!   Loading a scenario builds a world. [`files`]: reading and writing them safely.
+//!   [`palette`]: the scene's colours, for everything that draws a world.
 //! - [`recording`]: a game's CSV recording opened as a scenario: targets replay their
 //!   tracks, recorded missiles fly theirs, reference laws fly from any recorded state.
 //! - [`headless`]: running scenarios without a window (results table, CSV, compare,
@@ -26,6 +27,7 @@ pub mod core;
 pub mod files;
 pub mod guidance;
 pub mod headless;
+pub mod palette;
 pub mod recording;
 pub mod scenario;
 pub mod sim;

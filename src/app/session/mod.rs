@@ -10,15 +10,14 @@ pub mod plots;
 mod runs;
 pub mod scripts;
 pub mod sweep;
-pub mod trails;
 mod view;
 
 pub use document::{Document, Edit};
 pub use runs::{Lane, Runs, MAX_SPEED, MIN_SPEED};
 pub use view::{Layout, Overlays, Selection, View};
 
-use super::render::camera::{scene_bounds, Camera, Pane};
 use crate::guidance::{Algorithm, ParamValue, RuntimeLaw};
+use crate::scenario::camera::{scene_bounds, Camera, Pane};
 use crate::scenario::validate::validate;
 use crate::scenario::{self, Scenario};
 use crate::sim::{Input, MissileId, TargetSpec};
