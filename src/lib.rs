@@ -16,7 +16,7 @@
 //! - [`recording`]: a game's CSV recording opened as a scenario: targets replay their
 //!   tracks, recorded missiles fly theirs, reference laws fly from any recorded state.
 //! - [`headless`]: running scenarios without a window (results table, CSV, compare,
-//!   benchmark), for the command line and the tests.
+//!   benchmark, sweeps, GIFs of a run), for the command line and the tests.
 //! - `app` (feature `app`): macroquad + egui; its state split by owner (document, runs,
 //!   view, messages), the panel in `ui/`, the drawing in `render/`. It draws worlds and
 //!   turns user actions into [`sim::Input`]s; no simulation rules live there.
