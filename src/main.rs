@@ -1,5 +1,5 @@
 //! The `steerlab` command line: open the window (default), run a scenario headless,
-//! compare algorithms, check files, benchmark, take screenshots.
+//! compare algorithms, check files, benchmark, take screenshots, sweep, make GIFs.
 //! Exit codes: 0 success; 2 bad input (a bad file or argument, a file that cannot be
 //! read or written); 1 internal failure (including a window that cannot be opened).
 //! Errors go to stderr.
@@ -12,6 +12,8 @@ use steerlab::scenario::{self, presets, Scenario};
 use steerlab::sim::EventKind;
 use steerlab::{files, headless};
 
+#[path = "cli/gif.rs"]
+mod gif;
 #[path = "cli/sweep.rs"]
 mod sweep;
 
@@ -67,13 +69,18 @@ fn msaa_arg(text: &str) -> Result<u8, String> {
 
 /// A window size `WIDTHxHEIGHT`, each side 320 to 8192 pixels.
 fn size_arg(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("expected WIDTHxHEIGHT with each side 320 to 8192, found `{text}`");
+    size_within(text, 320, 8192)
+}
+
+/// A size `WIDTHxHEIGHT`, each side `lo` to `hi` pixels.
+fn size_within(text: &str, lo: u32, hi: u32) -> Result<(u32, u32), String> {
+    let bad = || format!("expected WIDTHxHEIGHT with each side {lo} to {hi}, found `{text}`");
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let side = |s: &str| {
         s.trim()
             .parse::<u32>()
             .ok()
-            .filter(|v| (320..=8192).contains(v))
+            .filter(|v| (lo..=hi).contains(v))
     };
     Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
 }
@@ -158,6 +165,9 @@ enum Command {
     /// Sweep one or two numeric fields (and Monte Carlo runs) over a scenario: hit rate
     /// and the other metrics per cell, as a CSV and heatmaps.
     Sweep(sweep::SweepArgs),
+    /// Draw a run into an animated GIF, frame by frame on the simulation's fixed tick
+    /// (not from the screen): every algorithm in one picture, or one panel each.
+    Gif(gif::GifArgs),
     /// Measure missile updates per second for every algorithm.
     Bench {
         /// Missiles in flight (1 to 2000000; with --history, 1 to 100000).
@@ -257,6 +267,7 @@ fn main() -> ExitCode {
         Some(Command::Compare { file, seconds }) => compare(&file, seconds),
         Some(Command::Check { files }) => check(&files),
         Some(Command::Sweep(args)) => sweep::run(args),
+        Some(Command::Gif(args)) => gif::run(args),
         Some(Command::Bench { sweep: true, .. }) => sweep::bench(),
         Some(Command::Bench {
             missiles,
