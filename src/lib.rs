@@ -12,10 +12,11 @@
 //!   [`sim::World::state_hash`].
 //! - [`scenario`]: what a user saves, as RON files, validated with precise errors.
 //!   Loading a scenario builds a world. [`files`]: reading and writing them safely.
+//!   [`palette`]: the scene's colours, for everything that draws a world.
 //! - [`recording`]: a game's CSV recording opened as a scenario: targets replay their
 //!   tracks, recorded missiles fly theirs, reference laws fly from any recorded state.
 //! - [`headless`]: running scenarios without a window (results table, CSV, compare,
-//!   benchmark), for the command line and the tests.
+//!   benchmark, sweeps, GIFs of a run), for the command line and the tests.
 //! - `app` (feature `app`): macroquad + egui; its state split by owner (document, runs,
 //!   view, messages), the panel in `ui/`, the drawing in `render/`. It draws worlds and
 //!   turns user actions into [`sim::Input`]s; no simulation rules live there.
@@ -26,6 +27,7 @@ pub mod core;
 pub mod files;
 pub mod guidance;
 pub mod headless;
+pub mod palette;
 pub mod recording;
 pub mod scenario;
 pub mod sim;

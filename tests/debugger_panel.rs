@@ -199,3 +199,47 @@ fn plots_extended_live_tick_by_tick_equal_a_full_replay_of_the_history() {
     assert_eq!(extended, replayed);
     assert!(extended.len() >= 60);
 }
+
+#[test]
+fn export_gif_draws_the_run_frame_by_frame_into_a_file() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.gif");
+    harness.state_mut().panel.exports.gif = path.display().to_string();
+    harness.state_mut().panel.exports.gif_seconds = 1.5;
+    harness.get_by_label("Export").click();
+    harness.run();
+    harness.get_by_label("Export GIF").click();
+    harness.run();
+    assert!(harness.state().session.gif.progress().is_some(), "drawing");
+    // Each frame of the window draws a slice; the panel shows the progress meanwhile.
+    for _ in 0..2000 {
+        if harness.state().session.gif.progress().is_none() {
+            break;
+        }
+        harness.state_mut().session.advance(0.0);
+        harness.run();
+    }
+    let status = harness
+        .state()
+        .session
+        .messages
+        .status
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        status.starts_with(&format!("wrote {}", path.display())),
+        "{status}"
+    );
+    // 1.5 s at the default 20 frames a second: 30 frames of 640 x 400.
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(std::fs::File::open(&path).unwrap())
+        .unwrap();
+    assert_eq!((decoder.width(), decoder.height()), (640, 400));
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 30);
+    assert!(status.contains("30 frames, 640 x 400"), "{status}");
+}

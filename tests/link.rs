@@ -143,9 +143,15 @@ fn a_link_cut_anywhere_says_it_is_cut_short() {
 fn an_unknown_name_is_quoted_whole_or_shortened() {
     let short = link::decode("#lunar-blasts").unwrap_err();
     assert!(short.contains("`#lunar-blasts`"), "{short}");
-    assert!(short.contains("#default, #lunar-blast,"), "lists the shipped: {short}");
+    assert!(
+        short.contains("#default, #lunar-blast,"),
+        "lists the shipped: {short}"
+    );
     let long = "y".repeat(100);
     let error = link::decode(&long).unwrap_err();
-    assert!(error.contains(&format!("`#{}...`", "y".repeat(40))), "{error}");
+    assert!(
+        error.contains(&format!("`#{}...`", "y".repeat(40))),
+        "{error}"
+    );
     assert!(!error.contains(&"y".repeat(41)), "{error}");
 }

@@ -3,10 +3,10 @@
 //! then egui on top.
 
 use super::input::{self, Pointer};
-use super::render::camera::{Camera, Pane};
 use super::render::{self, colors};
 use super::session::Session;
 use super::ui;
+use crate::scenario::camera::{Camera, Pane};
 use macroquad::prelude::{screen_height, screen_width};
 use macroquad::window::clear_background;
 

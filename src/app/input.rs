@@ -3,8 +3,8 @@
 //! it is as easy at any zoom. The keyboard shortcuts are read with the panel
 //! ([`super::ui::shortcuts`]), where text fields get their keys first.
 
-use super::render::camera::{Camera, Pane};
 use super::session::{Layout, Selection, Session};
+use crate::scenario::camera::{Camera, Pane};
 use glam::Vec2;
 use macroquad::input::{
     is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released,

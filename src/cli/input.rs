@@ -1,6 +1,7 @@
 //! What the commands read, and how they fail: a scenario by file, shipped name or link,
-//! and the two kinds of failure with their exit codes.
+//! a size and a layout, and the two kinds of failure with their exit codes.
 
+use clap::ValueEnum;
 use std::path::Path;
 use steerlab::scenario::{self, presets, Scenario};
 
@@ -34,4 +35,26 @@ pub fn load(path: &Path) -> Result<Scenario, Failure> {
         }
     }
     steerlab::recording::open(path).map_err(|e| Failure::Input(e.to_string()))
+}
+
+/// The window's layout of compare mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LayoutArg {
+    /// All algorithms in one view.
+    Overlay,
+    /// One pane per algorithm.
+    Split,
+}
+
+/// A size `WIDTHxHEIGHT`, each side `lo` to `hi` pixels.
+pub fn size_within(text: &str, lo: u32, hi: u32) -> Result<(u32, u32), String> {
+    let bad = || format!("expected WIDTHxHEIGHT with each side {lo} to {hi}, found `{text}`");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (lo..=hi).contains(v))
+    };
+    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
 }

@@ -1,10 +1,11 @@
 //! The `steerlab` command line: open the window (default), run a scenario headless,
-//! compare algorithms, check files, benchmark, take screenshots.
+//! compare algorithms, check files, benchmark, take screenshots, sweep, make GIFs,
+//! print links and the self-test.
 //! Exit codes: 0 success; 2 bad input (a bad file or argument, a file that cannot be
 //! read or written); 1 internal failure (including a window that cannot be opened).
 //! Errors go to stderr.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use steerlab::guidance::Algorithm;
@@ -12,10 +13,11 @@ use steerlab::scenario::{self, presets};
 use steerlab::sim::EventKind;
 use steerlab::{files, headless};
 
+mod gif;
 mod input;
 mod sweep;
 
-use input::{load, Failure};
+use input::{load, size_within, Failure, LayoutArg};
 
 /// The longest run the command line simulates, in seconds.
 const MAX_SECONDS: f64 = 3600.0;
@@ -54,15 +56,6 @@ struct Cli {
     command: Option<Command>,
 }
 
-/// The window's layout of compare mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum LayoutArg {
-    /// All algorithms in one view.
-    Overlay,
-    /// One pane per algorithm.
-    Split,
-}
-
 /// Samples per pixel: 1, 2, 4 or 8.
 fn msaa_arg(text: &str) -> Result<u8, String> {
     match text.parse::<u8>() {
@@ -73,15 +66,7 @@ fn msaa_arg(text: &str) -> Result<u8, String> {
 
 /// A window size `WIDTHxHEIGHT`, each side 320 to 8192 pixels.
 fn size_arg(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("expected WIDTHxHEIGHT with each side 320 to 8192, found `{text}`");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let side = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|v| (320..=8192).contains(v))
-    };
-    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
+    size_within(text, 320, 8192)
 }
 
 /// Seconds of simulated time: finite, above 0, at most [`MAX_SECONDS`].
@@ -175,6 +160,9 @@ enum Command {
     /// Sweep one or two numeric fields (and Monte Carlo runs) over a scenario: hit rate
     /// and the other metrics per cell, as a CSV and heatmaps.
     Sweep(sweep::SweepArgs),
+    /// Draw a run into an animated GIF, frame by frame on the simulation's fixed tick
+    /// (not from the screen): every algorithm in one picture, or one panel each.
+    Gif(gif::GifArgs),
     /// Measure missile updates per second for every algorithm.
     Bench {
         /// Missiles in flight (1 to 2000000; with --history, 1 to 100000).
@@ -262,6 +250,7 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Link { file, base }) => print_link(&file, &base),
         Some(Command::Sweep(args)) => sweep::run(args),
+        Some(Command::Gif(args)) => gif::run(args),
         Some(Command::Bench { sweep: true, .. }) => sweep::bench(),
         Some(Command::Bench {
             missiles,

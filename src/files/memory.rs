@@ -91,7 +91,10 @@ mod tests {
     #[test]
     fn files_put_in_memory_read_back_and_writes_queue_downloads() {
         let path = Path::new("memory-test/./law.rhai");
-        assert!(read(path, 100).unwrap_err().to_string().contains("no such file"));
+        assert!(read(path, 100)
+            .unwrap_err()
+            .to_string()
+            .contains("no such file"));
         put(path, b"fn steer() {}".to_vec());
         assert_eq!(take_changed(), vec![PathBuf::from("memory-test/law.rhai")]);
         assert_eq!(take_changed(), Vec::<PathBuf>::new(), "each change once");
@@ -110,7 +113,12 @@ mod tests {
             .into_iter()
             .filter(|(p, _)| p.starts_with("memory-test"))
             .collect();
-        assert_eq!(downloads, vec![(out.to_path_buf(), b"(version: 1)".to_vec())]);
-        assert!(take_downloads().iter().all(|(p, _)| !p.starts_with("memory-test")));
+        assert_eq!(
+            downloads,
+            vec![(out.to_path_buf(), b"(version: 1)".to_vec())]
+        );
+        assert!(take_downloads()
+            .iter()
+            .all(|(p, _)| !p.starts_with("memory-test")));
     }
 }

@@ -1,6 +1,7 @@
 //! Running scenarios without a window: to completion or for a set time, with the
-//! per-missile results table, the per-tick CSV trace, the side-by-side comparison and
-//! the update-rate benchmark. The command line and the tests both use this.
+//! per-missile results table, the per-tick CSV trace, the side-by-side comparison, the
+//! update-rate benchmark, sweeps ([`sweep`]) and animated GIFs of a run ([`gif`]). The
+//! command line and the tests both use this.
 
 use crate::core::Portable;
 use crate::guidance::Algorithm;
@@ -9,6 +10,7 @@ use crate::sim::{Missile, Outcome, World};
 use std::io::Write;
 use std::time::Instant;
 
+pub mod gif;
 pub mod sweep;
 
 /// Default run length when a scenario's missiles never all finish.

@@ -1,8 +1,10 @@
 //! Scenarios: what a user saves. Initial conditions and parameters (world size and
 //! tick, targets and their motions, launchers, turrets, rain, the tuning of every
 //! algorithm, and which algorithms to compare). A scenario builds a [`World`]; it is
-//! not the world's runtime state.
+//! not the world's runtime state. [`camera`] frames a scenario's world in a picture (the
+//! window's panes and the GIF export).
 
+pub mod camera;
 pub mod fields;
 pub mod file;
 pub mod link;

@@ -21,6 +21,7 @@ pub mod rng;
 pub mod seeker;
 pub mod target;
 pub mod telemetry;
+pub mod trails;
 pub mod world;
 
 pub use crate::core::body::{wrap_angle, Body, Seen};

@@ -1,5 +1,6 @@
 //! The palette: one colour per algorithm (shared by the world view, the legend and the
-//! panel) and the colours of the scene.
+//! panel) and the colours of the scene (defined in [`crate::palette`], shared with the GIF
+//! export).
 
 use crate::guidance::Algorithm;
 
@@ -20,22 +21,28 @@ pub fn algorithm_color32(algorithm: Algorithm) -> egui_macroquad::egui::Color32 
     egui_macroquad::egui::Color32::from_rgb(r, g, b)
 }
 
+/// The scene's colours ([`crate::palette`]) as macroquad colours.
 pub mod scene {
+    use crate::palette::{self, Rgba};
     use macroquad::color::Color;
 
-    pub const BACKGROUND: Color = Color::new(0.07, 0.08, 0.10, 1.0);
-    pub const PANE: Color = Color::new(0.10, 0.11, 0.14, 1.0);
-    pub const BOUNDS: Color = Color::new(0.35, 0.38, 0.45, 1.0);
-    pub const GRID: Color = Color::new(0.30, 0.34, 0.40, 0.8);
-    pub const DEATH_LINE: Color = Color::new(0.75, 0.25, 0.25, 0.8);
-    pub const TARGET: Color = Color::new(0.95, 0.35, 0.35, 1.0);
-    pub const LAUNCHER: Color = Color::new(0.55, 0.80, 1.00, 1.0);
-    pub const TEXT: Color = Color::new(0.85, 0.87, 0.90, 1.0);
-    pub const DIM_TEXT: Color = Color::new(0.55, 0.58, 0.62, 1.0);
-    pub const SELECTED: Color = Color::new(1.0, 1.0, 0.3, 1.0);
-    pub const GROUND: Color = Color::new(0.45, 0.35, 0.20, 1.0);
-    pub const BLAST: Color = Color::new(1.0, 0.75, 0.3, 1.0);
+    const fn color([r, g, b, a]: Rgba) -> Color {
+        Color::new(r, g, b, a)
+    }
+
+    pub const BACKGROUND: Color = color(palette::BACKGROUND);
+    pub const PANE: Color = color(palette::PANE);
+    pub const BOUNDS: Color = color(palette::BOUNDS);
+    pub const GRID: Color = color(palette::GRID);
+    pub const DEATH_LINE: Color = color(palette::DEATH_LINE);
+    pub const TARGET: Color = color(palette::TARGET);
+    pub const LAUNCHER: Color = color(palette::LAUNCHER);
+    pub const TEXT: Color = color(palette::TEXT);
+    pub const DIM_TEXT: Color = color(palette::DIM_TEXT);
+    pub const SELECTED: Color = color(palette::SELECTED);
+    pub const GROUND: Color = color(palette::GROUND);
+    pub const BLAST: Color = color(palette::BLAST);
     /// A burning flare (a decoy).
-    pub const FLARE: Color = Color::new(1.0, 0.95, 0.55, 1.0);
-    pub const PAUSED: Color = Color::new(1.0, 0.82, 0.35, 1.0);
+    pub const FLARE: Color = color(palette::FLARE);
+    pub const PAUSED: Color = color(palette::PAUSED);
 }

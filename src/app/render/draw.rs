@@ -3,13 +3,14 @@
 //! turrets, missiles oriented along their heading, the algorithms' debug shapes,
 //! blasts, the selection, the legends, and the status bar.
 
-use super::camera::{Camera, Pane};
 use super::colors::{algorithm_color, scene};
 use super::legend::{self, RoleKey, Symbol};
 use super::painter::{clip, v, Painter};
 use super::trails::{draw_ghost, draw_trails};
 use crate::app::session::{Lane, Overlays, Selection, Session};
 use crate::guidance::{Algorithm, Look};
+use crate::palette;
+use crate::scenario::camera::{Camera, Pane};
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
 use crate::sim::{Input, Motion, Role, World};
 use glam::Vec2;
@@ -174,7 +175,15 @@ fn draw_pending_targets(painter: &Painter, world: &World) -> bool {
         if let Input::AddTarget(spec) = input {
             let c = painter.at(spec.motion.start());
             let r = (spec.radius * painter.camera.zoom).max(3.0);
-            draw_circle(c.x, c.y, r, Color::new(0.95, 0.35, 0.35, 0.15));
+            draw_circle(
+                c.x,
+                c.y,
+                r,
+                Color {
+                    a: 0.15,
+                    ..scene::TARGET
+                },
+            );
             draw_circle_lines(c.x, c.y, r, 1.5, scene::SELECTED);
             draw_text(
                 format!("{} (next tick)", spec.name),
@@ -227,14 +236,22 @@ fn draw_targets(painter: &Painter, world: &World, selected: Option<Selection>, l
                 c.y,
                 r * 2.5,
                 Color {
-                    a: 0.18,
+                    a: palette::FLARE_GLOW_ALPHA,
                     ..scene::FLARE
                 },
             );
             draw_circle(c.x, c.y, r, scene::FLARE);
             continue;
         }
-        draw_circle(c.x, c.y, r, Color::new(0.95, 0.35, 0.35, 0.25));
+        draw_circle(
+            c.x,
+            c.y,
+            r,
+            Color {
+                a: palette::TARGET_FILL_ALPHA,
+                ..scene::TARGET
+            },
+        );
         draw_circle_lines(c.x, c.y, r, 2.0, scene::TARGET);
         if selected == Some(Selection::Target(t.id)) {
             draw_circle_lines(c.x, c.y, r + 5.0, 2.0, scene::SELECTED);
@@ -304,14 +321,22 @@ fn draw_launchers(painter: &Painter, world: &World, session: &Session, labels: b
 /// Returns whether a blast was drawn.
 fn draw_blasts(painter: &Painter, lane: &Lane, now: u64) -> bool {
     let mut any = false;
-    let fade = 30.0;
+    let fade = palette::BLAST_FADE_TICKS as f32;
     for &(tick, pos, radius) in &lane.blasts {
         let age = now.saturating_sub(tick) as f32 / fade;
         if age < 1.0 {
             any = true;
             let c = painter.at(pos);
             let r = (radius * painter.camera.zoom).max(2.0);
-            draw_circle(c.x, c.y, r, Color::new(1.0, 0.75, 0.3, 0.35 * (1.0 - age)));
+            draw_circle(
+                c.x,
+                c.y,
+                r,
+                Color {
+                    a: palette::BLAST_FILL_ALPHA * (1.0 - age),
+                    ..scene::BLAST
+                },
+            );
             draw_circle_lines(
                 c.x,
                 c.y,

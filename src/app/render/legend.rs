@@ -2,11 +2,11 @@
 //! and what each symbol on screen means, for the overlays that are drawn (bottom left).
 //! The help window lists every symbol from the same table.
 
-use super::camera::Pane;
 use super::colors::{algorithm_color, scene};
 use super::painter::Painter;
 use crate::core::{Role, Shape};
 use crate::guidance::Algorithm;
+use crate::scenario::camera::Pane;
 use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_rectangle};

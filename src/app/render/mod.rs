@@ -1,8 +1,7 @@
-//! Drawing the world view with macroquad: the camera and panes, the palette, trails and
-//! ghosts, the legends, and each pane's contents. It reads the session; it changes
+//! Drawing the world view with macroquad (through the camera and panes of
+//! [`crate::scenario::camera`]): the palette, trails and ghosts, the legends, and each pane's contents. It reads the session; it changes
 //! nothing.
 
-pub mod camera;
 pub mod colors;
 mod draw;
 pub mod legend;

@@ -2,10 +2,10 @@
 //! crosses, batched line meshes, and the algorithms' debug shapes (one look per role,
 //! shared by the view and its legend).
 
-use super::camera::{Camera, Pane};
 use super::colors::algorithm_color;
 use crate::core::{Role, Shape};
 use crate::guidance::Algorithm;
+use crate::scenario::camera::{Camera, Pane};
 use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::models::{draw_mesh, Mesh, Vertex};

@@ -4,6 +4,7 @@
 use super::colors::{algorithm_color, scene};
 use super::painter::{Lines, Painter};
 use crate::app::session::Lane;
+use crate::palette;
 use crate::sim::history::Ghost;
 use glam::Vec2;
 use macroquad::color::Color;
@@ -36,11 +37,12 @@ pub fn draw_trails(painter: &Painter, lanes: &[&Lane], seconds: f32, dt: f32) {
                 let screen = painter.at(pos);
                 if let Some(prev) = previous {
                     let age = now.saturating_sub(tick) as f32 / span;
-                    let alpha = (1.0 - age).clamp(0.05, 1.0) * 0.8;
+                    let alpha =
+                        (1.0 - age).clamp(palette::TRAIL_MIN_FADE, 1.0) * palette::TRAIL_ALPHA;
                     let color = match trail.algorithm {
                         Some(a) => algorithm_color(a, alpha),
                         None => Color {
-                            a: alpha * 0.5,
+                            a: alpha * palette::TARGET_TRAIL_ALPHA,
                             ..scene::TARGET
                         },
                     };

@@ -6,19 +6,19 @@
 
 pub mod breakpoints;
 mod document;
+pub mod gif;
 pub mod plots;
 mod runs;
 pub mod scripts;
 pub mod sweep;
-pub mod trails;
 mod view;
 
 pub use document::{Document, Edit};
 pub use runs::{Lane, Runs, MAX_SPEED, MIN_SPEED};
 pub use view::{Layout, Overlays, Selection, View};
 
-use super::render::camera::{scene_bounds, Camera, Pane};
 use crate::guidance::{Algorithm, ParamValue, RuntimeLaw};
+use crate::scenario::camera::{scene_bounds, Camera, Pane};
 use crate::scenario::validate::validate;
 use crate::scenario::{self, Scenario};
 use crate::sim::{Input, MissileId, TargetSpec};
@@ -45,6 +45,8 @@ pub struct Session {
     pub scripts: scripts::ScriptWatch,
     /// The Sweep window: its form, a running sweep, the last result.
     pub sweeps: sweep::Sweeps,
+    /// A GIF being drawn for the Export section.
+    pub gif: gif::GifExport,
 }
 
 impl Session {
@@ -56,6 +58,7 @@ impl Session {
             messages: Messages::default(),
             scripts: scripts::ScriptWatch::default(),
             sweeps: sweep::Sweeps::default(),
+            gif: gif::GifExport::default(),
         };
         session.sweeps.adopt(&session.doc.scenario);
         session.follow_scripts();
@@ -229,6 +232,11 @@ impl Session {
     /// ticks run.
     pub fn advance(&mut self, seconds: f32) -> u32 {
         self.reload_scripts();
+        match self.gif.poll() {
+            Some(Ok(written)) => self.messages.status = Some(written),
+            Some(Err(why)) => self.messages.error = Some(why),
+            None => {}
+        }
         let keep = self.view.trail_keep(self.dt());
         let (ticks, stop) = self.runs.advance(seconds, keep);
         self.note_branch();

@@ -5,11 +5,11 @@
 
 use super::breakpoints::{Breakpoints, Stop};
 use super::plots::Plots;
-use super::trails::Trails;
 use crate::guidance::{Algorithm, RuntimeLaw};
 use crate::scenario::Scenario;
 use crate::sim::history::{Ghost, History, DEFAULT_BUDGET, DEFAULT_INTERVAL};
 use crate::sim::telemetry::telemetry;
+use crate::sim::trails::Trails;
 use crate::sim::{EventKind, Input, MissileId, TargetId, World};
 use glam::Vec2;
 use std::sync::Arc;

@@ -8,8 +8,9 @@ use super::style;
 use super::widgets::field_and_button;
 use crate::app::render::colors::algorithm_color32;
 use crate::app::session::breakpoints::Breakpoints;
-use crate::app::session::{Messages, Runs, Selection};
+use crate::app::session::{Layout, Runs, Selection, Session};
 use crate::guidance::Algorithm;
+use crate::headless::gif::MAX_SECONDS as MAX_GIF_SECONDS;
 use crate::recording::replay;
 use crate::sim::telemetry::{self, Quantity};
 use crate::sim::{Source, World};
@@ -249,13 +250,13 @@ pub fn breakpoints(
         });
 }
 
-/// Exporting the selected missile's telemetry and the view.
+/// The Export section: the selected missile's telemetry, the view as PNG, the run as a
+/// GIF (drawn a slice of each frame, with a progress bar).
 pub fn exports(
     ui: &mut egui::Ui,
     paths: &mut ExportPaths,
-    runs: &Runs,
+    session: &mut Session,
     selected: Option<Selection>,
-    messages: &mut Messages,
 ) {
     egui::CollapsingHeader::new("Export")
         .default_open(false)
@@ -267,19 +268,71 @@ pub fn exports(
             {
                 let path = PathBuf::from(paths.telemetry.trim());
                 let written = match selected {
-                    Some(Selection::Missile { lane, id }) => runs.export_telemetry(lane, id, &path),
+                    Some(Selection::Missile { lane, id }) => {
+                        session.runs.export_telemetry(lane, id, &path)
+                    }
                     _ => Err("select a missile first".to_string()),
                 };
                 match written {
                     Ok(rows) => {
-                        messages.status = Some(format!("wrote {rows} rows to {}", path.display()))
+                        session.messages.status =
+                            Some(format!("wrote {rows} rows to {}", path.display()))
                     }
-                    Err(e) => messages.error = Some(e),
+                    Err(e) => session.messages.error = Some(e),
                 }
             }
             let (button, _) = field_and_button(ui, &mut paths.png, "Export view PNG");
             if button.clicked() {
                 paths.png_request = Some(PathBuf::from(paths.png.trim()));
             }
+            gif_export(ui, paths, session);
         });
+}
+
+/// The GIF row: path, seconds, and Export GIF (or the progress and Cancel).
+fn gif_export(ui: &mut egui::Ui, paths: &mut ExportPaths, session: &mut Session) {
+    let (button, _) = field_and_button(ui, &mut paths.gif, "Export GIF");
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::DragValue::new(&mut paths.gif_seconds)
+                .range(0.5..=MAX_GIF_SECONDS)
+                .speed(0.5)
+                .suffix(" s"),
+        );
+        let split = session.runs.compare && session.view.layout == Layout::Split;
+        ui.label(style::help(format!(
+            "from the start, {}",
+            if split {
+                "one panel per algorithm"
+            } else {
+                "all in one picture"
+            }
+        )));
+    });
+    if let Some((done, total)) = session.gif.progress() {
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                    .text(format!("{done}/{total} frames"))
+                    .desired_width(160.0),
+            );
+            if ui.button("Cancel").clicked() {
+                session.gif.cancel();
+                session.messages.status = Some("GIF cancelled".into());
+            }
+        });
+    } else if button
+        .on_hover_text("the run from its start, frame by frame on the fixed tick")
+        .clicked()
+    {
+        let split = session.runs.compare && session.view.layout == Layout::Split;
+        let path = PathBuf::from(paths.gif.trim());
+        let seconds = paths.gif_seconds;
+        if let Err(why) = session
+            .gif
+            .start(&session.doc.scenario, split, seconds, &path)
+        {
+            session.messages.error = Some(why);
+        }
+    }
 }

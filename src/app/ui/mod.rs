@@ -143,13 +143,7 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
         &mut state.pause_tick,
         runs.paused_by.as_deref(),
     );
-    inspect::exports(
-        ui,
-        &mut state.exports,
-        &session.runs,
-        selected,
-        &mut session.messages,
-    );
+    inspect::exports(ui, &mut state.exports, session, selected);
 }
 
 fn help_window(ctx: &egui::Context, session: &mut Session) {

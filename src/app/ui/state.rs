@@ -21,6 +21,9 @@ pub struct ExportPaths {
     /// Where the view is exported as PNG.
     pub png: String,
     pub png_request: Option<PathBuf>,
+    /// Where the GIF goes, and how many seconds of the run it shows.
+    pub gif: String,
+    pub gif_seconds: f64,
 }
 
 /// Panel state that is not the session's.
@@ -68,6 +71,8 @@ impl PanelState {
                 telemetry: "steerlab-telemetry.csv".into(),
                 png: "steerlab-view.png".into(),
                 png_request: None,
+                gif: "steerlab.gif".into(),
+                gif_seconds: 10.0,
             },
             panel_open: true,
             scroll_to_plots: false,

@@ -1,5 +1,6 @@
-//! Trails: the recent positions of every missile and target, kept by the app (the
-//! simulation keeps no history), aged out after a while.
+//! Trails: the recent positions of every missile and target, aged out after a while,
+//! recorded from a world tick by tick by whoever draws them (the window, the GIF
+//! export); the world itself keeps no history.
 
 use crate::guidance::Algorithm;
 use crate::sim::World;
@@ -7,7 +8,7 @@ use glam::Vec2;
 use std::collections::{HashMap, VecDeque};
 
 /// Whose trail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Owner {
     Missile(u32),
     Target(u32),

@@ -1,5 +1,6 @@
 //! The camera and the panes: world <-> screen transforms, fitting the world on open,
-//! pan and zoom, and the grid of panes for the split layout.
+//! pan and zoom, and the grid of panes for the split layout. Pure arithmetic, shared by
+//! the window and the GIF export ([`crate::headless::gif`]) so both frame a scene alike.
 
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
 use crate::sim::{Motion, World};
