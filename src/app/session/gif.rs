@@ -3,12 +3,10 @@
 //! the desktop and in the browser, which has no threads), then written through
 //! [`crate::files::write_atomically`] (in the browser, a download).
 
+use super::slice::{now, BUDGET};
 use crate::headless::gif::{GifJob, GifLayout, GifOptions};
 use crate::scenario::Scenario;
 use std::path::{Path, PathBuf};
-
-/// The time a frame gives the GIF, in seconds.
-const STEP_BUDGET: f64 = 0.012;
 
 /// A GIF being drawn, and where it goes.
 struct Export {
@@ -62,8 +60,8 @@ impl GifExport {
     /// says what happened (`Ok`: what was written).
     pub fn poll(&mut self) -> Option<Result<String, String>> {
         let export = self.running.as_mut()?;
-        let until = macroquad::miniquad::date::now() + STEP_BUDGET;
-        while !export.job.is_finished() && macroquad::miniquad::date::now() < until {
+        let until = now() + BUDGET;
+        while !export.job.is_finished() && now() < until {
             if let Err(why) = export.job.step(1) {
                 self.running = None;
                 return Some(Err(why));

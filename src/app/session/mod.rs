@@ -10,6 +10,7 @@ pub mod gif;
 pub mod plots;
 mod runs;
 pub mod scripts;
+mod slice;
 pub mod sweep;
 mod view;
 

@@ -2,6 +2,7 @@
 //! running on background threads (progress, cancel) while the sandbox stays live, and
 //! the last finished result, whose cells open their engagements in the sandbox.
 
+use super::slice::{now, BUDGET};
 use crate::guidance::Algorithm;
 use crate::headless::sweep::{CellStats, Plan, Progress};
 use crate::scenario::fields::{Fields, LAUNCH_BEARING, LAUNCH_RANGE};
@@ -43,13 +44,10 @@ enum Runner {
     #[cfg(not(target_arch = "wasm32"))]
     Threads(std::thread::JoinHandle<Outcome>),
     /// The browser has no threads: cells in order, a slice of each frame
-    /// ([`STEP_BUDGET`]), in the window's thread. The results are the same: each cell is
+    /// ([`super::slice::BUDGET`]), in the window's thread. The results are the same: each cell is
     /// computed alone, in run order, wherever it runs.
     Steps { next: usize, stats: Vec<CellStats> },
 }
-
-/// The time a frame gives a stepped sweep, in seconds.
-const STEP_BUDGET: f64 = 0.012;
 
 /// The Sweep window's state.
 #[derive(Default)]
@@ -191,7 +189,7 @@ impl Sweeps {
             #[cfg(not(target_arch = "wasm32"))]
             Runner::Threads(_) => None,
             Runner::Steps { next, stats } => {
-                let until = now() + STEP_BUDGET;
+                let until = now() + BUDGET;
                 let mut failed = None;
                 while *next < job.plan.cells() && now() < until {
                     match job.plan.run_cell(*next) {
@@ -267,9 +265,4 @@ fn threads(_: Arc<Plan>, _: Arc<Progress>) -> Runner {
         next: 0,
         stats: Vec::new(),
     }
-}
-
-/// The window's clock, in seconds (the browser's too).
-fn now() -> f64 {
-    macroquad::miniquad::date::now()
 }
