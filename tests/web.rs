@@ -258,3 +258,38 @@ fn save_as_downloads_the_scenario_and_open_uploads_one() {
     }
     assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
 }
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn the_article_page_embeds_one_scenario_per_article() {
+    let server = Server::start(site());
+    let mut browser = Browser::start(900, 2600);
+    browser.open(&server.url("articles.html"));
+    // Each iframe runs its own page; each names its scenario in its title once running.
+    let titles = "Array.from(document.querySelectorAll('iframe'))\
+                  .map(f => f.contentDocument ? f.contentDocument.title : '')";
+    browser.wait_for(
+        &format!("{titles}.length == 5 && {titles}.every(t => t.startsWith('steerlab: '))"),
+        START,
+    );
+    let found = browser.eval(&titles);
+    let expected: Vec<String> = [
+        "lunar-blast",
+        "fly-program",
+        "accelerating",
+        "missile-command",
+        "heat-seeker",
+    ]
+    .iter()
+    .map(|name| {
+        let scenario = parse(presets::shipped(name).unwrap(), name).unwrap();
+        assert!(scenario.embed.is_some(), "{name} names its embed's sliders");
+        format!("steerlab: {}", scenario.name)
+    })
+    .collect();
+    assert_eq!(found, serde_json::json!(expected));
+    browser.wait(1.0);
+    let png = browser.screenshot();
+    std::fs::write(std::env::temp_dir().join("steerlab-web-articles.png"), png).unwrap();
+    assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+}
