@@ -272,7 +272,7 @@ fn the_article_page_embeds_one_scenario_per_article() {
         &format!("{titles}.length == 5 && {titles}.every(t => t.startsWith('steerlab: '))"),
         START,
     );
-    let found = browser.eval(&titles);
+    let found = browser.eval(titles);
     let expected: Vec<String> = [
         "lunar-blast",
         "fly-program",
