@@ -46,6 +46,11 @@ pub const TARGET_TRAIL_ALPHA: f32 = 0.5;
 /// The faintest a trail gets before it is dropped.
 pub const TRAIL_MIN_FADE: f32 = 0.05;
 
+/// A trail's alpha at `age` (0 newest, 1 oldest shown).
+pub fn trail_alpha(age: f32) -> f32 {
+    (1.0 - age).clamp(TRAIL_MIN_FADE, 1.0) * TRAIL_ALPHA
+}
+
 /// The same colour with another alpha.
 pub const fn with_alpha([r, g, b, _]: Rgba, a: f32) -> Rgba {
     [r, g, b, a]

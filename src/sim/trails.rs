@@ -22,6 +22,33 @@ pub struct Trail {
     pub algorithm: Option<Algorithm>,
 }
 
+impl Trail {
+    /// What a drawer shows of the trail at tick `now`: the points of the last `span`
+    /// ticks, thinned to at most about `max_segments` segments (the newest point always
+    /// kept), as segments `(from, to, age)` in world coordinates, `age` running from 0
+    /// at `now` to 1 at `now - span`. The window and the GIF draw the same trail.
+    pub fn segments(
+        &self,
+        now: u64,
+        span: f32,
+        max_segments: usize,
+    ) -> impl Iterator<Item = (Vec2, Vec2, f32)> + '_ {
+        let oldest = now.saturating_sub(span as u64);
+        let points = &self.points;
+        let start = points.partition_point(|(t, _)| *t < oldest);
+        let end = points.partition_point(|(t, _)| *t <= now).max(start);
+        let stride = (end - start).div_ceil(max_segments.max(1)).max(1);
+        let kept = (start..end)
+            .filter(move |k| (k - start) % stride == 0 || *k == end - 1)
+            .map(move |k| points[k]);
+        kept.clone()
+            .zip(kept.skip(1))
+            .map(move |((_, from), (tick, to))| {
+                (from, to, now.saturating_sub(tick) as f32 / span)
+            })
+    }
+}
+
 /// All trails of one world.
 #[derive(Clone, Debug, Default)]
 pub struct Trails {
@@ -71,5 +98,36 @@ impl Trails {
 
     pub fn is_empty(&self) -> bool {
         self.trails.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod segment_tests {
+    use super::Trail;
+    use glam::Vec2;
+
+    fn trail() -> Trail {
+        Trail {
+            points: (0..5u64).map(|t| (t, Vec2::new(t as f32, 0.0))).collect(),
+            algorithm: None,
+        }
+    }
+
+    #[test]
+    fn segments_join_the_points_of_the_span_with_the_newer_points_age() {
+        let all: Vec<_> = trail().segments(4, 10.0, 100).collect();
+        let x = |v: Vec2| v.x;
+        let got: Vec<(f32, f32, f32)> = all.iter().map(|&(a, b, age)| (x(a), x(b), age)).collect();
+        assert_eq!(
+            got,
+            vec![(0.0, 1.0, 0.3), (1.0, 2.0, 0.2), (2.0, 3.0, 0.1), (3.0, 4.0, 0.0)]
+        );
+        // Only the last 2 ticks, and nothing shown after `now`.
+        let recent: Vec<_> = trail().segments(3, 2.0, 100).map(|s| (s.0.x, s.1.x)).collect();
+        assert_eq!(recent, vec![(1.0, 2.0), (2.0, 3.0)]);
+        // Thinned to every third point, the newest kept.
+        let thin: Vec<_> = trail().segments(4, 10.0, 2).map(|s| (s.0.x, s.1.x)).collect();
+        assert_eq!(thin, vec![(0.0, 3.0), (3.0, 4.0)]);
+        assert_eq!(trail().segments(0, 10.0, 100).count(), 0, "one point: no segment");
     }
 }

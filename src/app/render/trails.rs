@@ -22,33 +22,17 @@ pub fn draw_trails(painter: &Painter, lanes: &[&Lane], seconds: f32, dt: f32) {
     let per_trail = (TRAIL_SEGMENT_BUDGET / count.max(1)).clamp(4, MAX_TRAIL_SEGMENTS);
     for lane in lanes {
         let now = lane.shown().tick();
-        let oldest = now.saturating_sub(span as u64);
         for trail in lane.trails.trails.values() {
-            let points = &trail.points;
-            let start = points.partition_point(|(t, _)| *t < oldest);
-            let end = points.partition_point(|(t, _)| *t <= now);
-            if end < start + 2 {
-                continue;
-            }
-            let stride = (end - start).div_ceil(per_trail).max(1);
-            let mut previous: Option<Vec2> = None;
-            for k in (start..end).filter(|k| (k - start) % stride == 0 || *k == end - 1) {
-                let (tick, pos) = points[k];
-                let screen = painter.at(pos);
-                if let Some(prev) = previous {
-                    let age = now.saturating_sub(tick) as f32 / span;
-                    let alpha =
-                        (1.0 - age).clamp(palette::TRAIL_MIN_FADE, 1.0) * palette::TRAIL_ALPHA;
-                    let color = match trail.algorithm {
-                        Some(a) => algorithm_color(a, alpha),
-                        None => Color {
-                            a: alpha * palette::TARGET_TRAIL_ALPHA,
-                            ..scene::TARGET
-                        },
-                    };
-                    lines.segment(prev, screen, 2.0, color);
-                }
-                previous = Some(screen);
+            for (from, to, age) in trail.segments(now, span, per_trail) {
+                let alpha = palette::trail_alpha(age);
+                let color = match trail.algorithm {
+                    Some(a) => algorithm_color(a, alpha),
+                    None => Color {
+                        a: alpha * palette::TARGET_TRAIL_ALPHA,
+                        ..scene::TARGET
+                    },
+                };
+                lines.segment(painter.at(from), painter.at(to), 2.0, color);
             }
         }
     }

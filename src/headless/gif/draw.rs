@@ -240,31 +240,16 @@ fn trails(pen: &mut Pen, panel: &Panel) {
     let world = &panel.lane.world;
     let now = world.tick();
     let span = (panel.trail_seconds / world.dt()).max(1.0);
-    let oldest = now.saturating_sub(span as u64);
     let mut owners: Vec<(&Owner, _)> = panel.lane.trails.trails.iter().collect();
     owners.sort_by_key(|(owner, _)| **owner);
     for (_, trail) in owners {
-        let points = &trail.points;
-        let start = points.partition_point(|(t, _)| *t < oldest);
-        let end = points.partition_point(|(t, _)| *t <= now);
-        if end < start + 2 {
-            continue;
-        }
-        let stride = (end - start).div_ceil(MAX_TRAIL_SEGMENTS).max(1);
-        let mut previous: Option<Vec2> = None;
-        for k in (start..end).filter(|k| (k - start) % stride == 0 || *k == end - 1) {
-            let (tick, pos) = points[k];
-            let screen = pen.at(pos);
-            if let Some(prev) = previous {
-                let age = now.saturating_sub(tick) as f32 / span;
-                let alpha = (1.0 - age).clamp(palette::TRAIL_MIN_FADE, 1.0) * palette::TRAIL_ALPHA;
-                let rgba = match trail.algorithm {
-                    Some(a) => algorithm_rgba(a, alpha),
-                    None => with_alpha(palette::TARGET, alpha * palette::TARGET_TRAIL_ALPHA),
-                };
-                pen.line_px(prev, screen, 2.0 * pen.scale, rgba);
-            }
-            previous = Some(screen);
+        for (from, to, age) in trail.segments(now, span, MAX_TRAIL_SEGMENTS) {
+            let alpha = palette::trail_alpha(age);
+            let rgba = match trail.algorithm {
+                Some(a) => algorithm_rgba(a, alpha),
+                None => with_alpha(palette::TARGET, alpha * palette::TARGET_TRAIL_ALPHA),
+            };
+            pen.line_px(pen.at(from), pen.at(to), 2.0 * pen.scale, rgba);
         }
     }
 }
