@@ -23,15 +23,10 @@ pub fn load(path: &Path) -> Result<Scenario, Failure> {
             return scenario::parse(shipped, &text).map_err(|e| Failure::Internal(e.to_string()));
         }
         if let Some((_, fragment)) = text.split_once('#') {
-            return match scenario::link::decode(fragment).map_err(Failure::Input)? {
-                scenario::link::Linked::Shipped(name, shipped) => {
-                    scenario::parse(shipped, name).map_err(|e| Failure::Internal(e.to_string()))
-                }
-                scenario::link::Linked::Carried(carried) => {
-                    scenario::parse(&carried.scenario, "link")
-                        .map_err(|e| Failure::Input(e.to_string()))
-                }
-            };
+            let linked = scenario::link::decode(fragment).map_err(Failure::Input)?;
+            return linked
+                .scenario(None)
+                .map_err(|e| Failure::Input(e.to_string()));
         }
     }
     steerlab::recording::open(path).map_err(|e| Failure::Input(e.to_string()))

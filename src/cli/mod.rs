@@ -407,13 +407,8 @@ fn selftest() {
 
 fn print_link(file: &Path, base: &str) -> Result<(), Failure> {
     let scenario = load(file)?;
-    let mut files = std::collections::BTreeMap::new();
-    let dir = file.parent().unwrap_or(Path::new(""));
-    for spec in &scenario.scripts {
-        let text =
-            files::read_text(&dir.join(&spec.path)).map_err(|e| Failure::Input(e.to_string()))?;
-        files.insert(spec.path.clone(), text);
-    }
+    let files = scenario::link::files_of(&scenario, Some(file.parent().unwrap_or(Path::new(""))))
+        .map_err(Failure::Input)?;
     let base = base.split('#').next().unwrap_or(base);
     println!("{base}#{}", scenario::link::fragment(&scenario, &files));
     Ok(())

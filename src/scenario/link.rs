@@ -12,6 +12,7 @@ use base64::engine::DecodePaddingMode;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 /// What starts a fragment that carries a scenario's text.
 pub const PREFIX: &str = "s=";
@@ -64,12 +65,38 @@ pub fn fragment(scenario: &Scenario, files: &BTreeMap<String, String>) -> String
     })
 }
 
+/// The scripts `scenario` names, read from the folder `dir` of its file (none: the
+/// paths as written), by the path the scenario gives them: what its link carries.
+pub fn files_of(
+    scenario: &Scenario,
+    dir: Option<&Path>,
+) -> Result<BTreeMap<String, String>, String> {
+    let mut files = BTreeMap::new();
+    for spec in &scenario.scripts {
+        let path = dir.map_or_else(|| PathBuf::from(&spec.path), |d| d.join(&spec.path));
+        let text = crate::files::read_text(&path).map_err(|e| e.to_string())?;
+        files.insert(spec.path.clone(), text);
+    }
+    Ok(files)
+}
+
 /// `#s=` and the carried text, compressed.
 pub fn encode(carried: &Carried) -> String {
     // Plain data always serialises.
     let ron = ron::to_string(carried).expect("a link's contents serialise");
     let deflated = miniz_oxide::deflate::compress_to_vec(ron.as_bytes(), 9);
     format!("{PREFIX}{}", BASE64URL.encode(deflated))
+}
+
+impl Linked {
+    /// The scenario the link opens, read as a file named after it (`link` for a carried
+    /// one, whose scripts are found under `base`).
+    pub fn scenario(&self, base: Option<&Path>) -> Result<Scenario, super::ScenarioErrors> {
+        match self {
+            Linked::Shipped(name, text) => super::parse(text, name),
+            Linked::Carried(carried) => super::parse_in(&carried.scenario, "link", base),
+        }
+    }
 }
 
 /// Reads a link's fragment (with or without its `#`).

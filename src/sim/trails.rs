@@ -39,13 +39,11 @@ impl Trail {
         let end = points.partition_point(|(t, _)| *t <= now).max(start);
         let stride = (end - start).div_ceil(max_segments.max(1)).max(1);
         let kept = (start..end)
-            .filter(move |k| (k - start) % stride == 0 || *k == end - 1)
+            .filter(move |k| (k - start).is_multiple_of(stride) || *k == end - 1)
             .map(move |k| points[k]);
         kept.clone()
             .zip(kept.skip(1))
-            .map(move |((_, from), (tick, to))| {
-                (from, to, now.saturating_sub(tick) as f32 / span)
-            })
+            .map(move |((_, from), (tick, to))| (from, to, now.saturating_sub(tick) as f32 / span))
     }
 }
 
@@ -120,14 +118,29 @@ mod segment_tests {
         let got: Vec<(f32, f32, f32)> = all.iter().map(|&(a, b, age)| (x(a), x(b), age)).collect();
         assert_eq!(
             got,
-            vec![(0.0, 1.0, 0.3), (1.0, 2.0, 0.2), (2.0, 3.0, 0.1), (3.0, 4.0, 0.0)]
+            vec![
+                (0.0, 1.0, 0.3),
+                (1.0, 2.0, 0.2),
+                (2.0, 3.0, 0.1),
+                (3.0, 4.0, 0.0)
+            ]
         );
         // Only the last 2 ticks, and nothing shown after `now`.
-        let recent: Vec<_> = trail().segments(3, 2.0, 100).map(|s| (s.0.x, s.1.x)).collect();
+        let recent: Vec<_> = trail()
+            .segments(3, 2.0, 100)
+            .map(|s| (s.0.x, s.1.x))
+            .collect();
         assert_eq!(recent, vec![(1.0, 2.0), (2.0, 3.0)]);
         // Thinned to every third point, the newest kept.
-        let thin: Vec<_> = trail().segments(4, 10.0, 2).map(|s| (s.0.x, s.1.x)).collect();
+        let thin: Vec<_> = trail()
+            .segments(4, 10.0, 2)
+            .map(|s| (s.0.x, s.1.x))
+            .collect();
         assert_eq!(thin, vec![(0.0, 3.0), (3.0, 4.0)]);
-        assert_eq!(trail().segments(0, 10.0, 100).count(), 0, "one point: no segment");
+        assert_eq!(
+            trail().segments(0, 10.0, 100).count(),
+            0,
+            "one point: no segment"
+        );
     }
 }

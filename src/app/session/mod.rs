@@ -436,13 +436,8 @@ impl Session {
     /// The scenario as a link's fragment ([`scenario::link`]), carrying the text of the
     /// scripts it names; or why a script could not be read.
     pub fn link(&self) -> Result<String, String> {
-        let mut files = std::collections::BTreeMap::new();
         let dir = self.doc.path.as_deref().and_then(Path::parent);
-        for spec in &self.doc.scenario.scripts {
-            let path = dir.map_or_else(|| PathBuf::from(&spec.path), |d| d.join(&spec.path));
-            let text = crate::files::read_text(&path).map_err(|e| e.to_string())?;
-            files.insert(spec.path.clone(), text);
-        }
+        let files = scenario::link::files_of(&self.doc.scenario, dir)?;
         Ok(scenario::link::fragment(&self.doc.scenario, &files))
     }
 

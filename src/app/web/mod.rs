@@ -14,7 +14,7 @@ use super::frame::Frame;
 use super::session::Session;
 use crate::headless::{selftest, SELFTEST_TICKS};
 use crate::scenario::link::{self, Linked};
-use crate::scenario::{self, presets, Scenario};
+use crate::scenario::{presets, Scenario};
 use macroquad::prelude::next_frame;
 use std::path::Path;
 
@@ -67,7 +67,7 @@ async fn run() {
     session.open_view();
     let mut frame = Frame::new(session);
     frame.set_embed(query.embed);
-    let mut title = String::new();
+    let mut title = None;
     loop {
         frame.run(macroquad::time::get_frame_time());
         page(&mut frame, &mut title);
@@ -76,8 +76,9 @@ async fn run() {
 }
 
 /// What the page does after each frame: hands written files to the user, takes
-/// uploads, shares a link asked for, and keeps the title on the scenario's name.
-fn page(frame: &mut Frame, title: &mut String) {
+/// uploads, shares a link asked for, and keeps the title on the scenario's name
+/// (`title`: the name the title shows).
+fn page(frame: &mut Frame, title: &mut Option<String>) {
     for (path, bytes) in crate::files::memory::take_downloads() {
         let name = path.file_name().map_or_else(
             || "steerlab-file".into(),
@@ -110,10 +111,10 @@ fn page(frame: &mut Frame, title: &mut String) {
             url.len()
         ));
     }
-    let name = format!("steerlab: {}", frame.session.doc.scenario.name);
-    if *title != name {
-        js::set_title(&name);
-        *title = name;
+    let name = &frame.session.doc.scenario.name;
+    if title.as_ref() != Some(name) {
+        js::set_title(&format!("steerlab: {name}"));
+        *title = Some(name.clone());
     }
 }
 
@@ -136,20 +137,21 @@ fn opening(fragment: &str) -> (Scenario, String, Option<String>) {
             None,
         );
     }
-    match link::decode(fragment) {
-        Ok(Linked::Shipped(name, text)) => match scenario::parse(text, name) {
-            Ok(scenario) => (scenario, name.to_string(), None),
-            Err(errors) => default(errors.to_string()),
-        },
-        Ok(Linked::Carried(carried)) => {
-            for (path, text) in carried.files {
-                crate::files::memory::put(Path::new(&path), text.into_bytes());
+    let linked = match link::decode(fragment) {
+        Ok(linked) => linked,
+        Err(why) => return default(why),
+    };
+    let (what, base) = match &linked {
+        Linked::Shipped(name, _) => (name.to_string(), None),
+        Linked::Carried(carried) => {
+            for (path, text) in &carried.files {
+                crate::files::memory::put(Path::new(path), text.clone().into_bytes());
             }
-            match scenario::parse_in(&carried.scenario, "link", Some(Path::new(""))) {
-                Ok(scenario) => (scenario, "the link's scenario".into(), None),
-                Err(errors) => default(format!("the link's scenario does not open: {errors}")),
-            }
+            ("the link's scenario".to_string(), Some(Path::new("")))
         }
-        Err(why) => default(why),
+    };
+    match linked.scenario(base) {
+        Ok(scenario) => (scenario, what, None),
+        Err(errors) => default(format!("the link's scenario does not open: {errors}")),
     }
 }
