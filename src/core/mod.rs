@@ -6,6 +6,7 @@
 
 pub mod body;
 pub mod debug;
+pub mod lanes;
 pub mod math;
 pub mod params;
 pub mod readout;

@@ -92,7 +92,7 @@ macro_rules! laws {
             }
 
             /// Sets a built-in's parameter without checking its range (see [`Tuning::set`]).
-            fn set_unchecked(&mut self, algorithm: Algorithm, name: &str, value: ParamValue) -> bool {
+            pub(crate) fn set_unchecked(&mut self, algorithm: Algorithm, name: &str, value: ParamValue) -> bool {
                 match algorithm.index() {
                     $( Some(Index::$name) => self.$module.set(name, value), )*
                     None => false,
@@ -342,6 +342,19 @@ impl Guidance {
     /// Whether the missile hits what it touches (its law's fuse).
     pub fn contact_fused(&self) -> bool {
         self.algorithm().info().contact_fused
+    }
+
+    /// For the sweep's lockstep path ([`crate::sim::lockstep`]), which has a four-lane
+    /// step for smoothed homing at the article's varying speed: the missile's smoothed
+    /// direction `s`, `ga` and speed, if it flies that.
+    pub fn smoothed_lane(&self, tuning: &Tuning) -> Option<(glam::Vec2, f32, f32)> {
+        let params = &tuning.smoothed;
+        match self {
+            Guidance::Smoothed(law) if !params.constant_speed => {
+                Some((law.dir, params.ga, params.speed))
+            }
+            _ => None,
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! average of the unit vector to the target, not renormalised, so the missile slows
 //! while it turns. `s = ga*s + (1-ga)*hat(t-p)`, `p += vel*s`, per tick.
 
+use crate::core::lanes::{Real, V2};
 use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable};
@@ -60,22 +61,18 @@ impl Law for Smoothed {
 
     /// One tick of the article's update.
     fn steer(&mut self, params: &SmoothedParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
-        let to_target = seen.target_pos - body.pos;
-        let dist = to_target.length();
-        // At zero distance the target is hit; keep the direction rather than divide by zero.
-        let unit = if dist > 0.0 {
-            to_target / dist
-        } else {
-            self.dir
-        };
-        let ga = params.ga;
-        self.dir = ga * self.dir + (1.0 - ga) * unit;
+        let (dir, unit) = smooth(
+            self.dir.into(),
+            body.pos.into(),
+            seen.target_pos.into(),
+            params.ga,
+        );
+        self.dir = dir.into();
         if params.constant_speed {
-            self.dir = self.dir.try_normalize().unwrap_or(unit);
+            self.dir = self.dir.try_normalize().unwrap_or(unit.into());
         }
-        let step = self.dir * params.speed;
-        body.pos += step;
-        body.vel = step / seen.dt;
+        let (pos, vel) = fly(self.dir.into(), params.speed, body.pos.into(), seen.dt);
+        (body.pos, body.vel) = (pos.into(), vel.into());
         if self.dir != Vec2::ZERO {
             body.heading = crate::core::direction(self.dir);
         }
@@ -108,6 +105,22 @@ impl Law for Smoothed {
             params.time_constant(dt)
         )]
     }
+}
+
+/// The article's smoothing on one missile (`f32`) or four ([`crate::core::lanes::F4`]):
+/// `s = ga*s + (1-ga)*hat(t-p)`. Returns the new `s` and the unit vector to the target
+/// (at zero distance the target is hit: the old `s` rather than a division by zero).
+pub fn smooth<N: Real>(dir: V2<N>, pos: V2<N>, target: V2<N>, ga: N) -> (V2<N>, V2<N>) {
+    let to_target = target - pos;
+    let dist = to_target.length();
+    let unit = V2::select(dist.gt(N::splat(0.0)), to_target.over(dist), dir);
+    (dir.scale(ga) + unit.scale(N::splat(1.0) - ga), unit)
+}
+
+/// The move along `s`: `speed` per tick. Returns the new position and the velocity.
+pub fn fly<N: Real>(dir: V2<N>, speed: N, pos: V2<N>, dt: N) -> (V2<N>, V2<N>) {
+    let step = dir.scale(speed);
+    (pos + step, step.over(dt))
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@ use super::spans::{Pos, Spans};
 use crate::core::params::{ParamKind, ParamValue};
 use crate::guidance::Algorithm;
 use glam::Vec2;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
 
 /// The launcher-to-target distance of every launcher, in world units.
 pub const LAUNCH_RANGE: &str = "launch.range";
@@ -34,6 +35,9 @@ enum Field {
         end: usize,
         whole: bool,
         value: f64,
+        /// For a built-in law's real-valued parameter: the law and the parameter, set
+        /// directly to the value its literal reads as (no text read back).
+        law: Option<(Algorithm, &'static str)>,
     },
     /// A script law's parameter.
     Param {
@@ -52,6 +56,50 @@ pub struct Fields {
     text: String,
     fields: BTreeMap<String, Field>,
     base: Scenario,
+    read: ReadBack,
+}
+
+/// Most spliced texts [`ReadBack`] keeps; when full it starts again.
+const READ_BACK_KEPT: usize = 256;
+
+/// The scenarios read back from spliced texts, by text. A sweep over a law's parameter
+/// and a field of the text splices the same text for a whole row of cells: it is read
+/// once, not once per cell. Only a shortcut: the scenario is the one the text reads as.
+#[derive(Default)]
+struct ReadBack(Mutex<HashMap<String, Scenario>>);
+
+impl ReadBack {
+    fn read(&self, text: String) -> Result<Scenario, String> {
+        let lock = || {
+            self.0
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
+        if let Some(read) = lock().get(&text) {
+            return Ok(read.clone());
+        }
+        let read: Scenario = super::text::options()
+            .from_str(&text)
+            .map_err(|e| format!("the value does not fit its field: {}", e.code))?;
+        let mut kept = lock();
+        if kept.len() >= READ_BACK_KEPT {
+            kept.clear();
+        }
+        kept.insert(text, read.clone());
+        Ok(read)
+    }
+}
+
+impl Clone for ReadBack {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for ReadBack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReadBack")
+    }
 }
 
 impl Fields {
@@ -82,6 +130,7 @@ impl Fields {
                         end,
                         whole,
                         value,
+                        law: law_param(path),
                     },
                 );
             }
@@ -110,6 +159,7 @@ impl Fields {
             text,
             fields,
             base: scenario.clone(),
+            read: ReadBack::default(),
         }
     }
 
@@ -163,20 +213,33 @@ impl Fields {
         let mut literals: Vec<(usize, usize, String)> = Vec::new();
         let (mut range, mut bearing) = (None, None);
         let mut params = Vec::new();
+        let mut laws = Vec::new();
         for &(path, value) in settings {
             let path = self.name_of(path).unwrap_or(path);
             match self.fields.get(path) {
                 None => return Err(format!("unknown field `{path}`")),
                 Some(Field::Literal {
-                    start, end, whole, ..
+                    start,
+                    end,
+                    whole,
+                    law,
+                    ..
                 }) => {
                     let text = if *whole {
                         format!("{}", value.round())
                     } else {
                         format!("{value:?}")
                     };
-                    literals.retain(|(s, _, _)| s != start);
-                    literals.push((*start, *end, text));
+                    // A law's parameter reads as its literal would: `f32`'s parse.
+                    match (law, text.parse::<f32>()) {
+                        (Some((algorithm, name)), Ok(read)) => {
+                            laws.push((*algorithm, *name, ParamValue::Float(read)));
+                        }
+                        _ => {
+                            literals.retain(|(s, _, _)| s != start);
+                            literals.push((*start, *end, text));
+                        }
+                    }
                 }
                 Some(Field::Param {
                     algorithm,
@@ -205,9 +268,7 @@ impl Fields {
                 at = *end;
             }
             text.push_str(&self.text[at..]);
-            let mut read: Scenario = super::text::options()
-                .from_str(&text)
-                .map_err(|e| format!("the value does not fit its field: {}", e.code))?;
+            let mut read = self.read.read(text)?;
             // Script laws and their values come from the scenario, not from the text.
             read.algorithms.runtime = self.base.algorithms.runtime.clone();
             read.header = self.base.header.clone();
@@ -217,11 +278,24 @@ impl Fields {
         for (algorithm, name, value) in params {
             out.algorithms.set(algorithm, name, value)?;
         }
+        // Unchecked, as the text would have been: the scenario's checks judge the value.
+        for (algorithm, name, value) in laws {
+            out.algorithms.set_unchecked(algorithm, name, value);
+        }
         if range.is_some() || bearing.is_some() {
             place_launchers(&mut out, range, bearing);
         }
         Ok(out)
     }
+}
+
+/// The built-in law and real-valued parameter a path of the text names
+/// (`algorithms.smoothed.ga`), if it names one.
+fn law_param(path: &str) -> Option<(Algorithm, &'static str)> {
+    let (field, name) = path.strip_prefix("algorithms.")?.split_once('.')?;
+    let algorithm = Algorithm::ALL.into_iter().find(|a| a.field() == field)?;
+    let spec = algorithm.specs().iter().find(|s| s.name == name)?;
+    matches!(spec.kind, ParamKind::Float { .. }).then_some((algorithm, spec.name))
 }
 
 /// Whether a number of the text is one a sweep may set: not the format's version, not

@@ -158,3 +158,27 @@ fn a_saved_sweep_and_the_view_are_not_fields() {
         .all(|n| !n.starts_with("sweep") && !n.starts_with("view")));
     assert!(fields.name_of("algorithms.smoothed.ga").is_some());
 }
+
+#[test]
+fn a_law_parameter_set_directly_reads_as_its_spliced_literal_would() {
+    let scenario = shipped("smoothed-envelope");
+    let fields = Fields::of(&scenario);
+    // Awkward decimals too: what the text reads as is `f32`'s parse of the literal.
+    for value in [0.5, 0.7123456789, 0.9, 0.98999999, 1.0 / 3.0, 0.0, 1.5] {
+        let direct = fields.set(&[("algorithms.smoothed.ga", value)]).unwrap();
+        let text = fields
+            .text
+            .replacen("ga: 0.9", &format!("ga: {value:?}"), 1);
+        let mut read: Scenario = crate::scenario::text::options().from_str(&text).unwrap();
+        read.header = direct.header.clone();
+        read.sweep = direct.sweep.clone();
+        assert_eq!(direct, read, "ga = {value}");
+        assert_eq!(
+            direct.algorithms.smoothed.ga.to_bits(),
+            format!("{value:?}").parse::<f32>().unwrap().to_bits()
+        );
+    }
+    // Out of its range it is still set, for the scenario's checks to judge.
+    let wide = fields.set(&[("algorithms.smoothed.ga", 1.5)]).unwrap();
+    assert!(!crate::scenario::validate::validate(&wide).is_empty());
+}

@@ -74,6 +74,15 @@ impl Default for WorldConfig {
 }
 
 impl WorldConfig {
+    /// The world's rectangle grown by its margin (low and high corners): beyond it a
+    /// missile has left the world.
+    pub fn edges(&self) -> (Vec2, Vec2) {
+        (
+            Vec2::splat(-self.margin),
+            Vec2::new(self.width, self.height) + self.margin,
+        )
+    }
+
     /// The tick length in seconds.
     pub fn dt(&self) -> f32 {
         1.0 / self.tick_rate

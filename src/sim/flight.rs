@@ -6,7 +6,7 @@
 use super::airframe;
 use super::config::WorldConfig;
 use super::event::{Event, EventKind, MissReason};
-use super::hit::closest_approach;
+use super::hit::{closest_approach, touches};
 use super::ids::TargetId;
 use super::launcher::{tuning_for, Launcher};
 use super::metrics::Outcome;
@@ -14,6 +14,7 @@ use super::missile::Missile;
 use super::seeker::LockChange;
 use super::target::find;
 use super::target::Target;
+use crate::core::lanes::{Real, V2};
 use crate::core::{Body, Seen};
 use crate::guidance::{Signal, Tuning};
 use glam::Vec2;
@@ -40,6 +41,7 @@ impl<'a> Flight<'a> {
         tick: u64,
         dt: f32,
     ) -> Self {
+        let (lo, hi) = config.edges();
         Self {
             tuning,
             launchers,
@@ -47,8 +49,8 @@ impl<'a> Flight<'a> {
             tick,
             dt,
             gravity: config.gravity,
-            lo: Vec2::splat(-config.margin),
-            hi: Vec2::new(config.width, config.height) + config.margin,
+            lo,
+            hi,
         }
     }
 
@@ -81,8 +83,7 @@ impl<'a> Flight<'a> {
         time: f32,
         events: &mut Vec<Event>,
     ) {
-        missile.metrics.time_to_hit = Some(time);
-        missile.metrics.outcome = Outcome::Hit { target: caught[0] };
+        missile.metrics.record_hit(caught[0], time);
         for &target in caught {
             let kind = EventKind::Hit {
                 missile: missile.id,
@@ -156,7 +157,7 @@ impl<'a> Flight<'a> {
         let (distance, frac) = closest_approach(before.pos, after.pos, target.prev_pos, target.pos);
         missile.metrics.record_distance(distance, self.tick);
         // A law that is not contact-fused (D's intercept) ends only by detonating.
-        if missile.guidance.contact_fused() && distance <= target.radius + missile.radius {
+        if missile.guidance.contact_fused() && touches(distance, target.radius + missile.radius) {
             if target.decoy {
                 return self.miss(missile, MissReason::Decoyed, events);
             }
@@ -177,19 +178,10 @@ impl<'a> Flight<'a> {
             }
             Some(Signal::Failed(_)) | None => {}
         }
-        let reason = if missile
-            .fuel
-            .is_some_and(|fuel| missile.metrics.path_length >= fuel)
-        {
-            MissReason::FuelOut
-        } else if flown + dt >= missile.lifetime {
-            MissReason::LifetimeOut
-        } else if after.pos.cmplt(self.lo).any() || after.pos.cmpgt(self.hi).any() {
-            MissReason::LeftWorld
-        } else {
-            return;
-        };
-        self.miss(missile, reason, events);
+        let ends = Ends::new(missile.fuel, missile.lifetime, (self.lo, self.hi));
+        if let Some(reason) = ends.reason(missile.metrics.path_length, flown, dt, after.pos) {
+            self.miss(missile, reason, events);
+        }
     }
 
     /// Steers a missile with a seeker: its law sees what the seeker shows, or, while the
@@ -268,6 +260,53 @@ impl<'a> Flight<'a> {
         let ids: Vec<TargetId> = caught.iter().map(|t| t.id).collect();
         hits.extend(&ids);
         self.hit(missile, &ids, pos, flown + frac * self.dt, events);
+    }
+}
+
+/// What ends a flight that did not hit, checked in this order: its fuel (NaN: it has
+/// none), its lifetime, the world's edges (grown by the margin); for one missile
+/// (`f32`) or four at once ([`crate::core::lanes::F4`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ends<N = f32> {
+    pub fuel: N,
+    pub lifetime: N,
+    pub lo: V2<N>,
+    pub hi: V2<N>,
+}
+
+impl<N: Real> Ends<N> {
+    /// Whether a missile that has flown `path_length` units and `flown` seconds and is
+    /// now at `pos` runs out of fuel, out of time, or has left the world after a tick of
+    /// `dt`.
+    pub fn checks(&self, path_length: N, flown: N, dt: N, pos: V2<N>) -> [N::Mask; 3] {
+        let outside =
+            self.lo.x.gt(pos.x) | self.lo.y.gt(pos.y) | pos.x.gt(self.hi.x) | pos.y.gt(self.hi.y);
+        [
+            path_length.ge(self.fuel),
+            (flown + dt).ge(self.lifetime),
+            outside,
+        ]
+    }
+}
+
+impl Ends<f32> {
+    pub fn new(fuel: Option<f32>, lifetime: f32, (lo, hi): (Vec2, Vec2)) -> Self {
+        Self {
+            fuel: fuel.unwrap_or(f32::NAN),
+            lifetime,
+            lo: lo.into(),
+            hi: hi.into(),
+        }
+    }
+
+    /// Why the flight ends after this tick ([`Ends::checks`]), if it does.
+    pub fn reason(&self, path_length: f32, flown: f32, dt: f32, pos: Vec2) -> Option<MissReason> {
+        match self.checks(path_length, flown, dt, pos.into()) {
+            [true, _, _] => Some(MissReason::FuelOut),
+            [_, true, _] => Some(MissReason::LifetimeOut),
+            [_, _, true] => Some(MissReason::LeftWorld),
+            _ => None,
+        }
     }
 }
 

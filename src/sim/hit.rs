@@ -1,22 +1,31 @@
 //! Swept hit tests: the closest approach of two points that both move in a straight
 //! line during one tick, so no missile tunnels through a target at any speed.
 
+use crate::core::lanes::{Real, V2};
 use glam::Vec2;
 
 /// Closest approach between a missile moving `m0 -> m1` and a target moving `t0 -> t1`
 /// over the same tick. Returns the distance and the fraction of the tick (0..=1) at
 /// which it happens.
 pub fn closest_approach(m0: Vec2, m1: Vec2, t0: Vec2, t1: Vec2) -> (f32, f32) {
+    closest_approach_of(m0.into(), m1.into(), t0.into(), t1.into())
+}
+
+/// [`closest_approach`] for one missile (`f32`) or four at once ([`crate::core::lanes::F4`]).
+pub fn closest_approach_of<N: Real>(m0: V2<N>, m1: V2<N>, t0: V2<N>, t1: V2<N>) -> (N, N) {
+    let zero = N::splat(0.0);
     let start = m0 - t0;
     let motion = (m1 - m0) - (t1 - t0);
     let len2 = motion.length_squared();
-    let frac = if len2 > 0.0 {
-        (-start.dot(motion) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let frac = if frac.is_finite() { frac } else { 0.0 };
-    ((start + motion * frac).length(), frac)
+    let frac = N::select(len2.gt(zero), (-start.dot(motion) / len2).clamp01(), zero);
+    let frac = N::select(frac.finite(), frac, zero);
+    ((start + motion.scale(frac)).length(), frac)
+}
+
+/// Whether a closest approach of `distance` touches: within `reach`, the target's
+/// radius plus the missile's.
+pub fn touches<N: Real>(distance: N, reach: N) -> N::Mask {
+    reach.ge(distance)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use super::event::MissReason;
 use super::ids::TargetId;
+use crate::core::lanes::{Real, V2};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -93,31 +94,78 @@ impl Metrics {
     /// turn is the angle between the velocities, `atan2(|a x b|, a . b)`, measured only
     /// when its cosine says it may beat the peak (most ticks need no arctangent).
     pub fn record_move(&mut self, from: Vec2, to: Vec2, old_vel: Vec2, new_vel: Vec2, dt: f32) {
-        self.path_length += (to - from).length();
-        let lengths = (old_vel.length_squared() * new_vel.length_squared()).sqrt();
-        if lengths > 0.0 {
-            let dot = old_vel.dot(new_vel);
-            let cos = dot / lengths;
-            if cos <= self.peak_cos.0 + COS_MARGIN {
-                let turned =
-                    crate::core::direction(Vec2::new(dot, old_vel.perp_dot(new_vel).abs()));
-                if turned / dt > self.peak_turn_rate {
-                    self.peak_turn_rate = turned / dt;
-                    self.peak_cos = PeakCos(cos);
-                } else if self.peak_cos.0.is_infinite() {
-                    self.peak_cos = PeakCos(cos);
-                }
-            }
+        self.path_length += V2::from(to - from).length();
+        let turn = Turn::of(old_vel.into(), new_vel.into());
+        if turn.may_peak(self.peak_cos.0) {
+            self.measure_turn(old_vel, new_vel, turn, dt);
         }
+    }
+
+    /// The cosine of the peak turn so far (`+inf` before the first turn): a turn whose
+    /// [`Turn::may_peak`] is false against it cannot beat the peak.
+    pub fn peak_cos(&self) -> f32 {
+        self.peak_cos.0
+    }
+
+    /// The rare part of [`Metrics::record_move`]: measures a turn that may beat the peak.
+    pub fn measure_turn(&mut self, old_vel: Vec2, new_vel: Vec2, turn: Turn<f32>, dt: f32) {
+        let angle = crate::core::direction(Vec2::new(turn.dot, old_vel.perp_dot(new_vel).abs()));
+        if angle / dt > self.peak_turn_rate {
+            self.peak_turn_rate = angle / dt;
+            self.peak_cos = PeakCos(turn.cos);
+        } else if self.peak_cos.0.is_infinite() {
+            self.peak_cos = PeakCos(turn.cos);
+        }
+    }
+
+    /// Ends the flight with a hit on `target`, `time` seconds after launch.
+    pub fn record_hit(&mut self, target: TargetId, time: f32) {
+        self.time_to_hit = Some(time);
+        self.outcome = Outcome::Hit { target };
     }
 
     /// Records a closest-approach candidate.
     pub fn record_distance(&mut self, distance: f32, tick: u64) {
-        if distance < self.miss_distance {
+        if closer(distance, self.miss_distance) {
             self.miss_distance = distance;
             self.closest_tick = tick;
         }
     }
+}
+
+/// The turn between two velocities, on one missile (`f32`) or four at once
+/// ([`crate::core::lanes::F4`]): the product of their lengths, their dot product and
+/// the turn's cosine.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<N> {
+    pub lengths: N,
+    pub dot: N,
+    pub cos: N,
+}
+
+impl<N: Real> Turn<N> {
+    pub fn of(old_vel: V2<N>, new_vel: V2<N>) -> Self {
+        let lengths = (old_vel.length_squared() * new_vel.length_squared()).sqrt();
+        let dot = old_vel.dot(new_vel);
+        Self {
+            lengths,
+            dot,
+            cos: dot / lengths,
+        }
+    }
+}
+
+impl<N: Real> Turn<N> {
+    /// Whether this turn may beat a peak whose cosine is `peak_cos` (both velocities
+    /// non-zero, and the cosine not clearly larger than the peak's).
+    pub fn may_peak(&self, peak_cos: N) -> N::Mask {
+        self.lengths.gt(N::splat(0.0)) & (peak_cos + N::splat(COS_MARGIN)).ge(self.cos)
+    }
+}
+
+/// Whether `distance` is a closer approach than the closest so far, `closest`.
+pub fn closer<N: Real>(distance: N, closest: N) -> N::Mask {
+    closest.gt(distance)
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod hit;
 pub mod ids;
 pub mod launcher;
 pub mod limits;
+pub mod lockstep;
 pub mod metrics;
 pub mod missile;
 pub mod motion;

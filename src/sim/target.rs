@@ -1,6 +1,7 @@
 //! Targets: what a scenario says of one (name, radius, destructible, motion) and a
 //! target in the world, moved each tick by its motion ([`super::motion`]).
 
+use super::event::TargetLoss;
 use super::flares::{FlareSpec, Flares};
 use super::ids::TargetId;
 use super::motion::driven::Driven;
@@ -113,6 +114,25 @@ impl Target {
         self.pos = now.pos;
         self.vel = now.vel;
         stays
+    }
+
+    /// A tick of the target: [`Target::advance`], then whether it is lost (crossed a
+    /// death line, burnt out, reached the ground).
+    pub fn tick(&mut self, tick: u64, dt: f32, around: &Surroundings) -> Option<TargetLoss> {
+        if !self.advance(tick, dt, around) {
+            Some(TargetLoss::DeathLine)
+        } else if self.expires.is_some_and(|end| tick >= end) {
+            Some(TargetLoss::BurntOut)
+        } else if !self.pos.is_finite() || !self.vel.is_finite() {
+            // Cannot come from the motions; a guard so a NaN never reaches the screen.
+            self.pos = self.prev_pos;
+            self.vel = Vec2::ZERO;
+            None
+        } else if self.ground.is_some_and(|g| self.pos.y >= g) {
+            Some(TargetLoss::ReachedGround)
+        } else {
+            None
+        }
     }
 }
 

@@ -29,9 +29,10 @@ use crate::scenario::sweep::SweepSpec;
 use crate::scenario::validate_sweep::problems_in;
 use crate::scenario::Scenario;
 use crate::sim::ids::Source;
+use crate::sim::lockstep::{self, Handoff};
 use crate::sim::motion::{Described, FieldValue};
 use crate::sim::rng::Rng;
-use crate::sim::{EventKind, Outcome, World};
+use crate::sim::{EventKind, World};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -227,7 +228,8 @@ impl Plan {
         self.fields.set(&settings)
     }
 
-    /// Flies one run of a cell for one algorithm: every missile's result.
+    /// Flies one run of a cell for one algorithm: every missile's result. This is the
+    /// reference: every tick through [`World::step`], as the window flies it.
     pub fn fly(
         &self,
         cell: usize,
@@ -235,19 +237,22 @@ impl Plan {
         algorithm: Algorithm,
     ) -> Result<Vec<MissileResult>, String> {
         let scenario = self.run_scenario(&self.cell_scenario(cell)?, cell, run)?;
-        Ok(self.fly_scenario(&scenario.restricted_to(algorithm))?.0)
+        let started = self.start(&scenario.restricted_to(algorithm), false)?;
+        Ok(started.results)
     }
 
-    /// The batch path: builds the world and steps it until nothing more can happen or
-    /// the sweep's seconds are up; keeps only the missiles' results, and counts the
-    /// missile updates flown.
-    fn fly_scenario(&self, scenario: &Scenario) -> Result<(Vec<MissileResult>, u64), String> {
+    /// The batch path, first part: builds the world and steps it until nothing more can
+    /// happen, the sweep's seconds are up, or (with `handing_off`) its last missile can
+    /// fly on in lockstep ([`Handoff::take`]). Keeps only the missiles' results and
+    /// counts the missile updates flown.
+    fn start(&self, scenario: &Scenario, handing_off: bool) -> Result<Started, String> {
         let mut world = scenario.build()?;
         let seconds = self.spec.seconds.map(f64::from);
         let limit = seconds.unwrap_or(super::DEFAULT_SECONDS);
         let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
         let mut updates = 0;
         let mut refused = Vec::new();
+        let mut handoff = None;
         for _ in 0..ticks {
             world.step();
             updates += world.missiles().len() as u64;
@@ -260,10 +265,26 @@ impl Plan {
             if !super::busy(&world) {
                 break;
             }
+            if handing_off {
+                handoff = Handoff::take(&world, ticks);
+                if handoff.is_some() {
+                    break;
+                }
+            }
         }
-        let mut out = results(&world);
-        out.extend(refused);
-        Ok((out, updates))
+        let mut results = results(&world);
+        // The handed-off missile is the one in flight; its result comes when it lands.
+        let slot = handoff.as_ref().and_then(|_| {
+            let id = world.missiles().first()?.id;
+            world.all_missiles().iter().position(|m| m.id == id)
+        });
+        results.extend(refused);
+        Ok(Started {
+            results,
+            updates,
+            handoff: handoff.filter(|_| slot.is_some()),
+            slot,
+        })
     }
 
     /// Every algorithm's statistics for one cell, in the plan's algorithm order.
@@ -274,25 +295,41 @@ impl Plan {
     }
 
     /// [`Plan::run_cell`], given up (`None`) as soon as `cancel` is set between runs.
+    /// Every run of every algorithm starts on the ordinary path; the missiles that can
+    /// are then flown together in lockstep ([`crate::sim::lockstep`]).
     fn cell_until(
         &self,
         cell: usize,
         cancel: &AtomicBool,
     ) -> Result<Option<Vec<CellStats>>, String> {
         let cell_scenario = self.cell_scenario(cell)?;
-        let mut per_algorithm: Vec<Vec<Vec<MissileResult>>> =
-            vec![Vec::new(); self.algorithms.len()];
-        let mut updates = vec![0; self.algorithms.len()];
+        let mut started = Vec::new();
         for run in 0..self.spec.runs {
             if cancel.load(Ordering::Relaxed) {
                 return Ok(None);
             }
             let scenario = self.run_scenario(&cell_scenario, cell, run)?;
-            for (i, algorithm) in self.algorithms.iter().enumerate() {
-                let (missiles, flown) = self.fly_scenario(&scenario.restricted_to(*algorithm))?;
-                per_algorithm[i].push(missiles);
-                updates[i] += flown;
+            for algorithm in &self.algorithms {
+                started.push(self.start(&scenario.restricted_to(*algorithm), true)?);
             }
+        }
+        let handoffs = started
+            .iter_mut()
+            .filter_map(|s| s.handoff.take())
+            .collect();
+        let mut landed = lockstep::fly(handoffs).into_iter();
+        let mut per_algorithm: Vec<Vec<Vec<MissileResult>>> =
+            vec![Vec::new(); self.algorithms.len()];
+        let mut updates = vec![0; self.algorithms.len()];
+        for (k, mut run) in started.into_iter().enumerate() {
+            let a = k % self.algorithms.len();
+            // The lockstep path gives one result per handoff, in order.
+            if let Some(flown) = run.slot.and_then(|_| landed.next()) {
+                run.results[run.slot.unwrap_or_default()] = MissileResult::of(&flown.metrics);
+                run.updates += flown.updates;
+            }
+            per_algorithm[a].push(run.results);
+            updates[a] += run.updates;
         }
         Ok(Some(
             per_algorithm
@@ -356,15 +393,17 @@ fn results(world: &World) -> Vec<MissileResult> {
     world
         .all_missiles()
         .into_iter()
-        .map(|m| MissileResult {
-            hit: matches!(m.metrics.outcome, Outcome::Hit { .. }),
-            time_to_hit: m.metrics.time_to_hit,
-            closest: m.metrics.miss_distance,
-            path_length: m.metrics.path_length,
-            peak_turn_rate: m.metrics.peak_turn_rate,
-            optimum_ratio: m.metrics.optimum_ratio(),
-        })
+        .map(|m| MissileResult::of(&m.metrics))
         .collect()
+}
+
+/// A run on the batch path after its first part ([`Plan::start`]): the results so far,
+/// and the missile handed off to the lockstep path with the place its result goes.
+struct Started {
+    results: Vec<MissileResult>,
+    updates: u64,
+    handoff: Option<Handoff>,
+    slot: Option<usize>,
 }
 
 /// A launch the law refused (it found no solution) counts as a

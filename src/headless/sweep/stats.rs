@@ -5,6 +5,7 @@
 
 use crate::guidance::Algorithm;
 use crate::scenario::sweep::Metric;
+use crate::sim::{Metrics, Outcome};
 
 /// One missile's flight, as the batch path keeps it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,6 +16,20 @@ pub struct MissileResult {
     pub path_length: f32,
     pub peak_turn_rate: f32,
     pub optimum_ratio: Option<f32>,
+}
+
+impl MissileResult {
+    /// What a missile's metrics say of its flight.
+    pub fn of(metrics: &Metrics) -> MissileResult {
+        MissileResult {
+            hit: matches!(metrics.outcome, Outcome::Hit { .. }),
+            time_to_hit: metrics.time_to_hit,
+            closest: metrics.miss_distance,
+            path_length: metrics.path_length,
+            peak_turn_rate: metrics.peak_turn_rate,
+            optimum_ratio: metrics.optimum_ratio(),
+        }
+    }
 }
 
 /// One cell's numbers for one algorithm. Means are over every missile of every run

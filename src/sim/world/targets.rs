@@ -41,16 +41,8 @@ impl World {
                     throwing.push(target.id);
                 }
             }
-            if !target.advance(tick, dt, around) {
-                lost.push((target.id, TargetLoss::DeathLine));
-            } else if target.expires.is_some_and(|end| tick >= end) {
-                lost.push((target.id, TargetLoss::BurntOut));
-            } else if !target.pos.is_finite() || !target.vel.is_finite() {
-                // Cannot come from the motions; a guard so a NaN never reaches the screen.
-                target.pos = target.prev_pos;
-                target.vel = Vec2::ZERO;
-            } else if target.ground.is_some_and(|g| target.pos.y >= g) {
-                lost.push((target.id, TargetLoss::ReachedGround));
+            if let Some(loss) = target.tick(tick, dt, around) {
+                lost.push((target.id, loss));
             }
         }
         self.surroundings = surroundings;

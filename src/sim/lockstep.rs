@@ -1,0 +1,397 @@
+//! The sweep's fast lane: many engagements flown at once, four to a SIMD register.
+//!
+//! A sweep flies the same small engagement thousands of times with different numbers.
+//! Once a world is down to one missile whose flight nothing else in it can change (no
+//! launches to come, no turrets or rain, no gravity, no airframe or seeker, a target
+//! that neither evades, follows nor throws flares), what is left of its run is that
+//! missile against that target. [`Handoff::take`] lifts the two out of the world;
+//! [`fly`] flies many such pairs in lockstep, four per [`F4`], with the rules the world
+//! uses written once for both ([`crate::core::lanes`]): the law's step, the swept hit
+//! test, the turn measure, the target's tick, the ends of a flight. A lane computes the
+//! bits [`World::step`] computes; `tests/lockstep.rs` flies both and compares.
+//!
+//! Laws with a four-lane step: smoothed homing (A). Every other engagement stays in its
+//! world, on the ordinary path.
+
+use super::flight::Ends;
+use super::hit::{closest_approach_of, touches};
+use super::ids::TargetId;
+use super::metrics::{closer, Metrics, Outcome, Turn};
+use super::motion::fly_program::screen_centre;
+use super::motion::Surroundings;
+use super::target::Target;
+use super::{MissReason, World};
+use crate::core::lanes::{bits, Real, F4, LANES, V2};
+use crate::guidance::smoothed::{fly as smoothed_fly, smooth};
+use glam::Vec2;
+
+/// A world's last missile and its target, lifted out to be flown in lockstep.
+#[derive(Clone, Debug)]
+pub struct Handoff {
+    /// The world's tick when it was taken: the next tick flown is this one.
+    tick: u64,
+    /// The tick it stops before, flying or not.
+    end: u64,
+    dt: f32,
+    target: Target,
+    lane: Lane,
+}
+
+/// One missile in lockstep: what its flight needs and what it has measured (the
+/// running numbers live in its [`Pack`] while it flies, and come back when it lands or
+/// is repacked).
+#[derive(Clone, Debug)]
+struct Lane {
+    pos: Vec2,
+    vel: Vec2,
+    /// Smoothed homing's direction `s`.
+    dir: Vec2,
+    ga: f32,
+    speed: f32,
+    ends: Ends,
+    /// The target's radius plus the missile's: a closest approach within it is a hit.
+    reach: f32,
+    launched_tick: u64,
+    target: TargetId,
+    metrics: Metrics,
+    /// Ticks after which it was still flying.
+    updates: u64,
+    track: usize,
+}
+
+/// What a missile flown in lockstep measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Landed {
+    /// Its metrics as [`World::step`] would have left them (`Outcome::Flying` if it was
+    /// still flying at the end).
+    pub metrics: Metrics,
+    /// The ticks after which it was still flying (what a world counts as updates).
+    pub updates: u64,
+}
+
+impl Handoff {
+    /// The world's one missile and its target, if nothing else in the world can change
+    /// the rest of its flight and its law has a four-lane step. It is to fly until the
+    /// end of its flight or of tick `end - 1`, whichever comes first.
+    pub fn take(world: &World, end: u64) -> Option<Handoff> {
+        let [missile] = world.missiles() else {
+            return None;
+        };
+        let quiet = world.pending().is_empty()
+            && world.turrets().is_empty()
+            && world.rain().is_none()
+            && world.config.gravity == Vec2::ZERO
+            && world.launchers().iter().all(|l| l.next_tick.is_none());
+        let plain = missile.airframe.is_none()
+            && missile.seeker.is_none()
+            && missile.guidance.contact_fused();
+        let (dir, ga, speed) = missile
+            .guidance
+            .smoothed_lane(world.tuning_for(missile.source))?;
+        let target = world.target(missile.target)?;
+        let passive = !target.decoy
+            && target.flares.is_none()
+            && !target.motion.evades()
+            && target.state.followed().is_none();
+        if !(quiet && plain && passive) {
+            return None;
+        }
+        // A pack counts a lane's ticks in an f32, exact up to 2^24.
+        if end.saturating_sub(missile.launched_tick) >= 1 << 24 {
+            return None;
+        }
+        let lane = Lane {
+            pos: missile.body.pos,
+            vel: missile.body.vel,
+            dir,
+            ga,
+            speed,
+            ends: Ends::new(missile.fuel, missile.lifetime, world.config.edges()),
+            reach: target.radius + missile.radius,
+            launched_tick: missile.launched_tick,
+            target: target.id,
+            metrics: missile.metrics.clone(),
+            updates: 0,
+            track: 0,
+        };
+        Some(Handoff {
+            tick: world.tick(),
+            end,
+            dt: world.dt(),
+            target: target.clone(),
+            lane,
+        })
+    }
+}
+
+/// A target's motion, shared by the lanes chasing equal targets (the runs of a cell
+/// differ in seeds the target may not use).
+struct Track {
+    target: Target,
+    dt: f32,
+    /// Lost this tick: still there for the missiles' tick, gone from the next.
+    lost: bool,
+    gone: bool,
+}
+
+/// Four lanes' state, one register per number; `lanes[i]` is the lane in slot `i`
+/// (a free slot repeats another's numbers and is ignored).
+struct Pack {
+    lanes: [Option<usize>; LANES],
+    pos: V2<F4>,
+    vel: V2<F4>,
+    dir: V2<F4>,
+    ga: F4,
+    speed: F4,
+    ends: Ends<F4>,
+    reach: F4,
+    /// Ticks since launch.
+    age: F4,
+    path: F4,
+    closest: F4,
+    /// The tick of the closest approach, as an offset from `since` (NaN: not since).
+    closest_at: F4,
+    since: u64,
+    peak_cos: F4,
+}
+
+impl Pack {
+    /// The lanes `slots` packed at the start of tick `t`.
+    fn of(lanes: &[Lane], slots: [Option<usize>; LANES], t: u64) -> Pack {
+        let first = slots.iter().flatten().next().copied().unwrap_or(0);
+        let lane = |i: usize| &lanes[slots[i].unwrap_or(first)];
+        let each = |f: &dyn Fn(&Lane) -> f32| F4::from(std::array::from_fn(|i| f(lane(i))));
+        let vecs =
+            |f: &dyn Fn(&Lane) -> V2<f32>| V2::gather(std::array::from_fn(|i| f(lane(i)).into()));
+        Pack {
+            lanes: slots,
+            pos: vecs(&|l| l.pos.into()),
+            vel: vecs(&|l| l.vel.into()),
+            dir: vecs(&|l| l.dir.into()),
+            ga: each(&|l| l.ga),
+            speed: each(&|l| l.speed),
+            ends: Ends {
+                fuel: each(&|l| l.ends.fuel),
+                lifetime: each(&|l| l.ends.lifetime),
+                lo: vecs(&|l| l.ends.lo),
+                hi: vecs(&|l| l.ends.hi),
+            },
+            reach: each(&|l| l.reach),
+            age: each(&|l| (t - l.launched_tick) as f32),
+            path: each(&|l| l.metrics.path_length),
+            closest: each(&|l| l.metrics.miss_distance),
+            closest_at: F4::splat(f32::NAN),
+            since: t,
+            peak_cos: each(&|l| l.metrics.peak_cos()),
+        }
+    }
+
+    /// Writes slot `i`'s running numbers back into its lane.
+    fn store(&self, i: usize, lane: &mut Lane) {
+        let at = |x: F4| x.as_array()[i];
+        (lane.pos, lane.vel, lane.dir) = (self.pos.lane(i), self.vel.lane(i), self.dir.lane(i));
+        lane.metrics.path_length = at(self.path);
+        lane.metrics.miss_distance = at(self.closest);
+        if !at(self.closest_at).is_nan() {
+            lane.metrics.closest_tick = self.since + at(self.closest_at) as u64;
+        }
+    }
+}
+
+/// Flies every handoff to its end; returns what each measured, in the order given.
+/// Handoffs taken at the same tick, with the same tick length and end, fly together.
+pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
+    let key = |h: &Handoff| (h.tick, h.dt.to_bits(), h.end);
+    let mut order: Vec<usize> = (0..handoffs.len()).collect();
+    order.sort_by_key(|&i| key(&handoffs[i]));
+    let keys: Vec<_> = handoffs.iter().map(key).collect();
+    let mut handoffs: Vec<Option<Handoff>> = handoffs.into_iter().map(Some).collect();
+    let mut landed = vec![None; handoffs.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let key = |i: usize| keys[i];
+        let len = order[start..]
+            .iter()
+            .take_while(|&&i| key(i) == key(order[start]))
+            .count();
+        let group = &order[start..start + len];
+        let lanes = fly_group(group.iter().filter_map(|&i| handoffs[i].take()).collect());
+        for (&i, lane) in group.iter().zip(lanes) {
+            landed[i] = Some(Landed {
+                metrics: lane.metrics,
+                updates: lane.updates,
+            });
+        }
+        start += len;
+    }
+    landed.into_iter().flatten().collect()
+}
+
+/// Flies handoffs taken at the same tick, with the same tick length and end.
+fn fly_group(handoffs: Vec<Handoff>) -> Vec<Lane> {
+    let Some((tick, dt, end)) = handoffs.first().map(|h| (h.tick, h.dt, h.end)) else {
+        return Vec::new();
+    };
+    let mut tracks: Vec<Track> = Vec::new();
+    let mut lanes = Vec::with_capacity(handoffs.len());
+    for handoff in handoffs {
+        let mut lane = handoff.lane;
+        lane.track = match tracks.iter().position(|t| t.target == handoff.target) {
+            Some(i) => i,
+            None => {
+                tracks.push(Track {
+                    target: handoff.target,
+                    dt,
+                    lost: false,
+                    gone: false,
+                });
+                tracks.len() - 1
+            }
+        };
+        lanes.push(lane);
+    }
+    let around = Surroundings {
+        hero: screen_centre(),
+        threat: None,
+    };
+    let mut packs = pack(&lanes, (0..lanes.len()).collect(), tick);
+    let mut flying = lanes.len();
+    for t in tick..end {
+        if flying == 0 {
+            break;
+        }
+        for track in tracks.iter_mut().filter(|t| !t.gone) {
+            track.lost = track.target.tick(t, dt, &around).is_some();
+        }
+        for pack in &mut packs {
+            flying -= step(pack, &mut lanes, &tracks, t, tick);
+        }
+        for track in &mut tracks {
+            track.gone |= track.lost;
+        }
+        // Lanes end at different ticks: once half the slots are idle, close the gaps.
+        let slots = packs.len() * LANES;
+        if flying > 0 && flying * 2 <= slots && slots > LANES {
+            for pack in &packs {
+                for (i, slot) in pack.lanes.iter().enumerate() {
+                    if let Some(l) = *slot {
+                        pack.store(i, &mut lanes[l]);
+                    }
+                }
+            }
+            let live = packs.iter().flat_map(|p| p.lanes).flatten().collect();
+            packs = pack(&lanes, live, t + 1);
+        }
+    }
+    // Those still flying at the end.
+    for pack in &packs {
+        for (i, slot) in pack.lanes.iter().enumerate() {
+            if let Some(lane) = slot.map(|l| &mut lanes[l]) {
+                pack.store(i, lane);
+                lane.updates = end - tick;
+            }
+        }
+    }
+    lanes
+}
+
+/// Packs the lanes `live` four to a pack at the start of tick `t`.
+fn pack(lanes: &[Lane], live: Vec<usize>, t: u64) -> Vec<Pack> {
+    live.chunks(LANES)
+        .map(|chunk| Pack::of(lanes, std::array::from_fn(|i| chunk.get(i).copied()), t))
+        .collect()
+}
+
+/// One tick of a pack, as [`World::step`] flies each of its missiles (`start` is the
+/// tick the lanes were handed off); returns how many of its lanes ended. The common
+/// tick is all four lanes at once; a lane with something to settle (a turn that may
+/// be its sharpest, a hit, an end, a non-finite state) settles it through the same
+/// scalar code a world's missile does.
+fn step(pack: &mut Pack, lanes: &mut [Lane], tracks: &[Track], t: u64, start: u64) -> usize {
+    let mut ended = 0;
+    // A target lost last tick is gone: its missile misses, as a world's does.
+    for i in 0..LANES {
+        if let Some(lane) = pack.lanes[i].map(|l| &mut lanes[l]) {
+            if tracks[lane.track].gone {
+                pack.store(i, lane);
+                lane.metrics.outcome = Outcome::Missed(MissReason::TargetLost);
+                lane.updates = t - start;
+                pack.lanes[i] = None;
+                ended += 1;
+            }
+        }
+    }
+    if pack.lanes.iter().all(Option::is_none) {
+        return ended;
+    }
+    let seen = |f: fn(&Target) -> Vec2| {
+        V2::gather(std::array::from_fn(|i| {
+            pack.lanes[i].map_or(Vec2::ZERO, |l| f(&tracks[lanes[l].track].target))
+        }))
+    };
+    let (was, now) = (seen(|t| t.prev_pos), seen(|t| t.pos));
+    let dt = tracks[0].dt;
+    let dt4 = F4::splat(dt);
+    let (dir, _) = smooth(pack.dir, pack.pos, was, pack.ga);
+    let (pos, vel) = smoothed_fly(dir, pack.speed, pack.pos, dt4);
+    let finite = pos.x.finite() & pos.y.finite() & vel.x.finite() & vel.y.finite();
+    let path = F4::select(finite, pack.path + (pos - pack.pos).length(), pack.path);
+    let turn = Turn::of(pack.vel, vel);
+    let (distance, frac) = closest_approach_of(pack.pos, pos, was, now);
+    let closer = closer(distance, pack.closest);
+    let seconds = pack.age * dt4;
+    let [fuel, lifetime, outside] = pack.ends.checks(path, seconds, dt4, pos);
+    let hit = touches(distance, pack.reach);
+    let settle = !finite | turn.may_peak(pack.peak_cos) | hit | fuel | lifetime | outside;
+    pack.closest = F4::select(closer, distance, pack.closest);
+    let offset = F4::splat((t - pack.since) as f32);
+    pack.closest_at = F4::select(closer, offset, pack.closest_at);
+    let (before, old_vel) = (pack.pos, pack.vel);
+    (pack.pos, pack.vel, pack.dir, pack.path) = (pos, vel, dir, path);
+    pack.age += F4::ONE;
+    let settle = bits(settle);
+    if settle == 0 {
+        return ended;
+    }
+    let at = |x: F4, i: usize| x.as_array()[i];
+    let mut peak_cos = pack.peak_cos.to_array();
+    for i in (0..LANES).filter(|i| settle & (1 << i) != 0) {
+        let Some(lane) = pack.lanes[i].map(|l| &mut lanes[l]) else {
+            continue;
+        };
+        pack.store(i, lane);
+        let seconds = at(seconds, i);
+        let metrics = &mut lane.metrics;
+        let outcome = if bits(finite) & (1 << i) == 0 {
+            // The world keeps the last good state and ends the flight.
+            metrics.record_distance(before.lane(i).distance(was.lane(i)), t);
+            Some(Outcome::Missed(MissReason::NonFinite))
+        } else {
+            let turn = Turn {
+                lengths: at(turn.lengths, i),
+                dot: at(turn.dot, i),
+                cos: at(turn.cos, i),
+            };
+            if turn.may_peak(metrics.peak_cos()) {
+                metrics.measure_turn(old_vel.lane(i), vel.lane(i), turn, dt);
+                peak_cos[i] = metrics.peak_cos();
+            }
+            if touches(at(distance, i), lane.reach) {
+                metrics.record_hit(lane.target, seconds + at(frac, i) * dt);
+                Some(metrics.outcome)
+            } else {
+                let path = metrics.path_length;
+                let reason = lane.ends.reason(path, seconds, dt, pos.lane(i));
+                reason.map(Outcome::Missed)
+            }
+        };
+        if let Some(outcome) = outcome {
+            lane.metrics.outcome = outcome;
+            lane.updates = t - start;
+            pack.lanes[i] = None;
+            ended += 1;
+        }
+    }
+    pack.peak_cos = F4::from(peak_cos);
+    ended
+}
