@@ -174,6 +174,11 @@ impl Plan {
         settings
     }
 
+    /// Whether any field is jittered (each run then draws its own values).
+    fn has_jitter(&self) -> bool {
+        !self.spec.jitter.values().all(|s| *s == 0.0)
+    }
+
     /// A run's scenario: the cell's with the run's seeds and jittered fields.
     fn run_scenario(
         &self,
@@ -182,7 +187,7 @@ impl Plan {
         run: u32,
     ) -> Result<Scenario, String> {
         let seed = self.seed(cell, run);
-        let mut scenario = if self.spec.jitter.values().all(|s| *s == 0.0) {
+        let mut scenario = if !self.has_jitter() {
             cell_scenario.clone()
         } else {
             self.jittered(cell, seed)?
@@ -201,6 +206,7 @@ impl Plan {
     fn jittered(&self, cell: usize, seed: u64) -> Result<Scenario, String> {
         let mut rng = Rng::new(seed ^ 0x6A09_E667_F3BC_C908);
         let mut settings = self.axis_settings(cell);
+        let mut accepted = None;
         for (path, sigma) in &self.spec.jitter {
             let path = self.fields.name_of(path).unwrap_or(path);
             let centre = settings
@@ -210,22 +216,28 @@ impl Plan {
                 .or_else(|| self.fields.value(path))
                 .unwrap_or(0.0);
             let mut chosen = centre;
+            accepted = None;
             for _ in 0..MAX_JITTER_DRAWS {
                 let value = centre + sigma * gaussian(&mut rng);
                 let mut trial = settings.clone();
                 trial.push((path, value));
-                let ok = self
+                let fits = self
                     .fields
                     .set(&trial)
-                    .is_ok_and(|s| crate::scenario::validate::validate(&s).is_empty());
-                if ok {
-                    chosen = value;
+                    .ok()
+                    .filter(|s| crate::scenario::validate::validate(s).is_empty());
+                if fits.is_some() {
+                    (chosen, accepted) = (value, fits);
                     break;
                 }
             }
             settings.push((path, chosen));
         }
-        self.fields.set(&settings)
+        // The last draw accepted was read with every setting: it is the run's scenario.
+        match accepted {
+            Some(scenario) => Ok(scenario),
+            None => self.fields.set(&settings),
+        }
     }
 
     /// Flies one run of a cell for one algorithm: every missile's result. This is the
@@ -272,12 +284,13 @@ impl Plan {
                 }
             }
         }
-        let mut results = results(&world);
-        // The handed-off missile is the one in flight; its result comes when it lands.
-        let slot = handoff.as_ref().and_then(|_| {
-            let id = world.missiles().first()?.id;
-            world.all_missiles().iter().position(|m| m.id == id)
-        });
+        // Every missile's result, by id. The handed-off missile is the one in flight;
+        // its result comes when it lands.
+        let all = world.all_missiles();
+        let flying = world.missiles().first().map(|m| m.id);
+        let slot = (handoff.as_ref()).and_then(|_| all.iter().position(|m| Some(m.id) == flying));
+        let mut results: Vec<MissileResult> =
+            all.iter().map(|m| MissileResult::of(&m.metrics)).collect();
         results.extend(refused);
         Ok(Started {
             results,
@@ -303,14 +316,28 @@ impl Plan {
         cancel: &AtomicBool,
     ) -> Result<Option<Vec<CellStats>>, String> {
         let cell_scenario = self.cell_scenario(cell)?;
+        let jittered = self.has_jitter();
+        let restricted: Vec<Scenario> = match jittered {
+            true => Vec::new(),
+            false => (self.algorithms.iter())
+                .map(|a| cell_scenario.restricted_to(*a))
+                .collect(),
+        };
         let mut started = Vec::new();
         for run in 0..self.spec.runs {
             if cancel.load(Ordering::Relaxed) {
                 return Ok(None);
             }
-            let scenario = self.run_scenario(&cell_scenario, cell, run)?;
-            for algorithm in &self.algorithms {
-                started.push(self.start(&scenario.restricted_to(*algorithm), true)?);
+            if jittered {
+                let scenario = self.run_scenario(&cell_scenario, cell, run)?;
+                for algorithm in &self.algorithms {
+                    started.push(self.start(&scenario.restricted_to(*algorithm), true)?);
+                }
+            } else {
+                // Restricting and seeding commute: restrict once per cell, not per run.
+                for scenario in &restricted {
+                    started.push(self.start(&self.run_scenario(scenario, cell, run)?, true)?);
+                }
             }
         }
         let handoffs = started
@@ -386,15 +413,6 @@ impl Plan {
         let s = stats.get(cell.checked_sub(first)? * self.algorithms.len() + a)?;
         (s.cell == cell && s.algorithm == algorithm).then_some(s)
     }
-}
-
-/// Every missile's result in a world, by id.
-fn results(world: &World) -> Vec<MissileResult> {
-    world
-        .all_missiles()
-        .into_iter()
-        .map(|m| MissileResult::of(&m.metrics))
-        .collect()
 }
 
 /// A run on the batch path after its first part ([`Plan::start`]): the results so far,

@@ -130,6 +130,9 @@ impl World {
 
     /// Resolves the names of the targets that motions follow (a fly program's hero).
     fn link_heroes(&mut self) {
+        if self.targets.iter().all(|t| t.motion.follows().is_none()) {
+            return;
+        }
         let names: Vec<(String, TargetId)> = self
             .targets
             .iter()
