@@ -77,6 +77,9 @@ impl Handoff {
         let [missile] = world.missiles() else {
             return None;
         };
+        let (dir, ga, speed) = missile
+            .guidance
+            .smoothed_lane(world.tuning_for(missile.source))?;
         let quiet = world.pending().is_empty()
             && world.turrets().is_empty()
             && world.rain().is_none()
@@ -85,9 +88,6 @@ impl Handoff {
         let plain = missile.airframe.is_none()
             && missile.seeker.is_none()
             && missile.guidance.contact_fused();
-        let (dir, ga, speed) = missile
-            .guidance
-            .smoothed_lane(world.tuning_for(missile.source))?;
         let target = world.target(missile.target)?;
         let passive = !target.decoy
             && target.flares.is_none()
@@ -128,7 +128,6 @@ impl Handoff {
 /// differ in seeds the target may not use).
 struct Track {
     target: Target,
-    dt: f32,
     /// Lost this tick: still there for the missiles' tick, gone from the next.
     lost: bool,
     gone: bool,
@@ -241,7 +240,6 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Lane> {
             None => {
                 tracks.push(Track {
                     target: handoff.target,
-                    dt,
                     lost: false,
                     gone: false,
                 });
@@ -264,7 +262,7 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Lane> {
             track.lost = track.target.tick(t, dt, &around).is_some();
         }
         for pack in &mut packs {
-            flying -= step(pack, &mut lanes, &tracks, t, tick);
+            flying -= step(pack, &mut lanes, &tracks, (t, dt), tick);
         }
         for track in &mut tracks {
             track.gone |= track.lost;
@@ -302,12 +300,18 @@ fn pack(lanes: &[Lane], live: Vec<usize>, t: u64) -> Vec<Pack> {
         .collect()
 }
 
-/// One tick of a pack, as [`World::step`] flies each of its missiles (`start` is the
-/// tick the lanes were handed off); returns how many of its lanes ended. The common
+/// One tick `t` of length `dt` of a pack, as [`World::step`] flies each of its missiles
+/// (`start` is the tick the lanes were handed off); returns how many of its lanes ended. The common
 /// tick is all four lanes at once; a lane with something to settle (a turn that may
 /// be its sharpest, a hit, an end, a non-finite state) settles it through the same
 /// scalar code a world's missile does.
-fn step(pack: &mut Pack, lanes: &mut [Lane], tracks: &[Track], t: u64, start: u64) -> usize {
+fn step(
+    pack: &mut Pack,
+    lanes: &mut [Lane],
+    tracks: &[Track],
+    (t, dt): (u64, f32),
+    start: u64,
+) -> usize {
     let mut ended = 0;
     // A target lost last tick is gone: its missile misses, as a world's does.
     for i in 0..LANES {
@@ -330,7 +334,6 @@ fn step(pack: &mut Pack, lanes: &mut [Lane], tracks: &[Track], t: u64, start: u6
         }))
     };
     let (was, now) = (seen(|t| t.prev_pos), seen(|t| t.pos));
-    let dt = tracks[0].dt;
     let dt4 = F4::splat(dt);
     let (dir, _) = smooth(pack.dir, pack.pos, was, pack.ga);
     let (pos, vel) = smoothed_fly(dir, pack.speed, pack.pos, dt4);

@@ -351,8 +351,9 @@ impl Plan {
         for (k, mut run) in started.into_iter().enumerate() {
             let a = k % self.algorithms.len();
             // The lockstep path gives one result per handoff, in order.
-            if let Some(flown) = run.slot.and_then(|_| landed.next()) {
-                run.results[run.slot.unwrap_or_default()] = MissileResult::of(&flown.metrics);
+            let flown = run.slot.and_then(|slot| Some((slot, landed.next()?)));
+            if let Some((slot, flown)) = flown {
+                run.results[slot] = MissileResult::of(&flown.metrics);
                 run.updates += flown.updates;
             }
             per_algorithm[a].push(run.results);
