@@ -17,8 +17,8 @@ fn run_prints_one_row_per_missile_for_every_shipped_scenario() {
         let expected = expected_rows(&shipped(name), None);
         assert!(!expected.is_empty(), "{name} launches no missile");
         assert_eq!(summary(&rows), expected, "{file}");
-        // Ids are the missiles', each once, in order.
-        let ids: Vec<u32> = rows.iter().map(|r| r.id).collect();
+        // Ids are the missiles', each once, in order (a refused launch has none).
+        let ids: Vec<u32> = rows.iter().filter_map(|r| r.id).collect();
         let mut sorted = ids.clone();
         sorted.sort();
         sorted.dedup();
@@ -52,7 +52,7 @@ fn run_prints_the_hand_worked_hit_times_of_faster_target() {
     assert_eq!(rows.len(), 8);
     for (k, row) in rows.iter().enumerate() {
         let t = if k % 2 == 0 { 3.672 } else { 6.443 };
-        assert_eq!(row.id, k as u32);
+        assert_eq!(row.id, Some(k as u32));
         assert_eq!(row.algorithm, Algorithm::Intercept);
         assert_eq!(row.outcome, "hit", "{row:?}");
         assert_eq!(row.time_to_hit, Some(t), "{row:?}");
@@ -141,13 +141,13 @@ fn run_with_csv_writes_a_trace_of_every_entity_at_every_tick() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("tick,time,id,kind,algorithm,x,y,vx,vy,heading")
+        Some("tick,time,id,kind,algorithm,x,y,vx,vy,heading,event")
     );
     let (mut targets, mut missiles, mut last_tick) = (0, 0, 0u64);
     let mut ticks = BTreeSet::new();
     for line in lines {
         let fields: Vec<&str> = line.split(',').collect();
-        assert_eq!(fields.len(), 10, "`{line}`");
+        assert_eq!(fields.len(), 11, "`{line}`");
         let tick: u64 = fields[0].parse().unwrap();
         let time: f64 = fields[1].parse().unwrap();
         assert!(tick >= last_tick, "ticks go backwards at `{line}`");
@@ -158,7 +158,7 @@ fn run_with_csv_writes_a_trace_of_every_entity_at_every_tick() {
             "time {time} at tick {tick}"
         );
         let _id: u32 = fields[2].parse().unwrap();
-        for number in &fields[5..] {
+        for number in &fields[5..10] {
             let value: f32 = number
                 .parse()
                 .unwrap_or_else(|_| panic!("`{number}` in `{line}`"));
@@ -172,6 +172,8 @@ fn run_with_csv_writes_a_trace_of_every_entity_at_every_tick() {
             "missile" => {
                 missiles += 1;
                 assert!(Algorithm::from_id(fields[4]).is_some(), "`{line}`");
+                // Launched, flying, or how it ended (none ends within 2 s here).
+                assert!(["launch", ""].contains(&fields[10]), "`{line}`");
             }
             other => panic!("unknown kind `{other}` in `{line}`"),
         }
@@ -267,8 +269,10 @@ fn compare_of_the_default_ranks_every_algorithm_its_launcher_fires() {
     for r in &rows {
         assert_eq!(r.lane.as_deref(), Some(r.algorithm.id()), "{r:?}");
     }
-    let labels: BTreeSet<(Option<String>, u32)> =
-        rows.iter().map(|r| (r.lane.clone(), r.id)).collect();
+    let labels: BTreeSet<(Option<String>, String)> = rows
+        .iter()
+        .map(|r| (r.lane.clone(), r.who.clone()))
+        .collect();
     assert_eq!(labels.len(), rows.len());
     // A plain run has no lane.
     let single = table(&stdout(&run(&["run", "default", "--seconds", "1"])));

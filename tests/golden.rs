@@ -19,7 +19,7 @@ const GOLDEN: &[(&str, u64)] = &[
     // Gravity and ballistic shells.
     ("artillery", 0xcd54b9cb77c32c27),
     // Flares, seekers and decoys.
-    ("flares", 0xd36b43f3438b746f),
+    ("flares", 0xf577f2899bc033dd),
 ];
 
 fn hash_after(name: &str, ticks: u32) -> u64 {

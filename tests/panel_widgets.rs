@@ -259,8 +259,30 @@ fn a_results_row_reads_flying_then_hit_when_its_missile_hits() {
         "the other row is unchanged"
     );
     assert!(harness
-        .query_by_label("2 missiles (showing the last 2)")
+        .query_by_label("2 rows (showing the last 2)")
         .is_some());
+}
+
+#[test]
+fn a_launch_refused_for_want_of_a_solution_is_a_results_row() {
+    // The intercept at 50 units/s cannot catch a target crossing at 300: launcher 0
+    // refuses on tick 0, and the table says so, at the distance the law saw,
+    // |(600, 200) - (100, 600)| = 640.3.
+    let mut s = scenario(
+        r#"(name: "t", motion: Constant(pos: (600, 200), vel: (300, 0)))"#,
+        r#"(pos: (100, 600), target: "t", algorithms: ["intercept"])"#,
+    );
+    s.algorithms.intercept.speed = 50.0;
+    let mut harness = panel_common::harness(s, false);
+    harness.state_mut().session.single_step();
+    harness.run();
+    let row = harness.get_by_label("launcher 0 at 0.00 s");
+    let mut cells = row.following_siblings();
+    let outcome = cells.next().and_then(|n| n.value()).unwrap_or_default();
+    assert_eq!(outcome, "miss: no solution, not fired");
+    let _hit = cells.next();
+    let closest = cells.next().and_then(|n| n.value()).unwrap_or_default();
+    assert_eq!(closest, "640.3");
 }
 
 #[test]

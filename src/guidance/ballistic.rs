@@ -157,7 +157,8 @@ impl Law for Ballistic {
             };
             // The world adds this tick's gravity after the law: land on the aim point.
             if let Some(aim) = self.aim() {
-                body.pos = aim - self.gravity * seen.dt * seen.dt;
+                let point = aim - self.gravity * seen.dt * seen.dt;
+                body.pos = super::intercept::reach_at_most(body.pos, point, body.vel.length() * seen.dt);
             }
             self.time_left = 0.0;
             return Some(Signal::Detonate {

@@ -80,6 +80,12 @@ impl Law for HeatSeeker {
     }
 
     fn steer(&mut self, params: &HeatSeekerParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
+        // Moved by something else since its last tick (its airframe, gravity, a blind
+        // tick of its seeker): it flies on from where it is, not from where it left off.
+        if *body != self.body(seen.dt, body.heading) {
+            self.pos = to_int(body.pos);
+            self.vel = to_int(body.vel * seen.dt);
+        }
         let target = to_int(seen.target_pos).as_i64vec2();
         let target_step = to_int(seen.target_vel * seen.dt).as_i64vec2();
         let aim = target + target_step * i64::from(params.lead);
@@ -250,7 +256,7 @@ mod tests {
             vel: IVec2::new(0, 5),
             ..Default::default()
         };
-        let mut body = Body::default();
+        let mut body = hs.body(1.0 / 30.0, 0.0);
         let seen = Seen {
             target_pos: Vec2::new(100.0, 0.0),
             target_vel: Vec2::new(60.0, 0.0),
@@ -279,8 +285,8 @@ mod tests {
             vel: IVec2::new(10, 0),
             ..Default::default()
         };
-        let mut body = Body::default();
         let dt = 1.0 / 30.0;
+        let mut body = hs.body(dt, 0.0);
         let mut target = Vec2::new(60.0, 5.0);
         let target_vel = Vec2::new(-20.0 / dt, 0.0);
         let mut passed_at: Option<f32> = None;
@@ -310,6 +316,38 @@ mod tests {
             "should be chasing west by now: {:?}",
             hs.vel
         );
+    }
+
+    #[test]
+    fn a_body_moved_by_something_else_is_flown_on_from_where_it_is() {
+        // Its state says (0, 0) moving (10, 0) a tick; an airframe has put the body at
+        // (3.4, 7.6) moving 60 units/s straight down (2 a tick at 30 ticks/s). With the
+        // target far below and step 1, the law flies on from the grid point (3, 8) at
+        // (0, 2) a tick: desired (0, 12), so the velocity becomes (0, 3) and the body
+        // (3, 11). Without the airframe's move it would have gone on from (0, 0).
+        let params = HeatSeekerParams::default();
+        let dt = 1.0 / 30.0;
+        let mut hs = HeatSeeker {
+            vel: IVec2::new(10, 0),
+            ..Default::default()
+        };
+        let mut body = Body {
+            pos: Vec2::new(3.4, 7.6),
+            vel: Vec2::new(0.0, 60.0),
+            heading: 0.0,
+        };
+        let seen = Seen {
+            target_pos: Vec2::new(3.0, 500.0),
+            target_vel: Vec2::ZERO,
+            dt,
+        };
+        hs.steer(&params, &mut body, &seen);
+        assert_eq!(hs.vel, IVec2::new(0, 3));
+        assert_eq!(body.pos, Vec2::new(3.0, 11.0));
+        // Left alone, its own body is taken as it is.
+        let before = hs.clone();
+        hs.steer(&params, &mut body, &seen);
+        assert_eq!(hs.pos, before.pos + hs.vel);
     }
 
     #[test]

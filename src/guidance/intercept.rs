@@ -179,7 +179,7 @@ impl Law for Intercept {
             } else {
                 1.0
             };
-            body.pos = self.aim;
+            body.pos = reach_at_most(start, self.aim, body.vel.length() * seen.dt);
             self.travel_left = 0.0;
             Some(Signal::Detonate {
                 radius: params.blast_radius,
@@ -231,6 +231,19 @@ impl Law for Intercept {
                 ));
             }
         }
+    }
+}
+
+/// Where a missile at `start` that may move `most` units this tick ends when it makes
+/// for `point`: there, or (flown off its plan by an airframe or a blind seeker, so the
+/// point is beyond its reach) as far towards it as it can go, never farther.
+pub(crate) fn reach_at_most(start: Vec2, point: Vec2, most: f32) -> Vec2 {
+    let way = point - start;
+    // Rounding aside: on its plan the point is within the tick's move.
+    if way.length() <= most * (1.0 + 1e-4) {
+        point
+    } else {
+        start + way.clamp_length_max(most)
     }
 }
 
@@ -375,5 +388,18 @@ mod tests {
             let heading = vel.y.patan2(vel.x);
             assert!((body.heading - heading).abs() < 1e-6, "lead {lead}");
         }
+    }
+
+    #[test]
+    fn a_missile_makes_for_its_point_only_as_far_as_it_can_go_in_a_tick() {
+        // 5 units a tick: a point 4.9 away is reached, one 5.0004 away too (rounding on
+        // its plan); one 20 away is approached by 5 along the way, (3, 4).
+        let start = Vec2::ZERO;
+        assert_eq!(reach_at_most(start, Vec2::new(4.9, 0.0), 5.0), Vec2::new(4.9, 0.0));
+        assert_eq!(reach_at_most(start, Vec2::new(5.0004, 0.0), 5.0), Vec2::new(5.0004, 0.0));
+        let short = reach_at_most(start, Vec2::new(12.0, 16.0), 5.0);
+        assert!((short - Vec2::new(3.0, 4.0)).length() < 1e-5, "{short}");
+        // Standing still, it stays.
+        assert_eq!(reach_at_most(start, Vec2::new(12.0, 16.0), 0.0), start);
     }
 }

@@ -3,10 +3,12 @@
 //! update-rate benchmark, sweeps ([`sweep`]) and animated GIFs of a run ([`gif`]). The
 //! command line and the tests both use this.
 
+use crate::core::Body;
 use crate::core::Portable;
 use crate::guidance::Algorithm;
 use crate::scenario::Scenario;
-use crate::sim::{Missile, Outcome, World};
+use crate::sim::event::Refusal;
+use crate::sim::{EventKind, MissReason, Missile, MissileId, Outcome, Source, Target, World};
 use std::io::Write;
 use std::time::Instant;
 
@@ -16,15 +18,22 @@ pub mod sweep;
 /// Default run length when a scenario's missiles never all finish.
 pub const DEFAULT_SECONDS: f64 = 60.0;
 
-/// One row of the results table.
+/// One row of the results table: a missile, or a launch refused for want of a solution.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     /// The run it comes from, when several are compared (the algorithm flown alone).
     pub lane: Option<String>,
-    pub id: u32,
+    /// The missile (none: a launch refused for want of a solution).
+    pub missile: Option<MissileId>,
+    /// The missile (`M3`), or who refused to fire and when (`launcher 0 at 6.00 s`).
+    pub who: String,
+    /// The tick it was launched (or refused) on.
+    pub tick: u64,
     pub algorithm: Algorithm,
     pub outcome: Outcome,
     pub time_to_hit: Option<f32>,
+    /// Its closest approach to the target it was launched at (for a refusal, the
+    /// distance at launch).
     pub miss_distance: f32,
     pub path_length: f32,
     pub peak_turn_rate: f32,
@@ -36,7 +45,9 @@ impl Row {
         let m = &missile.metrics;
         Row {
             lane: None,
-            id: missile.id.0,
+            missile: Some(missile.id),
+            who: missile.id.to_string(),
+            tick: missile.launched_tick,
             algorithm: missile.algorithm(),
             outcome: m.outcome,
             time_to_hit: m.time_to_hit,
@@ -45,6 +56,33 @@ impl Row {
             peak_turn_rate: m.peak_turn_rate,
             optimum_ratio: m.optimum_ratio(),
         }
+    }
+
+    /// A launch refused for want of a solution in a world ticking `dt` seconds: a miss
+    /// that never flew, at the distance the law saw.
+    pub fn refused(refusal: &Refusal, dt: f32) -> Self {
+        let time = refusal.tick as f64 * f64::from(dt);
+        Row {
+            lane: None,
+            missile: None,
+            who: format!("{} at {time:.2} s", source_name(refusal.source)),
+            tick: refusal.tick,
+            algorithm: refusal.algorithm,
+            outcome: Outcome::Missed(MissReason::NoSolution),
+            time_to_hit: None,
+            miss_distance: refusal.range,
+            path_length: 0.0,
+            peak_turn_rate: 0.0,
+            optimum_ratio: None,
+        }
+    }
+}
+
+/// `launcher 0`, `turret 2`: who fired, by its place in the scenario's list.
+pub fn source_name(source: Source) -> String {
+    match source {
+        Source::Launcher(i) => format!("launcher {i}"),
+        Source::Turret(i) => format!("turret {i}"),
     }
 }
 
@@ -73,32 +111,143 @@ pub fn selftest(ticks: u32) -> Vec<(&'static str, Result<u64, String>)> {
         .collect()
 }
 
-pub const CSV_HEADER: &str = "tick,time,id,kind,algorithm,x,y,vx,vy,heading";
+/// The columns of the per-tick trace (`run --csv`); a recording's columns plus `event`.
+pub const CSV_HEADER: &str = "tick,time,id,kind,algorithm,x,y,vx,vy,heading,event";
 
-/// Writes every live entity of the world at its current tick as CSV rows.
-pub fn write_csv_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
-    let (tick, time) = (world.tick(), world.time());
-    for t in world.targets() {
-        let heading = t.vel.y.patan2(t.vel.x);
+/// One row of the trace.
+struct TraceRow<'a> {
+    tick: u64,
+    time: f64,
+    id: u64,
+    kind: &'static str,
+    algorithm: &'a str,
+    pos: glam::Vec2,
+    vel: glam::Vec2,
+    heading: f32,
+    event: &'a str,
+}
+
+impl TraceRow<'_> {
+    fn write(&self, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+        let (p, v) = (self.pos, self.vel);
         writeln!(
             out,
-            "{tick},{time},{},target,,{},{},{},{},{heading}",
-            t.id.0, t.pos.x, t.pos.y, t.vel.x, t.vel.y
-        )?;
+            "{},{},{},{},{},{},{},{},{},{},{}",
+            self.tick,
+            self.time,
+            self.id,
+            self.kind,
+            self.algorithm,
+            p.x,
+            p.y,
+            v.x,
+            v.y,
+            self.heading,
+            self.event
+        )
+    }
+}
+
+/// A target's row at the world's tick, with `event` (empty: it goes on).
+fn target_row<'a>(world: &World, t: &Target, event: &'a str) -> TraceRow<'a> {
+    TraceRow {
+        tick: world.tick(),
+        time: world.time(),
+        id: u64::from(t.id.0),
+        kind: "target",
+        algorithm: "",
+        pos: t.pos,
+        vel: t.vel,
+        heading: t.vel.y.patan2(t.vel.x),
+        event,
+    }
+}
+
+/// A missile's row at `tick` (at `time`), in state `body`, with `event`.
+fn missile_row(
+    tick: u64,
+    time: f64,
+    m: &Missile,
+    body: &Body,
+    event: &'static str,
+) -> TraceRow<'static> {
+    TraceRow {
+        tick,
+        time,
+        id: u64::from(m.id.0),
+        kind: "missile",
+        algorithm: m.algorithm().id(),
+        pos: body.pos,
+        vel: body.vel,
+        heading: body.heading,
+        event,
+    }
+}
+
+/// Writes every live entity of the world at its current tick as CSV rows (no event).
+pub fn write_csv_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+    for t in world.targets() {
+        target_row(world, t, "").write(out)?;
     }
     for m in world.missiles() {
-        let b = &m.body;
-        writeln!(
-            out,
-            "{tick},{time},{},missile,{},{},{},{},{},{}",
-            m.id.0,
-            m.algorithm(),
-            b.pos.x,
-            b.pos.y,
-            b.vel.x,
-            b.vel.y,
-            b.heading
-        )?;
+        missile_row(world.tick(), world.time(), m, &m.body, "").write(out)?;
+    }
+    Ok(())
+}
+
+/// Writes what a step did and where it left everything, as CSV rows: on the tick just
+/// flown, each missile launched (where it started, `launch`) and each launch refused
+/// (from the launcher or turret, `no-solution`); then, at the world's tick, every live
+/// entity, each target the tick removed (its last state: `destroyed`, `burnt-out`, ...)
+/// and each missile it ended (its last state: `hit`, `fuel-out`, ...). A flight that
+/// ended without moving (its target lost, its law failed, a non-finite state) repeats
+/// its last state.
+pub fn write_step_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+    let flown = world.tick().saturating_sub(1);
+    let time = flown as f64 * f64::from(world.dt());
+    for event in world.events() {
+        if let EventKind::Launched { missile, body, .. } = &event.kind {
+            if let Some(m) = world.missile(*missile) {
+                missile_row(flown, time, m, body, "launch").write(out)?;
+            }
+        }
+    }
+    let refused = world
+        .refusals()
+        .iter()
+        .rev()
+        .take_while(|r| r.tick == flown)
+        .collect::<Vec<_>>();
+    for r in refused.into_iter().rev() {
+        let (kind, index) = match r.source {
+            Source::Launcher(i) => ("launcher", i),
+            Source::Turret(i) => ("turret", i),
+        };
+        TraceRow {
+            tick: flown,
+            time,
+            id: index as u64,
+            kind,
+            algorithm: r.algorithm.id(),
+            pos: r.from,
+            vel: glam::Vec2::ZERO,
+            heading: 0.0,
+            event: MissReason::NoSolution.id(),
+        }
+        .write(out)?;
+    }
+    for t in world.targets() {
+        target_row(world, t, "").write(out)?;
+    }
+    for (t, loss) in world.departed() {
+        target_row(world, t, loss.id()).write(out)?;
+    }
+    for m in world.missiles() {
+        missile_row(world.tick(), world.time(), m, &m.body, "").write(out)?;
+    }
+    for m in world.ended() {
+        let event = m.metrics.outcome.id();
+        missile_row(world.tick(), world.time(), m, &m.body, event).write(out)?;
     }
     Ok(())
 }
@@ -134,25 +283,29 @@ pub fn run_world(
     let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
     if let Some(out) = csv.as_deref_mut() {
         writeln!(out, "{CSV_HEADER}")?;
+        write_csv_rows(&world, out)?;
     }
     for _ in 0..ticks {
-        if let Some(out) = csv.as_deref_mut() {
-            write_csv_rows(&world, out)?;
-        }
         world.step();
+        if let Some(out) = csv.as_deref_mut() {
+            write_step_rows(&world, out)?;
+        }
         if seconds.is_none() && !busy(&world) {
             break;
         }
     }
-    if let Some(out) = csv {
-        write_csv_rows(&world, out)?;
-    }
     Ok(world)
 }
 
-/// The results table of a world: one row per missile, by id.
+/// The results table of a world: one row per missile and per launch refused for want
+/// of a solution, in launch order (a tick's missiles by id, then its refusals).
 pub fn rows(world: &World) -> Vec<Row> {
-    world.all_missiles().into_iter().map(Row::of).collect()
+    let mut rows: Vec<Row> = world.all_missiles().into_iter().map(Row::of).collect();
+    let dt = world.dt();
+    rows.extend(world.refusals().iter().map(|r| Row::refused(r, dt)));
+    // Stable: missiles stay in id order, before the refusals of their tick.
+    rows.sort_by_key(|r| r.tick);
+    rows
 }
 
 /// Runs the scenario once per compared algorithm from the same start and returns the
@@ -188,8 +341,8 @@ pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, St
     Ok(all)
 }
 
-/// Formats rows as an aligned text table. The missile is `M3`, or `quartic/M0` for a row
-/// of a compared run. "closest" is the closest approach to the target over the flight so
+/// Formats rows as an aligned text table. The missile is `M3` (or who refused to fire,
+/// `launcher 0 at 6.00 s`), or `quartic/M0` for a row of a compared run. "closest" is the closest approach to the target over the flight so
 /// far; "vs predicted" is the time to hit over the time the exact solver predicted at
 /// launch for a target that keeps its launch velocity (intercept and quartic hits only;
 /// below 1 when the target came toward the missile after launch).
@@ -214,8 +367,8 @@ pub fn table(rows: &[Row]) -> String {
         let opt =
             |v: Option<f32>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
         let missile = match &r.lane {
-            Some(lane) => format!("{lane}/M{}", r.id),
-            None => format!("M{}", r.id),
+            Some(lane) => format!("{lane}/{}", r.who),
+            None => r.who.clone(),
         };
         out.push_str(&format!(
             "{:<24} {:<w$} {:<37} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>12}\n",

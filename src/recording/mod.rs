@@ -77,6 +77,18 @@ struct Row {
     kind: Kind,
     algorithm: String,
     sample: Sample,
+    /// The `event` column (steerlab's traces): `launch`, how a flight ended, or empty.
+    event: Event,
+}
+
+/// What a row's `event` column says of its entity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    None,
+    /// Where it started: it is launched on this row's tick.
+    Launch,
+    /// Its last row: its flight (or life) ended on this tick.
+    End,
 }
 
 /// Reads a recording file (a regular file of at most [`crate::files::MAX_READ_BYTES`]).
@@ -127,6 +139,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
     }
     let col: Vec<usize> = REQUIRED.iter().map(|c| index(c).unwrap_or(0)).collect();
     let algorithm_col = index("algorithm");
+    let event_col = index("event");
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| {
@@ -179,6 +192,8 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
         let kind = match cell(3).to_ascii_lowercase().as_str() {
             "target" => Kind::Target,
             "missile" => Kind::Missile,
+            // A steerlab trace's launch refused for want of a solution: nothing flew.
+            "launcher" | "turret" => continue,
             other => {
                 let shown: String = other.chars().take(40).collect();
                 return Err(error(
@@ -216,6 +231,11 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
             .chars()
             .take(40)
             .collect();
+        let event = match event_col.and_then(|k| record.get(k)).unwrap_or("") {
+            "" => Event::None,
+            "launch" => Event::Launch,
+            _ => Event::End,
+        };
         rows.push(Row {
             line,
             tick: whole(0)?,
@@ -223,6 +243,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
             id: whole(2)?,
             kind,
             algorithm,
+            event,
             sample: Sample {
                 pos: Vec2::new(x as f32, y as f32),
                 vel: Vec2::new(vx as f32, vy as f32),
@@ -333,6 +354,8 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
                         algorithm: row.algorithm,
                         first: tick,
                         samples: vec![row.sample],
+                        launched: row.event == Event::Launch,
+                        ended: row.event == Event::End,
                     },
                 );
             }
@@ -363,6 +386,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
                     ));
                 }
                 track.samples.push(row.sample);
+                track.ended = row.event == Event::End;
             }
         }
         last_tick.insert(key, (tick, row.line));
@@ -452,8 +476,13 @@ pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String
                 missiles += 1;
                 let algorithm: Algorithm = tuning.register(Arc::new(law))?;
                 // Launched the tick before its first sample: that tick's move puts it
-                // on the sample. On the first tick there is no tick before.
-                let launch_tick = track.first.saturating_sub(1);
+                // on the sample. On the first tick there is no tick before. A track
+                // whose first row is its launch (a steerlab trace's) is launched there.
+                let launch_tick = if track.launched {
+                    track.first
+                } else {
+                    track.first.saturating_sub(1)
+                };
                 scenario.launchers.push(LauncherSpec {
                     name: track.name(),
                     pos: track.samples[0].pos,

@@ -1,8 +1,9 @@
 //! A recorded missile as a law: each tick it puts the missile where the recording has it
 //! (position, velocity, heading), so everything that reads missiles (trails, plots, the
 //! inspector, closest approach, hits) works on the recording. After its last sample it
-//! coasts one tick on its last velocity (the tick a missile hits on has no row), then
-//! stops until its lifetime ends.
+//! coasts one tick on its last velocity (the tick a missile hits on has no row in a
+//! game's recording; a steerlab trace says where a flight ended, and there it does not),
+//! then stops until its lifetime ends.
 
 use super::track::{RecordedTrack, Sample};
 use crate::core::ParamValue;
@@ -107,7 +108,10 @@ impl RuntimeLaw for Replay {
         launch: &Launch,
         state: &mut RuntimeState,
     ) -> Result<Option<Body>, LawError> {
-        state.values.insert("sample".into(), Value::Number(-1.0));
+        // The sample its next move puts it on, less one: a track launched on its first
+        // sample moves to its second.
+        let first = if self.track.launched { 0.0 } else { -1.0 };
+        state.values.insert("sample".into(), Value::Number(first));
         Ok(Some(Body {
             pos: launch.pos,
             vel: launch.vel,
@@ -133,7 +137,7 @@ impl RuntimeLaw for Replay {
             // A recording has no row for the tick a missile hit on (it is gone by the
             // time that tick is written): coast one tick on the last velocity, so a hit
             // inside that tick is still found...
-            None if k as usize == len => body.pos += body.vel * seen.dt,
+            None if k as usize == len && !self.track.ended => body.pos += body.vel * seen.dt,
             // ...then stay until the lifetime ends.
             None => body.vel = Vec2::ZERO,
         }
@@ -189,6 +193,8 @@ mod tests {
             algorithm: "mine".into(),
             first: 1,
             samples: xs.iter().map(|&x| sample(x)).collect(),
+            launched: false,
+            ended: false,
         };
         Replay::new("rec-mine-test", &track, 0)
     }

@@ -28,6 +28,13 @@ pub struct RecordedTrack {
     pub algorithm: String,
     pub first: u64,
     pub samples: Vec<Sample>,
+    /// Whether its first sample is where it was launched, on that tick (a steerlab
+    /// trace's `launch` row); otherwise it is launched the tick before, onto it.
+    pub launched: bool,
+    /// Whether its last row says its flight ended there (a steerlab trace's `hit`,
+    /// `fuel-out`, ...); otherwise it coasts one tick past it (a game's recording has no
+    /// row for the tick a missile hit on).
+    pub ended: bool,
 }
 
 /// An entity's name: `target 3`, `missile 7`.

@@ -4,7 +4,8 @@
 //! and along-track parts, lags the lateral part through a first-order actuator, limits
 //! it (a fixed acceleration, or one growing with speed squared up to that cap), replaces
 //! the along-track part by a thrust profile with drag if it has one, caps the speed, and
-//! adds gravity. What the law commanded and what the airframe achieved are both kept.
+//! adds gravity. The lateral part only turns the missile: its speed is never more than
+//! the law's own (or, with a thrust profile, what the motor and drag make of the last). What the law commanded and what the airframe achieved are both kept.
 //!
 //! With no airframe and no gravity the law's move is the body's, bit for bit; with an
 //! airframe whose limits never bind, too.
@@ -254,12 +255,20 @@ fn limit(airframe: &mut Airframe, before: &Body, law: &Body, age: f32, dt: f32) 
     };
     let mut change =
         (normal * (lateral - wanted_lateral) + along * (along_accel - wanted_along)) * dt;
+    // A lateral acceleration turns the missile; it never speeds it up. The speed is the
+    // law's own, or what the motor and drag made of the last (and at most the cap).
+    let mut allowed = if spec.thrust {
+        (speed + along_accel * dt).max(0.0)
+    } else {
+        law.vel.length()
+    };
     if spec.max_speed > 0.0 {
-        let vel = law.vel + change;
-        let flown = vel.length();
-        if flown > spec.max_speed {
-            change = vel * (spec.max_speed / flown) - law.vel;
-        }
+        allowed = allowed.min(spec.max_speed);
+    }
+    let vel = law.vel + change;
+    let flown = vel.length();
+    if flown > allowed {
+        change = vel * (allowed / flown) - law.vel;
     }
     airframe.state = AirframeState {
         commanded,

@@ -214,3 +214,36 @@ fn the_overlay_draws_the_command_and_the_achievement_from_the_missile() {
     );
     assert_eq!(lines[2].value, crate::core::ReadoutValue::Number(40.0));
 }
+
+#[test]
+fn a_lagging_actuator_turns_the_missile_but_never_speeds_it_past_the_laws_speed() {
+    // Flying (100, 0) with 100 units/s^2 to the left still in the actuator (lag 1 s);
+    // the law now flies straight on at 100. The actuator decays to
+    // 100 e^(-0.1) = 90.48: the velocity would be (100, 9.048), 100.41 long; the
+    // missile keeps the law's 100, turned by atan(0.09048) = 0.0902 rad.
+    let mut a = airframe(|s| s.lag = 1.0);
+    a.state.lateral = 100.0;
+    let before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let law = body(Vec2::new(10.0, 0.0), Vec2::new(100.0, 0.0));
+    let flown = fly(Some(&mut a), &before, &law, 0.0, Vec2::ZERO, DT);
+    assert!((flown.vel.length() - 100.0).abs() < 1e-3, "{}", flown.vel);
+    let turn = flown.vel.y.patan2(flown.vel.x);
+    assert!((turn - 0.09048f32.patan()).abs() < 1e-4, "{turn}");
+}
+
+#[test]
+fn with_thrust_a_turn_keeps_the_speed_the_motor_and_drag_give() {
+    // Thrust on, no motor, no drag, 100 units/s; the law asks 300 units/s^2 sideways
+    // (within the 1500 limit): the missile turns and stays at 100 units/s (it was
+    // 104.4 = |(100, 30)|, and more on every tick of the turn).
+    let mut a = airframe(|s| s.thrust = true);
+    let before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let law = body(Vec2::new(10.0, 3.0), Vec2::new(100.0, 30.0));
+    let flown = fly(Some(&mut a), &before, &law, 5.0, Vec2::ZERO, DT);
+    assert!((flown.vel.length() - 100.0).abs() < 1e-3, "{}", flown.vel);
+    assert!(flown.vel.y > 0.0, "it turned: {}", flown.vel);
+    // From rest with no motor it cannot move at all, whatever the law asks.
+    let rest = body(Vec2::ZERO, Vec2::ZERO);
+    let flown = fly(Some(&mut a), &rest, &law, 5.0, Vec2::ZERO, DT);
+    assert_eq!(flown.vel, Vec2::ZERO);
+}

@@ -4,6 +4,7 @@
 use super::ids::TargetId;
 use super::ids::{MissileId, Source};
 use super::seeker::LockLoss;
+use crate::core::Body;
 use crate::guidance::Algorithm;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -25,8 +26,11 @@ pub enum MissReason {
     NonFinite,
     /// Its law failed (a script's error, a runaway loop): see the law-failed event.
     LawFailed,
-    /// Its seeker took a flare for the target, and it flew to the flare.
+    /// Its seeker took a flare for the target, and it reached the flare (or the flare
+    /// burnt out before it did).
     Decoyed,
+    /// Its law found no solution at launch: it was never fired.
+    NoSolution,
 }
 
 impl MissReason {
@@ -40,6 +44,22 @@ impl MissReason {
             MissReason::NonFinite => "non-finite state",
             MissReason::LawFailed => "its law failed (script error)",
             MissReason::Decoyed => "decoyed by a flare",
+            MissReason::NoSolution => "no solution, not fired",
+        }
+    }
+
+    /// Its name in a CSV trace's `event` column.
+    pub fn id(self) -> &'static str {
+        match self {
+            MissReason::FuelOut => "fuel-out",
+            MissReason::LifetimeOut => "lifetime-out",
+            MissReason::LeftWorld => "left-world",
+            MissReason::TargetLost => "target-lost",
+            MissReason::Detonated => "detonated",
+            MissReason::NonFinite => "non-finite",
+            MissReason::LawFailed => "law-failed",
+            MissReason::Decoyed => "decoyed",
+            MissReason::NoSolution => "no-solution",
         }
     }
 }
@@ -59,6 +79,19 @@ pub enum TargetLoss {
     BurntOut,
 }
 
+impl TargetLoss {
+    /// Its name in a CSV trace's `event` column.
+    pub fn id(self) -> &'static str {
+        match self {
+            TargetLoss::Destroyed => "destroyed",
+            TargetLoss::ReachedGround => "reached-ground",
+            TargetLoss::DeathLine => "death-line",
+            TargetLoss::Removed => "removed",
+            TargetLoss::BurntOut => "burnt-out",
+        }
+    }
+}
+
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventKind {
@@ -67,6 +100,8 @@ pub enum EventKind {
         algorithm: Algorithm,
         source: Source,
         target: TargetId,
+        /// Where it starts, before its first move (on the same tick).
+        body: Body,
     },
     /// A launch refused because the solver has no solution.
     NoSolution {
@@ -115,7 +150,7 @@ pub enum EventKind {
         target: TargetId,
         reason: TargetLoss,
     },
-    /// A missile's seeker lost its lock (`lost`, and it flies on its last command) or
+    /// A missile's seeker lost its lock (`lost`, and it holds its last turn rate) or
     /// regained it (none).
     SeekerLock {
         missile: MissileId,
@@ -131,6 +166,20 @@ pub enum EventKind {
         missile: MissileId,
         flare: TargetId,
     },
+}
+
+/// A launch refused because its law found no solution: who, when, at what, and from how
+/// far (the law's view at launch). A world keeps them for its results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Refusal {
+    pub tick: u64,
+    pub algorithm: Algorithm,
+    pub source: Source,
+    pub target: TargetId,
+    /// Where the launch would have been from.
+    pub from: Vec2,
+    /// The distance to the target the law saw at launch.
+    pub range: f32,
 }
 
 /// An event with the tick it happened on.

@@ -2,9 +2,11 @@
 //! `range` (at most one every `every` seconds, `count` in all). A flare is a target that
 //! drifts ([`super::motion::flare`]) and burns out after `lifetime` seconds. Each missile
 //! whose seeker sees the new flare takes it for its target with its seeker's
-//! `decoy_chance` (drawn from the seeker's seeded noise); a missile that reaches a flare
-//! has been decoyed, a miss. A missile without a seeker sees the true target and is
-//! never decoyed.
+//! `decoy_chance` (drawn from the seeker's seeded noise): its law sees the flare from
+//! then on, but the missile is still after its target (touching it is a hit, and its
+//! closest approach is to it). A missile that reaches the flare first, or is still after
+//! it when it burns out, has been decoyed, a miss. A missile without a seeker sees the
+//! true target and is never decoyed.
 
 use crate::sim::motion::model::{fields, number};
 use serde::{Deserialize, Serialize};

@@ -15,6 +15,7 @@ use super::seeker::LockChange;
 use super::target::find;
 use super::target::Target;
 use crate::core::lanes::{Real, V2};
+use crate::core::Portable;
 use crate::core::{Body, Seen};
 use crate::guidance::{Signal, Tuning};
 use glam::Vec2;
@@ -99,17 +100,22 @@ impl<'a> Flight<'a> {
     /// Flies one missile through the tick. Targets it hits are added to `hits`.
     pub fn fly(&self, missile: &mut Missile, events: &mut Vec<Event>, hits: &mut Vec<TargetId>) {
         let Some(target) = find(self.targets, missile.target) else {
-            let reason = if missile.seeker.as_ref().is_some_and(|s| s.decoyed) {
-                MissReason::Decoyed
-            } else {
-                MissReason::TargetLost
-            };
-            return self.miss(missile, reason, events);
+            return self.miss(missile, MissReason::TargetLost, events);
+        };
+        // The flare its seeker took for the target: once it has burnt out, the missile
+        // has been decoyed.
+        let flare = match missile.seeker.as_ref().and_then(|s| s.decoy) {
+            Some(id) => match find(self.targets, id) {
+                Some(flare) => Some(flare),
+                None => return self.miss(missile, MissReason::Decoyed, events),
+            },
+            None => None,
         };
         let dt = self.dt;
+        let chased = flare.unwrap_or(target);
         let truth = Seen {
-            target_pos: target.prev_pos,
-            target_vel: target.prev_vel,
+            target_pos: chased.prev_pos,
+            target_vel: chased.prev_vel,
             dt,
         };
         let before: Body = missile.body;
@@ -150,20 +156,39 @@ impl<'a> Flight<'a> {
             missile.metrics.record_distance(distance, self.tick);
             return self.miss(missile, MissReason::NonFinite, events);
         }
+        let ends = Ends::new(missile.fuel, missile.lifetime, (self.lo, self.hi));
+        // The last of the fuel takes it only part of the way.
+        let (pos, path) = ends.burn(
+            missile.metrics.path_length,
+            before.pos.into(),
+            missile.body.pos.into(),
+        );
+        missile.body.pos = pos.into();
         let after = missile.body;
-        missile
-            .metrics
-            .record_move(before.pos, after.pos, before.vel, after.vel, dt);
+        missile.metrics.record_move(path, before.vel, after.vel, dt);
         let (distance, frac) = closest_approach(before.pos, after.pos, target.prev_pos, target.pos);
         missile.metrics.record_distance(distance, self.tick);
+        // Reaching the flare it chases: when in the tick, if at all.
+        let decoyed_at = flare.and_then(|flare| {
+            let (gap, at) = closest_approach(before.pos, after.pos, flare.prev_pos, flare.pos);
+            let seeker = missile.seeker.as_deref_mut()?;
+            seeker.decoy_closest = seeker.decoy_closest.min(gap);
+            touches(gap, flare.radius + missile.radius).then_some(at)
+        });
         // A law that is not contact-fused (D's intercept) ends only by detonating.
-        if missile.guidance.contact_fused() && touches(distance, target.radius + missile.radius) {
-            if target.decoy {
-                return self.miss(missile, MissReason::Decoyed, events);
+        if missile.guidance.contact_fused() {
+            let caught = touches(distance, target.radius + missile.radius);
+            match decoyed_at {
+                Some(at) if !caught || at < frac => {
+                    return self.miss(missile, MissReason::Decoyed, events)
+                }
+                _ if caught => {
+                    hits.push(target.id);
+                    let pos = before.pos.lerp(after.pos, frac);
+                    return self.hit(missile, &[target.id], pos, flown + frac * dt, events);
+                }
+                _ => {}
             }
-            hits.push(target.id);
-            let pos = before.pos.lerp(after.pos, frac);
-            return self.hit(missile, &[target.id], pos, flown + frac * dt, events);
         }
         match signal {
             Some(Signal::SolverFailed) => {
@@ -178,14 +203,13 @@ impl<'a> Flight<'a> {
             }
             Some(Signal::Failed(_)) | None => {}
         }
-        let ends = Ends::new(missile.fuel, missile.lifetime, (self.lo, self.hi));
-        if let Some(reason) = ends.reason(missile.metrics.path_length, flown, dt, after.pos) {
+        if let Some(reason) = ends.reason(path, flown, dt, after.pos) {
             self.miss(missile, reason, events);
         }
     }
 
     /// Steers a missile with a seeker: its law sees what the seeker shows, or, while the
-    /// lock is lost, is not asked and the missile flies on its last command.
+    /// lock is lost, is not asked and the missile holds the turn rate its law last flew.
     fn steer_through_seeker(
         &self,
         missile: &mut Missile,
@@ -208,11 +232,11 @@ impl<'a> Flight<'a> {
             self.emit(events, kind);
         }
         let Some(seen) = view else {
-            coast(&mut missile.body, seeker.last_command, truth.dt);
+            coast(&mut missile.body, seeker.turn_rate, truth.dt);
             return None;
         };
         let signal = missile.guidance.steer(tuning, &mut missile.body, &seen);
-        seeker.last_command = (missile.body.vel - before.vel) / truth.dt;
+        seeker.remember_turn(before.vel, missile.body.vel, truth.dt);
         signal
     }
 
@@ -245,7 +269,7 @@ impl<'a> Flight<'a> {
             .filter(|t| !t.decoy && gap(t) <= radius + t.radius)
             .collect();
         if caught.is_empty() {
-            let reason = if missile.seeker.as_ref().is_some_and(|s| s.decoyed) {
+            let reason = if missile.seeker.as_ref().is_some_and(|s| s.decoyed()) {
                 MissReason::Decoyed
             } else {
                 MissReason::Detonated
@@ -289,6 +313,22 @@ impl<N: Real> Ends<N> {
     }
 }
 
+impl<N: Real> Ends<N> {
+    /// A move from `from` to `to` by a missile that has flown `path` units: where it ends
+    /// and its path length then. The last of its fuel takes it only that far along the
+    /// move (its path is then exactly its fuel), so it never flies more than its fuel.
+    pub fn burn(&self, path: N, from: V2<N>, to: V2<N>) -> (V2<N>, N) {
+        let step = (to - from).length();
+        let total = path + step;
+        let short = total.gt(self.fuel);
+        let part = (to - from).scale((self.fuel - path) / step);
+        (
+            V2::select(short, from + part, to),
+            N::select(short, self.fuel, total),
+        )
+    }
+}
+
 impl Ends<f32> {
     pub fn new(fuel: Option<f32>, lifetime: f32, (lo, hi): (Vec2, Vec2)) -> Self {
         Self {
@@ -310,10 +350,12 @@ impl Ends<f32> {
     }
 }
 
-/// Flies a missile whose seeker has lost its lock on the acceleration its law last
-/// commanded, nose along the velocity.
-fn coast(body: &mut Body, accel: Vec2, dt: f32) {
-    body.vel += accel * dt;
+/// Flies a missile whose seeker has lost its lock: its velocity turns at `turn_rate`
+/// (rad/s) at the speed it has, nose along the velocity. Nothing speeds it up: a law's
+/// speed (or its airframe's cap) holds without the law.
+fn coast(body: &mut Body, turn_rate: f32, dt: f32) {
+    let (sin, cos) = (turn_rate * dt).psin_cos();
+    body.vel = Vec2::new(cos, sin).rotate(body.vel);
     body.pos += body.vel * dt;
     if body.vel != Vec2::ZERO {
         body.heading = crate::core::direction(body.vel);

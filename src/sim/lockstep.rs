@@ -338,7 +338,8 @@ fn step(
     let (dir, _) = smooth(pack.dir, pack.pos, was, pack.ga);
     let (pos, vel) = smoothed_fly(dir, pack.speed, pack.pos, dt4);
     let finite = pos.x.finite() & pos.y.finite() & vel.x.finite() & vel.y.finite();
-    let path = F4::select(finite, pack.path + (pos - pack.pos).length(), pack.path);
+    let (pos, path) = pack.ends.burn(pack.path, pack.pos, pos);
+    let path = F4::select(finite, path, pack.path);
     let turn = Turn::of(pack.vel, vel);
     let (distance, frac) = closest_approach_of(pack.pos, pos, was, now);
     let closer = closer(distance, pack.closest);

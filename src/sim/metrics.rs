@@ -16,6 +16,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Its name in a CSV trace's `event` column (empty while flying).
+    pub fn id(&self) -> &'static str {
+        match self {
+            Outcome::Flying => "",
+            Outcome::Hit { .. } => "hit",
+            Outcome::Missed(reason) => reason.id(),
+        }
+    }
+
     pub fn describe(&self) -> String {
         match self {
             Outcome::Flying => "flying".into(),
@@ -90,11 +99,12 @@ impl Metrics {
         }
     }
 
-    /// Records one tick of flight from `from` to `to`, velocity `old_vel -> new_vel`. The
-    /// turn is the angle between the velocities, `atan2(|a x b|, a . b)`, measured only
-    /// when its cosine says it may beat the peak (most ticks need no arctangent).
-    pub fn record_move(&mut self, from: Vec2, to: Vec2, old_vel: Vec2, new_vel: Vec2, dt: f32) {
-        self.path_length += V2::from(to - from).length();
+    /// Records one tick of flight that brought the path length to `path_length`, velocity
+    /// `old_vel -> new_vel`. The turn is the angle between the velocities,
+    /// `atan2(|a x b|, a . b)`, measured only when its cosine says it may beat the peak
+    /// (most ticks need no arctangent).
+    pub fn record_move(&mut self, path_length: f32, old_vel: Vec2, new_vel: Vec2, dt: f32) {
+        self.path_length = path_length;
         let turn = Turn::of(old_vel.into(), new_vel.into());
         if turn.may_peak(self.peak_cos.0) {
             self.measure_turn(old_vel, new_vel, turn, dt);
@@ -177,13 +187,13 @@ mod tests {
         // The same moves, one record restored from a save (its shortcut reset).
         let mut a = Metrics::new(None);
         let turn = |v: f32| Vec2::from_angle(v) * 100.0;
-        a.record_move(Vec2::ZERO, Vec2::X, turn(0.0), turn(0.1), 0.5);
+        a.record_move(1.0, turn(0.0), turn(0.1), 0.5);
         let restored: Metrics = ron::from_str(&ron::to_string(&a).unwrap()).unwrap();
         assert_eq!(restored, a);
         let (mut b, mut c) = (a.clone(), restored);
         for step in [0.05, 0.3, 0.31, 0.2] {
-            b.record_move(Vec2::ZERO, Vec2::X, turn(0.0), turn(step), 0.5);
-            c.record_move(Vec2::ZERO, Vec2::X, turn(0.0), turn(step), 0.5);
+            b.record_move(2.0, turn(0.0), turn(step), 0.5);
+            c.record_move(2.0, turn(0.0), turn(step), 0.5);
         }
         assert_eq!(b, c);
         // The peak: the largest turn over the tick, 0.31 rad in 0.5 s.

@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 pub struct Missile {
     pub id: MissileId,
     pub source: Source,
+    /// The target it was launched at: a hit is contact with it (or a blast that catches
+    /// it), and its closest approach is to it, whatever its seeker shows its law.
     pub target: TargetId,
     pub body: Body,
     pub guidance: Guidance,
@@ -39,6 +41,15 @@ pub struct Missile {
 impl Missile {
     pub fn algorithm(&self) -> Algorithm {
         self.guidance.algorithm()
+    }
+
+    /// What its law is shown: the flare its seeker took for the target, or the target it
+    /// was launched at (`target`, which its hits, misses and closest approach are about).
+    pub fn chasing(&self) -> TargetId {
+        self.seeker
+            .as_ref()
+            .and_then(|s| s.decoy)
+            .unwrap_or(self.target)
     }
 
     /// Its lines in the inspector: its law's internals, then its airframe's.

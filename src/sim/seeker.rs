@@ -2,11 +2,14 @@
 //! target as it was at the start of the tick). With a seeker, every law, built-in or
 //! scripted, sees the target `latency` ticks late, refreshed `rate` times a second and
 //! held in between, with seeded Gaussian noise on bearing and range; outside its field
-//! of view or lock range the lock is lost, the law is not asked, and the missile flies
-//! on its last command until the target is back in view.
+//! of view or lock range the lock is lost, the law is not asked, and the missile holds
+//! the turn rate its law last flew, at its speed, until the target is back in view.
+//! A seeker that takes a flare for the target shows its law the flare from then on
+//! ([`Seeker::decoy`]); the missile is still after the target it was launched at.
 
 use crate::core::Portable;
 use crate::core::{Body, DebugShape, Readout, Role, Seen, Shape};
+use crate::sim::ids::TargetId;
 use crate::sim::motion::model::{fields, number};
 use crate::sim::rng::Rng;
 use glam::Vec2;
@@ -14,6 +17,14 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 crate::core::field_default!(default_fov: f32 = 360.0);
+
+fn infinite() -> f32 {
+    f32::INFINITY
+}
+
+fn is_infinite(value: &f32) -> bool {
+    value.is_infinite()
+}
 
 /// A missile's seeker as a scenario gives it (per launcher or turret, `missile.seeker`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -122,11 +133,15 @@ pub struct Seeker {
     next_update: u64,
     /// Why the lock is lost (none: locked).
     pub lost: Option<LockLoss>,
-    /// The acceleration the law last commanded: flown while the lock is lost.
-    pub last_command: Vec2,
-    /// Whether it has taken a flare for its target.
-    #[serde(default, skip_serializing_if = "crate::core::is_default")]
-    pub decoyed: bool,
+    /// The turn rate the law last flew (rad/s, positive from +x towards +y): held, at
+    /// the missile's speed, while the lock is lost.
+    pub turn_rate: f32,
+    /// The flare it took for its target (none: it sees the target it was launched at).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decoy: Option<TargetId>,
+    /// The closest it came to that flare (infinite until it took one).
+    #[serde(default = "infinite", skip_serializing_if = "is_infinite")]
+    pub decoy_closest: f32,
     rng: Rng,
 }
 
@@ -147,8 +162,9 @@ impl Seeker {
             held: None,
             next_update: 0,
             lost: None,
-            last_command: Vec2::ZERO,
-            decoyed: false,
+            turn_rate: 0.0,
+            decoy: None,
+            decoy_closest: f32::INFINITY,
             rng: Rng::new(stream),
         }
     }
@@ -197,9 +213,10 @@ impl Seeker {
         (Some(seen), change)
     }
 
-    /// Whether it takes a flare `offset` away from a missile heading `heading` for its
-    /// target: in view, with its `decoy_chance`. If so it starts afresh on the flare.
-    pub fn decoyed_by(&mut self, offset: Vec2, heading: f32) -> bool {
+    /// Whether it takes the flare `flare`, `offset` away from a missile heading `heading`,
+    /// for its target: in view, with its `decoy_chance`. If so it starts afresh on the
+    /// flare.
+    pub fn decoyed_by(&mut self, flare: TargetId, offset: Vec2, heading: f32) -> bool {
         let chance = self.spec.decoy_chance;
         if chance <= 0.0 || self.spec.blind_to(offset, heading).is_some() {
             return false;
@@ -209,8 +226,23 @@ impl Seeker {
         }
         self.truths.clear();
         self.held = None;
-        self.decoyed = true;
+        self.decoy = Some(flare);
         true
+    }
+
+    /// Whether it has taken a flare for its target.
+    pub fn decoyed(&self) -> bool {
+        self.decoy.is_some()
+    }
+
+    /// Remembers the turn rate of a move from velocity `before` to `after` over `dt`, the
+    /// law's last while locked.
+    pub fn remember_turn(&mut self, before: Vec2, after: Vec2, dt: f32) {
+        self.turn_rate = if before == Vec2::ZERO || after == Vec2::ZERO {
+            0.0
+        } else {
+            crate::core::direction(Vec2::new(before.dot(after), before.perp_dot(after))) / dt
+        };
     }
 
     /// A target at `pos` as measured from `from`: range and bearing with their noise.
@@ -272,6 +304,13 @@ impl Seeker {
         out.push(Readout::text("seeker", lock));
         if let Some((pos, _)) = self.held {
             out.push(Readout::vector("target as seen", pos, "units"));
+        }
+        if self.decoyed() {
+            out.push(Readout::number(
+                "closest to the flare",
+                self.decoy_closest,
+                "units",
+            ));
         }
     }
 }

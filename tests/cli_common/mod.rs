@@ -75,7 +75,10 @@ pub const HEADINGS: [&str; 8] = [
 pub struct Row {
     /// The compared run the row comes from (`quartic` in `quartic/M0`).
     pub lane: Option<String>,
-    pub id: u32,
+    /// The missile's number (none: a launch refused for want of a solution).
+    pub id: Option<u32>,
+    /// The missile cell without the lane: `M3`, `launcher 0 at 6.00 s`.
+    pub who: String,
     pub algorithm: Algorithm,
     pub outcome: String,
     pub time_to_hit: Option<f32>,
@@ -112,22 +115,44 @@ pub fn table(text: &str) -> Vec<Row> {
             let tokens: Vec<&str> = line.split_whitespace().collect();
             assert!(tokens.len() >= 8, "short row `{line}`");
             let n = tokens.len();
-            let outcome = tokens[2..n - 5].join(" ");
-            assert!(
-                outcome == "hit" || outcome == "flying" || outcome.starts_with("miss: "),
-                "unknown outcome `{outcome}` in `{line}`"
-            );
             let (lane, missile) = match tokens[0].split_once('/') {
                 Some((lane, missile)) => (Some(lane.to_string()), missile),
                 None => (None, tokens[0]),
             };
+            // A refused launch is `launcher 0 at 6.00 s`: five words.
+            let (id, who, rest) = match missile.strip_prefix('M') {
+                Some(n) => (
+                    Some(
+                        n.parse()
+                            .unwrap_or_else(|_| panic!("bad missile in `{line}`")),
+                    ),
+                    missile.to_string(),
+                    &tokens[1..],
+                ),
+                None => {
+                    assert!(
+                        ["launcher", "turret"].contains(&missile)
+                            && tokens[2] == "at"
+                            && tokens[4] == "s",
+                        "bad missile `{missile}` in `{line}`"
+                    );
+                    (
+                        None,
+                        format!("{missile} {} at {} s", tokens[1], tokens[3]),
+                        &tokens[5..],
+                    )
+                }
+            };
+            let outcome = rest[1..rest.len() - 5].join(" ");
+            assert!(
+                outcome == "hit" || outcome == "flying" || outcome.starts_with("miss: "),
+                "unknown outcome `{outcome}` in `{line}`"
+            );
             Row {
                 lane,
-                id: missile
-                    .strip_prefix('M')
-                    .and_then(|n| n.parse().ok())
-                    .unwrap_or_else(|| panic!("bad missile `{missile}` in `{line}`")),
-                algorithm: Algorithm::from_id(tokens[1])
+                id,
+                who,
+                algorithm: Algorithm::from_id(rest[0])
                     .unwrap_or_else(|| panic!("bad algorithm in `{line}`")),
                 outcome,
                 time_to_hit: optional(tokens[n - 5]),
@@ -145,16 +170,19 @@ pub fn shipped(name: &str) -> Scenario {
 }
 
 /// What the library says `run` should print: `(id, algorithm, outcome)` per missile.
-pub fn expected_rows(scenario: &Scenario, seconds: Option<f64>) -> Vec<(u32, Algorithm, String)> {
+pub fn expected_rows(
+    scenario: &Scenario,
+    seconds: Option<f64>,
+) -> Vec<(String, Algorithm, String)> {
     let world = headless::run(scenario, seconds, None).unwrap();
     headless::rows(&world)
         .iter()
-        .map(|r| (r.id, r.algorithm, r.outcome.describe()))
+        .map(|r| (r.who.clone(), r.algorithm, r.outcome.describe()))
         .collect()
 }
 
-pub fn summary(rows: &[Row]) -> Vec<(u32, Algorithm, String)> {
+pub fn summary(rows: &[Row]) -> Vec<(String, Algorithm, String)> {
     rows.iter()
-        .map(|r| (r.id, r.algorithm, r.outcome.clone()))
+        .map(|r| (r.who.clone(), r.algorithm, r.outcome.clone()))
         .collect()
 }

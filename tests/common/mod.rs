@@ -157,6 +157,7 @@ pub fn launched(events: &[Event]) -> Vec<(u64, MissileId, Algorithm, Source, Tar
                 algorithm,
                 source,
                 target,
+                ..
             } => Some((e.tick, missile, algorithm, source, target)),
             _ => None,
         })

@@ -2,10 +2,10 @@
 //! polls (the article's threat rule), each launch through the law registry, within the
 //! missile cap.
 
-use super::World;
+use super::{bound, World};
 use crate::guidance::{Algorithm, Guidance, Launch};
 use crate::sim::airframe::Airframe;
-use crate::sim::event::EventKind;
+use crate::sim::event::{EventKind, Refusal};
 use crate::sim::ids::{MissileId, Source, TargetId};
 use crate::sim::launcher::MissileSpec;
 use crate::sim::metrics::Metrics;
@@ -81,11 +81,20 @@ impl World {
         let (guidance, body) = match Guidance::launch(algorithm, tuning, launch) {
             Ok(Some(started)) => started,
             Ok(None) => {
+                self.refusals.push(Refusal {
+                    tick: self.tick,
+                    algorithm,
+                    source,
+                    target,
+                    from: launch.pos,
+                    range: launch.pos.distance(launch.seen.target_pos),
+                });
+                bound(&mut self.refusals, &mut self.refusals_dropped);
                 return self.emit(EventKind::NoSolution {
                     algorithm,
                     source,
                     target,
-                })
+                });
             }
             Err(error) => {
                 return self.emit(EventKind::LawFailed {
@@ -125,6 +134,7 @@ impl World {
             algorithm,
             source,
             target,
+            body,
         });
     }
 
@@ -139,7 +149,7 @@ impl World {
                 self.missiles
                     .iter()
                     .filter(|m| m.source == Source::Turret(index))
-                    .map(|m| m.target)
+                    .map(|m| m.chasing())
                     .collect()
             } else {
                 Vec::new()

@@ -11,7 +11,7 @@ use crate::core::DebugShape;
 use crate::core::Seen;
 use crate::guidance::{Algorithm, ParamValue, Tuning};
 use crate::sim::config::WorldConfig;
-use crate::sim::event::{Event, EventKind, TargetLoss};
+use crate::sim::event::{Event, EventKind, Refusal, TargetLoss};
 use crate::sim::flight::Flight;
 use crate::sim::hash::hash_of;
 use crate::sim::ids::TargetId;
@@ -73,6 +73,20 @@ pub struct World {
     /// Launches refused this tick because the missile cap was reached.
     #[serde(skip)]
     refused: u32,
+    /// Launches refused for want of a solution, oldest first (at most [`MAX_FINISHED`]:
+    /// the latest). A record for the results, not state: a run goes on the same without.
+    #[serde(skip)]
+    refusals: Vec<Refusal>,
+    /// Refusals dropped from the front of `refusals` to bound its memory.
+    #[serde(skip)]
+    refusals_dropped: u64,
+    /// The targets the last tick removed at its end (destroyed, grounded, past a death
+    /// line, burnt out), as they were then: their last state, for a trace.
+    #[serde(skip)]
+    departed: Vec<(Target, TargetLoss)>,
+    /// How many missiles the last tick ended (the last of `finished`).
+    #[serde(skip)]
+    ended_last: usize,
     /// What each target saw around it this tick (a buffer reused from tick to tick).
     #[serde(skip)]
     surroundings: Vec<crate::sim::motion::Surroundings>,
@@ -111,6 +125,10 @@ impl World {
             events: Vec::new(),
             failures: Vec::new(),
             refused: 0,
+            refusals: Vec::new(),
+            refusals_dropped: 0,
+            departed: Vec::new(),
+            ended_last: 0,
             surroundings: Vec::new(),
         }
     }
@@ -249,6 +267,27 @@ impl World {
         self.finished_dropped
     }
 
+    /// Launches refused for want of a solution, oldest first (at most [`MAX_FINISHED`]:
+    /// the latest; [`World::refusals_dropped`] counts the others).
+    pub fn refusals(&self) -> &[Refusal] {
+        &self.refusals
+    }
+
+    /// How many refusals were dropped from the front of [`World::refusals`].
+    pub fn refusals_dropped(&self) -> u64 {
+        self.refusals_dropped
+    }
+
+    /// The targets the last tick removed at its end, with why, as they were then.
+    pub fn departed(&self) -> &[(Target, TargetLoss)] {
+        &self.departed
+    }
+
+    /// The missiles the last tick ended, by id, as they ended.
+    pub fn ended(&self) -> &[Missile] {
+        &self.finished[self.finished.len().saturating_sub(self.ended_last)..]
+    }
+
     /// How many missiles have ended in all, kept or dropped.
     pub fn finished_total(&self) -> u64 {
         self.finished_dropped + self.finished.len() as u64
@@ -300,6 +339,10 @@ impl World {
             events: self.events.clone(),
             failures: self.failures.clone(),
             refused: 0,
+            refusals: self.refusals.clone(),
+            refusals_dropped: self.refusals_dropped,
+            departed: Vec::new(),
+            ended_last: 0,
             surroundings: Vec::new(),
         }
     }
@@ -339,10 +382,10 @@ impl World {
             .unwrap_or(self.config.height)
     }
 
-    /// What a missile's law is shown of its target now: its seeker's last view, or
-    /// the target as it is.
+    /// What a missile's law is shown of what it chases now: its seeker's last view, or
+    /// the target (or the flare its seeker took for it) as it is.
     pub fn seen_by(&self, missile: &Missile) -> Option<Seen> {
-        let target = self.target(missile.target)?;
+        let target = self.target(missile.chasing())?;
         let (target_pos, target_vel) = missile
             .seeker
             .as_ref()
@@ -396,6 +439,8 @@ impl World {
     /// Advances one tick and returns its events.
     pub fn step(&mut self) -> &[Event] {
         self.events.clear();
+        self.departed.clear();
+        self.ended_last = 0;
         let tick = self.tick;
         let dt = self.dt();
         for input in std::mem::take(&mut self.pending) {
@@ -520,15 +565,23 @@ impl World {
             }
         }
         if ended {
+            let before = self.finished.len();
             self.finished.extend(
                 self.missiles
                     .extract_if(.., |m| m.metrics.outcome != Outcome::Flying),
             );
-            if self.finished.len() > MAX_FINISHED {
-                let cut = self.finished.len() - MAX_FINISHED / 2;
-                self.finished.drain(..cut);
-                self.finished_dropped += cut as u64;
-            }
+            self.ended_last = self.finished.len() - before;
+            bound(&mut self.finished, &mut self.finished_dropped);
         }
+    }
+}
+
+/// Keeps a record that only grows within [`MAX_FINISHED`] entries: beyond it, the oldest
+/// half goes (counted in `dropped`).
+fn bound<T>(kept: &mut Vec<T>, dropped: &mut u64) {
+    if kept.len() > MAX_FINISHED {
+        let cut = kept.len() - MAX_FINISHED / 2;
+        kept.drain(..cut);
+        *dropped += cut as u64;
     }
 }

@@ -91,12 +91,11 @@ impl World {
             target: parent,
             flare: id,
         });
-        for m in self.missiles.iter_mut().filter(|m| m.target == parent) {
+        for m in self.missiles.iter_mut().filter(|m| m.chasing() == parent) {
             let Some(seeker) = &mut m.seeker else {
                 continue;
             };
-            if seeker.decoyed_by(at - m.body.pos, m.body.heading) {
-                m.target = id;
+            if seeker.decoyed_by(id, at - m.body.pos, m.body.heading) {
                 let missile = m.id;
                 self.events.push(Event {
                     tick,
@@ -106,15 +105,16 @@ impl World {
         }
     }
 
-    /// The nearest missile in flight after `target`, as it is at the start of the tick
-    /// (the first by id among equals), for the motions that evade and the flares.
+    /// The nearest missile in flight after `target` (chasing it, not a flare it threw),
+    /// as it is at the start of the tick (the first by id among equals), for the motions
+    /// that evade and the flares.
     fn nearest_threat(&self, target: &Target) -> Option<Moving> {
         if !target.motion.evades() && target.flares.is_none() {
             return None;
         }
         self.missiles
             .iter()
-            .filter(|m| m.target == target.id)
+            .filter(|m| m.chasing() == target.id)
             .min_by(|a, b| {
                 let gap = |m: &Missile| m.body.pos.distance_squared(target.pos);
                 gap(a).total_cmp(&gap(b))
@@ -129,8 +129,15 @@ impl World {
         if lost.is_empty() {
             return;
         }
-        self.targets
-            .retain(|t| !lost.iter().any(|(id, _)| *id == t.id));
+        let departed = self
+            .targets
+            .extract_if(.., |t| lost.iter().any(|(id, _)| *id == t.id));
+        for target in departed {
+            let reason = lost.iter().find(|(id, _)| *id == target.id).map(|l| l.1);
+            if let Some(reason) = reason {
+                self.departed.push((target, reason));
+            }
+        }
         for (target, reason) in lost {
             self.emit(EventKind::TargetLost { target, reason });
         }
