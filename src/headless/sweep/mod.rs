@@ -28,11 +28,10 @@ use crate::scenario::fields::Fields;
 use crate::scenario::sweep::SweepSpec;
 use crate::scenario::validate_sweep::problems_in;
 use crate::scenario::Scenario;
-use crate::sim::ids::Source;
 use crate::sim::lockstep::{self, Handoff};
 use crate::sim::motion::{Described, FieldValue};
 use crate::sim::rng::Rng;
-use crate::sim::{EventKind, World};
+
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -263,17 +262,10 @@ impl Plan {
         let limit = seconds.unwrap_or(super::DEFAULT_SECONDS);
         let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
         let mut updates = 0;
-        let mut refused = Vec::new();
         let mut handoff = None;
         for _ in 0..ticks {
             world.step();
             updates += world.missiles().len() as u64;
-            refused.extend(
-                world
-                    .events()
-                    .iter()
-                    .filter_map(|e| refusal(&world, &e.kind)),
-            );
             if !super::busy(&world) {
                 break;
             }
@@ -291,7 +283,16 @@ impl Plan {
         let slot = (handoff.as_ref()).and_then(|_| all.iter().position(|m| Some(m.id) == flying));
         let mut results: Vec<MissileResult> =
             all.iter().map(|m| MissileResult::of(&m.metrics)).collect();
-        results.extend(refused);
+        // A launch the law refused (it found no solution) counts as a missile that
+        // missed: its closest approach is the distance the law saw at launch.
+        results.extend(world.refusals().iter().map(|r| MissileResult {
+            hit: false,
+            time_to_hit: None,
+            closest: r.range,
+            path_length: 0.0,
+            peak_turn_rate: 0.0,
+            optimum_ratio: None,
+        }));
         Ok(Started {
             results,
             updates,
@@ -423,27 +424,6 @@ struct Started {
     updates: u64,
     handoff: Option<Handoff>,
     slot: Option<usize>,
-}
-
-/// A launch the law refused (it found no solution) counts as a
-/// missile that missed: its closest approach is the distance the law saw at launch.
-fn refusal(world: &World, event: &EventKind) -> Option<MissileResult> {
-    let (source, target) = match event {
-        EventKind::NoSolution { source, target, .. } => (*source, *target),
-        _ => return None,
-    };
-    let from = match source {
-        Source::Launcher(i) => world.launchers().get(i)?.spec.pos,
-        Source::Turret(i) => world.turrets().get(i)?.spec.pos,
-    };
-    Some(MissileResult {
-        hit: false,
-        time_to_hit: None,
-        closest: world.target(target)?.prev_pos.distance(from),
-        path_length: 0.0,
-        peak_turn_rate: 0.0,
-        optimum_ratio: None,
-    })
 }
 
 /// A standard normal draw (Box-Muller, from two uniform draws).
