@@ -77,7 +77,19 @@ fn a_broken_link_says_what_is_wrong() {
     });
     let cases: Vec<(String, &str)> = vec![
         (good[..good.len() / 2].to_string(), "cut short"),
-        (format!("{PREFIX}abc$%def"), "not base64url"),
+        (
+            format!("{PREFIX}abc$%def"),
+            "`$` at character 4 after `#s=` does not belong in a link",
+        ),
+        (
+            format!("{PREFIX}AAA\u{e9}"),
+            "`\u{e9}` at character 4 after `#s=` does not belong in a link",
+        ),
+        (
+            format!("{PREFIX}AA\u{1b}[2J"),
+            "`\\u{1b}` at character 3",
+        ),
+        (format!("{PREFIX}A=AA"), "its letters do not decode"),
         (format!("{PREFIX}____"), "damaged"),
         ("nosuchscenario".to_string(), "names no shipped scenario"),
         (String::new(), "names no shipped scenario"),
@@ -97,7 +109,37 @@ fn a_broken_link_says_what_is_wrong() {
         "{PREFIX}{}",
         base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
     );
-    assert!(link::decode(&fragment).unwrap_err().contains("do not read"));
+    assert!(link::decode(&fragment)
+        .unwrap_err()
+        .ends_with("its contents do not read as a scenario and its files"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config { cases: 2000, failure_persistence: None, ..Default::default() })]
+
+    /// Any text at all, after `#`, after `#s=`, or mixed into a good link: an answer,
+    /// never a panic, and an error never carries the text's control characters raw.
+    #[test]
+    fn any_text_as_a_link_is_an_answer_never_a_panic(
+        text in proptest::prelude::any::<String>(),
+        bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64),
+        at in 0usize..200,
+    ) {
+        let good = link::encode(&Carried { scenario: SHIPPED[0].1.to_string(), files: BTreeMap::new() });
+        let lossy = String::from_utf8_lossy(&bytes).into_owned();
+        let cut = good.char_indices().map(|(i, _)| i).nth(at).unwrap_or(good.len());
+        for fragment in [
+            text.clone(),
+            format!("#{text}"),
+            format!("{PREFIX}{text}"),
+            format!("{PREFIX}{lossy}"),
+            format!("{}{text}{}", &good[..cut], &good[cut..]),
+        ] {
+            if let Err(e) = link::decode(&fragment) {
+                proptest::prop_assert!(!e.chars().any(|c| c.is_control()), "{:?}", e);
+            }
+        }
+    }
 }
 
 #[test]
@@ -150,8 +192,11 @@ fn an_unknown_name_is_quoted_whole_or_shortened() {
     let long = "y".repeat(100);
     let error = link::decode(&long).unwrap_err();
     assert!(
-        error.contains(&format!("`#{}...`", "y".repeat(40))),
+        error.contains(&format!("`#{}... (100 characters)`", "y".repeat(40))),
         "{error}"
     );
     assert!(!error.contains(&"y".repeat(41)), "{error}");
+    // A terminal's escape sequence comes back escaped.
+    let error = link::decode("#red\u{1b}[31m").unwrap_err();
+    assert!(error.contains("`#red\\u{1b}[31m`"), "{error}");
 }

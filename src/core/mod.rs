@@ -10,6 +10,7 @@ pub mod lanes;
 pub mod math;
 pub mod params;
 pub mod readout;
+pub mod text;
 pub mod variant;
 pub mod written;
 

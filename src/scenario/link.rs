@@ -110,20 +110,36 @@ pub fn decode(fragment: &str) -> Result<Linked, String> {
         return Err(format!(
             "the link names no shipped scenario and carries none: `#{}` (a link is \
              `#{PREFIX}...` or one of #{})",
-            shorten(fragment),
+            crate::core::text::quote(fragment),
             names.join(", #")
         ));
     };
     let data = data.trim_end();
-    // A lone last symbol holds no whole byte: the link was cut there.
+    // Only base64url's symbols (and the padding some chat tools add) belong in a link;
+    // anything else (a non-ASCII letter, a space) was added or changed on the way.
+    if let Some((at, bad)) = data
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '=')))
+    {
+        return Err(format!(
+            "the link is damaged: {} at character {} after `#{PREFIX}` does not belong in \
+             a link (only letters A to Z and a to z, digits, `-` and `_`)",
+            crate::core::text::quoted_char(bad),
+            at + 1
+        ));
+    }
+    // A lone last symbol holds no whole byte: the link was cut there. (All ASCII now:
+    // byte lengths are character counts.)
     let whole = if data.len() % 4 == 1 {
         &data[..data.len() - 1]
     } else {
         data
     };
-    let deflated = BASE64URL
-        .decode(whole)
-        .map_err(|e| format!("the link is damaged (not base64url): {e}"))?;
+    let deflated = BASE64URL.decode(whole).map_err(|_| {
+        "the link is damaged: its letters do not decode (base64url with `=` only at the end)"
+            .to_string()
+    })?;
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_TEXT_BYTES)
         .map_err(|e| match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
@@ -137,16 +153,9 @@ pub fn decode(fragment: &str) -> Result<Linked, String> {
         })?;
     let text = String::from_utf8(bytes)
         .map_err(|_| "the link is damaged: its contents are not UTF-8 text".to_string())?;
-    let carried: Carried = ron::from_str(&text)
-        .map_err(|e| format!("the link is damaged: its contents do not read ({e})"))?;
+    let carried: Carried = ron::from_str(&text).map_err(|_| {
+        "the link is damaged: its contents do not read as a scenario and its files".to_string()
+    })?;
     Ok(Linked::Carried(carried))
 }
 
-/// At most 40 characters of a fragment, for a message.
-fn shorten(fragment: &str) -> String {
-    let mut short: String = fragment.chars().take(40).collect();
-    if short.len() < fragment.len() {
-        short.push_str("...");
-    }
-    short
-}

@@ -12,9 +12,6 @@ pub(super) struct Located {
     pub message: String,
 }
 
-/// Most characters of the file's own text quoted in a message.
-const QUOTED: usize = 40;
-
 /// Renders a serde path in the same form as [`Spans`] paths.
 pub(super) fn render_path(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
@@ -34,35 +31,7 @@ pub(super) fn render_path(path: &serde_path_to_error::Path) -> String {
     out
 }
 
-/// Whether a character would be invisible or disturb the terminal if printed raw.
-fn invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{00ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
-}
-
-/// Text safe to print: invisible and control characters escaped (`\u{200b}`).
-pub(super) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c == '\n' || c == '\t' || !invisible(c) {
-            out.push(c);
-        } else {
-            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
-        }
-    }
-    out
-}
-
-/// Quotes the file's own text: at most [`QUOTED`] characters, escaped.
-pub(super) fn quote(text: &str) -> String {
-    let count = text.chars().count();
-    if count > QUOTED {
-        let head: String = text.chars().take(QUOTED).collect();
-        format!("{}... ({count} characters)", escape(&head))
-    } else {
-        escape(text)
-    }
-}
+pub(super) use crate::core::text::{escape, quote, QUOTED};
 
 /// A field path safe to print: escaped, and each long name in it shortened.
 pub(super) fn quote_path(path: &str) -> String {
