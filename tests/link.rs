@@ -85,10 +85,7 @@ fn a_broken_link_says_what_is_wrong() {
             format!("{PREFIX}AAA\u{e9}"),
             "`\u{e9}` at character 4 after `#s=` does not belong in a link",
         ),
-        (
-            format!("{PREFIX}AA\u{1b}[2J"),
-            "`\\u{1b}` at character 3",
-        ),
+        (format!("{PREFIX}AA\u{1b}[2J"), "`\\u{1b}` at character 3"),
         (format!("{PREFIX}A=AA"), "its letters do not decode"),
         (format!("{PREFIX}____"), "damaged"),
         ("nosuchscenario".to_string(), "names no shipped scenario"),

@@ -65,7 +65,10 @@ mod tests {
     #[test]
     fn long_text_is_cut_at_forty_characters_with_its_length() {
         let long = "x".repeat(41);
-        assert_eq!(quote(&long), format!("{}... (41 characters)", "x".repeat(40)));
+        assert_eq!(
+            quote(&long),
+            format!("{}... (41 characters)", "x".repeat(40))
+        );
         assert_eq!(quote(&"y".repeat(40)), "y".repeat(40));
     }
 }

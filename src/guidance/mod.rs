@@ -21,6 +21,7 @@ pub use runtime::{Runtime, RuntimeGuidance, RuntimeLaw, RuntimeState};
 
 use crate::core::{Body, DebugShape, Seen};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The registry: one line per built-in law, `Name => module::Type`, in display order.
 /// The module is the law's file and its section name in scenario files.
@@ -243,8 +244,10 @@ pub const REFERENCE_DEFAULT: Algorithm = Algorithm::ProNav;
 /// one the shipped port reproduces).
 pub const SCRIPT_BASELINE: Algorithm = Algorithm::Smoothed;
 
-/// Most laws added at run time in one program (ids are kept for its life).
-pub const MAX_RUNTIME_LAWS: usize = 1024;
+/// Most laws added at run time that can be held at once (by every open scenario, world
+/// and window together): far beyond what scenarios hold (32 scripts, a recording's 1000
+/// missiles), within the registry's 16-bit index.
+pub const MAX_RUNTIME_LAWS: usize = 60_000;
 
 impl Algorithm {
     /// What the registry knows of it.
@@ -252,10 +255,10 @@ impl Algorithm {
         match self.index() {
             Some(_) => INFO[usize::from(self.0)],
             None => {
-                let infos = runtime::runtime_infos()
+                let slots = runtime::runtime_slots()
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                infos[usize::from(self.0) - BUILTINS]
+                slots[usize::from(self.0) - BUILTINS].info
             }
         }
     }
@@ -265,14 +268,15 @@ impl Algorithm {
         self.index().is_some()
     }
 
-    /// The algorithm of a law added at run time: its id is registered once (then the
-    /// same id gives the same algorithm, and its description is updated). Ids of the
+    /// The algorithm of a law added at run time, and its hold on its place: while a
+    /// law of that id is held, the same id gives the same algorithm (and its
+    /// description is updated); otherwise it takes a place nothing holds. Ids of the
     /// built-ins are not taken.
-    pub(crate) fn runtime(info: LawInfo) -> Result<Algorithm, String> {
+    pub(crate) fn runtime(info: LawInfo) -> Result<(Algorithm, Arc<runtime::Hold>), String> {
         if Self::ALL.iter().any(|a| a.id() == info.id) {
             return Err(format!("`{}` is the id of a built-in law", info.id));
         }
-        let mut infos = runtime::runtime_infos()
+        let mut slots = runtime::runtime_slots()
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let info = LawInfo {
@@ -280,22 +284,39 @@ impl Algorithm {
             field: runtime::intern(info.id),
             ..info
         };
-        let index = match infos.iter().position(|i| i.id == info.id) {
-            Some(k) => {
-                infos[k] = info;
-                k
-            }
-            None if infos.len() >= MAX_RUNTIME_LAWS => {
-                return Err(format!(
-                    "at most {MAX_RUNTIME_LAWS} laws can be added while steerlab runs"
-                ))
+        let held = slots
+            .iter()
+            .position(|s| s.info.id == info.id)
+            .and_then(|k| slots[k].held.upgrade().map(|hold| (k, hold)));
+        let (index, hold) = match held {
+            Some((k, hold)) => {
+                slots[k].info = info;
+                (k, hold)
             }
             None => {
-                infos.push(info);
-                infos.len() - 1
+                let hold = Arc::new(runtime::Hold);
+                let slot = runtime::Slot {
+                    info,
+                    held: Arc::downgrade(&hold),
+                };
+                match slots.iter().position(|s| !s.is_held()) {
+                    Some(k) => {
+                        slots[k] = slot;
+                        (k, hold)
+                    }
+                    None if slots.len() >= MAX_RUNTIME_LAWS => {
+                        return Err(format!(
+                            "at most {MAX_RUNTIME_LAWS} laws added at run time can be open at once"
+                        ))
+                    }
+                    None => {
+                        slots.push(slot);
+                        (slots.len() - 1, hold)
+                    }
+                }
             }
         };
-        Ok(Algorithm((BUILTINS + index) as u16))
+        Ok((Algorithm((BUILTINS + index) as u16), hold))
     }
 
     /// The stable id used in files and on the command line.
@@ -308,12 +329,12 @@ impl Algorithm {
         if let Some(builtin) = Self::ALL.into_iter().find(|a| a.id() == id) {
             return Some(builtin);
         }
-        let infos = runtime::runtime_infos()
+        let slots = runtime::runtime_slots()
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        infos
+        slots
             .iter()
-            .position(|i| i.id == id)
+            .position(|s| s.info.id == id && s.is_held())
             .map(|k| Algorithm((BUILTINS + k) as u16))
     }
 
@@ -425,8 +446,8 @@ impl Tuning {
     /// Adds a law at run time (or replaces the one registered under its id, keeping the
     /// parameter values that still fit): returns its algorithm.
     pub fn register(&mut self, law: std::sync::Arc<dyn RuntimeLaw>) -> Result<Algorithm, String> {
-        let algorithm = Algorithm::runtime(law.info())?;
-        self.runtime.insert(algorithm, law);
+        let (algorithm, hold) = Algorithm::runtime(law.info())?;
+        self.runtime.insert(algorithm, law, hold);
         Ok(algorithm)
     }
 

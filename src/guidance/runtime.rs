@@ -12,7 +12,7 @@ use super::law::{Launch, LawError, LawInfo, Signal};
 use crate::core::{Body, DebugShape, ParamSpec, ParamValue, Readout, Seen};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 /// A law added at run time.
 pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
@@ -146,12 +146,14 @@ pub struct RuntimeGuidance {
     pub state: RuntimeState,
 }
 
-/// One runtime law with its parameter values.
+/// One runtime law with its parameter values, holding its place in the registry.
 #[derive(Clone, Debug)]
 struct Entry {
     algorithm: Algorithm,
     law: Arc<dyn RuntimeLaw>,
     values: Vec<ParamValue>,
+    /// Kept, never read: holds the law's place in the registry while this set lives.
+    _hold: Arc<Hold>,
 }
 
 /// The runtime laws of a scenario or world, with their parameter values.
@@ -191,7 +193,7 @@ impl Runtime {
 
     /// Adds a law under `algorithm` (or replaces the one there, keeping the parameter
     /// values that still fit). See [`super::Tuning::register`].
-    pub fn insert(&mut self, algorithm: Algorithm, law: Arc<dyn RuntimeLaw>) {
+    pub fn insert(&mut self, algorithm: Algorithm, law: Arc<dyn RuntimeLaw>, hold: Arc<Hold>) {
         let info = law.info();
         let defaults = law.defaults();
         let old = self.entries.iter().position(|e| e.algorithm == algorithm);
@@ -217,6 +219,7 @@ impl Runtime {
             algorithm,
             law,
             values,
+            _hold: hold,
         };
         match old {
             Some(i) => self.entries[i] = entry,
@@ -293,11 +296,31 @@ pub fn intern(text: &str) -> &'static str {
     leaked
 }
 
+/// What every parameter set holding a runtime law keeps of its place in the registry:
+/// while one is held, the place is that law's; once none is (every scenario, world and
+/// window that had the law has let it go), the place can go to another law. So the
+/// laws steerlab can hold are bounded per open scenario, not per process.
+#[derive(Debug)]
+pub struct Hold;
+
+/// A place in the registry: the law's description, and whether anything still holds it.
+pub(super) struct Slot {
+    pub info: LawInfo,
+    pub held: Weak<Hold>,
+}
+
+impl Slot {
+    pub fn is_held(&self) -> bool {
+        self.held.strong_count() > 0
+    }
+}
+
 /// The registry's view of the runtime laws: their descriptions by index past the
-/// built-ins (append-only; a law registered again under its id updates its entry).
-pub(super) fn runtime_infos() -> &'static Mutex<Vec<LawInfo>> {
-    static INFOS: OnceLock<Mutex<Vec<LawInfo>>> = OnceLock::new();
-    INFOS.get_or_init(Default::default)
+/// built-ins (a law registered again under its id while held updates its entry; a
+/// place nothing holds is reused).
+pub(super) fn runtime_slots() -> &'static Mutex<Vec<Slot>> {
+    static SLOTS: OnceLock<Mutex<Vec<Slot>>> = OnceLock::new();
+    SLOTS.get_or_init(Default::default)
 }
 
 /// A list of choice names for the life of the program, leaked once per distinct list (a

@@ -352,6 +352,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
                         id: row.id,
                         kind: row.kind,
                         algorithm: row.algorithm,
+                        line: row.line,
                         first: tick,
                         samples: vec![row.sample],
                         launched: row.event == Event::Launch,
@@ -443,15 +444,7 @@ pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String
         ..Scenario::default()
     };
     let mut tuning = Tuning::default();
-    // How many missiles share each algorithm name (they then take their ids too).
-    let counts = recording
-        .tracks
-        .iter()
-        .filter(|t| t.kind == Kind::Missile)
-        .fold(BTreeMap::<&str, usize>::new(), |mut m, t| {
-            *m.entry(t.algorithm.as_str()).or_default() += 1;
-            m
-        });
+    let ids = law_ids(recording, file)?;
     let mut missiles = 0;
     for track in &recording.tracks {
         match track.kind {
@@ -467,12 +460,7 @@ pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String
                 flares: None,
             }),
             Kind::Missile => {
-                let id = replay::law_id(
-                    &track.algorithm,
-                    track.id,
-                    counts[track.algorithm.as_str()] > 1,
-                );
-                let law = replay::Replay::new(&id, track, missiles);
+                let law = replay::Replay::new(&ids[&track.id], track, missiles);
                 missiles += 1;
                 let algorithm: Algorithm = tuning.register(Arc::new(law))?;
                 // Launched the tick before its first sample: that tick's move puts it
@@ -507,6 +495,43 @@ pub fn to_scenario(recording: &Recording, file: &str) -> Result<Scenario, String
     }
     scenario.algorithms = tuning;
     Ok(scenario)
+}
+
+/// Each recorded missile's law id, by its id: [`replay::law_id`], with its id added
+/// wherever two algorithm columns give the same name (`a b` and `a-b` both give `a-b`),
+/// so no two missiles fly as one law. A recording whose ids collide even so (a missile
+/// named `x-1` beside two named `x`) is refused, naming both lines.
+fn law_ids(recording: &Recording, file: &str) -> Result<BTreeMap<u64, String>, String> {
+    let missiles: Vec<&RecordedTrack> = recording
+        .tracks
+        .iter()
+        .filter(|t| t.kind == Kind::Missile)
+        .collect();
+    let mut counts = BTreeMap::<String, usize>::new();
+    for t in &missiles {
+        *counts.entry(replay::name_of(&t.algorithm)).or_default() += 1;
+    }
+    let mut ids = BTreeMap::new();
+    let mut taken: BTreeMap<String, &RecordedTrack> = BTreeMap::new();
+    for t in missiles {
+        let shared = counts[&replay::name_of(&t.algorithm)] > 1;
+        let id = replay::law_id(&t.algorithm, t.id, shared);
+        if let Some(other) = taken.get(&id) {
+            return Err(format!(
+                "{file}:{}: algorithm: missile {} (\"{}\") and missile {} (\"{}\", line {}) \
+                 would both fly as the law `{id}`: rename one of them",
+                t.line,
+                t.id,
+                crate::core::text::quote(&t.algorithm),
+                other.id,
+                crate::core::text::quote(&other.algorithm),
+                other.line,
+            ));
+        }
+        taken.insert(id.clone(), t);
+        ids.insert(t.id, id);
+    }
+    Ok(ids)
 }
 
 /// The target a recorded missile was after: the one nearest its last sample.

@@ -14,8 +14,20 @@ use glam::Vec2;
 use std::any::Any;
 
 /// The law id of a recorded missile: `rec-` and its algorithm column (letters, digits
-/// and `-`), with `-<id>` when several missiles share that column.
+/// and `-`, other characters as `-`, at most 24), with `-<id>` when several missiles'
+/// columns give the same name ([`name_of`]).
 pub fn law_id(algorithm: &str, id: u64, shared: bool) -> String {
+    let name = name_of(algorithm);
+    if shared {
+        format!("rec-{name}-{id}")
+    } else {
+        format!("rec-{name}")
+    }
+}
+
+/// What a recorded missile's algorithm column becomes in its law id: letters, digits and
+/// `-` (anything else as `-`), at most 24 of them; `missile` when empty.
+pub fn name_of(algorithm: &str) -> String {
     let name: String = algorithm
         .chars()
         .map(|c| {
@@ -27,15 +39,10 @@ pub fn law_id(algorithm: &str, id: u64, shared: bool) -> String {
         })
         .take(24)
         .collect();
-    let name = if name.is_empty() {
+    if name.is_empty() {
         "missile".to_string()
     } else {
         name
-    };
-    if shared {
-        format!("rec-{name}-{id}")
-    } else {
-        format!("rec-{name}")
     }
 }
 
@@ -191,6 +198,7 @@ mod tests {
             id: 7,
             kind: Kind::Missile,
             algorithm: "mine".into(),
+            line: 2,
             first: 1,
             samples: xs.iter().map(|&x| sample(x)).collect(),
             launched: false,

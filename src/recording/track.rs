@@ -26,6 +26,8 @@ pub struct RecordedTrack {
     pub kind: Kind,
     /// The `algorithm` column (empty if none).
     pub algorithm: String,
+    /// The line of its first row in the file.
+    pub line: u64,
     pub first: u64,
     pub samples: Vec<Sample>,
     /// Whether its first sample is where it was launched, on that tick (a steerlab

@@ -119,7 +119,7 @@ pub fn parse_in(text: &str, file: &str, base: Option<&Path>) -> Result<Scenario,
         });
     }
     // Scripts first: the rest of the file names their laws.
-    let laws = scripts::compile(text, &options(), base).map_err(|failed| {
+    let compiled = scripts::compile(text, &options(), base).map_err(|failed| {
         let errors: Vec<ScenarioError> = failed
             .into_iter()
             .map(|f| ScenarioError {
@@ -134,7 +134,9 @@ pub fn parse_in(text: &str, file: &str, base: Option<&Path>) -> Result<Scenario,
     })?;
     let mut scenario = deserialize(text, &spans).map_err(|e| ScenarioErrors::one(error(e)))?;
     scenario.header = header_of(text);
-    let attached = scripts::attach(&mut scenario.algorithms, &scenario.scripts, &laws);
+    let attached = scripts::attach(&mut scenario.algorithms, &scenario.scripts, &compiled.laws);
+    // The scenario holds its laws now.
+    drop(compiled.held);
     let non_finite = spans
         .non_finite()
         .iter()

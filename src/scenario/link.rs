@@ -158,4 +158,3 @@ pub fn decode(fragment: &str) -> Result<Linked, String> {
     })?;
     Ok(Linked::Carried(carried))
 }
-

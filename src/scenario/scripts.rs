@@ -55,6 +55,13 @@ pub struct Failed {
     pub error: ScriptError,
 }
 
+/// Scripts compiled and registered, held in `held` (so their ids parse while the rest
+/// of the scenario is read) until [`attach`] gives them to the scenario.
+pub struct Compiled {
+    pub laws: Vec<Arc<ScriptLaw>>,
+    pub held: Tuning,
+}
+
 /// Compiles and registers the scripts `text` names, relative to `base` (the scenario's
 /// folder; none for a text that is not a file). A text whose `scripts` cannot be read
 /// yields none: the full parse reports why.
@@ -62,9 +69,13 @@ pub fn compile(
     text: &str,
     options: &ron::Options,
     base: Option<&Path>,
-) -> Result<Vec<Arc<ScriptLaw>>, Vec<Failed>> {
+) -> Result<Compiled, Vec<Failed>> {
+    let mut held = Tuning::default();
     let Ok(only) = options.from_str::<ScriptsOnly>(text) else {
-        return Ok(Vec::new());
+        return Ok(Compiled {
+            laws: Vec::new(),
+            held,
+        });
     };
     let mut laws = Vec::new();
     let mut failed = Vec::new();
@@ -82,29 +93,26 @@ pub fn compile(
                 message: "a scenario that names scripts must be opened from its file (scripts are found next to it)".into(),
             }),
         };
-        match result.and_then(|law| register(Arc::new(law), &spec.path)) {
+        let registered = result.and_then(|law| {
+            let law = Arc::new(law);
+            held.register(law.clone()).map_err(|message| ScriptError {
+                file: spec.path.clone(),
+                line: 1,
+                col: 1,
+                message,
+            })?;
+            Ok(law)
+        });
+        match registered {
             Ok(law) => laws.push(law),
             Err(error) => failed.push(Failed { index, error }),
         }
     }
     if failed.is_empty() {
-        Ok(laws)
+        Ok(Compiled { laws, held })
     } else {
         Err(failed)
     }
-}
-
-/// Registers a compiled law in the global table (so its id parses).
-fn register(law: Arc<ScriptLaw>, file: &str) -> Result<Arc<ScriptLaw>, ScriptError> {
-    Tuning::default()
-        .register(law.clone())
-        .map_err(|message| ScriptError {
-            file: file.into(),
-            line: 1,
-            col: 1,
-            message,
-        })?;
-    Ok(law)
 }
 
 /// Adds the compiled laws to the scenario's parameters and applies each entry's saved
