@@ -230,7 +230,7 @@ fn airframe_and_gravity_round_trip_through_a_scenario_file() {
         }
     );
     let saved = dir.path().join("saved.ron");
-    scenario::save(&s, &saved).unwrap();
+    scenario::save(&s, &saved, None, &[]).unwrap();
     assert_eq!(scenario::load(&saved).unwrap(), s);
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(
@@ -241,7 +241,7 @@ fn airframe_and_gravity_round_trip_through_a_scenario_file() {
     let mut off = s.clone();
     off.world.gravity = Vec2::ZERO;
     off.launchers[0].missile.airframe = None;
-    scenario::save(&off, &saved).unwrap();
+    scenario::save(&off, &saved, None, &[]).unwrap();
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(
         !text.contains("gravity") && !text.contains("airframe"),

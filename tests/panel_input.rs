@@ -158,7 +158,7 @@ fn ctrl_s_saves_the_open_file_and_ctrl_z_undoes_an_edit() {
     let dir = std::env::temp_dir().join(format!("steerlab-ctrl-s-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("scene.ron");
-    steerlab::scenario::save(&default_scenario(), &path).unwrap();
+    steerlab::scenario::save(&default_scenario(), &path, None, &[]).unwrap();
     let mut harness = panel_common::harness(default_scenario(), false);
     harness.state_mut().session.open(&path).unwrap();
     harness

@@ -320,7 +320,7 @@ fn each_overlay_checkbox_flips_exactly_its_own_overlay() {
 fn save_writes_the_open_file_and_revert_restores_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("scene.ron");
-    steerlab::scenario::save(&default_scenario(), &path).unwrap();
+    steerlab::scenario::save(&default_scenario(), &path, None, &[]).unwrap();
     let mut harness = panel_common::harness(default_scenario(), false);
     assert!(
         harness.get_by_label("Save").is_disabled(),

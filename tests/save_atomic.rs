@@ -19,7 +19,7 @@ fn save_replaces_an_existing_file_with_the_new_text() {
     let path = dir.join("scene.ron");
     std::fs::write(&path, "old contents, not even RON").unwrap();
     let scenario = sample();
-    scenario::save(&scenario, &path).unwrap();
+    scenario::save(&scenario, &path, None, &[]).unwrap();
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         scenario::to_text(&scenario)
@@ -30,7 +30,7 @@ fn save_replaces_an_existing_file_with_the_new_text() {
     // Saving again over it works the same way.
     let mut changed = scenario.clone();
     changed.name = "changed".into();
-    scenario::save(&changed, &path).unwrap();
+    scenario::save(&changed, &path, None, &[]).unwrap();
     assert_eq!(scenario::load(&path).unwrap(), changed);
     assert_eq!(listing(&dir), ["scene.ron"]);
     let _ = std::fs::remove_dir_all(&dir);
@@ -43,7 +43,7 @@ fn a_failed_rename_leaves_what_was_there_and_no_temporary() {
     let target = dir.join("scene.ron");
     std::fs::create_dir(&target).unwrap();
     std::fs::write(target.join("inside.ron"), "old").unwrap();
-    let err = scenario::save(&sample(), &target);
+    let err = scenario::save(&sample(), &target, None, &[]);
     assert!(err.is_err(), "saving over a directory succeeded");
     assert!(target.is_dir());
     assert_eq!(
@@ -68,8 +68,9 @@ fn a_failure_at_any_step_of_a_save_leaves_the_old_file_and_no_temporary() {
     let new = scenario::to_text(&sample());
     for step in steerlab::files::Step::ALL {
         std::fs::write(&path, old).unwrap();
-        let result = steerlab::files::write_atomically_checked(
+        let result = steerlab::files::write_output_checked(
             &path,
+            &[],
             |out| out.write_all(new.as_bytes()),
             |now| {
                 if now == step {
@@ -90,8 +91,9 @@ fn a_failure_at_any_step_of_a_save_leaves_the_old_file_and_no_temporary() {
         assert_eq!(listing(&dir), ["scene.ron"], "{step:?}: left behind");
     }
     // And with no failure, the same call writes the new text.
-    steerlab::files::write_atomically_checked(
+    steerlab::files::write_output_checked(
         &path,
+        &[],
         |out| out.write_all(new.as_bytes()),
         |_| Ok(()),
     )
@@ -105,7 +107,7 @@ fn a_failure_while_producing_the_contents_leaves_the_old_file() {
     let dir = temp_dir("save-producer-fails");
     let path = dir.join("trace.csv");
     std::fs::write(&path, "old").unwrap();
-    let result = steerlab::files::write_atomically(&path, |out| {
+    let result = steerlab::files::write_output(&path, &[], |out| {
         out.write_all(b"half of the new")?;
         Err(std::io::Error::other("the run stopped"))
     });
@@ -124,7 +126,7 @@ fn a_reader_never_sees_a_partial_file_while_saves_go_on() {
     let mut big = sample();
     big.description = "x".repeat(400_000);
     let versions = [scenario::to_text(&sample()), scenario::to_text(&big)];
-    scenario::save(&sample(), &path).unwrap();
+    scenario::save(&sample(), &path, None, &[]).unwrap();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let reader = {
         let (path, stop, versions) = (path.clone(), stop.clone(), versions.clone());
@@ -144,7 +146,7 @@ fn a_reader_never_sees_a_partial_file_while_saves_go_on() {
     };
     let small = sample();
     for k in 0..60 {
-        scenario::save(if k % 2 == 0 { &big } else { &small }, &path).unwrap();
+        scenario::save(if k % 2 == 0 { &big } else { &small }, &path, None, &[]).unwrap();
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let reads = reader.join().expect("the reader saw only whole files");
@@ -164,7 +166,7 @@ fn a_save_puts_a_new_file_in_place_instead_of_writing_into_the_old_one() {
     std::fs::write(&path, "old contents").unwrap();
     let link = dir.join("hard-link");
     std::fs::hard_link(&path, &link).unwrap();
-    scenario::save(&sample(), &path).unwrap();
+    scenario::save(&sample(), &path, None, &[]).unwrap();
     assert_eq!(std::fs::read_to_string(&link).unwrap(), "old contents");
     assert_eq!(scenario::load(&path).unwrap(), sample());
     let _ = std::fs::remove_dir_all(&dir);
@@ -178,11 +180,11 @@ fn a_save_keeps_the_files_permissions() {
     let path = dir.join("private.ron");
     std::fs::write(&path, "old").unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-    scenario::save(&sample(), &path).unwrap();
+    scenario::save(&sample(), &path, None, &[]).unwrap();
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
-    scenario::save(&sample(), &path).unwrap();
+    scenario::save(&sample(), &path, None, &[]).unwrap();
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o640);
     let _ = std::fs::remove_dir_all(&dir);
@@ -196,7 +198,7 @@ fn a_save_through_a_symlink_writes_its_target_and_keeps_the_link() {
     std::fs::write(&real, "old").unwrap();
     let link = dir.join("link.ron");
     std::os::unix::fs::symlink("real.ron", &link).unwrap();
-    scenario::save(&sample(), &link).unwrap();
+    scenario::save(&sample(), &link, None, &[]).unwrap();
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()
@@ -219,7 +221,7 @@ fn a_planted_symlink_at_the_old_temporary_name_is_not_followed() {
     let path = dir.join("scene.ron");
     let planted = dir.join(format!(".scene.ron.{}.tmp", std::process::id()));
     std::os::unix::fs::symlink(&victim, &planted).unwrap();
-    scenario::save(&sample(), &path).unwrap();
+    scenario::save(&sample(), &path, None, &[]).unwrap();
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
     assert!(std::fs::symlink_metadata(&planted)
         .unwrap()
@@ -244,7 +246,7 @@ fn a_save_into_a_read_only_directory_fails_and_leaves_the_old_file() {
     let writable = std::fs::File::create(dir.join("probe")).is_ok();
     let _ = std::fs::remove_file(dir.join("probe"));
     if !writable {
-        let e = scenario::save(&sample(), &path).expect_err("a read-only directory");
+        let e = scenario::save(&sample(), &path, None, &[]).expect_err("a read-only directory");
         assert!(e.to_string().contains("scene.ron"), "{e}");
         assert!(e.to_string().contains("cannot write"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), old);
@@ -264,7 +266,7 @@ fn a_save_that_cannot_create_its_temporary_fails_even_for_root() {
     let link = dir.join("scene.ron");
     std::os::unix::fs::symlink("/proc/version", &link).unwrap();
     let before = std::fs::read_to_string("/proc/version").unwrap();
-    let e = scenario::save(&sample(), &link).expect_err("/proc takes no new files");
+    let e = scenario::save(&sample(), &link, None, &[]).expect_err("/proc takes no new files");
     assert!(e.to_string().contains("scene.ron"), "{e}");
     assert!(e.to_string().contains("cannot write"), "{e}");
     assert_eq!(std::fs::read_to_string("/proc/version").unwrap(), before);

@@ -425,7 +425,7 @@ proptest! {
 
         let dir = temp_dir("round-trip");
         let path = dir.join("scene.ron");
-        scenario::save(&scenario, &path).unwrap();
+        scenario::save(&scenario, &path, None, &[]).unwrap();
         let loaded = scenario::load(&path);
         prop_assert!(loaded.is_ok(), "{}", loaded.unwrap_err());
         prop_assert_eq!(loaded.unwrap(), scenario.clone());

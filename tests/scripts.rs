@@ -399,8 +399,9 @@ fn scripts_without_a_colour_take_the_palette_by_place_and_a_given_one_is_kept() 
     assert_eq!(spec(None).color_at(1), palette(1));
     assert_ne!(palette(0), palette(1));
     assert_eq!(spec(Some((1, 2, 3))).color_at(5), [1, 2, 3]);
-    // In a loaded scenario (loading registers its scripts): the first and second.
-    shipped();
+    // In a loaded scenario (loading registers its scripts, known while it is open):
+    // the first and second.
+    let _open = shipped();
     let first = Algorithm::from_id("smoothed-script").unwrap();
     let second = Algorithm::from_id("seek-arrival").unwrap();
     assert_eq!((first.color(), second.color()), (palette(0), palette(1)));

@@ -103,7 +103,7 @@ async fn frame_loop(
         count += 1;
         if total.is_some_and(|n| count >= n) {
             if let Some(path) = &options.shot {
-                save_screenshot(path)?;
+                save_screenshot(path, &frame.session.inputs())?;
             }
             if options.stats {
                 stats.print(&frame.session, options.frames.unwrap_or(0) as usize);

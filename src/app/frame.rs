@@ -62,7 +62,7 @@ impl Frame {
         self.view_pass(area, requests, over_ui);
         if let Some(path) = self.panel.exports.png_request.take() {
             // The view as drawn, before the panels go on top.
-            match super::screenshot::save_screenshot(&path) {
+            match super::screenshot::save_screenshot(&path, &self.session.inputs()) {
                 Ok(()) => self.session.messages.status = Some(format!("wrote {}", path.display())),
                 Err(e) => self.session.messages.error = Some(e),
             }

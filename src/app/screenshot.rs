@@ -1,9 +1,10 @@
 //! Screenshots: the window's pixels as a PNG, written atomically.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Writes the screen as a PNG (atomically). macroquad's screen data is upside down.
-pub fn save_screenshot(path: &Path) -> Result<(), String> {
+/// Writes the screen as a PNG (as every file is written, never over one of `inputs`).
+/// macroquad's screen data is upside down.
+pub fn save_screenshot(path: &Path, inputs: &[PathBuf]) -> Result<(), String> {
     let shot = macroquad::texture::get_screen_data();
     let (w, h) = (shot.width as usize, shot.height as usize);
     let mut rows = Vec::with_capacity(w * h * 4);
@@ -20,6 +21,6 @@ pub fn save_screenshot(path: &Path) -> Result<(), String> {
         image::ImageFormat::Png,
     )
     .map_err(|e| format!("{}: {e}", path.display()))?;
-    crate::files::write_atomically(path, |out| out.write_all(png.get_ref()))
+    crate::files::write_output(path, inputs, |out| out.write_all(png.get_ref()))
         .map_err(|e| e.to_string())
 }

@@ -1,7 +1,7 @@
 //! `steerlab gif`: a run drawn frame by frame into an animated GIF
 //! ([`steerlab::headless::gif`]), with a progress bar on a terminal.
 
-use super::input::{load, size_within, Failure, LayoutArg};
+use super::input::{check_output, inputs_of, load, size_within, Failure, LayoutArg};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -56,7 +56,8 @@ fn size_arg(text: &str) -> Result<(u32, u32), String> {
 
 pub fn run(args: GifArgs) -> Result<(), Failure> {
     let scenario = load(&args.file)?;
-    files::refuse_overwriting_input(&args.out, &[&args.file]).map_err(Failure::Input)?;
+    let inputs = inputs_of(&args.file, &scenario);
+    check_output(&args.out, &inputs)?;
     let options = GifOptions {
         seconds: args.seconds,
         fps: args.fps,
@@ -83,7 +84,7 @@ pub fn run(args: GifArgs) -> Result<(), Failure> {
     let (frames, (width, height)) = (job.frames(), job.size());
     let bytes = job.finish().map_err(Failure::Internal)?;
     // Through a temporary file beside it, renamed over it: a failure leaves no half GIF.
-    files::write_atomically(&args.out, |w| w.write_all(&bytes))
+    files::write_output(&args.out, &inputs, |w| w.write_all(&bytes))
         .map_err(|e| Failure::Input(e.to_string()))?;
     println!(
         "{}: {frames} frames of {width}x{height} at {} fps ({} s), {:.1} KB in {:.2} s",

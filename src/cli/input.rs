@@ -2,7 +2,7 @@
 //! a size and a layout, and the two kinds of failure with their exit codes.
 
 use clap::ValueEnum;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use steerlab::scenario::{self, presets, Scenario};
 
 /// A failure and the exit code it maps to.
@@ -30,6 +30,25 @@ pub fn load(path: &Path) -> Result<Scenario, Failure> {
         }
     }
     steerlab::recording::open(path).map_err(|e| Failure::Input(e.to_string()))
+}
+
+/// Every file a run of `scenario`, loaded from `file`, reads: the file itself (a scenario
+/// or a recording; none for a shipped name or a link) and its scripts. No output may be
+/// one of them.
+pub fn inputs_of(file: &Path, scenario: &Scenario) -> Vec<PathBuf> {
+    if !file.exists() {
+        return Vec::new();
+    }
+    let dir = file.parent().unwrap_or(Path::new(""));
+    std::iter::once(file.to_path_buf())
+        .chain(scenario.scripts.iter().map(|s| dir.join(&s.path)))
+        .collect()
+}
+
+/// Refuses an output a run that read `inputs` cannot write (see
+/// [`steerlab::files::check_output`]), before the run.
+pub fn check_output(out: &Path, inputs: &[PathBuf]) -> Result<(), Failure> {
+    steerlab::files::check_output(out, inputs).map_err(|e| Failure::Input(e.to_string()))
 }
 
 /// The window's layout of compare mode.

@@ -300,10 +300,11 @@ fn run(
     let world = match csv {
         None => headless::run(&scenario, seconds, None).map_err(Failure::Input)?,
         Some(out) => {
-            files::refuse_overwriting_input(out, &[file]).map_err(Failure::Input)?;
+            let inputs = input::inputs_of(file, &scenario);
+            input::check_output(out, &inputs)?;
             let start = scenario.build().map_err(Failure::Input)?;
             let mut end = None;
-            files::write_atomically(out, |w| {
+            files::write_output(out, &inputs, |w| {
                 end = Some(headless::run_world(start, seconds, Some(w))?);
                 Ok(())
             })
@@ -406,6 +407,13 @@ fn selftest() {
 }
 
 fn print_link(file: &Path, base: &str) -> Result<(), Failure> {
+    if steerlab::recording::is_recording(file) {
+        return Err(Failure::Input(format!(
+            "{} is a recording: its missiles fly its tracks, which a link cannot carry; \
+             share the file itself",
+            file.display()
+        )));
+    }
     let scenario = load(file)?;
     let files = scenario::link::files_of(&scenario, Some(file.parent().unwrap_or(Path::new(""))))
         .map_err(Failure::Input)?;
@@ -551,7 +559,7 @@ fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
         None => (presets::default_scenario(), None),
     };
     if let (Some(out), Some(input)) = (&args.shot, &path) {
-        files::refuse_overwriting_input(out, &[input]).map_err(Failure::Input)?;
+        input::check_output(out, &input::inputs_of(input, &scenario))?;
     }
     let options = app::Options {
         compare: args.compare || args.layout == Some(LayoutArg::Split),

@@ -1,7 +1,7 @@
 //! `steerlab sweep`: the scenario's saved sweep, or one given on the command line (which
 //! overrides the saved one part by part), to a CSV, a PNG of heatmaps and a summary.
 
-use super::input::{load, Failure};
+use super::input::{check_output, inputs_of, load, Failure};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -189,8 +189,17 @@ pub fn run(args: SweepArgs) -> Result<(), Failure> {
         .map(shard)
         .transpose()?
         .unwrap_or((1, 1));
+    let inputs = inputs_of(&args.file, &scenario);
     for out in [&args.csv, &args.png, &args.worst].into_iter().flatten() {
-        files::refuse_overwriting_input(out, &[&args.file]).map_err(Failure::Input)?;
+        check_output(out, &inputs)?;
+    }
+    if args.worst.is_some() && steerlab::recording::is_recording(&args.file) {
+        return Err(Failure::Input(format!(
+            "--worst: {} is a recording, and its missiles fly the recording's tracks, which \
+             no scenario file can hold; open the recording in the window and click the \
+             worst cell of the Sweep panel instead",
+            args.file.display()
+        )));
     }
     let cells = plan.shard(k, n);
     let start = Instant::now();
@@ -209,11 +218,13 @@ pub fn run(args: SweepArgs) -> Result<(), Failure> {
     );
     print!("{}", summary(&plan, &stats));
     if let Some(out) = &args.csv {
-        files::write_atomically(out, |w| sweep::write_csv(&plan, &stats, diff, w))
+        files::write_output(out, &inputs, |w| sweep::write_csv(&plan, &stats, diff, w))
             .map_err(|e| Failure::Input(e.to_string()))?;
     }
     if let Some(out) = &args.png {
-        write_png(&plan, &stats, diff, out)?;
+        let png = sweep::png(&plan, &stats, plan.spec.metric, diff).map_err(Failure::Input)?;
+        files::write_output(out, &inputs, |w| w.write_all(&png))
+            .map_err(|e| Failure::Input(e.to_string()))?;
     }
     if let Some(out) = &args.worst {
         let worst = sweep::worst(&stats)
@@ -221,7 +232,9 @@ pub fn run(args: SweepArgs) -> Result<(), Failure> {
         let scenario = plan
             .engagement(worst.cell, worst.worst_run, worst.algorithm)
             .map_err(Failure::Internal)?;
-        steerlab::scenario::save(&scenario, out).map_err(|e| Failure::Input(e.to_string()))?;
+        let from = args.file.parent().filter(|_| args.file.exists());
+        steerlab::scenario::save(&scenario, out, from, &inputs)
+            .map_err(|e| Failure::Input(e.to_string()))?;
         println!(
             "worst run saved to {} (open it with `steerlab {}`)",
             out.display(),
@@ -254,27 +267,6 @@ fn with_progress(plan: &Plan, cells: std::ops::Range<usize>) -> Result<Vec<CellS
         Ok(Err(why)) => Err(Failure::Input(why)),
         Err(_) => Err(Failure::Internal("a sweep thread panicked".into())),
     }
-}
-
-/// Writes the PNG through a temporary file beside it, so a failure leaves no half file.
-fn write_png(
-    plan: &Plan,
-    stats: &[CellStats],
-    diff: Option<(Algorithm, Algorithm)>,
-    out: &Path,
-) -> Result<(), Failure> {
-    let dir = out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let temp = tempfile::Builder::new()
-        .suffix(".png")
-        .tempfile_in(dir)
-        .map_err(|e| Failure::Input(format!("cannot write {}: {e}", out.display())))?;
-    sweep::write_png(plan, stats, plan.spec.metric, diff, temp.path()).map_err(Failure::Input)?;
-    temp.persist(out)
-        .map_err(|e| Failure::Input(format!("cannot write {}: {}", out.display(), e.error)))?;
-    Ok(())
 }
 
 /// Per algorithm: hits over missiles, cells with any hit, and the worst run.

@@ -3,11 +3,16 @@
 //! - reads take regular files only (never a device, a FIFO or a directory, which could
 //!   block forever or never end), at most [`MAX_READ_BYTES`], and report bad UTF-8 at
 //!   the line and column of the bad byte;
-//! - writes are atomic: a randomly named temporary created exclusively beside the
-//!   target, flushed to disk, then renamed over it, keeping the old file's permissions
-//!   and writing through a symlink to its target. A failure at any step leaves the old
-//!   file as it was. Devices such as `/dev/stdout` are written directly;
-//! - an output that is one of the inputs (the same file, however it is named) is refused;
+//! - everything steerlab writes (scenarios, worst runs, CSV traces and sweeps, telemetry,
+//!   PNG screenshots and heatmaps, GIFs) goes through [`write_output`], with one policy:
+//!   regular files only (a directory, a device, a FIFO or a socket is refused by name,
+//!   before anything is opened: nothing replaces a device, nothing waits on a pipe);
+//!   atomic (a randomly named temporary created exclusively beside the target, flushed
+//!   to disk, then renamed over it, so a failure at any step leaves the old file as it
+//!   was); a new file is made like any other (mode 0666 less the umask, 0644 usually), an
+//!   existing one keeps its permissions; a symlink is written through to its target,
+//!   as a save through a link updates the linked file; and an output that is one of the
+//!   run's inputs (the same file, however it is named, through links too) is refused;
 //! - in the browser (wasm32) there is no file system: files live in memory ([`memory`]),
 //!   put there by uploads, and a write is also a download.
 
@@ -161,20 +166,54 @@ impl Step {
     ];
 }
 
-/// Writes a file atomically (see the module notes). `write` produces the contents; an
-/// error from it, or from any later step, leaves the old file untouched and no
-/// temporary behind.
-pub fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> Result<(), FileError> {
-    write_atomically_checked(path, write, |_| Ok(()))
+/// Whether `path` can take an output of a run that read `inputs`: not one of them, and
+/// (if it exists, through any symlink) a regular file. Call it before long work, so a
+/// bad output is refused before the work is done; [`write_output`] checks again.
+pub fn check_output(path: &Path, inputs: &[PathBuf]) -> Result<(), FileError> {
+    if cfg!(target_arch = "wasm32") {
+        return Ok(());
+    }
+    let target = resolve(path).map_err(|e| FileError::new(path, format!("cannot write: {e}")))?;
+    if let Ok(meta) = fs::metadata(&target) {
+        if !meta.is_file() {
+            return Err(FileError::new(
+                path,
+                format!(
+                    "cannot write {}: only regular files are written",
+                    kind_of(meta.file_type())
+                ),
+            ));
+        }
+    }
+    if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
+        return Err(FileError::new(
+            path,
+            format!(
+                "cannot write: it is the input {}, and writing it would destroy it; \
+                 choose another output file",
+                input.display()
+            ),
+        ));
+    }
+    Ok(())
 }
 
-/// [`write_atomically`], calling `before(step)` ahead of each step so a test can make
-/// any step fail.
-pub fn write_atomically_checked(
+/// Writes a file steerlab makes (see the module notes), never over one of `inputs`.
+/// `write` produces the contents; an error from it, or from any later step, leaves the
+/// old file untouched and no temporary behind.
+pub fn write_output(
     path: &Path,
+    inputs: &[PathBuf],
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), FileError> {
+    write_output_checked(path, inputs, write, |_| Ok(()))
+}
+
+/// [`write_output`], calling `before(step)` ahead of each step so a test can make any
+/// step fail.
+pub fn write_output_checked(
+    path: &Path,
+    inputs: &[PathBuf],
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     before: impl Fn(Step) -> io::Result<()>,
 ) -> Result<(), FileError> {
@@ -186,23 +225,9 @@ pub fn write_atomically_checked(
         memory::write(path, bytes);
         return Ok(());
     }
+    check_output(path, inputs)?;
     let target = resolve(path).map_err(fail)?;
     let existing = fs::metadata(&target).ok();
-    if let Some(meta) = &existing {
-        if meta.is_dir() {
-            return Err(FileError::new(path, "cannot write: it is a directory"));
-        }
-        if !meta.is_file() {
-            // A device or pipe (`/dev/stdout`): nothing to replace, write straight to it.
-            let file = fs::OpenOptions::new()
-                .write(true)
-                .open(&target)
-                .map_err(fail)?;
-            let mut out = BufWriter::new(file);
-            write(&mut out).map_err(fail)?;
-            return out.flush().map_err(fail);
-        }
-    }
     let dir = target
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -257,18 +282,6 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     {
         let _ = (ma, mb);
         matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
-    }
-}
-
-/// Refuses an output path that is one of the inputs.
-pub fn refuse_overwriting_input(output: &Path, inputs: &[&Path]) -> Result<(), String> {
-    match inputs.iter().find(|input| same_file(output, input)) {
-        Some(input) => Err(format!(
-            "{} is the input {}: writing it would destroy it; choose another output file",
-            output.display(),
-            input.display()
-        )),
-        None => Ok(()),
     }
 }
 

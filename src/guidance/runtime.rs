@@ -1,5 +1,6 @@
 //! Laws that exist only at run time (a user's script), through the same registry as
-//! the built-ins: each gets an [`Algorithm`] (its id is interned once), a colour,
+//! the built-ins: each gets an [`Algorithm`] (its id is interned once; its place held
+//! while a scenario, world or window holds the law: [`Hold`]), a colour,
 //! parameters that describe themselves, and a compare lane, readouts and debug shapes
 //! like a built-in's. Their implementations travel with the parameter values in
 //! [`super::Tuning`], so a world built from a scenario flies them.

@@ -9,7 +9,7 @@ use super::spans::{Pos, Spans};
 use super::text::options;
 use super::validate::validate;
 use std::fmt;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 /// One problem in a scenario file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -245,9 +245,76 @@ pub fn header_of(text: &str) -> String {
     header.trim_end().to_string()
 }
 
-/// Saves atomically ([`crate::files::write_atomically`]): a crash or a failure at any
-/// point leaves either the old file or the new one, never a mix.
-pub fn save(scenario: &Scenario, path: &Path) -> Result<(), crate::files::FileError> {
-    let text = super::text::to_text(scenario);
-    crate::files::write_atomically(path, |out| out.write_all(text.as_bytes()))
+/// Saves `scenario`, read from the folder `from` (none: the working folder), to `path`,
+/// as everything is written ([`crate::files::write_output`]: atomically, never over a
+/// device or an input); returns it as saved. Its scripts' paths are rebased so they are
+/// found from `path`'s folder, so the saved file reopens to the same run wherever it
+/// is; its scripts, and `inputs`, are never written over.
+pub fn save(
+    scenario: &Scenario,
+    path: &Path,
+    from: Option<&Path>,
+    inputs: &[PathBuf],
+) -> Result<Scenario, crate::files::FileError> {
+    let from = from.map_or_else(
+        || std::env::current_dir().unwrap_or_default(),
+        Path::to_path_buf,
+    );
+    let to = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let saved = rebased(scenario, &from, to);
+    let mut read: Vec<PathBuf> = scenario
+        .scripts
+        .iter()
+        .map(|s| from.join(&s.path))
+        .collect();
+    read.extend_from_slice(inputs);
+    let text = super::text::to_text(&saved);
+    crate::files::write_output(path, &read, |out| out.write_all(text.as_bytes()))?;
+    Ok(saved)
+}
+
+/// `scenario` with its scripts' relative paths, given from the folder `from`, rebased to
+/// be found from the folder `to` (as relative paths where the two share a root, else
+/// absolute). Absolute paths, and every path when the folders are the same, are kept.
+pub fn rebased(scenario: &Scenario, from: &Path, to: &Path) -> Scenario {
+    let (Ok(from), Ok(to)) = (from.canonicalize(), to.canonicalize()) else {
+        return scenario.clone();
+    };
+    let mut out = scenario.clone();
+    if from == to {
+        return out;
+    }
+    for spec in &mut out.scripts {
+        if Path::new(&spec.path).is_absolute() {
+            continue;
+        }
+        let target = from.join(&spec.path);
+        let target = target.canonicalize().unwrap_or(target);
+        spec.path = relative(&target, &to)
+            .unwrap_or(target)
+            .to_string_lossy()
+            .replace('\\', "/");
+    }
+    out
+}
+
+/// `target` as a path relative to the folder `base` (both absolute), if they share a root.
+fn relative(target: &Path, base: &Path) -> Option<PathBuf> {
+    let t: Vec<Component> = target.components().collect();
+    let b: Vec<Component> = base.components().collect();
+    if t.first() != b.first() {
+        return None;
+    }
+    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..b.len() {
+        out.push("..");
+    }
+    for part in &t[common..] {
+        out.push(part);
+    }
+    Some(out)
 }

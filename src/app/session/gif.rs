@@ -1,7 +1,7 @@
 //! The panel's GIF export: the scenario drawn frame by frame into an animated GIF
 //! ([`crate::headless::gif`]), a slice of each frame in the window's thread (the same on
 //! the desktop and in the browser, which has no threads), then written through
-//! [`crate::files::write_atomically`] (in the browser, a download).
+//! [`crate::files::write_output`] (in the browser, a download).
 
 use super::slice::{now, BUDGET};
 use crate::headless::gif::{GifJob, GifLayout, GifOptions};
@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 struct Export {
     job: GifJob,
     path: PathBuf,
+    /// The files the open scenario was read from: never written over.
+    inputs: Vec<PathBuf>,
 }
 
 /// The panel's GIF export.
@@ -28,6 +30,7 @@ impl GifExport {
         split: bool,
         seconds: f64,
         path: &Path,
+        inputs: Vec<PathBuf>,
     ) -> Result<(), String> {
         let options = GifOptions {
             seconds,
@@ -38,10 +41,13 @@ impl GifExport {
             },
             ..GifOptions::default()
         };
+        // A bad output is refused now, not after the drawing.
+        crate::files::check_output(path, &inputs).map_err(|e| e.to_string())?;
         let job = GifJob::new(scenario, &options)?;
         self.running = Some(Export {
             job,
             path: path.to_path_buf(),
+            inputs,
         });
         Ok(())
     }
@@ -70,11 +76,11 @@ impl GifExport {
         if !export.job.is_finished() {
             return None;
         }
-        let Export { job, path } = self.running.take()?;
+        let Export { job, path, inputs } = self.running.take()?;
         let frames = job.frames();
         let (width, height) = job.size();
         let result = job.finish().and_then(|bytes| {
-            crate::files::write_atomically(&path, |out| out.write_all(&bytes))
+            crate::files::write_output(&path, &inputs, |out| out.write_all(&bytes))
                 .map_err(|e| format!("could not save {e}"))
                 .map(|()| {
                     format!(

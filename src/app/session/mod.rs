@@ -464,6 +464,19 @@ impl Session {
         }
     }
 
+    /// Every file the open scenario was read from: its file (a scenario or a recording)
+    /// and its scripts. Nothing the window writes may be one of them (but a save, which
+    /// writes the scenario's own file).
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        let Some(path) = &self.doc.path else {
+            return Vec::new();
+        };
+        let dir = path.parent().unwrap_or(Path::new(""));
+        std::iter::once(path.clone())
+            .chain(self.doc.scenario.scripts.iter().map(|s| dir.join(&s.path)))
+            .collect()
+    }
+
     /// Saves to `path` (atomically) and makes it the current file.
     pub fn save_as(&mut self, path: &Path) -> Result<(), crate::files::FileError> {
         // A recording's missiles fly laws made from its file: there is no scenario file
@@ -480,8 +493,11 @@ impl Session {
                 message: "a recording opens read-only: it cannot be saved as a scenario".into(),
             });
         }
-        scenario::save(&self.doc.scenario, path)?;
-        self.doc.settle(self.doc.scenario.clone(), path);
+        // Its scripts are found from where it was read; saved elsewhere, their paths are
+        // rebased to be found from there.
+        let from = self.doc.path.as_deref().and_then(Path::parent);
+        let saved = scenario::save(&self.doc.scenario, path, from, &[])?;
+        self.doc.settle(saved, path);
         self.messages.error = None;
         self.messages.status = Some(format!("saved {}", path.display()));
         Ok(())

@@ -359,12 +359,13 @@ impl Runs {
         lane: usize,
         id: MissileId,
         path: &std::path::Path,
+        inputs: &[std::path::PathBuf],
     ) -> Result<usize, String> {
         let history = &self.lanes.get(lane).ok_or("no such lane")?.history;
         let samples = telemetry(history, &[id]).remove(&id).unwrap_or_default();
         let mut text = Vec::new();
         crate::sim::telemetry::write_csv(&samples, &mut text).map_err(|e| e.to_string())?;
-        crate::files::write_atomically(path, |out| out.write_all(&text))
+        crate::files::write_output(path, inputs, |out| out.write_all(&text))
             .map_err(|e| e.to_string())?;
         Ok(samples.len())
     }

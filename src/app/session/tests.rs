@@ -287,3 +287,50 @@ fn a_stepped_sweep_gives_what_the_threads_give() {
     assert!(!stepped.is_empty());
     assert_eq!(finish(&mut threads), stepped);
 }
+
+#[test]
+fn the_windows_writers_never_write_over_what_the_open_scenario_was_read_from() {
+    // The scripted scenario opened from a copy: its file and its scripts are inputs.
+    let dir = std::env::temp_dir().join(format!("steerlab-session-inputs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/scripts");
+    for name in [
+        "own-missile.ron",
+        "smoothed.rhai",
+        "seek-arrival.rhai",
+        "apn-g-limit.rhai",
+    ] {
+        std::fs::copy(from.join(name), dir.join(name)).unwrap();
+    }
+    let file = dir.join("own-missile.ron");
+    let mut s = Session::new(crate::scenario::load(&file).unwrap(), Some(file.clone()));
+    let script = dir.join("smoothed.rhai");
+    assert!(s.inputs().contains(&file) && s.inputs().contains(&script));
+    let kept = std::fs::read(&script).unwrap();
+    // Save As onto a script: refused.
+    let e = s.save_as(&script).unwrap_err().to_string();
+    assert!(e.contains("cannot write: it is the input"), "{e}");
+    // Telemetry onto the scenario or a script: refused.
+    s.step_once();
+    let id = s.runs.lanes[0].world.all_missiles()[0].id;
+    let inputs = s.inputs();
+    for target in [&file, &script] {
+        let e = s.runs.export_telemetry(0, id, target, &inputs).unwrap_err();
+        assert!(e.contains("cannot write: it is the input"), "{e}");
+    }
+    // The GIF onto the scenario: refused before any drawing.
+    let e = s
+        .gif
+        .start(&s.doc.scenario.clone(), false, 1.0, &file, inputs)
+        .unwrap_err();
+    assert!(e.contains("cannot write: it is the input"), "{e}");
+    assert_eq!(std::fs::read(&script).unwrap(), kept);
+    // Saved one folder down, its scripts are found from there.
+    let sub = dir.join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    s.save_as(&sub.join("moved.ron")).unwrap();
+    assert_eq!(s.doc.scenario.scripts[0].path, "../smoothed.rhai");
+    crate::scenario::load(&sub.join("moved.ron")).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}

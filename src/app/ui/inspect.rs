@@ -269,7 +269,8 @@ pub fn exports(
                 let path = PathBuf::from(paths.telemetry.trim());
                 let written = match selected {
                     Some(Selection::Missile { lane, id }) => {
-                        session.runs.export_telemetry(lane, id, &path)
+                        let inputs = session.inputs();
+                        session.runs.export_telemetry(lane, id, &path, &inputs)
                     }
                     _ => Err("select a missile first".to_string()),
                 };
@@ -328,9 +329,10 @@ fn gif_export(ui: &mut egui::Ui, paths: &mut ExportPaths, session: &mut Session)
         let split = session.runs.compare && session.view.layout == Layout::Split;
         let path = PathBuf::from(paths.gif.trim());
         let seconds = paths.gif_seconds;
+        let inputs = session.inputs();
         if let Err(why) = session
             .gif
-            .start(&session.doc.scenario, split, seconds, &path)
+            .start(&session.doc.scenario, split, seconds, &path, inputs)
         {
             session.messages.error = Some(why);
         }

@@ -1,5 +1,5 @@
 //! The colour scale of a sweep's heatmaps (viridis) and its tick labels, shared by the
-//! PNG ([`super::write_png`]) and the window's maps.
+//! PNG ([`super::png`]) and the window's maps.
 
 use crate::core::Portable;
 use crate::scenario::sweep::Metric;

@@ -19,7 +19,7 @@ mod stats;
 pub use self::colour::{colour, colour_range, tick_label};
 pub use self::csv::write_csv;
 #[cfg(not(target_arch = "wasm32"))]
-pub use self::png::write_png;
+pub use self::png::png;
 pub use stats::{percentile, CellStats, MissileResult};
 
 use crate::core::Portable;

@@ -11,7 +11,6 @@ use crate::core::Portable;
 use crate::guidance::Algorithm;
 use crate::scenario::sweep::Metric;
 use plotters::prelude::*;
-use std::path::Path;
 
 const FONT: &str = "sans-serif";
 const PANEL: (u32, u32) = (520, 440);
@@ -81,14 +80,14 @@ fn edges(values: &[f64], log: bool) -> Vec<f64> {
     out
 }
 
-/// Writes the heatmaps of `stats` (as [`Plan::run`] returns them) to `path`.
-pub fn write_png(
+/// The heatmaps of `stats` (as [`Plan::run`] returns them) as the bytes of a PNG (to
+/// be written as every file is: [`crate::files::write_output`]).
+pub fn png(
     plan: &Plan,
     stats: &[CellStats],
     metric: Metric,
     diff: Option<(Algorithm, Algorithm)>,
-    path: &Path,
-) -> Result<(), String> {
+) -> Result<Vec<u8>, String> {
     static FONT_READY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     let ready = *FONT_READY.get_or_init(|| {
         plotters::style::register_font(FONT, FontStyle::Normal, epaint_default_fonts::UBUNTU_LIGHT)
@@ -101,8 +100,20 @@ pub fn write_png(
     let columns = panels.len().clamp(1, 3) as u32;
     let rows = panels.len().div_ceil(3).max(1) as u32;
     let size = (PANEL.0 * columns + BAR_WIDTH, PANEL.1 * rows + TITLE_HEIGHT);
-    draw(plan, &panels, metric, diff.is_some(), path, size)
-        .map_err(|e| format!("cannot draw {}: {e}", path.display()))
+    let mut rgb = vec![0u8; size.0 as usize * size.1 as usize * 3];
+    draw(plan, &panels, metric, diff.is_some(), &mut rgb, size)
+        .map_err(|e| format!("cannot draw the heatmaps: {e}"))?;
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::write_buffer_with_format(
+        &mut png,
+        &rgb,
+        size.0,
+        size.1,
+        image::ColorType::Rgb8,
+        image::ImageFormat::Png,
+    )
+    .map_err(|e| format!("cannot encode the heatmaps as PNG: {e}"))?;
+    Ok(png.into_inner())
 }
 
 fn draw(
@@ -110,10 +121,10 @@ fn draw(
     panels: &[Panel],
     metric: Metric,
     diff: bool,
-    path: &Path,
+    rgb: &mut [u8],
     size: (u32, u32),
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let root = BitMapBackend::new(path, size).into_drawing_area();
+    let root = BitMapBackend::with_buffer(rgb, size).into_drawing_area();
     root.fill(&WHITE)?;
     let title = format!(
         "{}: {}{} ({} run{} per cell)",
