@@ -132,7 +132,15 @@ fn bad_arguments_are_refused_naming_their_flag() {
         ),
         (
             vec!["--runs", "0"],
-            "error: --runs: expected 1 to 10000 runs, found 0",
+            "error: invalid value '0' for '--runs <RUNS>': expected a whole number from 1 to 10000, found `0`",
+        ),
+        (
+            vec!["--seed", "-1"],
+            "error: invalid value '-1' for '--seed <SEED>': expected a whole number from 0 to 18446744073709551615, found `-1`",
+        ),
+        (
+            vec!["--shard", "-1/3"],
+            "error: --shard: expected K/N with 1 <= K <= N, found `-1/3`",
         ),
         (
             vec!["--jitter", "targets[0].radius"],

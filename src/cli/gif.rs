@@ -1,7 +1,7 @@
 //! `steerlab gif`: a run drawn frame by frame into an animated GIF
 //! ([`steerlab::headless::gif`]), with a progress bar on a terminal.
 
-use super::input::{check_output, inputs_of, load, size_within, Failure, LayoutArg};
+use super::input::{check_output, inputs_of, load, size_within, whole, Failure, LayoutArg};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -26,11 +26,11 @@ pub struct GifArgs {
     layout: LayoutArg,
     /// Frames per second, 1 to 50 (GIF delays are in hundredths of a second: when 100/fps
     /// is not whole they alternate, so the GIF still lasts --seconds).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=gif::MAX_FPS as i64))]
+    #[arg(long, default_value_t = 20, value_parser = whole::<u32>(1, gif::MAX_FPS as u64), allow_hyphen_values = true)]
     fps: u32,
     /// Size of one panel in pixels, WIDTHxHEIGHT, each side 64 to 2048 (the split
     /// layout is panels x WIDTH wide, at most 8192).
-    #[arg(long, value_name = "WxH", default_value = "640x400", value_parser = size_arg)]
+    #[arg(long, value_name = "WxH", default_value = "640x400", value_parser = size_arg, allow_hyphen_values = true)]
     size: (u32, u32),
 }
 

@@ -51,6 +51,29 @@ pub fn check_output(out: &Path, inputs: &[PathBuf]) -> Result<(), Failure> {
     steerlab::files::check_output(out, inputs).map_err(|e| Failure::Input(e.to_string()))
 }
 
+/// A value parser for a whole number from `lo` to `hi`: anything else (a negative
+/// number, a fraction, a word) is refused with the range, and clap names the flag.
+/// Flags that take it also take values starting with `-`, so `--seed -1` is refused
+/// for its value, not read as another flag.
+pub fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+    lo: u64,
+    hi: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|v| (lo..=hi).contains(v))
+            .and_then(|v| T::try_from(v).ok())
+            .ok_or_else(|| {
+                format!(
+                    "expected a whole number from {lo} to {hi}, found `{}`",
+                    steerlab::core::text::quote(text)
+                )
+            })
+    }
+}
+
 /// The window's layout of compare mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LayoutArg {

@@ -17,7 +17,7 @@ mod gif;
 mod input;
 mod sweep;
 
-use input::{load, size_within, Failure, LayoutArg};
+use input::{load, size_within, whole, Failure, LayoutArg};
 
 /// The longest run the command line simulates, in seconds.
 const MAX_SECONDS: f64 = 3600.0;
@@ -39,14 +39,14 @@ struct Cli {
     #[arg(long, value_enum)]
     layout: Option<LayoutArg>,
     /// Run this many frames (1 to 100000), print frame-time percentiles and quit.
-    #[arg(long, value_name = "FRAMES", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "FRAMES", value_parser = whole::<u32>(1, 100_000), allow_hyphen_values = true)]
     stats: Option<u32>,
     /// Window size in pixels, WIDTHxHEIGHT (each 320 to 8192; default 1400x900).
-    #[arg(long, value_name = "WxH", value_parser = size_arg)]
+    #[arg(long, value_name = "WxH", value_parser = size_arg, allow_hyphen_values = true)]
     size: Option<(u32, u32)>,
     /// Multisampling for smoother lines on a GPU: 1 (off, the default), 2, 4 or 8
     /// samples per pixel (slow under a software OpenGL).
-    #[arg(long, default_value_t = 1, value_parser = msaa_arg)]
+    #[arg(long, default_value_t = 1, value_parser = msaa_arg, allow_hyphen_values = true)]
     msaa: u8,
     /// Show the view as an article's embed does (the web build's `?embed`): play,
     /// restart and the scenario's `embed:` sliders only.
@@ -105,11 +105,11 @@ enum Command {
         csv: Option<PathBuf>,
         /// With a recording: fly the references from the recorded missile's state at this
         /// tick of the file (its position and velocity), against the target it was after.
-        #[arg(long, value_name = "TICK")]
+        #[arg(long, value_name = "TICK", value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
         from_tick: Option<u64>,
         /// With --from-tick: the recorded missile's id in the file (default: the first
         /// recorded at that tick).
-        #[arg(long, value_name = "ID", requires = "from_tick")]
+        #[arg(long, value_name = "ID", requires = "from_tick", value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
         missile: Option<u64>,
     },
     /// Run the engagement once per compared algorithm from the same start; best first.
@@ -142,7 +142,7 @@ enum Command {
         /// Scenario file (or the name of a shipped scenario).
         file: PathBuf,
         /// Frames to run before the screenshot (1 to 100000, at 1/60 s of simulated time each, shown at that pace).
-        #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        #[arg(long, default_value_t = 120, value_parser = whole::<u32>(1, 100_000), allow_hyphen_values = true)]
         frames: u32,
         /// Where to write the PNG.
         #[arg(long)]
@@ -154,7 +154,7 @@ enum Command {
         #[arg(long)]
         compare: bool,
         /// Window size in pixels, WIDTHxHEIGHT (each 320 to 8192; default 1400x900).
-        #[arg(long, value_name = "WxH", value_parser = size_arg)]
+        #[arg(long, value_name = "WxH", value_parser = size_arg, allow_hyphen_values = true)]
         size: Option<(u32, u32)>,
     },
     /// Sweep one or two numeric fields (and Monte Carlo runs) over a scenario: hit rate
@@ -166,10 +166,10 @@ enum Command {
     /// Measure missile updates per second for every algorithm.
     Bench {
         /// Missiles in flight (1 to 2000000; with --history, 1 to 100000).
-        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
+        #[arg(long, default_value_t = 100_000, value_parser = whole::<u64>(1, 2_000_000), allow_hyphen_values = true)]
         missiles: u64,
         /// Ticks to time (1 to 100000).
-        #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        #[arg(long, default_value_t = 60, value_parser = whole::<u64>(1, 100_000), allow_hyphen_values = true)]
         ticks: u64,
         /// Only this algorithm.
         #[arg(long)]
@@ -186,7 +186,7 @@ enum Command {
         #[arg(long, default_value_t = 600.0, value_parser = seconds_arg, allow_hyphen_values = true)]
         seconds: f64,
         /// History budget in MB (with --history), 1 to 16384.
-        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=16_384))]
+        #[arg(long, default_value_t = 256, value_parser = whole::<u64>(1, 16_384), allow_hyphen_values = true)]
         budget_mb: u64,
         /// Instead: the sweep batch path (smoothed-envelope's smoothed law, 64 x 64 cells
         /// x 16 runs) on 1 thread and on all, in engagements and missile updates per second.

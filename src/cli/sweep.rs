@@ -1,7 +1,7 @@
 //! `steerlab sweep`: the scenario's saved sweep, or one given on the command line (which
 //! overrides the saved one part by part), to a CSV, a PNG of heatmaps and a summary.
 
-use super::input::{check_output, inputs_of, load, Failure};
+use super::input::{check_output, inputs_of, load, whole, Failure};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -25,10 +25,10 @@ pub struct SweepArgs {
     #[arg(long, value_name = "PATH=LO..HI:N", allow_hyphen_values = true)]
     y: Option<String>,
     /// Runs per cell (1 to 10000), each with its own seed.
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<u32>(1, 10_000), allow_hyphen_values = true)]
     runs: Option<u32>,
-    /// The base seed the runs' seeds derive from.
-    #[arg(long)]
+    /// The base seed the runs' seeds derive from (0 to 18446744073709551615).
+    #[arg(long, value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
     seed: Option<u64>,
     /// Gaussian jitter on a field per run: PATH=SIGMA (repeatable).
     #[arg(long, value_name = "PATH=SIGMA", allow_hyphen_values = true)]
@@ -55,7 +55,7 @@ pub struct SweepArgs {
     #[arg(long, value_name = "OUT.png")]
     png: Option<PathBuf>,
     /// Run only the K-th of N equal slices of the cells (1-based), for a job array.
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
     /// Save the worst run of the sweep as a scenario, to open in the window's debugger.
     #[arg(long, value_name = "OUT.ron")]
