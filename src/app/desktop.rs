@@ -43,14 +43,20 @@ pub fn run(scenario: Scenario, path: Option<PathBuf>, options: Options) -> Resul
     }
 }
 
-/// Why there may be no display, on systems that need one named in the environment.
-fn display_hint() -> &'static str {
+/// Why no window can open here, on systems that need a display named in the
+/// environment (none: one may).
+pub fn no_display() -> Option<&'static str> {
     let named = |var: &str| std::env::var_os(var).is_some_and(|v| !v.is_empty());
-    if cfg!(target_os = "linux") && !named("DISPLAY") && !named("WAYLAND_DISPLAY") {
-        " (no display: DISPLAY is not set; on a machine without a screen, run under `xvfb-run -a`)"
-    } else {
-        ""
-    }
+    (cfg!(target_os = "linux") && !named("DISPLAY") && !named("WAYLAND_DISPLAY")).then_some(
+        "no display to open a window on (DISPLAY is not set): on a machine without a \
+         screen, run the window under `xvfb-run -a steerlab ...`, or use a command that \
+         needs none (run, compare, sweep, gif, check: see `steerlab --help`)",
+    )
+}
+
+/// What to add when a window did not open: why there may be no display.
+fn display_hint() -> String {
+    no_display().map_or(String::new(), |why| format!(" ({why})"))
 }
 
 /// Runs `f`, turning a panic into its message (printed by us, not by the panic hook).

@@ -21,4 +21,4 @@ pub use session::{Layout, Session};
 pub use window::Options;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use desktop::run;
+pub use desktop::{no_display, run};

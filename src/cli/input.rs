@@ -3,7 +3,7 @@
 
 use clap::ValueEnum;
 use std::path::{Path, PathBuf};
-use steerlab::scenario::{self, presets, Scenario};
+use steerlab::scenario::Scenario;
 
 /// A failure and the exit code it maps to.
 pub enum Failure {
@@ -11,24 +11,14 @@ pub enum Failure {
     Input(String),
     /// Something broke: exit 1.
     Internal(String),
+    /// The machine cannot do what was asked (no display for a window): exit 1, said as
+    /// what to do instead, not as an internal error.
+    Environment(String),
 }
 
-/// Loads a scenario from a file, or, when no such file exists, a shipped scenario by
-/// name or a link of the web build (`https://...#s=...`; its scripts are not written
-/// anywhere, so a link carrying scripts opens only as a file).
+/// Loads what the user names: a scenario or a recording file, a shipped scenario's
+/// name, or a link ([`steerlab::recording::open`]).
 pub fn load(path: &Path) -> Result<Scenario, Failure> {
-    if !path.exists() {
-        let text = path.to_string_lossy();
-        if let Some(shipped) = presets::shipped(&text) {
-            return scenario::parse(shipped, &text).map_err(|e| Failure::Internal(e.to_string()));
-        }
-        if let Some((_, fragment)) = text.split_once('#') {
-            let linked = scenario::link::decode(fragment).map_err(Failure::Input)?;
-            return linked
-                .scenario(None)
-                .map_err(|e| Failure::Input(e.to_string()));
-        }
-    }
     steerlab::recording::open(path).map_err(|e| Failure::Input(e.to_string()))
 }
 

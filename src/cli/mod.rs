@@ -280,6 +280,10 @@ pub fn main() -> ExitCode {
             eprintln!("internal error: {message}");
             ExitCode::from(1)
         }
+        Err(Failure::Environment(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(1)
+        }
     }
 }
 
@@ -427,7 +431,9 @@ fn check(paths: &[PathBuf]) -> Result<(), Failure> {
     for path in paths {
         match load(path) {
             Ok(_) => println!("{}: ok", path.display()),
-            Err(Failure::Input(errors) | Failure::Internal(errors)) => {
+            Err(
+                Failure::Input(errors) | Failure::Internal(errors) | Failure::Environment(errors),
+            ) => {
                 bad += 1;
                 eprintln!("{errors}");
             }
@@ -561,6 +567,10 @@ fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
     if let (Some(out), Some(input)) = (&args.shot, &path) {
         input::check_output(out, &input::inputs_of(input, &scenario))?;
     }
+    // Bad input first (exit 2); then whether a window can open here at all.
+    if let Some(why) = app::no_display() {
+        return Err(Failure::Environment(why.into()));
+    }
     let options = app::Options {
         compare: args.compare || args.layout == Some(LayoutArg::Split),
         layout: args.layout.map(|l| match l {
@@ -574,7 +584,7 @@ fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
         msaa: args.msaa,
         embed: args.embed,
     };
-    app::run(scenario, path, options).map_err(Failure::Internal)
+    app::run(scenario, path, options).map_err(Failure::Environment)
 }
 
 #[cfg(not(feature = "app"))]

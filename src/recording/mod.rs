@@ -622,8 +622,27 @@ impl fmt::Display for OpenError {
 
 impl std::error::Error for OpenError {}
 
-/// Opens a scenario file, or a recording (`.csv`) as the scenario it makes.
+/// Opens what a user names: a scenario file, a recording (`.csv`) as the scenario it
+/// makes, or, when no such file exists, a shipped scenario by name (`default`) or a
+/// link of the web build (`https://...#s=...`; one carrying scripts opens only in the
+/// browser, where its scripts can live).
 pub fn open(path: &Path) -> Result<Scenario, OpenError> {
+    if path.as_os_str().is_empty() {
+        return Err(OpenError::Other(
+            "no file named: give a scenario's or a recording's path (or a shipped name such as `default`)"
+                .into(),
+        ));
+    }
+    if !path.exists() {
+        let text = path.to_string_lossy();
+        if let Some(shipped) = crate::scenario::presets::shipped(&text) {
+            return crate::scenario::parse(shipped, &text).map_err(OpenError::Scenario);
+        }
+        if let Some((_, fragment)) = text.split_once('#') {
+            let linked = crate::scenario::link::decode(fragment).map_err(OpenError::Other)?;
+            return linked.scenario(None).map_err(OpenError::Scenario);
+        }
+    }
     if is_recording(path) {
         let recording = load(path).map_err(OpenError::Recording)?;
         to_scenario(&recording, &path.display().to_string()).map_err(OpenError::Other)

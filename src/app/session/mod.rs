@@ -409,8 +409,18 @@ impl Session {
     /// are returned (the panel shows them).
     pub fn open(&mut self, path: &Path) -> Result<(), crate::recording::OpenError> {
         let scenario = crate::recording::open(path)?;
-        self.doc.settle(scenario, path);
-        self.opened(format!("opened {}", path.display()));
+        if path.exists() {
+            self.doc.settle(scenario, path);
+            self.opened(format!("opened {}", path.display()));
+        } else {
+            // A shipped scenario by name, or a link: nothing on disk to save over.
+            let what = if path.to_string_lossy().contains('#') {
+                "the link's scenario".to_string()
+            } else {
+                format!("the shipped scenario {}", path.display())
+            };
+            self.open_unsaved(scenario, &what);
+        }
         Ok(())
     }
 

@@ -334,3 +334,36 @@ fn the_windows_writers_never_write_over_what_the_open_scenario_was_read_from() {
     crate::scenario::load(&sub.join("moved.ron")).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn open_takes_a_shipped_name_or_a_link_and_an_empty_path_says_so() {
+    let mut s = session();
+    // An empty path box: said in words, the open scenario kept.
+    let before = s.doc.scenario.clone();
+    let e = s.open(std::path::Path::new("")).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "no file named: give a scenario's or a recording's path (or a shipped name such as `default`)"
+    );
+    assert_eq!(s.doc.scenario, before);
+    // A shipped name opens unsaved (no file behind it to save over).
+    s.open(std::path::Path::new("lunar-blast")).unwrap();
+    assert_eq!(s.doc.path, None);
+    assert_eq!(
+        s.messages.status.as_deref(),
+        Some("opened the shipped scenario lunar-blast")
+    );
+    // A link opens too, and a broken one says why.
+    let link = format!(
+        "http://127.0.0.1:8000/#{}",
+        crate::scenario::link::fragment(&before, &Default::default())
+    );
+    s.open(std::path::Path::new(&link)).unwrap();
+    assert_eq!(s.doc.scenario, before);
+    assert_eq!(s.doc.path, None);
+    let e = s
+        .open(std::path::Path::new("http://x/#s=AAA\u{e9}"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("does not belong in a link"), "{e}");
+}
