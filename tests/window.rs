@@ -585,3 +585,55 @@ fn stats_measure_exactly_the_frames_asked_for_in_cpu_and_wall_time() {
     // A frame's wall interval includes building it.
     assert!(value(wall, "p50 ") >= value(cpu, "p50 "), "{text}");
 }
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn pause_answers_at_once_while_a_crowd_of_heavy_scripts_runs() {
+    // 200 missiles a tenth of a second, each script call near its per-call limit of
+    // operations: every tick runs into the scripts' budget per tick. Space still
+    // pauses within a few frames (a tick costs at most the budget; a frame steps at
+    // most a slice of its time).
+    let _one = one_window();
+    let dir = temp_dir();
+    std::fs::write(
+        dir.join("heavy.rhai"),
+        "fn steer(missile, target, params, dt) {\n    let s = 0;\n    for i in 0..60000 { s += i; }\n    vec2(100.0, 0.0)\n}\n",
+    )
+    .unwrap();
+    let file = dir.join("heavy.ron");
+    std::fs::write(
+        &file,
+        "(version: 1, name: \"heavy\", scripts: [(id: \"heavy\", path: \"heavy.rhai\")], \
+         targets: [(name: \"t\", motion: Circle(center: (600, 400), radius: 150, angular_speed: 1))], \
+         launchers: [(pos: (100, 400), target: \"t\", algorithms: [\"heavy\"], salvo: 200, every: 0.1, \
+         missile: (lifetime: 2))])",
+    )
+    .unwrap();
+    let app = App::start(&[file.to_str().unwrap()]);
+    let (x, y) = status_bar(&app.shot(&dir.join("heavy-0.png")));
+    // Playing: the tick in the status bar moves on.
+    let a = app.shot(&dir.join("heavy-1.png"));
+    std::thread::sleep(Duration::from_millis(1500));
+    let b = app.shot(&dir.join("heavy-2.png"));
+    assert!(
+        changed_pixels(&a, &b, x.clone(), y.clone()) >= 10,
+        "the run is not playing"
+    );
+    app.click(900.0, 400.0);
+    app.key("space");
+    // Paused: two looks a second apart show the same tick, soon after the key.
+    let pressed = Instant::now();
+    let mut last = app.shot(&dir.join("heavy-3.png"));
+    loop {
+        std::thread::sleep(Duration::from_millis(1000));
+        let now = app.shot(&dir.join("heavy-4.png"));
+        if changed_pixels(&last, &now, x.clone(), y.clone()) == 0 {
+            break;
+        }
+        assert!(
+            pressed.elapsed() < Duration::from_secs(10),
+            "Space did not pause the run within 10 s"
+        );
+        last = now;
+    }
+}

@@ -13,6 +13,7 @@ pub enum Failure {
     Internal(String),
     /// The machine cannot do what was asked (no display for a window): exit 1, said as
     /// what to do instead, not as an internal error.
+    #[cfg_attr(not(feature = "app"), allow(dead_code))]
     Environment(String),
 }
 

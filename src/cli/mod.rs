@@ -165,9 +165,10 @@ enum Command {
     Gif(gif::GifArgs),
     /// Measure missile updates per second for every algorithm.
     Bench {
-        /// Missiles in flight (1 to 2000000; with --history, 1 to 100000).
-        #[arg(long, default_value_t = 100_000, value_parser = whole::<u64>(1, 2_000_000), allow_hyphen_values = true)]
-        missiles: u64,
+        /// Missiles in flight (1 to 2000000, default 100000; with --history, 1 to 100000;
+        /// with --script, default 1000).
+        #[arg(long, value_parser = whole::<u64>(1, 2_000_000), allow_hyphen_values = true)]
+        missiles: Option<u64>,
         /// Ticks to time (1 to 100000).
         #[arg(long, default_value_t = 60, value_parser = whole::<u64>(1, 100_000), allow_hyphen_values = true)]
         ticks: u64,
@@ -176,21 +177,21 @@ enum Command {
         algorithm: Option<Algorithm>,
         /// Instead: a law written as a script (its id: `script-` and the file's stem),
         /// beside the built-in smoothed law for scale.
-        #[arg(long, value_name = "FILE.rhai")]
+        #[arg(long, value_name = "FILE.rhai", conflicts_with_all = ["algorithm", "history", "sweep"])]
         script: Option<PathBuf>,
         /// Instead: record a long run (every algorithm, --missiles in flight) and time
         /// jumps to recorded ticks.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["algorithm", "ticks", "sweep"])]
         history: bool,
         /// Simulated seconds of the recorded run (with --history), above 0 and at most 3600.
-        #[arg(long, default_value_t = 600.0, value_parser = seconds_arg, allow_hyphen_values = true)]
+        #[arg(long, default_value_t = 600.0, value_parser = seconds_arg, allow_hyphen_values = true, requires = "history")]
         seconds: f64,
         /// History budget in MB (with --history), 1 to 16384.
-        #[arg(long, default_value_t = 256, value_parser = whole::<u64>(1, 16_384), allow_hyphen_values = true)]
+        #[arg(long, default_value_t = 256, value_parser = whole::<u64>(1, 16_384), allow_hyphen_values = true, requires = "history")]
         budget_mb: u64,
         /// Instead: the sweep batch path (smoothed-envelope's smoothed law, 64 x 64 cells
         /// x 16 runs) on 1 thread and on all, in engagements and missile updates per second.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["algorithm", "missiles", "ticks"])]
         sweep: bool,
     },
 }
@@ -258,7 +259,7 @@ pub fn main() -> ExitCode {
             budget_mb,
             history: true,
             ..
-        }) => bench_history(missiles, seconds, budget_mb),
+        }) => bench_history(missiles.unwrap_or(100_000), seconds, budget_mb),
         Some(Command::Bench {
             missiles,
             ticks,
@@ -266,22 +267,22 @@ pub fn main() -> ExitCode {
             script,
             ..
         }) => match script {
-            Some(path) => bench_script(missiles, ticks, &path),
-            None => bench(missiles, ticks, algorithm),
+            Some(path) => bench_script(missiles.unwrap_or(1000), ticks, &path),
+            None => bench(missiles.unwrap_or(100_000), ticks, algorithm),
         },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Input(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", steerlab::core::text::escape(&message));
             ExitCode::from(2)
         }
         Err(Failure::Internal(message)) => {
-            eprintln!("internal error: {message}");
+            eprintln!("internal error: {}", steerlab::core::text::escape(&message));
             ExitCode::from(1)
         }
         Err(Failure::Environment(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", steerlab::core::text::escape(&message));
             ExitCode::from(1)
         }
     }
@@ -379,6 +380,9 @@ fn report(world: &steerlab::sim::World) {
         } = &event.kind
         {
             let who = missile.map_or("a launch".to_string(), |m| format!("M{}", m.0));
+            // The script's own words and file name, escaped: nothing it throws can
+            // reach the terminal as a control sequence.
+            let error = steerlab::core::text::escape_line(&error.to_string());
             println!(
                 "law failed at tick {}: {who} ({algorithm}): {error}",
                 event.tick
@@ -430,12 +434,12 @@ fn check(paths: &[PathBuf]) -> Result<(), Failure> {
     let mut bad = 0;
     for path in paths {
         match load(path) {
-            Ok(_) => println!("{}: ok", path.display()),
+            Ok(_) => println!("{}: ok", steerlab::core::text::escape_line(&path.display().to_string())),
             Err(
                 Failure::Input(errors) | Failure::Internal(errors) | Failure::Environment(errors),
             ) => {
                 bad += 1;
-                eprintln!("{errors}");
+                eprintln!("{}", steerlab::core::text::escape(&errors));
             }
         }
     }
@@ -499,8 +503,10 @@ fn bench_script(missiles: u64, ticks: u64, path: &Path) -> Result<(), Failure> {
     for algorithm in [steerlab::guidance::SCRIPT_BASELINE, scripted] {
         let mut scenario = presets::bench(algorithm, missiles as usize);
         scenario.algorithms = tuning.clone();
+        // A script that fails (an error, a runaway loop, past the tick's budget) is the
+        // script's, said with its place.
         let r = headless::bench_scenario(&scenario, algorithm, missiles as usize, ticks)
-            .map_err(Failure::Internal)?;
+            .map_err(Failure::Input)?;
         println!(
             "{:<16} {:>10} {:>6} {:>18.0} {:>14.2}",
             algorithm.id(),

@@ -354,3 +354,32 @@ pub fn leak_specs(specs: Vec<ParamSpec>) -> &'static [ParamSpec] {
     table.push(leaked);
     leaked
 }
+
+/// Operations the laws added at run time (scripts) may run in one tick of one world, all
+/// their missiles together: a tick of scripts costs at most about a tenth of a second,
+/// so a window stays responsive whatever the scripts do. A call that would go past it
+/// fails (its missile ends with a law error naming the script and this budget), and so
+/// does every scripted call after it in the same tick.
+pub const TICK_OPERATIONS: u64 = 500_000;
+
+thread_local! {
+    /// Operations left in the tick this thread is stepping ([`begin_tick`]). Each
+    /// world's tick runs on one thread from start to end, and every call's count is
+    /// deterministic, so which call runs out is the same on every run.
+    static TICK_LEFT: std::cell::Cell<u64> = const { std::cell::Cell::new(TICK_OPERATIONS) };
+}
+
+/// Starts a tick of a world: its scripts have [`TICK_OPERATIONS`] between them.
+pub fn begin_tick() {
+    TICK_LEFT.set(TICK_OPERATIONS);
+}
+
+/// Operations the scripts may still run in this tick.
+pub fn tick_operations_left() -> u64 {
+    TICK_LEFT.get()
+}
+
+/// Counts `operations` a script ran against this tick's budget.
+pub fn spend_tick_operations(operations: u64) {
+    TICK_LEFT.set(TICK_LEFT.get().saturating_sub(operations));
+}

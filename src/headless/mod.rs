@@ -422,6 +422,11 @@ pub fn bench_scenario(
         world.step();
     }
     let seconds = start.elapsed().as_secs_f64();
+    if let Some(failed) = world.law_failures().first() {
+        if let crate::sim::EventKind::LawFailed { error, .. } = &failed.kind {
+            return Err(format!("{algorithm}: {error}"));
+        }
+    }
     if world.missiles().len() != missiles {
         return Err(format!(
             "{algorithm}: only {} of {missiles} missiles were still flying",

@@ -52,6 +52,12 @@ const BLAST_TICKS: u64 = 60;
 /// Most ticks one frame may run (so a slow frame cannot snowball).
 const MAX_TICKS_PER_FRAME: u32 = 200;
 
+/// Longest a frame spends stepping the run, in seconds: past it, the ticks still due are
+/// dropped (the run plays slower) and the frame goes on to the window's input and
+/// drawing. One tick always runs; a tick of scripts costs at most their budget
+/// ([`crate::guidance::runtime::TICK_OPERATIONS`]).
+const STEPPING_BUDGET: f64 = 0.04;
+
 /// The worlds, their clock and their recorded past.
 pub struct Runs {
     pub lanes: Vec<Lane>,
@@ -158,10 +164,17 @@ impl Runs {
         let due = (self.accumulator.floor() as u32).min(MAX_TICKS_PER_FRAME);
         self.accumulator -= f64::from(due);
         self.accumulator = self.accumulator.min(2.0);
+        // However much a tick costs (a crowd of scripts), the frame goes back to the
+        // window after a slice of its time: the run slows down, the window answers.
+        let started = super::slice::now();
         for k in 0..due {
             self.send_drag((k + 1) as f32 / due as f32);
             if let Some(stop) = self.step_once(keep) {
                 return (k + 1, Some(stop));
+            }
+            if super::slice::now() - started > STEPPING_BUDGET {
+                self.accumulator = 0.0;
+                return (k + 1, None);
             }
         }
         (due, None)

@@ -75,6 +75,7 @@ pub fn engine(shared: Shared) -> Engine {
     engine.set_max_string_size(10_000);
     engine.set_max_array_size(10_000);
     engine.set_max_map_size(1_000);
+    engine.on_progress(super::budget::progress);
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
     register_vec2(&mut engine);

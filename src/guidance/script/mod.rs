@@ -6,7 +6,9 @@
 //! a `law failed` event naming `file:line:col`.
 
 mod api;
+mod budget;
 mod shown;
+mod words;
 
 pub use api::{MAX_OPERATIONS, ROLES};
 
@@ -55,8 +57,10 @@ pub struct ScriptLaw {
     engine: Engine,
     ast: AST,
     has_launch: bool,
-    /// Where `fn steer` is written (for errors with no position of their own).
+    /// Where `fn steer` and `fn launch` are written (for errors with no position of
+    /// their own).
     steer_at: (usize, usize),
+    launch_at: (usize, usize),
     fingerprint: u64,
 }
 
@@ -120,6 +124,12 @@ impl ScriptLaw {
                 ),
             ));
         }
+        if let Some((line, col)) = words::unclosed_comment(source) {
+            return Err(at(
+                Position::new(line as u16, col as u16),
+                "this comment `/*` is never closed with `*/`".into(),
+            ));
+        }
         let declarations = Arc::new(Mutex::new(Declarations::default()));
         let engine = api::engine(declarations.clone());
         let ast = engine
@@ -181,11 +191,14 @@ impl ScriptLaw {
             specs.push(spec);
             defaults.push(default);
         }
-        let steer_at = source
-            .lines()
-            .enumerate()
-            .find_map(|(i, l)| l.find("fn steer").map(|c| (i + 1, c + 1)))
-            .unwrap_or((1, 1));
+        let written = |name: &str| {
+            source
+                .lines()
+                .enumerate()
+                .find_map(|(i, l)| l.find(name).map(|c| (i + 1, c + 1)))
+                .unwrap_or((1, 1))
+        };
+        let (steer_at, launch_at) = (written("fn steer"), written("fn launch"));
         Ok(Self {
             id: intern(id),
             file: file.into(),
@@ -196,6 +209,7 @@ impl ScriptLaw {
             ast,
             has_launch,
             steer_at,
+            launch_at,
             fingerprint: fingerprint(source),
         })
     }
@@ -213,8 +227,13 @@ impl ScriptLaw {
     }
 
     fn fail(&self, message: String) -> LawError {
+        self.fail_at(self.steer_at, message)
+    }
+
+    /// A failure placed at `(line, col)` of the script (where a function is written).
+    fn fail_at(&self, (line, col): (usize, usize), message: String) -> LawError {
         LawError {
-            place: format!("{}:{}:{}", self.file, self.steer_at.0, self.steer_at.1),
+            place: format!("{}:{line}:{col}", self.file),
             message,
         }
     }
@@ -253,7 +272,7 @@ impl ScriptLaw {
         target.insert("pos".into(), Dynamic::from(seen.target_pos));
         target.insert("vel".into(), Dynamic::from(seen.target_vel));
         let args = (missile, target, self.params_map(params), seen.dt);
-        let (result, shown) = shown::collect(|| {
+        let (result, shown) = shown::collect(|| budget::metered(|| {
             let options = CallFnOptions::new()
                 .eval_ast(false)
                 .bind_this_ptr(&mut this);
@@ -264,7 +283,7 @@ impl ScriptLaw {
                 name,
                 args,
             )
-        });
+        }));
         let result = result.map_err(|e| self.error(*e))?;
         state.values = map_to_state(this).map_err(|m| self.fail(m))?;
         state.shown = shown;
@@ -294,19 +313,9 @@ fn innermost(e: EvalAltResult) -> EvalAltResult {
     }
 }
 
-/// An error's message without Rhai's own "(line x, position y)".
+/// An error's message in the user's words ([`words::message_of`]).
 fn message_of(e: &EvalAltResult) -> String {
-    let text = match e {
-        EvalAltResult::ErrorTooManyOperations(_) => format!(
-            "the script ran more than {MAX_OPERATIONS} operations in one call (a loop that never ends?)"
-        ),
-        EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
-        other => other.to_string(),
-    };
-    match text.rfind(" (line ") {
-        Some(cut) if text.ends_with(')') => text[..cut].to_string(),
-        _ => text,
-    }
+    words::message_of(e, MAX_OPERATIONS)
 }
 
 /// A declared parameter as the registry describes it.
@@ -396,7 +405,7 @@ pub const MAX_STATE_TEXT: usize = 256;
 
 /// What the script left in `this`, as state: numbers, flags, vectors and strings.
 fn map_to_state(this: Dynamic) -> Result<std::collections::BTreeMap<String, Value>, String> {
-    let type_name = this.type_name();
+    let type_name = words::plain_type(this.type_name());
     let map = this.try_cast::<Map>().ok_or_else(|| {
         format!("`this` must stay a map of the missile's state, found {type_name}")
     })?;
@@ -410,8 +419,8 @@ fn map_to_state(this: Dynamic) -> Result<std::collections::BTreeMap<String, Valu
         .map(|(k, v)| {
             let value = value_of(&v).ok_or_else(|| {
                 format!(
-                    "state `{k}`: a number, true/false, vec2 or string can be kept, found {}",
-                    v.type_name()
+                    "state `{k}`: a number, true or false, a vec2 or text can be kept, found {}",
+                    words::plain_type(v.type_name())
                 )
             })?;
             if matches!(&value, Value::Text(t) if t.chars().count() > MAX_STATE_TEXT) {
@@ -466,7 +475,7 @@ fn answer(result: Dynamic, function: &str) -> Result<Answer, String> {
             detonate: None,
         });
     }
-    let type_name = result.type_name();
+    let type_name = words::plain_type(result.type_name());
     let map = result
         .try_cast::<Map>()
         .ok_or_else(|| format!("{function} returned {type_name}: {contract}"))?;
@@ -477,7 +486,12 @@ fn answer(result: Dynamic, function: &str) -> Result<Answer, String> {
         detonate: None,
     };
     for (key, v) in map {
-        let bad = || format!("{function} returned `{key}` as {}", v.type_name());
+        let bad = || {
+            format!(
+                "{function} returned `{key}` as {}",
+                words::plain_type(v.type_name())
+            )
+        };
         match key.as_str() {
             "vel" => out.vel = Some(v.clone().try_cast::<Vec2>().ok_or_else(bad)?),
             "pos" => out.pos = Some(v.clone().try_cast::<Vec2>().ok_or_else(bad)?),
@@ -543,7 +557,13 @@ impl RuntimeLaw for ScriptLaw {
         body.pos = a.pos.unwrap_or(body.pos);
         body.heading = a.heading.unwrap_or(body.heading);
         if !(body.pos.is_finite() && body.vel.is_finite() && body.heading.is_finite()) {
-            return Err(self.fail(format!("launch returned a non-finite state: {body:?}")));
+            return Err(self.fail_at(
+                self.launch_at,
+                format!(
+                    "launch returned a state that is not finite: pos {}, vel {}, heading {}",
+                    body.pos, body.vel, body.heading
+                ),
+            ));
         }
         Ok(Some(body))
     }

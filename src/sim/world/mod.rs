@@ -438,6 +438,7 @@ impl World {
 
     /// Advances one tick and returns its events.
     pub fn step(&mut self) -> &[Event] {
+        crate::guidance::runtime::begin_tick();
         self.events.clear();
         self.departed.clear();
         self.ended_last = 0;
