@@ -109,6 +109,22 @@ fn a_broken_link_says_what_is_wrong() {
     assert!(link::decode(&fragment)
         .unwrap_err()
         .ends_with("its contents do not read as a scenario and its files"));
+    // Nested past the parser's depth: the same words, none of the parser's own.
+    let deep = format!("{}{}", "(".repeat(500), ")".repeat(500));
+    let deflated = miniz_oxide::deflate::compress_to_vec(deep.as_bytes(), 9);
+    let fragment = format!(
+        "{PREFIX}{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
+    );
+    let error = link::decode(&fragment).unwrap_err();
+    assert!(
+        error.ends_with("its contents do not read as a scenario and its files"),
+        "{error}"
+    );
+    assert!(
+        !error.contains("ron") && !error.contains("recursion"),
+        "{error}"
+    );
 }
 
 proptest::proptest! {

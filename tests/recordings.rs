@@ -191,6 +191,10 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     ("nan.csv", "3: x: expected a finite number, found NaN"),
     (
+        "heading-too-large.csv",
+        "3: heading: expected radians within ±1000000, found 1e300",
+    ),
+    (
         "tick-too-long.csv",
         "4: time: expected a fixed tick of 1/1 to 1/1000 s",
     ),

@@ -104,6 +104,8 @@ const BROKEN: &[Expect] = &[
         "found 265, a jump to index 5",
     ),
     e("duplicate-target-names.ron", 6, 16, "targets[1].name", "name `t`", "already used by targets[0]"),
+    e("name-too-long.ron", 4, 11, "name", "expected at most 200 characters", "found 250"),
+    e("target-name-too-long.ron", 4, 22, "targets[0].name", "expected at most 100 characters", "found 101"),
     e(
         "launcher-param-unknown-choice.ron",
         6,

@@ -50,7 +50,11 @@ fn a_tick_of_scripts_runs_within_its_budget_and_the_calls_past_it_end_their_miss
     let fit = (TICK_OPERATIONS / per_call) as usize;
     assert_eq!(world.missiles().len(), fit);
     assert_eq!(world.finished().len(), 1000 - fit);
-    assert_eq!(tick_operations_left(), 0, "the tick spent all of its budget, no more");
+    assert_eq!(
+        tick_operations_left(),
+        0,
+        "the tick spent all of its budget, no more"
+    );
     let failures = world.law_failures();
     assert!(!failures.is_empty());
     for failure in failures {
@@ -109,7 +113,15 @@ fn bench_script_says_where_a_failing_script_failed() {
     ] {
         let path = dir.join(name);
         std::fs::write(&path, body).unwrap();
-        let out = run(&["bench", "--script", &path.to_string_lossy(), "--missiles", "10", "--ticks", "5"]);
+        let out = run(&[
+            "bench",
+            "--script",
+            &path.to_string_lossy(),
+            "--missiles",
+            "10",
+            "--ticks",
+            "5",
+        ]);
         assert_code(&out, 2, name);
         assert!(stderr(&out).contains(said), "{name}: {}", stderr(&out));
         assert!(!stderr(&out).contains("internal error"), "{}", stderr(&out));
@@ -120,10 +132,22 @@ fn bench_script_says_where_a_failing_script_failed() {
 #[test]
 fn bench_refuses_flags_that_do_not_go_together_naming_both() {
     for (args, both) in [
-        (&["bench", "--script", "x.rhai", "--history"][..], ["--script", "--history"]),
-        (&["bench", "--script", "x.rhai", "--sweep"][..], ["--script", "--sweep"]),
-        (&["bench", "--sweep", "--missiles", "5"][..], ["--sweep", "--missiles"]),
-        (&["bench", "--budget-mb", "5"][..], ["--budget-mb", "--history"]),
+        (
+            &["bench", "--script", "x.rhai", "--history"][..],
+            ["--script", "--history"],
+        ),
+        (
+            &["bench", "--script", "x.rhai", "--sweep"][..],
+            ["--script", "--sweep"],
+        ),
+        (
+            &["bench", "--sweep", "--missiles", "5"][..],
+            ["--sweep", "--missiles"],
+        ),
+        (
+            &["bench", "--budget-mb", "5"][..],
+            ["--budget-mb", "--history"],
+        ),
     ] {
         let out = run(args);
         assert_code(&out, 2, &args.join(" "));

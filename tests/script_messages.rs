@@ -79,26 +79,46 @@ fn a_launch_that_answers_a_non_finite_state_is_placed_at_launch() {
 
 #[test]
 fn thrown_text_reaches_the_terminal_escaped() {
-    let script = "fn steer(missile, target, params, dt) {\n    throw \"red\\x1b[31m alert\\x07\";\n}\n";
+    let script =
+        "fn steer(missile, target, params, dt) {\n    throw \"red\\x1b[31m alert\\x07\";\n}\n";
     let out = run_script("throw", script, "0.1");
     let text = stdout(&out);
-    assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "{text:?}");
-    assert!(failure(&out).contains("red\\u{1b}[31m alert\\u{7}"), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+    assert!(
+        failure(&out).contains("red\\u{1b}[31m alert\\u{7}"),
+        "{text}"
+    );
 }
 
 #[test]
 fn a_comment_left_open_is_refused_where_it_starts() {
     let source = "fn steer(missile, target, params, dt) {\n    vec2(1.0, 0.0)\n}\n  /* a note never closed\n";
     let e = ScriptLaw::compile("open", "open.rhai", source, None).unwrap_err();
-    assert_eq!(e.to_string(), "open.rhai:4:3: this comment `/*` is never closed with `*/`");
+    assert_eq!(
+        e.to_string(),
+        "open.rhai:4:3: this comment `/*` is never closed with `*/`"
+    );
     // Through check: the scenario's error names the script and the place.
     let dir = temp_dir("open-comment");
     std::fs::write(dir.join("law.rhai"), source).unwrap();
     let file = dir.join("s.ron");
-    std::fs::write(&file, "(version: 1, scripts: [(id: \"law\", path: \"law.rhai\")])").unwrap();
+    std::fs::write(
+        &file,
+        "(version: 1, scripts: [(id: \"law\", path: \"law.rhai\")])",
+    )
+    .unwrap();
     let out = run(&["check", &file.to_string_lossy()]);
     assert_code(&out, 2, "check");
     assert!(stderr(&out).contains("law.rhai:4:3: "), "{}", stderr(&out));
     // Closed, or nested and closed, it compiles.
-    ScriptLaw::compile("shut", "shut.rhai", &source.replace("closed\n", "closed */\n"), None).unwrap();
+    ScriptLaw::compile(
+        "shut",
+        "shut.rhai",
+        &source.replace("closed\n", "closed */\n"),
+        None,
+    )
+    .unwrap();
 }

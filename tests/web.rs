@@ -293,3 +293,57 @@ fn the_article_page_embeds_one_scenario_per_article() {
     std::fs::write(std::env::temp_dir().join("steerlab-web-articles.png"), png).unwrap();
     assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
 }
+
+/// The panel's Pause button (Play while paused), at the top left of the page.
+const PAUSE_BUTTON: (f64, f64) = (45.0, 37.0);
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn pause_answers_at_once_while_a_crowd_of_heavy_scripts_runs() {
+    // A link carrying 200 missiles a tenth of a second of a script near its per-call
+    // limit of operations: every tick runs into the scripts' budget per tick. The page
+    // still plays, and its Pause button still pauses within a few frames.
+    let script = "fn steer(missile, target, params, dt) {\n    let s = 0;\n    for i in 0..60000 { s += i; }\n    vec2(100.0, 0.0)\n}\n";
+    let dir = std::env::temp_dir().join(format!("steerlab-web-heavy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("heavy.rhai"), script).unwrap();
+    let text = "(version: 1, name: \"heavy\", scripts: [(id: \"heavy\", path: \"heavy.rhai\")], \
+         targets: [(name: \"t\", motion: Circle(center: (600, 400), radius: 150, angular_speed: 1))], \
+         launchers: [(pos: (100, 400), target: \"t\", algorithms: [\"heavy\"], salvo: 200, every: 0.1, \
+         missile: (lifetime: 2))])";
+    let scenario = steerlab::scenario::parse_in(text, "heavy.ron", Some(&dir)).unwrap();
+    let files = BTreeMap::from([("heavy.rhai".to_string(), script.to_string())]);
+    let fragment = link::fragment(&scenario, &files);
+    let server = Server::start(site());
+    let mut browser = Browser::start(WIDTH, HEIGHT);
+    browser.open(&server.url(&format!("index.html#{fragment}")));
+    assert_eq!(title_when_running(&mut browser), "steerlab: heavy");
+    // The status line under the view: "tick N  t = ...".
+    let status = |browser: &mut Browser| {
+        let shot = image::load_from_memory(&browser.screenshot())
+            .unwrap()
+            .to_rgb8();
+        image::imageops::crop_imm(&shot, 380, HEIGHT - 140, 520, 45).to_image()
+    };
+    let a = status(&mut browser);
+    browser.wait(1.5);
+    let b = status(&mut browser);
+    assert_ne!(a, b, "the run is not playing");
+    browser.click(PAUSE_BUTTON.0, PAUSE_BUTTON.1);
+    let pressed = std::time::Instant::now();
+    let mut last = status(&mut browser);
+    loop {
+        browser.wait(1.0);
+        let now = status(&mut browser);
+        if now == last {
+            break;
+        }
+        assert!(
+            pressed.elapsed().as_secs() < 10,
+            "Pause did not pause the page within 10 s"
+        );
+        last = now;
+    }
+    assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -434,7 +434,10 @@ fn check(paths: &[PathBuf]) -> Result<(), Failure> {
     let mut bad = 0;
     for path in paths {
         match load(path) {
-            Ok(_) => println!("{}: ok", steerlab::core::text::escape_line(&path.display().to_string())),
+            Ok(_) => println!(
+                "{}: ok",
+                steerlab::core::text::escape_line(&path.display().to_string())
+            ),
             Err(
                 Failure::Input(errors) | Failure::Internal(errors) | Failure::Environment(errors),
             ) => {

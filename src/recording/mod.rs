@@ -27,6 +27,9 @@ use std::sync::Arc;
 
 /// Most entities (targets and missiles) in one recording.
 pub const MAX_ENTITIES: usize = 1000;
+/// Largest heading a row may give, in radians (any angle is one within ±π; past this an
+/// f32 keeps no fraction of a turn).
+pub const MAX_HEADING: f64 = 1.0e6;
 /// Most rows read from one recording.
 pub const MAX_ROWS: usize = 2_000_000;
 
@@ -212,16 +215,32 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
                 return Err(error(
                     line,
                     Some(REQUIRED[k]),
-                    format!("expected a coordinate within ±{MAX_COORD}, found {v}"),
+                    format!(
+                        "expected a coordinate within ±{MAX_COORD}, found {}",
+                        crate::core::text::quote(cell(k))
+                    ),
                 ));
             }
+        }
+        if heading.abs() > MAX_HEADING {
+            return Err(error(
+                line,
+                Some("heading"),
+                format!(
+                    "expected radians within ±{MAX_HEADING}, found {}",
+                    crate::core::text::quote(cell(8))
+                ),
+            ));
         }
         for (k, v) in [(6, vx), (7, vy)] {
             if v.abs() > f64::from(MAX_SPEED) {
                 return Err(error(
                     line,
                     Some(REQUIRED[k]),
-                    format!("expected a speed up to {MAX_SPEED}, found {v}"),
+                    format!(
+                        "expected a speed up to {MAX_SPEED}, found {}",
+                        crate::core::text::quote(cell(k))
+                    ),
                 ));
             }
         }

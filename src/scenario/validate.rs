@@ -31,6 +31,11 @@ pub const MAX_MISSILE_WORK: f32 = 10.0 * WORK_PER_SECOND;
 /// Largest gravity component (units/s^2).
 pub const MAX_GRAVITY: f32 = 1.0e5;
 pub const MAX_RAIN_KEYFRAMES: usize = 1_000;
+/// Longest scenario name, description, and name of a target, launcher or turret, in
+/// characters: what a title bar, a panel line and a label in the view can show.
+pub const MAX_NAME: usize = 200;
+pub const MAX_DESCRIPTION: usize = 2_000;
+pub const MAX_LABEL: usize = 100;
 
 /// Collects `(path, message)` problems.
 #[derive(Default)]
@@ -52,6 +57,17 @@ impl Problems {
             self.push(
                 path,
                 format!("expected a value in {min}..={max}, found {found}"),
+            );
+        }
+    }
+
+    /// Whether a text is at most `max` characters long; reports it otherwise.
+    fn text(&mut self, path: impl Into<String>, text: &str, max: usize) {
+        let found = text.chars().count();
+        if found > max {
+            self.push(
+                path,
+                format!("expected at most {max} characters, found {found}"),
             );
         }
     }
@@ -95,6 +111,17 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
             "version",
             format!("expected version {VERSION}, found {}", s.version),
         );
+    }
+    p.text("name", &s.name, MAX_NAME);
+    p.text("description", &s.description, MAX_DESCRIPTION);
+    for (i, t) in s.targets.iter().enumerate().take(MAX_TARGETS) {
+        p.text(format!("targets[{i}].name"), &t.name, MAX_LABEL);
+    }
+    for (i, l) in s.launchers.iter().enumerate().take(MAX_LAUNCHERS) {
+        p.text(format!("launchers[{i}].name"), &l.name, MAX_LABEL);
+    }
+    for (i, t) in s.turrets.iter().enumerate().take(MAX_TURRETS) {
+        p.text(format!("turrets[{i}].name"), &t.name, MAX_LABEL);
     }
     world(&mut p, s);
     for (algorithm, field, why) in s.algorithms.problems() {

@@ -12,7 +12,7 @@ use crate::guidance::{Algorithm, Look};
 use crate::palette;
 use crate::scenario::camera::{Camera, Pane};
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
-use crate::sim::{Input, Motion, Role, World};
+use crate::sim::{Input, Motion, Role, TargetId, World};
 use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::shapes::{
@@ -225,7 +225,58 @@ fn draw_fly_grid(painter: &Painter, numbers: bool) {
     draw_rectangle_lines(s.x, s.y, size.x, size.y, 1.0, scene::GRID);
 }
 
+/// Most labels drawn in one pane: text costs far more to draw than a circle, and a
+/// crowd's labels only overprint each other (a scenario may hold 10000 targets).
+const MAX_LABELS: usize = 100;
+
+/// Which of the targets on screen (`on_screen`, in id order) get a label: the selected one
+/// always, then the first in order, at most [`MAX_LABELS`] in all; and how many go
+/// without.
+fn labelled(on_screen: &[TargetId], selected: Option<TargetId>) -> (Vec<TargetId>, usize) {
+    let mut out: Vec<TargetId> = selected
+        .filter(|s| on_screen.contains(s))
+        .into_iter()
+        .collect();
+    out.extend(
+        on_screen
+            .iter()
+            .filter(|id| Some(**id) != selected)
+            .take(MAX_LABELS - out.len()),
+    );
+    let hidden = on_screen.len() - out.len();
+    (out, hidden)
+}
+
 fn draw_targets(painter: &Painter, world: &World, selected: Option<Selection>, labels: bool) {
+    let pane = painter.pane;
+    let on_screen: Vec<TargetId> = world
+        .targets()
+        .iter()
+        .filter(|t| !t.decoy && !t.name.starts_with("asteroid"))
+        .filter(|t| {
+            let c = painter.at(t.pos);
+            c.x >= pane.x && c.x <= pane.x + pane.w && c.y >= pane.y && c.y <= pane.y + pane.h
+        })
+        .map(|t| t.id)
+        .collect();
+    let chosen = match selected {
+        Some(Selection::Target(id)) => Some(id),
+        _ => None,
+    };
+    let (named, hidden) = if labels {
+        labelled(&on_screen, chosen)
+    } else {
+        (Vec::new(), 0)
+    };
+    if hidden > 0 {
+        draw_text(
+            format!("{hidden} more labels hidden (zoom in to see them)"),
+            pane.x + 10.0,
+            pane.y + pane.h - 32.0,
+            16.0,
+            scene::DIM_TEXT,
+        );
+    }
     for t in world.targets() {
         let c = painter.at(t.pos);
         let r = (t.radius * painter.camera.zoom).max(3.0);
@@ -256,7 +307,7 @@ fn draw_targets(painter: &Painter, world: &World, selected: Option<Selection>, l
         if selected == Some(Selection::Target(t.id)) {
             draw_circle_lines(c.x, c.y, r + 5.0, 2.0, scene::SELECTED);
         }
-        if labels && !t.name.starts_with("asteroid") {
+        if named.contains(&t.id) {
             let hits = if t.hits > 0 {
                 format!(" ({} hit{})", t.hits, if t.hits == 1 { "" } else { "s" })
             } else {
@@ -453,4 +504,22 @@ pub fn draw_hud(session: &Session, pane: Pane) {
         scene::TEXT
     };
     draw_text(&text, pane.x + 10.0, pane.y + pane.h - 8.0, 20.0, color);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crowd_gets_at_most_a_hundred_labels_the_selected_one_first() {
+        let ids: Vec<TargetId> = (0..250).map(TargetId).collect();
+        let (named, hidden) = labelled(&ids, Some(TargetId(200)));
+        assert_eq!(named.len(), MAX_LABELS);
+        assert_eq!(hidden, 150);
+        assert_eq!(named[0], TargetId(200));
+        assert_eq!(named[1..], ids[..99]);
+        // Few: all of them, none hidden; a selection off screen takes no place.
+        let (named, hidden) = labelled(&ids[..3], Some(TargetId(7)));
+        assert_eq!((named, hidden), (ids[..3].to_vec(), 0));
+    }
 }

@@ -40,7 +40,8 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
                 }
             }
             let shown = rows.len().min(SHOWN);
-            ui.label(format!("{} rows (showing the last {shown})", rows.len()));
+            let plural = if rows.len() == 1 { "" } else { "s" };
+            ui.label(format!("{} row{plural} (showing the last {shown})", rows.len()));
             // Both ways: a long outcome scrolls inside the table instead of widening the panel.
             egui::ScrollArea::both()
                 .max_height(260.0)

@@ -272,18 +272,20 @@ impl ScriptLaw {
         target.insert("pos".into(), Dynamic::from(seen.target_pos));
         target.insert("vel".into(), Dynamic::from(seen.target_vel));
         let args = (missile, target, self.params_map(params), seen.dt);
-        let (result, shown) = shown::collect(|| budget::metered(|| {
-            let options = CallFnOptions::new()
-                .eval_ast(false)
-                .bind_this_ptr(&mut this);
-            self.engine.call_fn_with_options::<Dynamic>(
-                options,
-                &mut Scope::new(),
-                &self.ast,
-                name,
-                args,
-            )
-        }));
+        let (result, shown) = shown::collect(|| {
+            budget::metered(|| {
+                let options = CallFnOptions::new()
+                    .eval_ast(false)
+                    .bind_this_ptr(&mut this);
+                self.engine.call_fn_with_options::<Dynamic>(
+                    options,
+                    &mut Scope::new(),
+                    &self.ast,
+                    name,
+                    args,
+                )
+            })
+        });
         let result = result.map_err(|e| self.error(*e))?;
         state.values = map_to_state(this).map_err(|m| self.fail(m))?;
         state.shown = shown;

@@ -227,23 +227,34 @@ mod tests {
         let e = EvalAltResult::ErrorFunctionNotFound("nothing ()".into(), Position::NONE);
         assert!(message_of(&e, 1).starts_with("no function `nothing` takes nothing"));
         let e = EvalAltResult::ErrorMismatchDataType("f32".into(), "i64".into(), Position::NONE);
-        assert_eq!(message_of(&e, 1), "expected a decimal number, found a whole number");
+        assert_eq!(
+            message_of(&e, 1),
+            "expected a decimal number, found a whole number"
+        );
     }
 
     #[test]
     fn a_property_that_cannot_be_set_or_read_is_said_in_words() {
         let set = EvalAltResult::ErrorDotExpr(
-            "No writable property 'x' - a setter is not registered for type 'vec2' to handle 'i64'".into(),
+            "No writable property 'x' - a setter is not registered for type 'vec2' to handle 'i64'"
+                .into(),
             Position::NONE,
         );
-        assert_eq!(message_of(&set, 1), "`x` of a vec2 cannot take a whole number");
+        assert_eq!(
+            message_of(&set, 1),
+            "`x` of a vec2 cannot take a whole number"
+        );
         let get = EvalAltResult::ErrorDotExpr(
             "Unknown property 'z' - a getter is not registered for type 'vec2'".into(),
             Position::NONE,
         );
         assert_eq!(message_of(&get, 1), "a vec2 has no `z`");
-        let other = EvalAltResult::ErrorDotExpr("Something about 'f32' here".into(), Position::NONE);
-        assert_eq!(message_of(&other, 1), "Something about a decimal number here");
+        let other =
+            EvalAltResult::ErrorDotExpr("Something about 'f32' here".into(), Position::NONE);
+        assert_eq!(
+            message_of(&other, 1),
+            "Something about a decimal number here"
+        );
     }
 
     #[test]
@@ -254,10 +265,16 @@ mod tests {
 
     #[test]
     fn a_block_comment_left_open_is_found_where_it_starts() {
-        assert_eq!(unclosed_comment("fn steer() {}\n/* never closed"), Some((2, 1)));
+        assert_eq!(
+            unclosed_comment("fn steer() {}\n/* never closed"),
+            Some((2, 1))
+        );
         assert_eq!(unclosed_comment("/* a /* nested */ one */ x"), None);
         assert_eq!(unclosed_comment("x /* a /* nested */ open"), Some((1, 3)));
-        assert_eq!(unclosed_comment("let s = \"/* in text\"; // /* in a comment"), None);
+        assert_eq!(
+            unclosed_comment("let s = \"/* in text\"; // /* in a comment"),
+            None
+        );
         assert_eq!(unclosed_comment("let s = \"\\\" /*\";"), None);
         assert_eq!(unclosed_comment("let c = '/'; /*"), Some((1, 14)));
         assert_eq!(unclosed_comment("/**/"), None);
