@@ -28,6 +28,7 @@ use steerlab::sim::seeker::SeekerSpec;
 #[derive(Clone, Debug)]
 struct Trace {
     tick: u64,
+    time: f64,
     kind: String,
     id: u64,
     pos: (f64, f64),
@@ -48,6 +49,7 @@ fn read_trace(csv: &str) -> Vec<Trace> {
             let n = |k: usize| -> f64 { f[k].parse().unwrap_or_else(|_| panic!("{line}")) };
             Trace {
                 tick: f[0].parse().unwrap(),
+                time: n(1),
                 kind: f[3].to_string(),
                 id: f[2].parse().unwrap(),
                 pos: (n(5), n(6)),
@@ -179,6 +181,11 @@ fn recompute(missile: &[&Trace], target: &BTreeMap<u64, &Trace>, dt: f64) -> Rec
 fn check(s: &Scenario, rows: &[Row], csv: &str) -> Result<(), TestCaseError> {
     let trace = read_trace(csv);
     let dt = 1.0 / f64::from(s.world.tick_rate);
+    // Every row's time is its tick's (launch rows and refusals included).
+    for r in &trace {
+        let want = r.tick as f64 * f64::from(1.0 / s.world.tick_rate);
+        prop_assert!((r.time - want).abs() <= 1e-9 * want.max(1.0), "{:?}", r);
+    }
     let law = s.launchers[0].algorithms[0];
     let reach = f64::from(s.targets[0].radius + s.launchers[0].missile.radius);
     // The target is target 0 (flares are numbered after it).
@@ -769,4 +776,30 @@ fn a_target_destroyed_by_a_hit_has_its_last_row_in_the_trace() {
     let last = target.last().unwrap();
     assert_eq!((last.tick, last.event.as_str()), (92, "destroyed"));
     assert_eq!(target.len(), 93);
+}
+
+#[test]
+fn a_world_keeps_the_latest_refused_launches_and_counts_the_rest() {
+    // 10000 intercepts a volley, every half second, none with a solution: 120000 by
+    // 6 s. A world keeps at most 100000 records (then the oldest half goes), and
+    // counts every one.
+    let mut s = single("intercept", MissileSpec::default(), Vec2::new(300.0, 0.0));
+    s.algorithms.intercept.speed = 50.0;
+    s.launchers[0].salvo = 10_000;
+    s.launchers[0].every = Some(0.5);
+    let mut world = s.build().unwrap();
+    for _ in 0..(6 * 60 + 1) {
+        world.step();
+    }
+    let total = world.refusals_dropped() + world.refusals().len() as u64;
+    assert_eq!(total, 130_000, "13 volleys, at 0 s, 0.5 s, ..., 6 s");
+    // At the 100001st the oldest 50001 went (50000 kept); 29999 came after.
+    assert_eq!(world.refusals_dropped(), 50_001);
+    assert_eq!(world.refusals().len(), 79_999);
+    assert!(world.refusals().len() <= steerlab::sim::world::MAX_FINISHED);
+    // The latest are kept: the last volley's.
+    assert_eq!(world.refusals().last().unwrap().tick, 360);
+    // The table names each refusal's time: the last volley's at 6.00 s.
+    let rows = headless::rows(&world);
+    assert!(rows.iter().any(|r| r.who == "launcher 0 at 6.00 s"));
 }

@@ -190,3 +190,18 @@ fn a_blast_never_counts_a_flare_and_a_decoyed_shell_that_catches_nothing_was_dec
     );
     assert!(hits(&events).is_empty());
 }
+
+#[test]
+fn an_intercept_with_a_seeker_that_took_no_flare_and_caught_nothing_detonated() {
+    // The intercept aims where a target keeping its launch velocity would be; this one
+    // circles away, so the blast catches nothing. Its seeker saw no flare: the miss is
+    // "detonated", not "decoyed".
+    let mut s = seen_through(circler(1.0), SeekerSpec::default());
+    s.launchers[0].every = None;
+    s.launchers[0].algorithms = vec![Algorithm::from_id("intercept").unwrap()];
+    s.launchers[0].launch_velocity = Vec2::ZERO;
+    let world = steerlab::headless::run(&s, Some(8.0), None).unwrap();
+    let m = &world.all_missiles()[0];
+    assert!(!m.seeker.as_ref().unwrap().decoyed());
+    assert_eq!(m.metrics.outcome, Outcome::Missed(MissReason::Detonated));
+}

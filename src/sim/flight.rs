@@ -361,3 +361,134 @@ fn coast(body: &mut Body, turn_rate: f32, dt: f32) {
         body.heading = crate::core::direction(body.vel);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+    use crate::sim::launcher::{LauncherSpec, MissileSpec};
+    use crate::sim::motion::{Motion, Static};
+    use crate::sim::seeker::SeekerSpec;
+    use crate::sim::target::TargetSpec;
+    use crate::sim::WorldConfig;
+
+    fn parked(id: u32, name: &str, pos: Vec2, radius: f32) -> Target {
+        let spec = TargetSpec {
+            name: name.into(),
+            radius,
+            destructible: false,
+            motion: Motion::Static(Static { pos }),
+            flares: None,
+        };
+        Target::new(TargetId(id), &spec, 0)
+    }
+
+    /// One tick of a missile that flies straight along +x, 10 units (smoothed with ga
+    /// 1, from (0, 0)), after the flare T1 (radius 4) its seeker took for the jet T0
+    /// (radius 10); its own radius 2. The outcome, and the hit events.
+    fn one_tick(jet: Vec2, flare: Vec2) -> (Outcome, Vec<TargetId>) {
+        let mut s = Scenario {
+            world: WorldConfig::default(),
+            targets: vec![TargetSpec {
+                name: "jet".into(),
+                radius: 10.0,
+                destructible: false,
+                motion: Motion::Static(Static {
+                    pos: Vec2::new(500.0, 0.0),
+                }),
+                flares: None,
+            }],
+            launchers: vec![LauncherSpec {
+                name: String::new(),
+                pos: Vec2::ZERO,
+                target: "jet".into(),
+                algorithms: vec![crate::guidance::Algorithm::Smoothed],
+                launch_velocity: Vec2::X,
+                first_at: Some(0.0),
+                every: None,
+                salvo: 1,
+                spread: 0.0,
+                missile: MissileSpec {
+                    seeker: Some(SeekerSpec::default()),
+                    ..MissileSpec::default()
+                },
+                params: Default::default(),
+            }],
+            ..Scenario::default()
+        };
+        s.algorithms.smoothed.ga = 1.0;
+        s.algorithms.smoothed.speed = 10.0;
+        let mut world = s.build().unwrap();
+        world.step();
+        let mut missile = world.missiles()[0].clone();
+        missile.body = Body {
+            pos: Vec2::ZERO,
+            vel: Vec2::new(600.0, 0.0),
+            heading: 0.0,
+        };
+        missile.metrics = crate::sim::Metrics::new(None);
+        missile.seeker.as_mut().unwrap().decoy = Some(TargetId(1));
+        let targets = vec![parked(0, "jet", jet, 10.0), parked(1, "flare", flare, 4.0)];
+        let flight = Flight::new(
+            &world.config,
+            &world.tuning,
+            world.launchers(),
+            &targets,
+            1,
+            world.dt(),
+        );
+        let (mut events, mut hits) = (Vec::new(), Vec::new());
+        flight.fly(&mut missile, &mut events, &mut hits);
+        assert_eq!(missile.body.pos, Vec2::new(10.0, 0.0), "it flew straight");
+        (missile.metrics.outcome, hits)
+    }
+
+    #[test]
+    fn whichever_it_reaches_first_in_the_tick_the_flare_or_its_target_decides() {
+        // The flare on its path at x = 3 (reached a third of the way), the jet's edge
+        // at x = 8 (5 above the path, radius 10 + 2: touched from the start, closest at
+        // 0.8): the flare first, decoyed.
+        assert_eq!(
+            one_tick(Vec2::new(8.0, 5.0), Vec2::new(3.0, 0.0)),
+            (Outcome::Missed(MissReason::Decoyed), vec![])
+        );
+        // The jet closest at 0.2, the flare at 0.9: a hit on the jet.
+        assert_eq!(
+            one_tick(Vec2::new(2.0, 5.0), Vec2::new(9.0, 0.0)),
+            (
+                Outcome::Hit {
+                    target: TargetId(0)
+                },
+                vec![TargetId(0)]
+            )
+        );
+        // Both closest at the middle of the tick: the target it was launched at wins.
+        assert_eq!(
+            one_tick(Vec2::new(5.0, 5.0), Vec2::new(5.0, 0.0)).0,
+            Outcome::Hit {
+                target: TargetId(0)
+            }
+        );
+        // The jet alone, the flare far: a hit; the flare alone: decoyed.
+        assert_eq!(
+            one_tick(Vec2::new(5.0, 11.0), Vec2::new(300.0, 0.0)).0,
+            Outcome::Hit {
+                target: TargetId(0)
+            }
+        );
+        assert_eq!(
+            one_tick(Vec2::new(5.0, 300.0), Vec2::new(5.0, 0.0)).0,
+            Outcome::Missed(MissReason::Decoyed)
+        );
+    }
+
+    #[test]
+    fn a_flare_is_reached_within_its_radius_plus_the_missiles() {
+        // Passing 5.9 from the flare (4 + 2 = 6) reaches it; 6.1 does not; nor 7, which
+        // a product of the radii (8) would call reached.
+        let decoyed = |gap: f32| one_tick(Vec2::new(5.0, 300.0), Vec2::new(5.0, gap)).0;
+        assert_eq!(decoyed(5.9), Outcome::Missed(MissReason::Decoyed));
+        assert_eq!(decoyed(6.1), Outcome::Flying);
+        assert_eq!(decoyed(7.0), Outcome::Flying);
+    }
+}

@@ -237,12 +237,10 @@ impl Seeker {
 
     /// Remembers the turn rate of a move from velocity `before` to `after` over `dt`, the
     /// law's last while locked.
+    /// (From or to a standstill the turn is 0: both products are 0 then.)
     pub fn remember_turn(&mut self, before: Vec2, after: Vec2, dt: f32) {
-        self.turn_rate = if before == Vec2::ZERO || after == Vec2::ZERO {
-            0.0
-        } else {
-            crate::core::direction(Vec2::new(before.dot(after), before.perp_dot(after))) / dt
-        };
+        self.turn_rate =
+            crate::core::direction(Vec2::new(before.dot(after), before.perp_dot(after))) / dt;
     }
 
     /// A target at `pos` as measured from `from`: range and bearing with their noise.

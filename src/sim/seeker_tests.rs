@@ -191,3 +191,48 @@ fn the_overlay_draws_the_cone_to_the_lock_range_and_where_the_target_is_seen() {
     let ring = DebugShape::new(Role::SeekerCone, circle);
     assert_eq!(shapes(|s| s.lock_range = 300.0), [ring, seen]);
 }
+
+#[test]
+fn the_turn_remembered_is_the_angle_between_the_velocities_over_the_tick() {
+    let mut s = seeker(|_| {});
+    // A quarter turn left (from +x towards +y) in 0.1 s: 15.708 rad/s.
+    s.remember_turn(Vec2::new(100.0, 0.0), Vec2::new(0.0, 50.0), DT);
+    assert!(
+        (s.turn_rate - std::f32::consts::FRAC_PI_2 / DT).abs() < 1e-3,
+        "{}",
+        s.turn_rate
+    );
+    s.remember_turn(Vec2::new(100.0, 0.0), Vec2::new(100.0, -100.0), DT);
+    assert!(
+        (s.turn_rate + std::f32::consts::FRAC_PI_4 / DT).abs() < 1e-3,
+        "{}",
+        s.turn_rate
+    );
+    // From or to a standstill: no turn.
+    s.remember_turn(Vec2::ZERO, Vec2::new(0.0, 50.0), DT);
+    assert_eq!(s.turn_rate, 0.0);
+    s.remember_turn(Vec2::new(0.0, 50.0), Vec2::ZERO, DT);
+    assert_eq!(s.turn_rate, 0.0);
+}
+
+#[test]
+fn a_seeker_that_took_no_flare_saves_no_flare_and_reads_back_the_same() {
+    let s = seeker(|_| {});
+    assert!(!s.decoyed());
+    assert_eq!(s.decoy_closest, f32::INFINITY);
+    let text = ron::to_string(&s).unwrap();
+    assert!(!text.contains("decoy"), "{text}");
+    let back: Seeker = ron::from_str(&text).unwrap();
+    assert_eq!(back, s);
+    assert_eq!(back.decoy_closest, f32::INFINITY);
+    // One that took a flare keeps it and how close it came.
+    let mut d = seeker(|spec| spec.decoy_chance = 1.0);
+    assert!(d.decoyed_by(crate::sim::TargetId(3), Vec2::new(50.0, 0.0), 0.0));
+    d.decoy_closest = 12.5;
+    assert!(d.decoyed());
+    let back: Seeker = ron::from_str(&ron::to_string(&d).unwrap()).unwrap();
+    assert_eq!(
+        (back.decoy, back.decoy_closest),
+        (Some(crate::sim::TargetId(3)), 12.5)
+    );
+}
