@@ -205,3 +205,41 @@ fn an_intercept_with_a_seeker_that_took_no_flare_and_caught_nothing_detonated() 
     assert!(!m.seeker.as_ref().unwrap().decoyed());
     assert_eq!(m.metrics.outcome, Outcome::Missed(MissReason::Detonated));
 }
+
+#[test]
+fn a_flare_thrown_outside_the_field_of_view_fools_no_one() {
+    // The jet sits 38.7 degrees off the missile's nose ((350, 100) from (100, 300)
+    // flying +x), outside a 20 degree cone: the lock is lost, the missile flies straight
+    // on, and the flares the jet throws (from where it is) are never in view, so the
+    // seeker (which takes any flare it sees) takes none.
+    let mut s = seen_through(
+        Motion::Static(motion::Static {
+            pos: Vec2::new(350.0, 100.0),
+        }),
+        SeekerSpec {
+            fov: 20.0,
+            decoy_chance: 1.0,
+            ..SeekerSpec::default()
+        },
+    );
+    s.targets[0].flares = Some(steerlab::sim::flares::FlareSpec {
+        count: 4,
+        range: 300.0,
+        every: 0.2,
+        lifetime: 1.0,
+        eject_speed: 50.0,
+    });
+    s.launchers[0].pos = Vec2::new(100.0, 300.0);
+    s.launchers[0].launch_velocity = Vec2::new(300.0, 0.0);
+    s.launchers[0].every = None;
+    s.launchers[0].algorithms = vec![Algorithm::from_id("pro-nav").unwrap()];
+    let mut world = s.build().unwrap();
+    let mut thrown = 0;
+    for _ in 0..120 {
+        for e in world.step() {
+            thrown += usize::from(matches!(e.kind, EventKind::FlareReleased { .. }));
+            assert!(!matches!(e.kind, EventKind::Decoyed { .. }), "{e:?}");
+        }
+    }
+    assert!(thrown >= 2, "only {thrown} flares thrown");
+}
