@@ -103,3 +103,26 @@ fn rows_of_refused_launches_are_skipped() {
         "{e}"
     );
 }
+
+#[test]
+fn a_missile_of_one_row_coasts_unless_that_row_ends_it() {
+    // One row at tick 5 (x = 100, 600 units/s): launched on tick 4 onto it, then a
+    // coast of one tick to x = 110, then it stays; with `hit` on its row, it stays at 100.
+    let one = |event: &str| {
+        let mut csv = String::from("tick,time,id,kind,algorithm,x,y,vx,vy,heading,event\n");
+        for tick in 0..=9u32 {
+            let time = f64::from(tick) / 60.0;
+            csv.push_str(&format!("{tick},{time},0,target,,900,300,0,0,0,\n"));
+            if tick == 5 {
+                csv.push_str(&format!(
+                    "{tick},{time},0,missile,m,100,300,600,0,0,{event}\n"
+                ));
+            }
+        }
+        csv
+    };
+    let (_, launched, x) = replay(&one(""));
+    assert_eq!((launched, x), (4, 110.0));
+    let (_, launched, x) = replay(&one("hit"));
+    assert_eq!((launched, x), (4, 100.0));
+}

@@ -314,7 +314,13 @@ pub fn bench() -> Result<(), Failure> {
     spec.runs = 16;
     spec.jitter.clear();
     spec.algorithms = vec!["smoothed".parse().map_err(Failure::Internal)?];
-    let plan = Plan::new(&scenario, spec).map_err(|p| Failure::Internal(format!("{p:?}")))?;
+    let plan = Plan::new(&scenario, spec).map_err(|problems| {
+        let lines: Vec<String> = problems
+            .iter()
+            .map(|(f, why)| format!("{f}: {why}"))
+            .collect();
+        Failure::Internal(lines.join("; "))
+    })?;
     println!(
         "{:<8} {:>12} {:>10} {:>16} {:>20}",
         "threads", "engagements", "seconds", "engagements/s", "missile updates/s"

@@ -32,6 +32,18 @@ pub enum ParamKind {
     Choice(&'static [&'static str]),
 }
 
+impl ParamKind {
+    /// What a value of this kind is, in words: "a number in 0..=1", "one of: a, b".
+    pub fn describe(&self) -> String {
+        match self {
+            ParamKind::Float { min, max } => format!("a number in {min}..={max}"),
+            ParamKind::Int { min, max } => format!("a whole number in {min}..={max}"),
+            ParamKind::Bool => "true or false".into(),
+            ParamKind::Choice(names) => format!("one of: {}", names.join(", ")),
+        }
+    }
+}
+
 /// When a change to a parameter takes effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Applies {
@@ -80,7 +92,7 @@ impl ParamSpec {
             }
             (ParamKind::Bool, ParamValue::Bool(_)) => Ok(()),
             (ParamKind::Choice(names), ParamValue::Choice(i)) if i < names.len() => Ok(()),
-            (kind, value) => Err(format!("expected {kind:?}, found {value:?}")),
+            (kind, value) => Err(format!("expected {}, found {value}", kind.describe())),
         }
     }
 }
@@ -394,5 +406,45 @@ where
             "unknown {what} `{text}`, expected one of: {}",
             names.join(", ")
         ))),
+    }
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    fn spec(kind: ParamKind) -> ParamSpec {
+        ParamSpec {
+            name: "p",
+            label: "p",
+            kind,
+            unit: "",
+            applies: Applies::Live,
+            help: "",
+        }
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_kind_is_refused_in_words() {
+        let float = spec(ParamKind::Float { min: 0.0, max: 1.0 });
+        assert_eq!(
+            float.check(ParamValue::Bool(true)).unwrap_err(),
+            "expected a number in 0..=1, found true"
+        );
+        let int = spec(ParamKind::Int { min: 1, max: 64 });
+        assert_eq!(
+            int.check(ParamValue::Float(2.5)).unwrap_err(),
+            "expected a whole number in 1..=64, found 2.5"
+        );
+        assert_eq!(
+            spec(ParamKind::Bool).check(ParamValue::Int(1)).unwrap_err(),
+            "expected true or false, found 1"
+        );
+        assert_eq!(
+            spec(ParamKind::Choice(&["low", "high"]))
+                .check(ParamValue::Choice(5))
+                .unwrap_err(),
+            "expected one of: low, high, found #5"
+        );
     }
 }

@@ -439,7 +439,10 @@ impl Tuning {
         if self.set_unchecked(algorithm, name, value) {
             Ok(())
         } else {
-            Err(format!("{algorithm}.{name}: wrong kind of value {value:?}"))
+            Err(format!(
+                "{algorithm}.{name}: expected {}, found {value}",
+                spec.kind.describe()
+            ))
         }
     }
 
