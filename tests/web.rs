@@ -123,7 +123,10 @@ fn a_broken_link_says_why_and_opens_the_default() {
     let default = presets::default_scenario();
     for (fragment, why) in [
         (cut, "cut short"),
-        ("s=%%%", "`%` at character 1 after `#s=` does not belong in a link"),
+        (
+            "s=%%%",
+            "`%` at character 1 after `#s=` does not belong in a link",
+        ),
         // What a browser makes of a non-ASCII letter in the address.
         ("s=AAA%C3%A9", "`%` at character 4 after `#s=`"),
         ("no-such-scenario", "names no shipped scenario"),

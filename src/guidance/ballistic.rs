@@ -7,10 +7,10 @@
 //! added after every law) and detonates at the solved time. No positive root: no
 //! solution, reported as for D.
 
-use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use super::roots::{real_roots_in, root_bound};
 use crate::core::params::{choice, float, tunable, ParamKind};
+use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::{DVec2, Vec2};
@@ -55,8 +55,18 @@ impl ArcSolution {
 /// The low and the high arc from `from` at muzzle speed `speed` to a target at `target`
 /// moving `target_vel`, under `gravity`, in f64. Either is `None` without a positive
 /// root; they are equal with one.
-pub fn arcs(from: Vec2, speed: f32, target: Vec2, target_vel: Vec2, gravity: Vec2) -> [Option<ArcSolution>; 2] {
-    let (d, v, g) = ((target - from).as_dvec2(), target_vel.as_dvec2(), gravity.as_dvec2());
+pub fn arcs(
+    from: Vec2,
+    speed: f32,
+    target: Vec2,
+    target_vel: Vec2,
+    gravity: Vec2,
+) -> [Option<ArcSolution>; 2] {
+    let (d, v, g) = (
+        (target - from).as_dvec2(),
+        target_vel.as_dvec2(),
+        gravity.as_dvec2(),
+    );
     let s = f64::from(speed);
     // From degree 0 up.
     let coeffs = [
@@ -79,7 +89,10 @@ pub fn arcs(from: Vec2, speed: f32, target: Vec2, target_vel: Vec2, gravity: Vec
         (t > 0.0 && found.time.is_finite() && found.vel.is_finite()).then_some(found)
     };
     let positive = || roots.iter().copied().filter(|&t| t > 0.0);
-    [positive().next().and_then(solution), positive().next_back().and_then(solution)]
+    [
+        positive().next().and_then(solution),
+        positive().next_back().and_then(solution),
+    ]
 }
 
 /// Per-shell state.
@@ -110,7 +123,8 @@ impl Ballistic {
 
 impl Law for Ballistic {
     const ID: &'static str = "ballistic";
-    const SUMMARY: &'static str = "D under gravity: ballistic shell on the low or high arc (quartic)";
+    const SUMMARY: &'static str =
+        "D under gravity: ballistic shell on the low or high arc (quartic)";
     const COLOR: [u8; 3] = [170, 180, 50];
     const CONTACT_FUSED: bool = false;
     type Params = BallisticParams;
@@ -158,7 +172,8 @@ impl Law for Ballistic {
             // The world adds this tick's gravity after the law: land on the aim point.
             if let Some(aim) = self.aim() {
                 let point = aim - self.gravity * seen.dt * seen.dt;
-                body.pos = super::intercept::reach_at_most(body.pos, point, body.vel.length() * seen.dt);
+                body.pos =
+                    super::intercept::reach_at_most(body.pos, point, body.vel.length() * seen.dt);
             }
             self.time_left = 0.0;
             return Some(Signal::Detonate {
@@ -179,7 +194,10 @@ impl Law for Ballistic {
     }
 
     fn readouts(&self, _params: &BallisticParams, _dt: f32, out: &mut Vec<Readout>) {
-        for (label, arc) in [("low arc time", self.arcs[0]), ("high arc time", self.arcs[1])] {
+        for (label, arc) in [
+            ("low arc time", self.arcs[0]),
+            ("high arc time", self.arcs[1]),
+        ] {
             match arc {
                 Some(a) => out.push(Readout::number(label, a.time, "s")),
                 None => out.push(Readout::text(label, "none".into())),
@@ -193,19 +211,39 @@ impl Law for Ballistic {
 
     /// Both arcs from the launch point to their meeting points (the flown one as
     /// `Arc`, the other as `AlternateArc`), the aim point and its blast radius.
-    fn debug_shapes(&self, params: &BallisticParams, _body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(
+        &self,
+        params: &BallisticParams,
+        _body: &Body,
+        _seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         for (k, arc) in self.arcs.iter().enumerate() {
             let Some(arc) = arc else { continue };
             if k == 1 && self.arcs[0] == Some(*arc) {
                 continue;
             }
-            let role = if k == self.chosen { Role::Arc } else { Role::AlternateArc };
+            let role = if k == self.chosen {
+                Role::Arc
+            } else {
+                Role::AlternateArc
+            };
             const SEGMENTS: usize = 32;
-            let point = |i: usize| arc.at(self.from, self.gravity, arc.time * i as f32 / SEGMENTS as f32);
+            let point = |i: usize| {
+                arc.at(
+                    self.from,
+                    self.gravity,
+                    arc.time * i as f32 / SEGMENTS as f32,
+                )
+            };
             for i in 0..SEGMENTS {
                 out.push(DebugShape::new(role, Shape::Line(point(i), point(i + 1))));
             }
-            let end = if k == self.chosen { Role::InterceptPoint } else { Role::AlternateIntercept };
+            let end = if k == self.chosen {
+                Role::InterceptPoint
+            } else {
+                Role::AlternateIntercept
+            };
             out.push(DebugShape::new(end, Shape::Point(point(SEGMENTS))));
         }
         if let Some(center) = self.aim() {

@@ -3,9 +3,9 @@
 //! scales the other by similar triangles, multiplying before dividing; the velocity
 //! then moves at most `step` per tick towards it, which gives the missile inertia.
 
-use crate::core::Portable;
 use super::law::{Launch, Law, Look, Signal};
 use crate::core::params::{int, tunable, ParamKind};
+use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::{I64Vec2, IVec2, Vec2};
@@ -127,7 +127,13 @@ impl Law for HeatSeeker {
         ));
     }
 
-    fn debug_shapes(&self, _params: &HeatSeekerParams, _body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(
+        &self,
+        _params: &HeatSeekerParams,
+        _body: &Body,
+        _seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         let pos = self.pos.as_vec2();
         out.push(DebugShape::new(
             Role::AimPoint,

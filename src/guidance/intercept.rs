@@ -4,9 +4,9 @@
 //! `A + V t` and detonates after travelling `|P - T|`, destroying everything in its
 //! blast radius. Re-solving every tick (lead pursuit) is an improvement, off by default.
 
-use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{choice, float, tunable, ParamKind};
+use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
@@ -210,7 +210,13 @@ impl Law for Intercept {
         out.push(Readout::number("travel left", self.travel_left, "units"));
     }
 
-    fn debug_shapes(&self, params: &InterceptParams, _body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(
+        &self,
+        params: &InterceptParams,
+        _body: &Body,
+        seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         out.push(DebugShape::new(
             Role::InterceptPoint,
             Shape::Point(self.aim),
@@ -364,15 +370,31 @@ mod tests {
         // tick the target is seen, still, at (300,400). Lead pursuit aims there from the
         // missile: direction (0.6,0.8), step 100 * 0.1 = 10 -> (6,8), 500 - 10 left.
         // Plain intercept keeps its launch aim: (10,0), 490 left.
-        let launch = Launch::toward(Vec2::ZERO, Vec2::ZERO, Vec2::new(500.0, 0.0), Vec2::ZERO, 0.1);
+        let launch = Launch::toward(
+            Vec2::ZERO,
+            Vec2::ZERO,
+            Vec2::new(500.0, 0.0),
+            Vec2::ZERO,
+            0.1,
+        );
         let moved = Seen {
             target_pos: Vec2::new(300.0, 400.0),
             target_vel: Vec2::ZERO,
             dt: 0.1,
         };
         for (lead, pos, vel, aim) in [
-            (true, Vec2::new(6.0, 8.0), Vec2::new(60.0, 80.0), Vec2::new(300.0, 400.0)),
-            (false, Vec2::new(10.0, 0.0), Vec2::new(100.0, 0.0), Vec2::new(500.0, 0.0)),
+            (
+                true,
+                Vec2::new(6.0, 8.0),
+                Vec2::new(60.0, 80.0),
+                Vec2::new(300.0, 400.0),
+            ),
+            (
+                false,
+                Vec2::new(10.0, 0.0),
+                Vec2::new(100.0, 0.0),
+                Vec2::new(500.0, 0.0),
+            ),
         ] {
             let params = InterceptParams {
                 speed: 100.0,
@@ -381,9 +403,21 @@ mod tests {
             };
             let (mut missile, mut body) = Intercept::launch(&params, &launch).unwrap();
             assert_eq!(missile.steer(&params, &mut body, &moved), None);
-            assert!((body.pos - pos).length() < 1e-4, "lead {lead}: {}", body.pos);
-            assert!((body.vel - vel).length() < 1e-3, "lead {lead}: {}", body.vel);
-            assert!((missile.aim - aim).length() < 1e-3, "lead {lead}: {}", missile.aim);
+            assert!(
+                (body.pos - pos).length() < 1e-4,
+                "lead {lead}: {}",
+                body.pos
+            );
+            assert!(
+                (body.vel - vel).length() < 1e-3,
+                "lead {lead}: {}",
+                body.vel
+            );
+            assert!(
+                (missile.aim - aim).length() < 1e-3,
+                "lead {lead}: {}",
+                missile.aim
+            );
             assert!((missile.travel_left - 490.0).abs() < 1e-3, "lead {lead}");
             let heading = vel.y.patan2(vel.x);
             assert!((body.heading - heading).abs() < 1e-6, "lead {lead}");
@@ -395,8 +429,14 @@ mod tests {
         // 5 units a tick: a point 4.9 away is reached, one 5.0004 away too (rounding on
         // its plan); one 20 away is approached by 5 along the way, (3, 4).
         let start = Vec2::ZERO;
-        assert_eq!(reach_at_most(start, Vec2::new(4.9, 0.0), 5.0), Vec2::new(4.9, 0.0));
-        assert_eq!(reach_at_most(start, Vec2::new(5.0004, 0.0), 5.0), Vec2::new(5.0004, 0.0));
+        assert_eq!(
+            reach_at_most(start, Vec2::new(4.9, 0.0), 5.0),
+            Vec2::new(4.9, 0.0)
+        );
+        assert_eq!(
+            reach_at_most(start, Vec2::new(5.0004, 0.0), 5.0),
+            Vec2::new(5.0004, 0.0)
+        );
         let short = reach_at_most(start, Vec2::new(12.0, 16.0), 5.0);
         assert!((short - Vec2::new(3.0, 4.0)).length() < 1e-5, "{short}");
         // Standing still, it stays.

@@ -23,11 +23,21 @@ use crate::core::{Body, DebugShape, Seen};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+// The laws' files: plain modules, so rustfmt and cargo-mutants see them.
+pub mod ballistic;
+pub mod heat_seeker;
+pub mod intercept;
+pub mod naive_accel;
+pub mod newton;
+pub mod pro_nav;
+pub mod quartic;
+pub mod smoothed;
+pub mod turn_rate;
+
 /// The registry: one line per built-in law, `Name => module::Type`, in display order.
-/// The module is the law's file and its section name in scenario files.
+/// The module is the law's file (declared above) and its section name in scenario files.
 macro_rules! laws {
     ($( $name:ident => $module:ident :: $law:ident ),* $(,)?) => {
-        $( pub mod $module; )*
         $( pub use $module::$law; )*
 
         /// Positions in the registry, in display order.

@@ -2,10 +2,10 @@
 //! rest, `T = sqrt(2|d|/k)`, aim at where the target will be then, `t + u T`, and
 //! accelerate straight at it. With a start velocity it orbits its target.
 
-use crate::core::Portable;
-use super::quartic::{accel_shapes, integrate_accel};
 use super::law::{Launch, Law, Signal};
+use super::quartic::{accel_shapes, integrate_accel};
 use crate::core::params::{float, tunable};
+use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Seen};
 use glam::Vec2;
@@ -65,7 +65,13 @@ impl Law for NaiveAccel {
         out.push(Readout::vector("aim point", self.aim, ""));
     }
 
-    fn debug_shapes(&self, _params: &NaiveAccelParams, body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(
+        &self,
+        _params: &NaiveAccelParams,
+        body: &Body,
+        _seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         accel_shapes(body, self.accel, self.aim, out);
     }
 }

@@ -6,10 +6,10 @@
 //! (division by a zero cosine or sine, negative roots that silently keep the previous
 //! value, no convergence) are reported, not hidden.
 
-use crate::core::Portable;
-use super::quartic::{accel_shapes, integrate_accel, meeting};
 use super::law::{Launch, Law, Signal};
+use super::quartic::{accel_shapes, integrate_accel, meeting};
 use crate::core::params::{choice, float, int, tunable, ParamKind};
+use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{wrap_angle, Body, DebugShape, Seen};
 use glam::Vec2;
@@ -396,12 +396,19 @@ mod tests {
         let step = |a: f64| a - f(a) / ((f(a + 1e-6) - f(a - 1e-6)) / 2e-6);
         let a0 = d.1.patan2(d.0);
         let (a1, a2) = (step(a0), step(step(a0)));
-        assert!((a1 - a0).abs() > 1e-2 && (a2 - a1).abs() > 1e-4, "{a0} {a1} {a2}");
+        assert!(
+            (a1 - a0).abs() > 1e-2 && (a2 - a1).abs() > 1e-4,
+            "{a0} {a1} {a2}"
+        );
         for (n, expected) in [(1, a1), (2, a2)] {
             let s = solve(Vec2::new(300.0, 200.0), Vec2::new(-30.0, 50.0), 100.0, n);
             let pair = s.pairs[0];
             assert_eq!(pair.iterations, n);
-            assert!((f64::from(pair.alpha) - expected).abs() < 2e-5, "{n}: {} vs {expected}", pair.alpha);
+            assert!(
+                (f64::from(pair.alpha) - expected).abs() < 2e-5,
+                "{n}: {} vs {expected}",
+                pair.alpha
+            );
         }
         // Given room, it stops at the first step whose |f| is under epsilon, well before 64.
         let s = solve(Vec2::new(300.0, 200.0), Vec2::new(-30.0, 50.0), 100.0, 64);

@@ -6,9 +6,9 @@
 //! (plus `N/2` times the target's acceleration across the line of sight, estimated from
 //! how the target's seen velocity changes from tick to tick).
 
-use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{choice, float, tunable, ParamKind};
+use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
@@ -139,7 +139,13 @@ impl Law for ProNav {
         }
     }
 
-    fn debug_shapes(&self, _params: &ProNavParams, body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(
+        &self,
+        _params: &ProNavParams,
+        body: &Body,
+        _seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         out.push(DebugShape::new(
             Role::Acceleration,
             Shape::Arrow {
@@ -231,9 +237,17 @@ mod tests {
         // both across the velocity.
         let (pos, vel) = (Vec2::new(100.0, 0.0), Vec2::new(-50.0, 10.0));
         let classic = command(ProNavForm::Classic, pos, vel);
-        assert!((classic.accel - Vec2::new(0.0, 60.0)).length() < 1e-3, "{}", classic.accel);
+        assert!(
+            (classic.accel - Vec2::new(0.0, 60.0)).length() < 1e-3,
+            "{}",
+            classic.accel
+        );
         let pure = command(ProNavForm::Pure, pos, vel);
-        assert!((pure.accel - Vec2::new(0.0, 40.0)).length() < 1e-3, "{}", pure.accel);
+        assert!(
+            (pure.accel - Vec2::new(0.0, 40.0)).length() < 1e-3,
+            "{}",
+            pure.accel
+        );
     }
 
     #[test]
@@ -243,9 +257,17 @@ mod tests {
         // along the LOS normal (-1, 1) / sqrt(2): (-100, 100). Classic: (0, 141.42).
         let (pos, vel) = (Vec2::new(100.0, 100.0), Vec2::ZERO);
         let true_pn = command(ProNavForm::True, pos, vel);
-        assert!((true_pn.accel - Vec2::new(-100.0, 100.0)).length() < 1e-2, "{}", true_pn.accel);
+        assert!(
+            (true_pn.accel - Vec2::new(-100.0, 100.0)).length() < 1e-2,
+            "{}",
+            true_pn.accel
+        );
         let classic = command(ProNavForm::Classic, pos, vel);
-        assert!((classic.accel - Vec2::new(0.0, 141.42)).length() < 1e-2, "{}", classic.accel);
+        assert!(
+            (classic.accel - Vec2::new(0.0, 141.42)).length() < 1e-2,
+            "{}",
+            classic.accel
+        );
     }
 
     #[test]
@@ -269,9 +291,20 @@ mod tests {
             ..Default::default()
         };
         pn.steer(&params, &mut body.clone(), &at(Vec2::ZERO));
-        assert_eq!(pn.target_accel, 0.0, "nothing to difference on the first tick");
+        assert_eq!(
+            pn.target_accel, 0.0,
+            "nothing to difference on the first tick"
+        );
         pn.steer(&params, &mut body, &at(Vec2::new(0.0, 10.0)));
-        assert!((pn.target_accel - 100.0).abs() < 1e-3, "{}", pn.target_accel);
-        assert!((pn.accel - Vec2::new(0.0, 240.0)).length() < 1e-2, "{}", pn.accel);
+        assert!(
+            (pn.target_accel - 100.0).abs() < 1e-3,
+            "{}",
+            pn.target_accel
+        );
+        assert!(
+            (pn.accel - Vec2::new(0.0, 240.0)).length() < 1e-2,
+            "{}",
+            pn.accel
+        );
     }
 }

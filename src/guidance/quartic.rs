@@ -5,10 +5,10 @@
 //! land on the smallest root (`MeetingQuartic`), falling back to the general root
 //! isolation (`roots.rs`) where they cannot tell, near double roots.
 
-use crate::core::Portable;
-use super::roots::{real_roots_in, root_bound};
 use super::law::{Launch, Law, Signal};
+use super::roots::{real_roots_in, root_bound};
 use crate::core::params::{float, tunable};
+use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::{DVec2, Vec2};
@@ -146,8 +146,7 @@ impl MeetingQuartic {
 
     /// The smallest positive root: the fast path, else the general solver.
     fn first_root(&self) -> Option<f64> {
-        self.first_root_fast()
-            .or_else(|| self.first_root_robust())
+        self.first_root_fast().or_else(|| self.first_root_robust())
     }
 
     /// The smallest positive root by isolating every real root (derivative intervals).
@@ -309,7 +308,13 @@ impl Law for Quartic {
         }
     }
 
-    fn debug_shapes(&self, _params: &QuarticParams, body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(
+        &self,
+        _params: &QuarticParams,
+        body: &Body,
+        seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         if let Some(m) = self.last {
             accel_shapes(
                 body,

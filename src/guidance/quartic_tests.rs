@@ -1,7 +1,7 @@
 //! Tests of the exact meeting solver (`quartic.rs`).
 
-use crate::core::Portable;
 use super::*;
+use crate::core::Portable;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::f64::consts::TAU;
@@ -59,7 +59,10 @@ fn agrees_with_the_robust_solver(d: Vec2, vr: Vec2, k: f32) -> Result<(), TestCa
             "fast {fast} robust {robust}: {q:?}"
         );
     }
-    let (new, old) = (meeting(d, vr, k).unwrap(), meeting_robust(d, vr, k).unwrap());
+    let (new, old) = (
+        meeting(d, vr, k).unwrap(),
+        meeting_robust(d, vr, k).unwrap(),
+    );
     prop_assert!(
         (new.time - old.time).abs() <= 1e-5 * old.time,
         "{new:?} vs {old:?}"
@@ -73,15 +76,28 @@ fn the_fast_path_answers_ordinary_engagements_alone() {
     let cases = [
         (Vec2::new(100.0, 0.0), Vec2::new(50.0, 0.0), 200.0, None),
         (Vec2::new(100.0, 0.0), Vec2::new(-50.0, 0.0), 200.0, None),
-        (Vec2::new(300.0, -120.0), Vec2::new(-40.0, 60.0), 150.0, None),
+        (
+            Vec2::new(300.0, -120.0),
+            Vec2::new(-40.0, 60.0),
+            150.0,
+            None,
+        ),
         (Vec2::new(100.0, 0.0), Vec2::ZERO, 200.0, Some(1.0)),
-        (Vec2::new(-100.0, 1.0), Vec2::new(50.0, 0.0), 1.0, Some(1.967)),
+        (
+            Vec2::new(-100.0, 1.0),
+            Vec2::new(50.0, 0.0),
+            1.0,
+            Some(1.967),
+        ),
     ];
     for (d, vr, k, want) in cases {
         let q = quartic(d, vr, k);
         let (fast, robust) = (q.first_root_fast(), q.first_root_robust().unwrap());
         let fast = fast.unwrap_or_else(|| panic!("no fast answer for {d} {vr} {k}"));
-        assert!((fast - robust).abs() <= 1e-12 * robust, "{fast} vs {robust}");
+        assert!(
+            (fast - robust).abs() <= 1e-12 * robust,
+            "{fast} vs {robust}"
+        );
         if let Some(want) = want {
             assert!((fast - want).abs() < 1e-3, "{fast} vs {want}");
         }
@@ -131,7 +147,11 @@ fn near_tangent() -> impl Strategy<Value = (Vec2, Vec2, f32)> {
             let dir = -d.as_dvec2().normalize_or_zero();
             let vr = (DVec2::from_angle(off).rotate(dir) * speed).as_vec2();
             let thrusts = tangent_thrusts(d, vr);
-            let k = if first { thrusts.first() } else { thrusts.last() }?;
+            let k = if first {
+                thrusts.first()
+            } else {
+                thrusts.last()
+            }?;
             let k = (k * (1.0 + eps)) as f32;
             (k.is_finite() && k > 0.0).then_some((d, vr, k))
         })

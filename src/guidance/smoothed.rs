@@ -2,10 +2,10 @@
 //! average of the unit vector to the target, not renormalised, so the missile slows
 //! while it turns. `s = ga*s + (1-ga)*hat(t-p)`, `p += vel*s`, per tick.
 
-use crate::core::lanes::{Real, V2};
-use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
+use crate::core::lanes::{Real, V2};
 use crate::core::params::{float, tunable};
+use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
@@ -89,7 +89,13 @@ impl Law for Smoothed {
         ));
     }
 
-    fn debug_shapes(&self, params: &SmoothedParams, body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(
+        &self,
+        params: &SmoothedParams,
+        body: &Body,
+        _seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         out.push(DebugShape::new(
             Role::SmoothedDirection,
             Shape::Arrow {

@@ -2,9 +2,9 @@
 //! turns at a fixed angular speed towards the goal, holds inside a dead zone compared
 //! with a sine, and always turns when the goal is behind. Speed is constant.
 
-use crate::core::Portable;
 use super::law::{Launch, Law, Signal};
 use crate::core::params::{float, tunable, ParamKind};
+use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{wrap_angle, Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
@@ -138,7 +138,13 @@ impl Law for TurnRate {
         out.push(Readout::text("turn", format!("{:?}", self.last.turn)));
     }
 
-    fn debug_shapes(&self, params: &TurnRateParams, body: &Body, _seen: &Seen, out: &mut Vec<DebugShape>) {
+    fn debug_shapes(
+        &self,
+        params: &TurnRateParams,
+        body: &Body,
+        _seen: &Seen,
+        out: &mut Vec<DebugShape>,
+    ) {
         out.extend(turn_rate_shapes(params, body));
     }
 }
