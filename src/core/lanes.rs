@@ -22,6 +22,16 @@ pub fn bits(mask: F4) -> u32 {
 /// How many engagements an [`F4`] flies at once.
 pub const LANES: usize = 4;
 
+/// How many numbers a law's four-lane step carries per missile (its state and the
+/// parameters it reads).
+pub const LANE_NUMBERS: usize = 4;
+
+/// A law's step over four missiles at once, the sweep's fast path ([`crate::sim::lockstep`]):
+/// from each missile's numbers (updated in place), its position and the target as seen
+/// at the start of the tick, the new positions and velocities; the same bits as the law's
+/// one-missile step.
+pub type LaneStep = fn(&mut [F4; LANE_NUMBERS], V2<F4>, V2<F4>, F4) -> (V2<F4>, V2<F4>);
+
 /// A number type the shared rules run on: `f32`, or four of them.
 pub trait Real:
     Copy

@@ -11,6 +11,7 @@ pub mod math;
 pub mod params;
 pub mod readout;
 pub mod text;
+pub mod turn_rule;
 pub mod variant;
 pub mod written;
 

@@ -410,7 +410,7 @@ where
 }
 
 #[cfg(test)]
-mod kind_tests {
+mod tests {
     use super::*;
 
     fn spec(kind: ParamKind) -> ParamSpec {

@@ -3,6 +3,7 @@
 //! start a missile ([`Launch`]), what it tells the world about a tick ([`Signal`]), and
 //! how its missile is drawn beyond the common shapes ([`Look`]).
 
+use crate::core::lanes::{LaneStep, LANE_NUMBERS};
 use crate::core::{Body, DebugShape, ParamSpec, Readout, Seen, Tunable};
 use glam::Vec2;
 use serde::de::DeserializeOwned;
@@ -58,6 +59,16 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
     /// Values derived from its parameters, shown under them in the panel.
     fn notes(_params: &Self::Params, _dt: f32) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The step it offers the sweep's fast path ([`crate::sim::lockstep`]), four
+    /// missiles at once, if it has one.
+    const LANE_STEP: Option<LaneStep> = None;
+
+    /// This missile's numbers for [`Law::LANE_STEP`] under `params` (none: it flies on
+    /// the ordinary path, as with parameters the four-lane step does not cover).
+    fn lane(&self, _params: &Self::Params) -> Option<[f32; LANE_NUMBERS]> {
+        None
     }
 }
 

@@ -203,6 +203,16 @@ macro_rules! laws {
                 }
             }
 
+            /// The law's four-lane step and this missile's numbers for it, if it has one
+            /// under `tuning` ([`Law::lane`]): the sweep's fast path asks the law.
+            pub fn lane(&self, tuning: &Tuning) -> Option<(crate::core::lanes::LaneStep, [f32; crate::core::lanes::LANE_NUMBERS])> {
+                match self {
+                    $( Guidance::$name(g) => <$module::$law as Law>::LANE_STEP
+                        .and_then(|step| g.lane(&tuning.$module).map(|numbers| (step, numbers))), )*
+                    Guidance::Runtime(_) => None,
+                }
+            }
+
             /// How the missile is drawn.
             pub fn look(&self) -> Look {
                 match self {
@@ -373,19 +383,6 @@ impl Guidance {
     /// Whether the missile hits what it touches (its law's fuse).
     pub fn contact_fused(&self) -> bool {
         self.algorithm().info().contact_fused
-    }
-
-    /// For the sweep's lockstep path ([`crate::sim::lockstep`]), which has a four-lane
-    /// step for smoothed homing at the article's varying speed: the missile's smoothed
-    /// direction `s`, `ga` and speed, if it flies that.
-    pub fn smoothed_lane(&self, tuning: &Tuning) -> Option<(glam::Vec2, f32, f32)> {
-        let params = &tuning.smoothed;
-        match self {
-            Guidance::Smoothed(law) if !params.constant_speed => {
-                Some((law.dir, params.ga, params.speed))
-            }
-            _ => None,
-        }
     }
 }
 

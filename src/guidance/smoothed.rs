@@ -3,7 +3,7 @@
 //! while it turns. `s = ga*s + (1-ga)*hat(t-p)`, `p += vel*s`, per tick.
 
 use super::law::{Launch, Law, Signal};
-use crate::core::lanes::{Real, V2};
+use crate::core::lanes::{LaneStep, Real, F4, LANE_NUMBERS, V2};
 use crate::core::params::{float, tunable};
 use crate::core::Portable;
 use crate::core::Readout;
@@ -105,6 +105,13 @@ impl Law for Smoothed {
         ));
     }
 
+    const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+
+    /// At the article's varying speed: `s`, `ga` and the speed.
+    fn lane(&self, params: &SmoothedParams) -> Option<[f32; LANE_NUMBERS]> {
+        (!params.constant_speed).then_some([self.dir.x, self.dir.y, params.ga, params.speed])
+    }
+
     fn notes(params: &SmoothedParams, dt: f32) -> Vec<String> {
         vec![format!(
             "time constant τ = -dt / ln(ga) = {:.3} s",
@@ -121,6 +128,14 @@ pub fn smooth<N: Real>(dir: V2<N>, pos: V2<N>, target: V2<N>, ga: N) -> (V2<N>, 
     let dist = to_target.length();
     let unit = V2::select(dist.gt(N::splat(0.0)), to_target.over(dist), dir);
     (dir.scale(ga) + unit.scale(N::splat(1.0) - ga), unit)
+}
+
+/// Four missiles' ticks at once: numbers `[s.x, s.y, ga, speed]` ([`Smoothed::lane`]),
+/// through the same [`smooth`] and [`fly`] as one missile's.
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], pos: V2<F4>, target: V2<F4>, dt: F4) -> (V2<F4>, V2<F4>) {
+    let (dir, _) = smooth(V2::new(n[0], n[1]), pos, target, n[2]);
+    (n[0], n[1]) = (dir.x, dir.y);
+    fly(dir, n[3], pos, dt)
 }
 
 /// The move along `s`: `speed` per tick. Returns the new position and the velocity.

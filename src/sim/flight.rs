@@ -402,7 +402,7 @@ mod tests {
                 name: String::new(),
                 pos: Vec2::ZERO,
                 target: "jet".into(),
-                algorithms: vec![crate::guidance::Algorithm::Smoothed],
+                algorithms: vec![crate::guidance::Algorithm::from_id("smoothed").unwrap()],
                 launch_velocity: Vec2::X,
                 first_at: Some(0.0),
                 every: None,

@@ -10,8 +10,9 @@
 //! test, the turn measure, the target's tick, the ends of a flight. A lane computes the
 //! bits [`World::step`] computes; `tests/lockstep.rs` flies both and compares.
 //!
-//! Laws with a four-lane step: smoothed homing (A). Every other engagement stays in its
-//! world, on the ordinary path.
+//! A law offers its four-lane step through its own file ([`crate::guidance::Law::LANE_STEP`]
+//! and [`crate::guidance::Law::lane`]); this module never names a law. Today smoothed
+//! homing (A) has one; every other engagement stays in its world, on the ordinary path.
 
 use super::flight::Ends;
 use super::hit::{closest_approach_of, touches};
@@ -21,8 +22,8 @@ use super::motion::fly_program::screen_centre;
 use super::motion::Surroundings;
 use super::target::Target;
 use super::{MissReason, World};
-use crate::core::lanes::{bits, Real, F4, LANES, V2};
-use crate::guidance::smoothed::{fly as smoothed_fly, smooth};
+use crate::core::lanes::{bits, LaneStep, Real, F4, LANES, LANE_NUMBERS, V2};
+use crate::guidance::Algorithm;
 use glam::Vec2;
 
 /// A world's last missile and its target, lifted out to be flown in lockstep.
@@ -33,6 +34,9 @@ pub struct Handoff {
     /// The tick it stops before, flying or not.
     end: u64,
     dt: f32,
+    /// The missile's law, and its four-lane step: lanes of one law fly together.
+    law: Algorithm,
+    step: LaneStep,
     target: Target,
     lane: Lane,
 }
@@ -44,10 +48,8 @@ pub struct Handoff {
 struct Lane {
     pos: Vec2,
     vel: Vec2,
-    /// Smoothed homing's direction `s`.
-    dir: Vec2,
-    ga: f32,
-    speed: f32,
+    /// The law's numbers for its four-lane step (its state and parameters).
+    numbers: [f32; LANE_NUMBERS],
     ends: Ends,
     /// The target's radius plus the missile's: a closest approach within it is a hit.
     reach: f32,
@@ -77,9 +79,7 @@ impl Handoff {
         let [missile] = world.missiles() else {
             return None;
         };
-        let (dir, ga, speed) = missile
-            .guidance
-            .smoothed_lane(world.tuning_for(missile.source))?;
+        let (step, numbers) = missile.guidance.lane(world.tuning_for(missile.source))?;
         let quiet = world.pending().is_empty()
             && world.turrets().is_empty()
             && world.rain().is_none()
@@ -103,9 +103,7 @@ impl Handoff {
         let lane = Lane {
             pos: missile.body.pos,
             vel: missile.body.vel,
-            dir,
-            ga,
-            speed,
+            numbers,
             ends: Ends::new(missile.fuel, missile.lifetime, world.config.edges()),
             reach: target.radius + missile.radius,
             launched_tick: missile.launched_tick,
@@ -118,6 +116,8 @@ impl Handoff {
             tick: world.tick(),
             end,
             dt: world.dt(),
+            law: missile.algorithm(),
+            step,
             target: target.clone(),
             lane,
         })
@@ -139,9 +139,7 @@ struct Pack {
     lanes: [Option<usize>; LANES],
     pos: V2<F4>,
     vel: V2<F4>,
-    dir: V2<F4>,
-    ga: F4,
-    speed: F4,
+    numbers: [F4; LANE_NUMBERS],
     ends: Ends<F4>,
     reach: F4,
     /// Ticks since launch.
@@ -166,9 +164,7 @@ impl Pack {
             lanes: slots,
             pos: vecs(&|l| l.pos.into()),
             vel: vecs(&|l| l.vel.into()),
-            dir: vecs(&|l| l.dir.into()),
-            ga: each(&|l| l.ga),
-            speed: each(&|l| l.speed),
+            numbers: std::array::from_fn(|k| each(&|l| l.numbers[k])),
             ends: Ends {
                 fuel: each(&|l| l.ends.fuel),
                 lifetime: each(&|l| l.ends.lifetime),
@@ -188,7 +184,8 @@ impl Pack {
     /// Writes slot `i`'s running numbers back into its lane.
     fn store(&self, i: usize, lane: &mut Lane) {
         let at = |x: F4| x.as_array()[i];
-        (lane.pos, lane.vel, lane.dir) = (self.pos.lane(i), self.vel.lane(i), self.dir.lane(i));
+        (lane.pos, lane.vel) = (self.pos.lane(i), self.vel.lane(i));
+        lane.numbers = std::array::from_fn(|k| at(self.numbers[k]));
         lane.metrics.path_length = at(self.path);
         lane.metrics.miss_distance = at(self.closest);
         if !at(self.closest_at).is_nan() {
@@ -198,9 +195,10 @@ impl Pack {
 }
 
 /// Flies every handoff to its end; returns what each measured, in the order given.
-/// Handoffs taken at the same tick, with the same tick length and end, fly together.
+/// Handoffs of one law taken at the same tick, with the same tick length and end, fly
+/// together.
 pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
-    let key = |h: &Handoff| (h.tick, h.dt.to_bits(), h.end);
+    let key = |h: &Handoff| (h.tick, h.dt.to_bits(), h.end, h.law);
     let mut order: Vec<usize> = (0..handoffs.len()).collect();
     order.sort_by_key(|&i| key(&handoffs[i]));
     let keys: Vec<_> = handoffs.iter().map(key).collect();
@@ -226,9 +224,10 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
     landed.into_iter().flatten().collect()
 }
 
-/// Flies handoffs taken at the same tick, with the same tick length and end.
+/// Flies handoffs of one law taken at the same tick, with the same tick length and end.
 fn fly_group(handoffs: Vec<Handoff>) -> Vec<Lane> {
-    let Some((tick, dt, end)) = handoffs.first().map(|h| (h.tick, h.dt, h.end)) else {
+    let Some((tick, dt, end, step)) = handoffs.first().map(|h| (h.tick, h.dt, h.end, h.step))
+    else {
         return Vec::new();
     };
     let mut tracks: Vec<Track> = Vec::new();
@@ -262,7 +261,7 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Lane> {
             track.lost = track.target.tick(t, dt, &around).is_some();
         }
         for pack in &mut packs {
-            flying -= step(pack, &mut lanes, &tracks, (t, dt), tick);
+            flying -= fly_pack(pack, step, &mut lanes, &tracks, (t, dt), tick);
         }
         for track in &mut tracks {
             track.gone |= track.lost;
@@ -305,8 +304,9 @@ fn pack(lanes: &[Lane], live: Vec<usize>, t: u64) -> Vec<Pack> {
 /// tick is all four lanes at once; a lane with something to settle (a turn that may
 /// be its sharpest, a hit, an end, a non-finite state) settles it through the same
 /// scalar code a world's missile does.
-fn step(
+fn fly_pack(
     pack: &mut Pack,
+    step: LaneStep,
     lanes: &mut [Lane],
     tracks: &[Track],
     (t, dt): (u64, f32),
@@ -335,8 +335,8 @@ fn step(
     };
     let (was, now) = (seen(|t| t.prev_pos), seen(|t| t.pos));
     let dt4 = F4::splat(dt);
-    let (dir, _) = smooth(pack.dir, pack.pos, was, pack.ga);
-    let (pos, vel) = smoothed_fly(dir, pack.speed, pack.pos, dt4);
+    let mut numbers = pack.numbers;
+    let (pos, vel) = step(&mut numbers, pack.pos, was, dt4);
     let finite = pos.x.finite() & pos.y.finite() & vel.x.finite() & vel.y.finite();
     let (pos, path) = pack.ends.burn(pack.path, pack.pos, pos);
     let path = F4::select(finite, path, pack.path);
@@ -351,7 +351,7 @@ fn step(
     let offset = F4::splat((t - pack.since) as f32);
     pack.closest_at = F4::select(closer, offset, pack.closest_at);
     let (before, old_vel) = (pack.pos, pack.vel);
-    (pack.pos, pack.vel, pack.dir, pack.path) = (pos, vel, dir, path);
+    (pack.pos, pack.vel, pack.numbers, pack.path) = (pos, vel, numbers, path);
     pack.age += F4::ONE;
     let settle = bits(settle);
     if settle == 0 {

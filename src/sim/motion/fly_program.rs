@@ -7,9 +7,9 @@ use super::model::{
     Described, FieldKind, FieldSpec, FieldValue, FlyState, MotionModel, MotionState, Moving,
     Surroundings,
 };
+use crate::core::turn_rule::{turn_toward, TurnDecision, TurnRateParams};
 use crate::core::Portable;
 use crate::core::{ParamKind, ParamValue, Tunable};
-use crate::guidance::turn_rate::{turn_toward, TurnDecision, TurnRateParams};
 use crate::sim::limits::{MAX_COORD, MAX_PROGRAM};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

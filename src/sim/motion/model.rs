@@ -2,7 +2,7 @@
 //! set by name), the [`MotionModel`] trait each motion file implements, and the state
 //! the stateful motions keep. The registry ([`super::motions!`]) puts them together.
 
-use crate::guidance::turn_rate::TurnDecision;
+use crate::core::turn_rule::TurnDecision;
 use crate::sim::ids::TargetId;
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
 use crate::sim::rng::Rng;
