@@ -1,33 +1,20 @@
 //! steerlab: an interactive visual sandbox and debugger for game steering behaviours.
 //!
-//! Data flows one way: **scenario -> world -> frame**. The modules are layers, each
-//! using only those above it in this list (`tests/architecture.rs` checks it):
-//! - [`core`]: what laws and the simulation both need: a missile's body, what it sees,
-//!   angles, debug shapes, self-describing parameters, readouts.
-//! - [`guidance`]: the steering laws, one file each, and the registry that lists them
-//!   (one line per built-in; laws added at run time take the same path).
-//! - [`sim`]: the pure simulation. A [`sim::World`] steps on a fixed tick, owns targets
-//!   (their motions, one file each), launchers, turrets and missiles, tests hits swept
-//!   over each tick, and reports events and per-missile metrics. Deterministic:
-//!   [`sim::World::state_hash`].
-//! - [`scenario`]: what a user saves, as RON files, validated with precise errors.
-//!   Loading a scenario builds a world. [`files`]: reading and writing them safely.
-//!   [`palette`]: the scene's colours, for everything that draws a world.
-//! - [`recording`]: a game's CSV recording opened as a scenario: targets replay their
-//!   tracks, recorded missiles fly theirs, reference laws fly from any recorded state.
-//! - [`headless`]: running scenarios without a window (results table, CSV, compare,
-//!   benchmark, sweeps, GIFs of a run), for the command line and the tests.
-//! - `app` (feature `app`): macroquad + egui; its state split by owner (document, runs,
-//!   view, messages), the panel in `ui/`, the drawing in `render/`. It draws worlds and
-//!   turns user actions into [`sim::Input`]s; no simulation rules live there.
+//! Data flows one way: **scenario -> world -> frame**. The workspace's crates are the
+//! layers, each using only those below it (`docs/architecture.md`; an upward import
+//! does not compile, and `tests/architecture.rs` checks the crate graph):
+//! - `steerlab-files` ([`files`]): reading and writing the user's files safely.
+//! - `steerlab-sim` ([`core`], [`guidance`], [`sim`]): the laws and the world.
+//! - `steerlab-scripts` ([`script`]): laws written as Rhai scripts.
+//! - `steerlab-scenario` ([`scenario`], [`recording`]): scenario files and recordings.
+//! - `steerlab-headless` ([`headless`], [`palette`]): runs without a window.
+//! - `steerlab-app` (`app`, feature `app`): the window, on the desktop and in the browser.
+//!
+//! This crate is the `steerlab` program (its command line) and names them all.
+
+pub use steerlab_headless::{
+    core, files, guidance, headless, palette, recording, scenario, script, sim,
+};
 
 #[cfg(feature = "app")]
-pub mod app;
-pub mod core;
-pub mod files;
-pub mod guidance;
-pub mod headless;
-pub mod palette;
-pub mod recording;
-pub mod scenario;
-pub mod sim;
+pub use steerlab_app::app;

@@ -1,17 +1,32 @@
-//! The architecture, checked from the source: the modules form layers (each uses only
-//! those below it: palette <- core <- guidance <- sim <- scenario <- headless <- app), no file
-//! imports one that imports it back (directly or around a loop), no law is named outside
-//! `src/guidance`, and the simulation never touches the window's crates.
+//! The architecture, checked from the source. The workspace's crates are the layers,
+//! each depending only on those below it (files <- sim <- scripts <- scenario <-
+//! headless <- app <- the program), so an upward import does not compile; this test
+//! reads the crate graph from the manifests and checks that order, that only the
+//! window's crate (and the program, for it) use macroquad or egui, so every other crate's
+//! tests build without them. Inside the simulation's crate, its modules form layers too
+//! (core <- guidance <- sim), and no file imports one that imports it back. The laws,
+//! read from the registry, are named nowhere outside `crates/sim/src/guidance`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use steerlab::guidance::Algorithm;
 
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The simulation crate's sources, whose modules the layer checks read.
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    root().join("crates/sim/src")
 }
 
 /// Every `.rs` file under `src`, relative, with `/` separators.
 fn files() -> Vec<String> {
+    files_under(&src())
+}
+
+/// Every `.rs` file under `dir`, relative to it, with `/` separators.
+fn files_under(dir: &Path) -> Vec<String> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -23,11 +38,11 @@ fn files() -> Vec<String> {
         }
     }
     let mut out = Vec::new();
-    walk(&src(), &mut out);
+    walk(dir, &mut out);
     let mut names: Vec<String> = out
         .iter()
         .map(|p| {
-            p.strip_prefix(src())
+            p.strip_prefix(dir)
                 .unwrap()
                 .to_string_lossy()
                 .replace('\\', "/")
@@ -156,19 +171,107 @@ fn layer(module: &str) -> &str {
     module.split("::").next().unwrap_or("")
 }
 
+/// The workspace's crates, lowest first, and the program on top.
+const CRATES: [&str; 7] = [
+    "steerlab-files",
+    "steerlab-sim",
+    "steerlab-scripts",
+    "steerlab-scenario",
+    "steerlab-headless",
+    "steerlab-app",
+    "steerlab",
+];
+
+/// A crate's manifest.
+fn manifest(name: &str) -> String {
+    let path = match name {
+        "steerlab" => root().join("Cargo.toml"),
+        _ => root()
+            .join("crates")
+            .join(name.trim_start_matches("steerlab-"))
+            .join("Cargo.toml"),
+    };
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The names a manifest's dependency tables list (normal, target-specific and dev),
+/// with the table each is in. The root's `[workspace.dependencies]` are left out.
+fn dependencies(manifest: &str) -> Vec<(String, String)> {
+    let mut table = String::new();
+    let mut out = Vec::new();
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            table = line.trim_matches(['[', ']']).to_string();
+            continue;
+        }
+        let in_deps = table.ends_with("dependencies") && !table.starts_with("workspace");
+        if let Some((name, _)) = line
+            .split_once('=')
+            .filter(|_| in_deps && !line.starts_with('#'))
+        {
+            let name = name
+                .trim()
+                .split('.')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            out.push((table.clone(), name));
+        }
+    }
+    out
+}
+
 #[test]
-fn layers_only_use_the_layers_below_them() {
-    let order = [
-        "palette",
-        "core",
-        "guidance",
-        "sim",
-        "scenario",
-        "files",
-        "recording",
-        "headless",
-        "app",
-    ];
+fn each_crate_depends_only_on_the_crates_below_it() {
+    let mut bad = Vec::new();
+    for (rank, name) in CRATES.iter().enumerate() {
+        for (table, dep) in dependencies(&manifest(name)) {
+            if let Some(theirs) = CRATES.iter().position(|c| *c == dep) {
+                if theirs >= rank {
+                    bad.push(format!("{name} [{table}] depends on {dep}"));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "upward or sideways dependencies:\n{}",
+        bad.join("\n")
+    );
+    // And the workspace lists every crate.
+    let root = manifest("steerlab");
+    for name in &CRATES[..CRATES.len() - 1] {
+        let dir = format!("\"crates/{}\"", name.trim_start_matches("steerlab-"));
+        assert!(root.contains(&dir), "the workspace does not list {dir}");
+    }
+}
+
+#[test]
+fn only_the_window_uses_macroquad_or_egui() {
+    for name in &CRATES[..CRATES.len() - 2] {
+        for (table, dep) in dependencies(&manifest(name)) {
+            assert!(
+                !(dep.contains("macroquad") || dep.contains("egui")),
+                "{name} [{table}] depends on {dep}: its tests would link the window"
+            );
+        }
+        let dir = root()
+            .join("crates")
+            .join(name.trim_start_matches("steerlab-"));
+        for file in files_under(&dir) {
+            let text = std::fs::read_to_string(dir.join(&file)).unwrap();
+            for window in ["macroquad", "egui"] {
+                assert!(!text.contains(window), "{name}: {file} uses {window}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_simulations_modules_only_use_the_layers_below_them() {
+    let order = ["core", "guidance", "sim"];
     let rank = |l: &str| order.iter().position(|o| *o == l);
     let mut bad = Vec::new();
     for (module, uses) in graph() {
@@ -177,8 +280,7 @@ fn layers_only_use_the_layers_below_them() {
         };
         for used in uses {
             if let Some(theirs) = rank(layer(&used)) {
-                // `files` is a leaf any layer above core may use.
-                if theirs > mine && layer(&used) != "files" {
+                if theirs > mine {
                     bad.push(format!("{module} uses {used}"));
                 }
             }
@@ -223,51 +325,69 @@ fn no_file_imports_one_that_imports_it_back() {
     }
 }
 
+/// A law's type name from its module's (`turn_rate` -> `TurnRate`).
+fn camel(module: &str) -> String {
+    module
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+        })
+        .collect()
+}
+
+/// Every `.rs` file of the workspace's sources (the crates' `src` and the program's),
+/// from the repository's folder.
+fn every_source() -> Vec<PathBuf> {
+    let mut dirs = vec![root().join("src")];
+    for name in &CRATES[..CRATES.len() - 1] {
+        dirs.push(
+            root()
+                .join("crates")
+                .join(name.trim_start_matches("steerlab-"))
+                .join("src"),
+        );
+    }
+    dirs.iter()
+        .flat_map(|d| files_under(d).into_iter().map(move |f| d.join(f)))
+        .collect()
+}
+
 #[test]
 fn no_law_is_named_outside_the_guidance_folder() {
-    let laws = [
-        "Smoothed",
-        "TurnRate",
-        "Newton",
-        "Quartic",
-        "NaiveAccel",
-        "Intercept",
-        "HeatSeeker",
-        "ProNav",
-    ];
+    // The laws, from the registry: every built-in, by its module and its type.
+    let laws: Vec<(String, String)> = Algorithm::ALL
+        .iter()
+        .map(|a| (a.field().to_string(), camel(a.field())))
+        .collect();
+    assert_eq!(laws.len(), Algorithm::ALL.len());
+    assert!(laws
+        .iter()
+        .any(|(_, t)| t == "Ballistic" || t == "HeatSeeker"));
+    let guidance = src().join("guidance");
     let mut bad = Vec::new();
-    for file in files().iter().filter(|f| !f.starts_with("guidance/")) {
-        let text = std::fs::read_to_string(src().join(file)).unwrap();
-        for law in laws {
-            for prefix in ["Algorithm::", "Guidance::"] {
-                if text.contains(&format!("{prefix}{law}")) {
-                    bad.push(format!("{file}: {prefix}{law}"));
+    for file in every_source().iter().filter(|f| !f.starts_with(&guidance)) {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (module, law) in &laws {
+            for named in [
+                format!("Algorithm::{law}"),
+                format!("Guidance::{law}"),
+                format!("guidance::{module}"),
+            ] {
+                let code = text.lines().filter(|l| !l.trim_start().starts_with("//"));
+                if code.clone().any(|l| {
+                    l.match_indices(&named).any(|(at, _)| {
+                        !l[at + named.len()..]
+                            .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    })
+                }) {
+                    bad.push(format!("{}: {named}", file.display()));
                 }
             }
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
-}
-
-#[test]
-fn the_simulation_never_touches_the_window() {
-    for file in files().iter().filter(|f| {
-        [
-            "palette",
-            "core/",
-            "guidance/",
-            "sim/",
-            "scenario/",
-            "headless",
-        ]
-        .iter()
-        .any(|l| f.starts_with(l))
-    }) {
-        let text = std::fs::read_to_string(src().join(file)).unwrap();
-        for window in ["macroquad", "egui"] {
-            assert!(!text.contains(window), "{file} uses {window}");
-        }
-    }
 }
 
 #[test]
@@ -290,16 +410,23 @@ fn the_simulation_computes_transcendentals_the_same_way_on_every_target() {
         ".powi(",
     ];
     let mut found = Vec::new();
-    for file in files().iter().filter(|f| {
-        ["core/", "guidance/", "sim/", "scenario/", "headless/"]
-            .iter()
-            .any(|l| f.starts_with(l))
-            && !f.ends_with("_tests.rs")
+    let simulation: Vec<PathBuf> = ["sim", "scripts", "scenario", "headless"]
+        .iter()
+        .map(|c| root().join("crates").join(c).join("src"))
+        .collect();
+    for file in every_source().iter().filter(|f| {
+        simulation.iter().any(|d| f.starts_with(d)) && !f.to_string_lossy().ends_with("_tests.rs")
     }) {
-        let code = code(file);
+        let text = std::fs::read_to_string(file).unwrap();
+        let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+        let code: String = text
+            .lines()
+            .map(|line| line.find("//").map_or(line, |at| &line[..at]))
+            .collect::<Vec<_>>()
+            .join("\n");
         for form in std_forms {
             if code.contains(form) {
-                found.push(format!("{file}: {form}"));
+                found.push(format!("{}: {form}", file.display()));
             }
         }
     }

@@ -5,7 +5,7 @@
 
 mod cli_common;
 use cli_common::*;
-use steerlab::guidance::script::ScriptLaw;
+use steerlab::script::ScriptLaw;
 
 /// Flies `script` (as `law.rhai`) from one launcher for `seconds`; `run`'s output.
 fn run_script(name: &str, script: &str, seconds: &str) -> Output {

@@ -4,10 +4,10 @@
 //! its own missile; scripted runs are deterministic; parameters round-trip through a save.
 
 use std::path::{Path, PathBuf};
-use steerlab::guidance::script::ScriptLaw;
 use steerlab::guidance::Algorithm;
 use steerlab::headless;
 use steerlab::scenario::{self, Scenario};
+use steerlab::script::ScriptLaw;
 use steerlab::sim::{EventKind, MissReason, Outcome, World};
 
 /// The first missile the law `id` flew.

@@ -493,9 +493,8 @@ fn bench_script(missiles: u64, ticks: u64, path: &Path) -> Result<(), Failure> {
         .take(32)
         .collect();
     let id = format!("script-{stem}");
-    let law =
-        steerlab::guidance::script::ScriptLaw::load(&id, path, &path.display().to_string(), None)
-            .map_err(|e| Failure::Input(e.to_string()))?;
+    let law = steerlab::script::ScriptLaw::load(&id, path, &path.display().to_string(), None)
+        .map_err(|e| Failure::Input(e.to_string()))?;
     let law = std::sync::Arc::new(law);
     let mut tuning = steerlab::guidance::Tuning::default();
     let scripted = tuning.register(law).map_err(Failure::Input)?;

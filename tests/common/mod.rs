@@ -18,6 +18,16 @@ pub use steerlab::sim::{
 // Helpers
 // ---------------------------------------------------------------------------------------
 
+/// The repository: the test's crate itself, or the folder above it holding `scenarios/`
+/// (a crate of the workspace).
+pub fn repo() -> std::path::PathBuf {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.ancestors()
+        .find(|dir| dir.join("scenarios").is_dir())
+        .unwrap_or(here)
+        .to_path_buf()
+}
+
 pub fn target(name: &str, motion: Motion) -> TargetSpec {
     TargetSpec {
         name: name.into(),
@@ -190,8 +200,7 @@ pub fn intercept_aim(missile: &Missile) -> Vec2 {
 /// firing every built-in beside the shipped scripts, once, at its target moving by
 /// `motion`.
 pub fn every_law(motion: Motion) -> Scenario {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/scripts/own-missile.ron");
+    let path = repo().join("scenarios/scripts/own-missile.ron");
     let mut s = steerlab::scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
     s.targets[0].motion = motion;
     let launcher = &mut s.launchers[0];

@@ -19,7 +19,12 @@ pub use steerlab::sim::{Motion, TargetSpec, WorldConfig};
 // ---------------------------------------------------------------------------------------
 
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    // The repository: the test's crate itself, or the folder above it holding
+    // `scenarios/` (a crate of the workspace).
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    here.ancestors()
+        .find(|dir| dir.join("scenarios").is_dir())
+        .map_or(here.clone(), std::path::Path::to_path_buf)
 }
 
 pub fn broken_dir() -> PathBuf {

@@ -1,0 +1,153 @@
+//! Hot reload of the open scenario's scripts: their files are watched (`notify`, on
+//! their folders, so an editor that saves by renaming is seen too); a change recompiles
+//! the script. A script that compiles replaces the law in every lane from the tick on
+//! screen (from a past tick the run branches and the old future stays as the ghost); one
+//! that does not leaves the previous version flying and says why, with `file:line:col`.
+
+use crate::scenario::scripts::ScriptSpec;
+use crate::script::{ScriptError, ScriptLaw};
+#[cfg(not(target_arch = "wasm32"))]
+use notify::{RecursiveMode, Watcher};
+use std::path::{Path, PathBuf};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::mpsc::{channel, Receiver};
+
+/// One watched script.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Watched {
+    pub id: String,
+    /// The file as the scenario names it, joined to the scenario's folder.
+    pub path: PathBuf,
+    /// The same file with its folder resolved, as the watcher reports it.
+    resolved: PathBuf,
+    pub color: Option<[u8; 3]>,
+}
+
+impl Watched {
+    /// Compiles the file as it is now.
+    pub fn compile(&self) -> Result<ScriptLaw, ScriptError> {
+        let file = self.path.display().to_string();
+        ScriptLaw::load(&self.id, &self.path, &file, self.color)
+    }
+}
+
+/// Where changes come from: the file system's notifications on the desktop; in the
+/// browser, uploads (a script uploaded again replaces the one in memory).
+#[cfg(not(target_arch = "wasm32"))]
+type Source = (notify::RecommendedWatcher, Receiver<PathBuf>);
+#[cfg(target_arch = "wasm32")]
+type Source = ();
+
+/// The watcher of one scenario's scripts.
+#[derive(Default)]
+pub struct ScriptWatch {
+    watched: Vec<Watched>,
+    watcher: Option<Source>,
+    /// Why watching failed, once (the scripts still run; they just do not reload).
+    pub problem: Option<String>,
+}
+
+impl ScriptWatch {
+    /// Watches the scripts `scripts` names, relative to the scenario file `file` (none:
+    /// nothing to watch).
+    pub fn follow(&mut self, scripts: &[ScriptSpec], file: Option<&Path>) {
+        self.watched.clear();
+        self.watcher = None;
+        self.problem = None;
+        let Some(dir) = file.and_then(Path::parent) else {
+            return;
+        };
+        for (index, spec) in scripts.iter().enumerate() {
+            let path = dir.join(&spec.path);
+            let resolved = match (path.parent().map(resolve), path.file_name()) {
+                (Some(parent), Some(name)) => parent.join(name),
+                _ => path.clone(),
+            };
+            self.watched.push(Watched {
+                id: spec.id.clone(),
+                path,
+                resolved,
+                color: Some(spec.color_at(index)),
+            });
+        }
+        if self.watched.is_empty() {
+            return;
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.watcher = Some(());
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.watch_folders();
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn watch_folders(&mut self) {
+        let (tx, rx) = channel();
+        let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+            if let Ok(event) = event {
+                if !event.kind.is_access() {
+                    for path in event.paths {
+                        let _ = tx.send(path);
+                    }
+                }
+            }
+        });
+        let mut watcher = match watcher {
+            Ok(w) => w,
+            Err(e) => {
+                self.problem = Some(format!("scripts will not reload on save: {e}"));
+                return;
+            }
+        };
+        let mut folders: Vec<PathBuf> = self
+            .watched
+            .iter()
+            .filter_map(|w| w.resolved.parent().map(Path::to_path_buf))
+            .collect();
+        folders.sort();
+        folders.dedup();
+        for folder in folders {
+            if let Err(e) = watcher.watch(&folder, RecursiveMode::NonRecursive) {
+                self.problem = Some(format!(
+                    "scripts in {} will not reload on save: {e}",
+                    folder.display()
+                ));
+            }
+        }
+        self.watcher = Some((watcher, rx));
+    }
+
+    /// The scripts whose files changed since the last call (each once).
+    pub fn changed(&mut self) -> Vec<Watched> {
+        let Some(source) = &self.watcher else {
+            return Vec::new();
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let paths: Vec<PathBuf> = source.1.try_iter().collect();
+        #[cfg(target_arch = "wasm32")]
+        let paths: Vec<PathBuf> = {
+            let () = source;
+            crate::files::memory::take_changed()
+        };
+        self.watched
+            .iter()
+            .filter(|w| {
+                paths
+                    .iter()
+                    .any(|p| *p == w.resolved || resolve(p) == w.resolved)
+            })
+            .cloned()
+            .collect()
+    }
+}
+
+/// A path with its links and `..` resolved, if it exists (else as given).
+fn resolve(path: &Path) -> PathBuf {
+    let path = if path.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        path
+    };
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}

@@ -1,0 +1,8 @@
+//! The window ([`app`]): macroquad draws the world, egui the side panel and timeline; on
+//! the desktop and, built for wasm32, in the browser. No simulation rules live here.
+
+pub use steerlab_headless::{
+    core, files, guidance, headless, palette, recording, scenario, script, sim,
+};
+
+pub mod app;

@@ -1,0 +1,809 @@
+//! An independent kinematic check of what `run` prints: random engagements of every
+//! built-in law, with airframes, seekers (lock lost and regained), flares, fuel, lifetime
+//! and gravity, are run with the CSV trace on; a checker written from the docs alone
+//! (docs/scenario-format.md, docs/recordings.md), in f64, reads only the trace and the
+//! scenario it made, and recomputes each missile's closest approach, hit or miss, time
+//! to hit, path length and peak turn rate, then compares them with the results table.
+//! It also holds every missile to the speed its law and airframe allow, its path to its
+//! fuel, and its flight to its lifetime.
+//!
+//! Below it, one regression test per wrong result the independent check found, each
+//! with its numbers worked by hand.
+
+// This crate's tests name it as the program does (`steerlab::...`).
+extern crate steerlab_headless as steerlab;
+
+#[path = "../../../tests/common/mod.rs"]
+mod common;
+use common::*;
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+use std::collections::BTreeMap;
+use steerlab::headless::{self, Row};
+use steerlab::sim::airframe::AirframeSpec;
+use steerlab::sim::flares::FlareSpec;
+use steerlab::sim::seeker::SeekerSpec;
+
+// ---------------------------------------------------------------------------------------
+// The checker: the trace in f64, and what the docs say follows from it
+// ---------------------------------------------------------------------------------------
+
+/// One row of the trace, as `run --csv` documents it.
+#[derive(Clone, Debug)]
+struct Trace {
+    tick: u64,
+    time: f64,
+    kind: String,
+    id: u64,
+    pos: (f64, f64),
+    vel: (f64, f64),
+    event: String,
+}
+
+fn read_trace(csv: &str) -> Vec<Trace> {
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("tick,time,id,kind,algorithm,x,y,vx,vy,heading,event")
+    );
+    lines
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            assert_eq!(f.len(), 11, "{line}");
+            let n = |k: usize| -> f64 { f[k].parse().unwrap_or_else(|_| panic!("{line}")) };
+            Trace {
+                tick: f[0].parse().unwrap(),
+                time: n(1),
+                kind: f[3].to_string(),
+                id: f[2].parse().unwrap(),
+                pos: (n(5), n(6)),
+                vel: (n(7), n(8)),
+                event: f[10].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Closest approach of a missile moving `m0 -> m1` and a target moving `t0 -> t1` over a
+/// tick, both in straight lines: the distance and the fraction of the tick.
+fn closest(m0: (f64, f64), m1: (f64, f64), t0: (f64, f64), t1: (f64, f64)) -> (f64, f64) {
+    let start = (m0.0 - t0.0, m0.1 - t0.1);
+    let motion = ((m1.0 - m0.0) - (t1.0 - t0.0), (m1.1 - m0.1) - (t1.1 - t0.1));
+    let len2 = motion.0 * motion.0 + motion.1 * motion.1;
+    let frac = if len2 > 0.0 {
+        (-(start.0 * motion.0 + start.1 * motion.1) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let gap = (start.0 + motion.0 * frac, start.1 + motion.1 * frac);
+    (gap.0.hypot(gap.1), frac)
+}
+
+fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+fn speed(v: (f64, f64)) -> f64 {
+    v.0.hypot(v.1)
+}
+
+/// What the checker recomputed for one missile.
+#[derive(Debug)]
+struct Recomputed {
+    closest: f64,
+    path: f64,
+    peak_turn: f64,
+    /// The ends that take no move: the flight stopped where it was.
+    ended: Option<String>,
+}
+
+/// The largest speed the docs allow a missile `t` seconds after launch, launched at
+/// `v0` units/s: its law's speed (or what its law's acceleration can add), its airframe's
+/// thrust and cap, and gravity's pull since launch.
+fn speed_bound(s: &Scenario, law: Algorithm, v0: (f64, f64), t: f64) -> f64 {
+    let tuning = &s.algorithms;
+    let dt = 1.0 / f64::from(s.world.tick_rate);
+    let v0_len = speed(v0);
+    let accel = |k: f32| v0_len + f64::from(k) * (t + dt);
+    let law_bound = match law.id() {
+        // |s| never exceeds 1 (an average of unit vectors): speed per tick at most.
+        "smoothed" => f64::from(tuning.smoothed.speed) / dt,
+        "turn-rate" => f64::from(tuning.turn_rate.radial_speed),
+        "pro-nav" => f64::from(tuning.pro_nav.speed),
+        "intercept" => f64::from(tuning.intercept.speed),
+        "ballistic" => f64::from(tuning.ballistic.speed),
+        "newton" => accel(tuning.newton.acceleration),
+        "quartic" => accel(tuning.quartic.acceleration),
+        "naive-accel" => accel(tuning.naive_accel.acceleration),
+        // Each component at most m per tick, or what it was launched with.
+        "heat-seeker" => {
+            let m = f64::from(tuning.heat_seeker.max_speed) / dt;
+            m.max(v0.0.abs()).hypot(m.max(v0.1.abs()))
+        }
+        other => panic!("no bound for {other}"),
+    };
+    let missile = &s.launchers[0].missile;
+    let mut bound = match &missile.airframe {
+        Some(a) if a.thrust => {
+            // The motor's push since launch; drag only slows.
+            let boost = f64::from(a.boost_accel) * t.min(f64::from(a.boost_time));
+            let sustain_time = (t - f64::from(a.boost_time)).clamp(0.0, f64::from(a.sustain_time));
+            v0_len
+                + boost
+                + f64::from(a.sustain_accel) * sustain_time
+                + f64::from(a.boost_accel.max(a.sustain_accel)) * dt
+        }
+        _ => law_bound,
+    };
+    // Gravity's pull since launch; a cap holds before each tick's gravity is added.
+    let g = f64::from(s.world.gravity.length());
+    bound += g * (t + dt);
+    if let Some(cap) = missile
+        .airframe
+        .as_ref()
+        .map(|a| a.max_speed)
+        .filter(|c| *c > 0.0)
+    {
+        bound = bound.min(f64::from(cap) + g * dt);
+    }
+    bound
+}
+
+/// Recomputes one missile from the trace (its rows, the target's, and the flares').
+fn recompute(missile: &[&Trace], target: &BTreeMap<u64, &Trace>, dt: f64) -> Recomputed {
+    let mut out = Recomputed {
+        closest: f64::INFINITY,
+        path: 0.0,
+        peak_turn: 0.0,
+        ended: None,
+    };
+    for pair in missile.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        assert_eq!(b.tick, a.tick + 1, "a gap in the track at tick {}", b.tick);
+        // A flight that ended without moving (its target lost, its law failed, a
+        // non-finite state, its flare burnt out) repeats its last state: no segment.
+        let instant = ["target-lost", "law-failed", "non-finite", "decoyed"];
+        let stood = a.pos == b.pos && a.vel == b.vel && instant.contains(&b.event.as_str());
+        if stood {
+            out.ended = Some(b.event.clone());
+            continue;
+        }
+        out.path += dist(a.pos, b.pos);
+        if speed(a.vel) > 0.0 && speed(b.vel) > 0.0 {
+            let cross = a.vel.0 * b.vel.1 - a.vel.1 * b.vel.0;
+            let dot = a.vel.0 * b.vel.0 + a.vel.1 * b.vel.1;
+            out.peak_turn = out.peak_turn.max(cross.abs().atan2(dot) / dt);
+        }
+        if let (Some(t0), Some(t1)) = (target.get(&a.tick), target.get(&b.tick)) {
+            out.closest = out.closest.min(closest(a.pos, b.pos, t0.pos, t1.pos).0);
+        }
+    }
+    out
+}
+
+/// Checks one run: every row of the table against the trace.
+fn check(s: &Scenario, rows: &[Row], csv: &str) -> Result<(), TestCaseError> {
+    let trace = read_trace(csv);
+    let dt = 1.0 / f64::from(s.world.tick_rate);
+    // Every row's time is its tick's (launch rows and refusals included).
+    for r in &trace {
+        let want = r.tick as f64 * f64::from(1.0 / s.world.tick_rate);
+        prop_assert!((r.time - want).abs() <= 1e-9 * want.max(1.0), "{:?}", r);
+    }
+    let law = s.launchers[0].algorithms[0];
+    let reach = f64::from(s.targets[0].radius + s.launchers[0].missile.radius);
+    // The target is target 0 (flares are numbered after it).
+    let jet: BTreeMap<u64, &Trace> = trace
+        .iter()
+        .filter(|r| r.kind == "target" && r.id == 0)
+        .map(|r| (r.tick, r))
+        .collect();
+    let flares: Vec<&Trace> = trace
+        .iter()
+        .filter(|r| r.kind == "target" && r.id > 0)
+        .collect();
+    let refused = trace.iter().filter(|r| r.kind == "launcher").count();
+    let refusals = rows
+        .iter()
+        .filter(|r| r.outcome == Outcome::Missed(MissReason::NoSolution));
+    prop_assert_eq!(refused, refusals.count(), "refused launches");
+    for row in rows.iter().filter(|r| r.who.starts_with('M')) {
+        let id: u64 = row.who[1..].parse().unwrap();
+        let rows_of: Vec<&Trace> = trace
+            .iter()
+            .filter(|r| r.kind == "missile" && r.id == id)
+            .collect();
+        let (first, last) = (rows_of[0], rows_of[rows_of.len() - 1]);
+        prop_assert_eq!(&first.event, "launch", "{}: its first row", row.who);
+        prop_assert_eq!(
+            last.event.as_str(),
+            row.outcome.id(),
+            "{}: its last row",
+            row.who
+        );
+        let got = recompute(&rows_of, &jet, dt);
+        let what = format!("{} ({law}, {:?}): {got:?}", row.who, row.outcome);
+        // Path, and the fuel that bounds it.
+        let path = f64::from(row.path_length);
+        prop_assert!(
+            (got.path - path).abs() <= 1e-3 + 1e-5 * path,
+            "path {path}: {what}"
+        );
+        if let Some(fuel) = s.launchers[0].missile.fuel.map(f64::from) {
+            prop_assert!(
+                got.path <= fuel * (1.0 + 1e-5) + 1e-3,
+                "fuel {fuel}: {what}"
+            );
+            if row.outcome == Outcome::Missed(MissReason::FuelOut) {
+                prop_assert!(
+                    (got.path - fuel).abs() <= 1e-5 * fuel + 1e-3,
+                    "fuel {fuel}: {what}"
+                );
+            }
+        }
+        // Lifetime, checked at the end of each tick.
+        let lifetime = f64::from(s.launchers[0].missile.lifetime);
+        let flown = (last.tick - first.tick) as f64 * dt;
+        prop_assert!(
+            flown <= (lifetime / dt - 1e-4).ceil() * dt + 1e-9,
+            "flew {flown} s: {what}"
+        );
+        // Closest approach to the target it was launched at.
+        let printed = f64::from(row.miss_distance);
+        if got.closest.is_finite() {
+            prop_assert!(
+                (got.closest - printed).abs() <= 1e-3 + 1e-5 * printed,
+                "closest {printed}: {what}"
+            );
+        }
+        // Peak turn rate.
+        let peak = f64::from(row.peak_turn_rate);
+        prop_assert!(
+            (got.peak_turn - peak).abs() <= 1e-3 + 1e-3 * peak,
+            "peak turn {peak}: {what}"
+        );
+        // Speed: never above what the law and airframe allow, by velocity or by move.
+        for pair in rows_of.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let t = (b.tick - first.tick) as f64 * dt;
+            let bound = speed_bound(s, law, first.vel, t) * (1.0 + 1e-4) + 1e-3;
+            prop_assert!(
+                speed(b.vel) <= bound,
+                "speed {} > {bound} at tick {}: {what}",
+                speed(b.vel),
+                b.tick
+            );
+            // The heat-seeker lives on a grid of whole units: a body another part moved
+            // (its airframe) is put back on the nearest point, half a unit each way.
+            let grid = if law.id() == "heat-seeker" {
+                0.5f64.hypot(0.5)
+            } else {
+                0.0
+            };
+            prop_assert!(
+                dist(a.pos, b.pos) <= bound * dt + grid,
+                "moved {} > {bound} at tick {}: {what}",
+                dist(a.pos, b.pos) / dt,
+                b.tick
+            );
+        }
+        // Hits: contact with the target it was launched at, swept over each tick.
+        let contact = law.info().contact_fused;
+        let last_move = &rows_of[rows_of.len().saturating_sub(2)..];
+        let final_gap = match (last_move, jet.get(&last_move[0].tick), jet.get(&last.tick)) {
+            ([a, b], Some(t0), Some(t1)) => Some(closest(a.pos, b.pos, t0.pos, t1.pos)),
+            _ => None,
+        };
+        match row.outcome {
+            Outcome::Hit { .. } if contact => {
+                let (gap, frac) = final_gap.expect("a hit's last move against its target");
+                prop_assert!(gap <= reach + 1e-3, "hit at {gap} > {reach}: {what}");
+                let time = (rows_of.len() - 2) as f64 * dt + frac * dt;
+                let printed = f64::from(row.time_to_hit.unwrap());
+                prop_assert!(
+                    (time - printed).abs() <= 1e-4 + 1e-5 * time,
+                    "hit at {printed} s, {time} s by the trace: {what}"
+                );
+            }
+            Outcome::Hit { .. } => {
+                // A blast: its target within the blast radius plus its own.
+                let blast = match law.id() {
+                    "intercept" => s.algorithms.intercept.blast_radius,
+                    _ => s.algorithms.ballistic.blast_radius,
+                };
+                let (t0, t1) = (jet[&last_move[0].tick], jet[&last.tick]);
+                let near = f64::from(blast + s.targets[0].radius);
+                let gap = dist(last.pos, t0.pos).min(dist(last.pos, t1.pos));
+                prop_assert!(
+                    gap <= near + speed(t1.vel) * dt + 1e-3,
+                    "blast at {gap}: {what}"
+                );
+            }
+            _ if contact => {
+                // A miss never touched its target: not on any tick before the last...
+                let early = recompute(&rows_of[..rows_of.len() - 1], &jet, dt);
+                prop_assert!(
+                    early.closest > reach - 1e-3,
+                    "passed within {} of its target: {what}",
+                    early.closest
+                );
+                // ...nor on the last, unless it reached a flare first in that tick.
+                if let Some((gap, frac)) = final_gap.filter(|_| got.ended.is_none()) {
+                    if gap <= reach - 1e-3 {
+                        prop_assert_eq!(
+                            row.outcome,
+                            Outcome::Missed(MissReason::Decoyed),
+                            "touched at {}: {}",
+                            gap,
+                            what
+                        );
+                        let [a, b] = last_move else { unreachable!() };
+                        let decoy = flares.iter().any(|f0| {
+                            flares.iter().any(|f1| {
+                                f1.id == f0.id && f0.tick == a.tick && f1.tick == b.tick && {
+                                    let (g, at) = closest(a.pos, b.pos, f0.pos, f1.pos);
+                                    g <= 4.0 + f64::from(s.launchers[0].missile.radius) + 1e-3
+                                        && at <= frac
+                                }
+                            })
+                        });
+                        prop_assert!(
+                            decoy,
+                            "touched its target at {gap}, reached no flare first: {what}"
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Runs a scenario for `seconds` with the trace, checks it, and returns the rows.
+fn run_and_check(s: &Scenario, seconds: f64) -> Result<Vec<Row>, TestCaseError> {
+    let mut csv = Vec::new();
+    let world = headless::run(s, Some(seconds), Some(&mut csv)).unwrap();
+    let rows = headless::rows(&world);
+    check(s, &rows, &String::from_utf8(csv).unwrap())?;
+    Ok(rows)
+}
+
+// ---------------------------------------------------------------------------------------
+// Random engagements
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+struct Engagement {
+    law: usize,
+    tick_rate: f32,
+    target_start: (f32, f32),
+    target_vel: (f32, f32),
+    circling: Option<f32>,
+    target_radius: f32,
+    launch_vel: (f32, f32),
+    lifetime: f32,
+    fuel: Option<f32>,
+    gravity: f32,
+    airframe: Option<(f32, f32, f32, bool, f32)>,
+    seeker: Option<(f32, f32, u32, f32, f32)>,
+    flares: bool,
+    seed: u64,
+}
+
+fn engagement() -> impl Strategy<Value = Engagement> {
+    let airframe = prop::option::of((
+        100.0f32..3000.0,
+        0.0f32..0.3,
+        0.0f32..600.0,
+        any::<bool>(),
+        prop_oneof![Just(0.0f32), 150.0f32..500.0],
+    ));
+    let seeker = prop::option::of((
+        prop_oneof![Just(360.0f32), 20.0f32..120.0],
+        prop_oneof![Just(0.0f32), 200.0f32..900.0],
+        0u32..8,
+        0.0f32..3.0,
+        0.0f32..=1.0,
+    ));
+    (
+        (
+            0..Algorithm::ALL.len(),
+            prop_oneof![Just(30.0f32), Just(60.0), Just(120.0)],
+            (500.0f32..1100.0, 100.0f32..700.0),
+            (-250.0f32..250.0, -150.0f32..150.0),
+            prop::option::of(-2.5f32..2.5),
+            3.0f32..20.0,
+            (-100.0f32..200.0, -150.0f32..100.0),
+        ),
+        (
+            1.0f32..6.0,
+            prop::option::of(100.0f32..1500.0),
+            prop_oneof![Just(0.0f32), 20.0f32..200.0],
+            airframe,
+            seeker,
+            any::<bool>(),
+            any::<u64>(),
+        ),
+    )
+        .prop_map(
+            |(
+                (law, tick_rate, target_start, target_vel, circling, target_radius, launch_vel),
+                (lifetime, fuel, gravity, airframe, seeker, flares, seed),
+            )| Engagement {
+                law,
+                tick_rate,
+                target_start,
+                target_vel,
+                circling,
+                target_radius,
+                launch_vel,
+                lifetime,
+                fuel,
+                gravity,
+                airframe,
+                seeker,
+                flares,
+                seed,
+            },
+        )
+}
+
+impl Engagement {
+    fn scenario(&self) -> Scenario {
+        let law = Algorithm::ALL[self.law];
+        let (x, y) = self.target_start;
+        let motion = match self.circling {
+            Some(angular_speed) => Motion::Circle(motion::Circle {
+                center: Vec2::new(x, y),
+                radius: 120.0,
+                angular_speed,
+                phase: 0.0,
+            }),
+            None => moving(x, y, self.target_vel.0, self.target_vel.1),
+        };
+        let mut jet = target("jet", motion);
+        jet.radius = self.target_radius;
+        if self.flares {
+            jet.flares = Some(FlareSpec {
+                count: 6,
+                range: 300.0,
+                every: 0.3,
+                lifetime: 1.5,
+                eject_speed: 80.0,
+            });
+        }
+        let mut l = launcher(Vec2::new(120.0, 650.0), "jet", &[law]);
+        l.launch_velocity = Vec2::new(self.launch_vel.0, self.launch_vel.1);
+        l.every = Some(1.5);
+        l.missile.lifetime = self.lifetime;
+        l.missile.fuel = self.fuel;
+        l.missile.airframe = self
+            .airframe
+            .map(|(max_accel, lag, boost, thrust, max_speed)| AirframeSpec {
+                max_accel,
+                lag,
+                thrust,
+                boost_accel: boost,
+                boost_time: 1.0,
+                sustain_accel: boost * 0.25,
+                sustain_time: 1.5,
+                drag: 0.0002,
+                max_speed,
+                ..AirframeSpec::default()
+            });
+        l.missile.seeker = self.seeker.map(
+            |(fov, lock_range, latency, bearing_noise, decoy_chance)| SeekerSpec {
+                fov,
+                lock_range,
+                latency,
+                bearing_noise,
+                decoy_chance,
+                ..SeekerSpec::default()
+            },
+        );
+        let mut s = Scenario {
+            world: WorldConfig {
+                width: 1200.0,
+                height: 800.0,
+                tick_rate: self.tick_rate,
+                seed: self.seed,
+                gravity: Vec2::new(0.0, self.gravity),
+                ..WorldConfig::default()
+            },
+            targets: vec![jet],
+            launchers: vec![l],
+            ..Scenario::default()
+        };
+        s.algorithms.pro_nav.speed = 320.0;
+        s.algorithms.intercept.speed = 340.0;
+        s
+    }
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 256, failure_persistence: None, ..Config::default() })]
+
+    /// Whatever the law and options, the results table is what the trace says.
+    #[test]
+    fn the_printed_results_agree_with_the_kinematics_of_the_trace(e in engagement()) {
+        run_and_check(&e.scenario(), 7.0)?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The wrong results the independent check found, one test each, worked by hand
+// ---------------------------------------------------------------------------------------
+
+/// One missile of `law` from (100, 600) with `missile`, at a target moving `vel` from
+/// (600, 200), in a world of margin 2000.
+fn single(law: &str, missile: MissileSpec, target_vel: Vec2) -> Scenario {
+    let mut l = launcher(
+        Vec2::new(100.0, 600.0),
+        "t",
+        &[Algorithm::from_id(law).unwrap()],
+    );
+    l.missile = missile;
+    Scenario {
+        world: WorldConfig {
+            width: 1200.0,
+            height: 800.0,
+            margin: 2000.0,
+            ..WorldConfig::default()
+        },
+        targets: vec![target(
+            "t",
+            moving(600.0, 200.0, target_vel.x, target_vel.y),
+        )],
+        launchers: vec![l],
+        ..Scenario::default()
+    }
+}
+
+#[test]
+fn a_missile_that_loses_its_lock_never_flies_faster_than_its_law() {
+    // Smoothed at 6 units a tick (360 units/s at 60 Hz) with a 20 degree seeker, after a
+    // target crossing at 300 units/s: the target leaves the cone and the missile flies
+    // blind. Its speed stays at most 360 units/s (it was 4,707 after 1.5 s), so in its
+    // 5 s it flies at most 1800 units and stays inside the world's margin.
+    let mut s = single(
+        "smoothed",
+        MissileSpec {
+            lifetime: 5.0,
+            seeker: Some(SeekerSpec {
+                fov: 20.0,
+                ..SeekerSpec::default()
+            }),
+            ..MissileSpec::default()
+        },
+        Vec2::new(300.0, 0.0),
+    );
+    s.algorithms.smoothed.speed = 6.0;
+    // A slow turner (time constant 0.8 s): the crosser leaves its 20 degree cone.
+    s.algorithms.smoothed.ga = 0.98;
+    let mut world = s.build().unwrap();
+    let mut blind = 0;
+    for _ in 0..300 {
+        world.step();
+        for m in world.missiles() {
+            assert!(
+                m.body.vel.length() <= 360.0 * (1.0 + 1e-5),
+                "{}",
+                m.body.vel.length()
+            );
+            blind += usize::from(m.seeker.as_ref().unwrap().lost.is_some());
+        }
+    }
+    assert!(blind > 60, "blind for only {blind} ticks");
+    let m = &world.all_missiles()[0];
+    assert_eq!(m.metrics.outcome, Outcome::Missed(MissReason::LifetimeOut));
+    assert!(
+        m.metrics.path_length <= 1800.0 * (1.0 + 1e-5),
+        "{}",
+        m.metrics.path_length
+    );
+    // Pro-nav at 350 units/s, the same way: never above 350 (it reached 927).
+    let mut s = single(
+        "pro-nav",
+        s.launchers[0].missile.clone(),
+        Vec2::new(300.0, 0.0),
+    );
+    s.algorithms.pro_nav.speed = 350.0;
+    let rows = run_and_check(&s, 5.0).unwrap();
+    assert!(
+        rows[0].path_length <= 350.0 * 5.0 * (1.0 + 1e-5),
+        "{rows:?}"
+    );
+}
+
+#[test]
+fn fuel_takes_a_missile_exactly_its_fuel_and_no_further() {
+    // Pro-nav at 350 units/s straight at a parked target 1000 units away, with fuel 600:
+    // 350 / 60 = 5.8333 units a tick, so 102 ticks fly 595.0 and the 103rd only the
+    // 5.0 left (it flew all 5.83 before: a path of 600.8). It ends fuel out at 600.
+    let mut s = single(
+        "pro-nav",
+        MissileSpec {
+            fuel: Some(600.0),
+            ..MissileSpec::default()
+        },
+        Vec2::ZERO,
+    );
+    s.targets[0].motion = at(1100.0, 600.0);
+    s.launchers[0].launch_velocity = Vec2::new(350.0, 0.0);
+    s.algorithms.pro_nav.speed = 350.0;
+    let rows = run_and_check(&s, 5.0).unwrap();
+    assert_eq!(rows[0].outcome, Outcome::Missed(MissReason::FuelOut));
+    assert_eq!(rows[0].path_length, 600.0);
+    let world = headless::run(&s, Some(5.0), None).unwrap();
+    let m = &world.all_missiles()[0];
+    // Ended on the tick it ran dry, at x = 100 + 600.
+    assert!((m.body.pos.x - 700.0).abs() < 1e-3, "{}", m.body.pos);
+    assert_eq!(world.finished()[0].metrics.closest_tick, 102);
+}
+
+#[test]
+fn a_decoyed_missile_that_touches_its_target_hits_it_and_its_closest_approach_is_to_it() {
+    // The shipped flares scenario for 20 s: its seeker missiles (launcher 0) take flares.
+    // Chasing one, M2 passes 11.87 from the jet's centre, within its 10 + 2 (it ended
+    // "decoyed" at 2.75 from the flare): a hit. M0, M4 and M6 never come within 12 of
+    // the jet: decoyed, with their closest approach to the jet (16.14, not the 4.92 to
+    // the flare), which the trace checker recomputes from the jet's rows.
+    let s = steerlab::scenario::parse(
+        steerlab::scenario::presets::shipped("flares").unwrap(),
+        "flares",
+    )
+    .unwrap();
+    let rows = run_and_check(&s, 20.0).unwrap();
+    let world = headless::run(&s, Some(20.0), None).unwrap();
+    let (mut hit, mut fooled) = (0, 0);
+    for m in world
+        .all_missiles()
+        .into_iter()
+        .filter(|m| m.source == Source::Launcher(0))
+    {
+        let seeker = m.seeker.as_ref().unwrap();
+        let row = rows.iter().find(|r| r.who == m.id.to_string()).unwrap();
+        if seeker.decoy.is_none() {
+            continue;
+        }
+        match row.outcome {
+            Outcome::Hit { target } => {
+                assert_eq!(target, TargetId(0));
+                assert!(row.miss_distance <= 12.0, "{row:?}");
+                hit += 1;
+            }
+            Outcome::Missed(MissReason::Decoyed) => {
+                assert!(row.miss_distance > 12.0, "{row:?}");
+                // The flare's own closest approach is kept apart.
+                assert!(seeker.decoy_closest < row.miss_distance, "{row:?}");
+                fooled += 1;
+            }
+            other => panic!("{}: {other:?}", m.id),
+        }
+    }
+    assert!(hit >= 1 && fooled >= 3, "{hit} hits, {fooled} fooled");
+    let m2 = rows.iter().find(|r| r.who == "M2").unwrap();
+    assert!(
+        matches!(m2.outcome, Outcome::Hit { .. }) && (m2.miss_distance - 11.87).abs() < 0.01,
+        "{m2:?}"
+    );
+    let m0 = rows.iter().find(|r| r.who == "M0").unwrap();
+    assert_eq!(m0.outcome, Outcome::Missed(MissReason::Decoyed));
+    assert!((m0.miss_distance - 16.14).abs() < 0.01, "{m0:?}");
+}
+
+#[test]
+fn a_refused_launch_is_a_row_of_the_table_the_compare_and_the_trace() {
+    // The intercept at 50 units/s can never catch a target crossing at 300: no
+    // solution, not fired, at the distance the law saw: |(600, 200) - (100, 600)| =
+    // sqrt(500^2 + 400^2) = 640.31.
+    let mut s = single("intercept", MissileSpec::default(), Vec2::new(300.0, 0.0));
+    s.algorithms.intercept.speed = 50.0;
+    let rows = run_and_check(&s, 1.0).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].who, "launcher 0 at 0.00 s");
+    assert_eq!(rows[0].outcome, Outcome::Missed(MissReason::NoSolution));
+    assert!((rows[0].miss_distance - 640.312_4).abs() < 1e-3);
+    let table = headless::table(&rows);
+    assert!(
+        table
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("launcher 0 at 0.00 s     intercept    miss: no solution, not fired"),
+        "{table}"
+    );
+    let compared = headless::compare(&s, Some(1.0)).unwrap();
+    assert_eq!(compared.len(), 1);
+    assert_eq!(compared[0].lane.as_deref(), Some("intercept"));
+    let mut csv = Vec::new();
+    headless::run(&s, Some(1.0), Some(&mut csv)).unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(
+        csv.lines()
+            .any(|l| l == "0,0,0,launcher,intercept,100,600,0,0,0,no-solution"),
+        "{csv}"
+    );
+}
+
+#[test]
+fn the_trace_has_each_flights_launch_and_last_tick_and_says_how_it_ended() {
+    // Pro-nav at 320 units/s straight at a parked target 500 units away (radius 10 +
+    // 2): it closes 5.333 units a tick, so after 91 ticks it is 14.67 away and after 92
+    // 9.33: it touches in tick 91, closest at its end. Its last row is tick 92, `hit`,
+    // and the rows alone give the printed closest approach (9.33) and time to hit (the
+    // moment of that closest approach, 92 / 60 = 1.5333 s).
+    let mut s = single("pro-nav", MissileSpec::default(), Vec2::ZERO);
+    s.targets[0].motion = at(600.0, 600.0);
+    s.launchers[0].launch_velocity = Vec2::new(320.0, 0.0);
+    s.algorithms.pro_nav.speed = 320.0;
+    let rows = run_and_check(&s, 3.0).unwrap();
+    assert_eq!(
+        rows[0].outcome,
+        Outcome::Hit {
+            target: TargetId(0)
+        }
+    );
+    assert!(
+        (rows[0].time_to_hit.unwrap() - 92.0 / 60.0).abs() < 1e-4,
+        "{rows:?}"
+    );
+    assert!(
+        (rows[0].miss_distance - (500.0 - 92.0 * 320.0 / 60.0)).abs() < 1e-3,
+        "{rows:?}"
+    );
+    let mut csv = Vec::new();
+    headless::run(&s, Some(3.0), Some(&mut csv)).unwrap();
+    let trace = read_trace(&String::from_utf8(csv).unwrap());
+    let missile: Vec<&Trace> = trace.iter().filter(|r| r.kind == "missile").collect();
+    assert_eq!((missile[0].tick, missile[0].event.as_str()), (0, "launch"));
+    assert_eq!(missile[0].pos, (100.0, 600.0));
+    let last = missile.last().unwrap();
+    assert_eq!((last.tick, last.event.as_str()), (92, "hit"));
+    assert_eq!(missile.len(), 93);
+}
+
+#[test]
+fn a_target_destroyed_by_a_hit_has_its_last_row_in_the_trace() {
+    // The hit above, on a destructible target: removed at the end of tick 91, its last
+    // row is tick 92, `destroyed`.
+    let mut s = single("pro-nav", MissileSpec::default(), Vec2::ZERO);
+    s.targets[0].motion = at(600.0, 600.0);
+    s.targets[0].destructible = true;
+    s.launchers[0].launch_velocity = Vec2::new(320.0, 0.0);
+    s.algorithms.pro_nav.speed = 320.0;
+    let mut csv = Vec::new();
+    headless::run(&s, Some(3.0), Some(&mut csv)).unwrap();
+    let trace = read_trace(&String::from_utf8(csv).unwrap());
+    let target: Vec<&Trace> = trace.iter().filter(|r| r.kind == "target").collect();
+    let last = target.last().unwrap();
+    assert_eq!((last.tick, last.event.as_str()), (92, "destroyed"));
+    assert_eq!(target.len(), 93);
+}
+
+#[test]
+fn a_world_keeps_the_latest_refused_launches_and_counts_the_rest() {
+    // 10000 intercepts a volley, every half second, none with a solution: 120000 by
+    // 6 s. A world keeps at most 100000 records (then the oldest half goes), and
+    // counts every one.
+    let mut s = single("intercept", MissileSpec::default(), Vec2::new(300.0, 0.0));
+    s.algorithms.intercept.speed = 50.0;
+    s.launchers[0].salvo = 10_000;
+    s.launchers[0].every = Some(0.5);
+    let mut world = s.build().unwrap();
+    for _ in 0..(6 * 60 + 1) {
+        world.step();
+    }
+    let total = world.refusals_dropped() + world.refusals().len() as u64;
+    assert_eq!(total, 130_000, "13 volleys, at 0 s, 0.5 s, ..., 6 s");
+    // At the 100001st the oldest 50001 went (50000 kept); 29999 came after.
+    assert_eq!(world.refusals_dropped(), 50_001);
+    assert_eq!(world.refusals().len(), 79_999);
+    assert!(world.refusals().len() <= steerlab::sim::world::MAX_FINISHED);
+    // The latest are kept: the last volley's.
+    assert_eq!(world.refusals().last().unwrap().tick, 360);
+    // The table names each refusal's time: the last volley's at 6.00 s.
+    let rows = headless::rows(&world);
+    assert!(rows.iter().any(|r| r.who == "launcher 0 at 6.00 s"));
+}

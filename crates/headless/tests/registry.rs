@@ -1,0 +1,234 @@
+//! The law registry takes entries that exist only at run time, through the same table as
+//! the built-ins: a throwaway law written here, registered into a scenario, flies
+//! headless like a built-in (its own algorithm, parameters, readouts, events), and a
+//! law that fails ends only its own missile.
+
+// This crate's tests name it as the program does (`steerlab::...`).
+extern crate steerlab_headless as steerlab;
+
+use glam::Vec2;
+use std::sync::Arc;
+use steerlab::core::{Applies, Body, ParamKind, ParamSpec, ParamValue, Readout, Seen};
+use steerlab::guidance::runtime::leak_specs;
+use steerlab::guidance::{
+    Algorithm, Launch, LawError, LawInfo, RuntimeLaw, RuntimeState, Signal, Tuning,
+};
+use steerlab::scenario::presets::default_scenario;
+use steerlab::sim::{EventKind, MissReason, Outcome, World};
+
+/// Flies straight at where the target is, at a constant speed; counts its ticks.
+#[derive(Debug)]
+struct Beeline {
+    id: &'static str,
+    /// Fails on this tick (to test failures).
+    fail_at: Option<f64>,
+}
+
+impl RuntimeLaw for Beeline {
+    fn info(&self) -> LawInfo {
+        LawInfo {
+            id: self.id,
+            field: self.id,
+            summary: "a throwaway law: straight at the target",
+            color: [10, 20, 30],
+            specs: leak_specs(vec![ParamSpec {
+                name: "speed",
+                label: "speed",
+                kind: ParamKind::Float {
+                    min: 1.0,
+                    max: 1000.0,
+                },
+                unit: "units/s",
+                applies: Applies::Live,
+                help: "Constant speed.",
+            }]),
+            contact_fused: true,
+        }
+    }
+
+    fn defaults(&self) -> Vec<ParamValue> {
+        vec![ParamValue::Float(250.0)]
+    }
+
+    fn launch(
+        &self,
+        params: &[ParamValue],
+        launch: &Launch,
+        _state: &mut RuntimeState,
+    ) -> Result<Option<Body>, LawError> {
+        let ParamValue::Float(speed) = params[0] else {
+            unreachable!("a float parameter")
+        };
+        Ok(Some(Body {
+            pos: launch.pos,
+            vel: launch.dir * speed,
+            heading: launch.dir.to_angle(),
+        }))
+    }
+
+    fn steer(
+        &self,
+        params: &[ParamValue],
+        state: &mut RuntimeState,
+        body: &mut Body,
+        seen: &Seen,
+    ) -> Result<Option<Signal>, LawError> {
+        use steerlab::guidance::runtime::Value;
+        let ticks = match state.values.get("ticks") {
+            Some(Value::Number(n)) => *n + 1.0,
+            _ => 1.0,
+        };
+        state.values.insert("ticks".into(), Value::Number(ticks));
+        if self.fail_at == Some(ticks) {
+            return Err(LawError {
+                place: "beeline.rhai:3:7".into(),
+                message: "planted failure".into(),
+            });
+        }
+        let ParamValue::Float(speed) = params[0] else {
+            unreachable!("a float parameter")
+        };
+        let dir = (seen.target_pos - body.pos).normalize_or_zero();
+        body.vel = dir * speed;
+        body.heading = dir.to_angle();
+        body.pos += body.vel * seen.dt;
+        Ok(None)
+    }
+
+    fn readouts(&self, state: &RuntimeState) -> Vec<Readout> {
+        use steerlab::guidance::runtime::Value;
+        match state.values.get("ticks") {
+            Some(Value::Number(n)) => vec![Readout::number("ticks flown", *n as f32, "")],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The default scenario with its launcher firing `algorithm` (plus smoothed) once.
+fn world_with(law: Beeline) -> (World, Algorithm) {
+    let mut scenario = default_scenario();
+    let algorithm = scenario.algorithms.register(Arc::new(law)).unwrap();
+    scenario.launchers[0].algorithms = vec![algorithm, Algorithm::from_id("smoothed").unwrap()];
+    scenario.launchers[0].every = None;
+    (scenario.build().unwrap(), algorithm)
+}
+
+#[test]
+fn a_law_registered_at_run_time_flies_headless_like_a_built_in() {
+    let (mut world, beeline) = world_with(Beeline {
+        id: "test-beeline",
+        fail_at: None,
+    });
+    assert!(!beeline.is_builtin());
+    assert_eq!(beeline.id(), "test-beeline");
+    assert_eq!(Algorithm::from_id("test-beeline"), Some(beeline));
+    assert_eq!(beeline.color(), [10, 20, 30]);
+    assert_eq!(beeline.specs()[0].name, "speed");
+    assert_eq!(
+        world.tuning.get(beeline, "speed"),
+        Some(ParamValue::Float(250.0))
+    );
+    let mut hit = None;
+    for _ in 0..600 {
+        world.step();
+        for event in world.events() {
+            if let EventKind::Hit { algorithm, .. } = event.kind {
+                if algorithm == beeline {
+                    hit = Some(world.tick());
+                }
+            }
+        }
+    }
+    let missile = world
+        .all_missiles()
+        .into_iter()
+        .find(|m| m.algorithm() == beeline)
+        .expect("it was launched")
+        .clone();
+    assert!(
+        matches!(missile.metrics.outcome, Outcome::Hit { .. }),
+        "{:?}",
+        missile.metrics.outcome
+    );
+    assert!(hit.is_some());
+    // Its state is readable like a built-in's internals.
+    let readouts = missile.guidance.readouts(&world.tuning, world.dt());
+    assert_eq!(readouts[0].label, "ticks flown");
+}
+
+#[test]
+fn a_runtime_law_is_deterministic_and_its_parameters_are_tuned_like_a_built_ins() {
+    let run = |speed: Option<f32>| {
+        let (mut world, beeline) = world_with(Beeline {
+            id: "test-beeline-2",
+            fail_at: None,
+        });
+        if let Some(speed) = speed {
+            world
+                .apply(steerlab::sim::Input::SetParam {
+                    algorithm: beeline,
+                    name: "speed".into(),
+                    value: ParamValue::Float(speed),
+                })
+                .unwrap();
+        }
+        for _ in 0..120 {
+            world.step();
+        }
+        world.state_hash()
+    };
+    assert_eq!(run(None), run(None));
+    assert_ne!(run(None), run(Some(400.0)));
+    // Out of its declared range: refused like a built-in's.
+    let mut tuning = Tuning::default();
+    let beeline = tuning
+        .register(Arc::new(Beeline {
+            id: "test-beeline-3",
+            fail_at: None,
+        }))
+        .unwrap();
+    assert!(tuning
+        .set(beeline, "speed", ParamValue::Float(5000.0))
+        .is_err());
+    assert!(tuning
+        .set(beeline, "speed", ParamValue::Float(10.0))
+        .is_ok());
+    // A built-in's id cannot be taken.
+    assert!(tuning
+        .register(Arc::new(Beeline {
+            id: "smoothed",
+            fail_at: None
+        }))
+        .is_err());
+}
+
+#[test]
+fn a_law_that_fails_ends_only_its_own_missile_and_says_where() {
+    let (mut world, beeline) = world_with(Beeline {
+        id: "test-beeline-failing",
+        fail_at: Some(10.0),
+    });
+    let mut failure = None;
+    for _ in 0..40 {
+        world.step();
+        for event in world.events() {
+            if let EventKind::LawFailed { error, .. } = &event.kind {
+                failure = Some(error.to_string());
+            }
+        }
+    }
+    assert_eq!(
+        failure.as_deref(),
+        Some("beeline.rhai:3:7: planted failure")
+    );
+    let all = world.all_missiles();
+    let failed = all.iter().find(|m| m.algorithm() == beeline).unwrap();
+    assert_eq!(
+        failed.metrics.outcome,
+        Outcome::Missed(MissReason::LawFailed)
+    );
+    // The other missile flies on.
+    let other = all.iter().find(|m| m.algorithm() != beeline).unwrap();
+    assert_eq!(other.metrics.outcome, Outcome::Flying);
+    assert!(failed.body.pos.distance(Vec2::ZERO) > 0.0);
+}

@@ -1,0 +1,50 @@
+//! Golden state hashes: the default scenario and one scenario per article, run for 600
+//! ticks, must end in exactly these states, so any change of behaviour across versions
+//! shows up here (as Box2D's samples do). When a change is meant to alter behaviour,
+//! update the constant in the same commit and say why in its message. The web build
+//! computes the same numbers (`?selftest`, checked by tests/web.rs).
+
+// This crate's tests name it as the program does (`steerlab::...`).
+extern crate steerlab_scenario as steerlab;
+
+use steerlab::scenario::{parse, presets};
+
+/// `(shipped scenario, state hash after 600 ticks)`.
+const GOLDEN: &[(&str, u64)] = &[
+    ("default", 0x18c59e7b21e526b2),
+    ("lunar-blast", 0x8addc2841dc100c7),
+    ("fly-program", 0xc1599a2ffb8e85b6),
+    ("accelerating", 0xc5cb71676d3c3c19),
+    ("missile-command", 0x4515f9bc2982121d),
+    ("heat-seeker", 0x12a2596457bfe50a),
+    // With the airframe on (pins its rules, which the others leave off).
+    ("apn-vs-pn", 0x130db942860981eb),
+    // Gravity and ballistic shells.
+    ("artillery", 0xcd54b9cb77c32c27),
+    // Flares, seekers and decoys.
+    ("flares", 0xf577f2899bc033dd),
+];
+
+fn hash_after(name: &str, ticks: u32) -> u64 {
+    let scenario = parse(presets::shipped(name).unwrap(), name).unwrap();
+    let mut world = scenario.build().unwrap();
+    for _ in 0..ticks {
+        world.step();
+    }
+    world.state_hash()
+}
+
+#[test]
+fn shipped_scenarios_end_600_ticks_in_their_golden_states() {
+    // Recorded before the algorithm registry refactor (the refactor keeps them).
+    let found: Vec<(&str, u64)> = GOLDEN
+        .iter()
+        .map(|(name, _)| (*name, hash_after(name, 600)))
+        .collect();
+    for ((name, want), (_, got)) in GOLDEN.iter().zip(&found) {
+        assert_eq!(
+            *got, *want,
+            "{name}: state hash after 600 ticks is {got:#018x}, golden {want:#018x}\nall now: {found:#x?}"
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! The sweep's lockstep path (`sim::lockstep`) against the world it stands in for: the
+//! same engagements flown through `World::step` tick by tick and handed off to fly four
+//! to a SIMD register must end with bit-identical metrics and update counts, whatever
+//! the target's motion, the law's numbers, the missile's limits and the world's edges;
+//! and a world whose missile something else could still touch is never handed off.
+
+// This crate's tests name it as the program does (`steerlab::...`).
+extern crate steerlab_scenario as steerlab;
+
+use steerlab::scenario::{self, Scenario};
+use steerlab::sim::lockstep::{self, Handoff};
+use steerlab::sim::{Metrics, World};
+
+/// A smoothed missile against one target, with the numbers varied by `i`.
+fn engagement(i: u32) -> Scenario {
+    engagement_with(i, None)
+}
+
+/// [`engagement`], the target flying `motion` if given.
+fn engagement_with(i: u32, motion: Option<&str>) -> Scenario {
+    let f = |k: u32, lo: f32, hi: f32| {
+        lo + (hi - lo) * (((i * 7919 + k * 104_729) % 1000) as f32 / 999.0)
+    };
+    let motions = [
+        format!("Constant(pos: ({}, {}), vel: ({}, {}))", f(1, 600.0, 1800.0), f(2, 100.0, 900.0), f(3, -300.0, 300.0), f(4, -300.0, 300.0)),
+        format!("Circle(center: ({}, 450), radius: {}, angular_speed: {})", f(5, 500.0, 1500.0), f(6, 50.0, 400.0), f(7, -2.0, 2.0)),
+        format!("Jink(pos: (1000, 640), vel: ({}, 0), max_accel: {}, period: 0.6, seed: {})", f(8, -200.0, 200.0), f(9, 100.0, 900.0), i),
+        "Path(points: [(-100, 250), (1700, 250)], speed: 225, looping: true)".to_string(),
+        format!("Static(pos: ({}, {}))", f(10, 100.0, 1900.0), f(11, 100.0, 1100.0)),
+        // Crosses a death line and is lost: its missile misses with the target gone.
+        "FlyProgram(program: [25, 143, 91, 168, 233], steering: (radial_speed: 150, angular_speed: 1.5))".to_string(),
+    ];
+    let motion = motion.unwrap_or(&motions[i as usize % motions.len()]);
+    let fuel = if i.is_multiple_of(5) && !motion.starts_with("FlyProgram") {
+        format!("fuel: {}, ", f(12, 100.0, 2000.0))
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "(version: 1, name: \"lane {i}\", world: (width: 2000, height: 1200, margin: {margin}, tick_rate: {rate}),
+          algorithms: (smoothed: (ga: {ga}, speed: {speed})),
+          targets: [(name: \"t\", radius: {radius}, motion: {motion})],
+          launchers: [(name: \"l\", pos: ({lx}, {ly}), target: \"t\", algorithms: [\"smoothed\"],
+                       launch_velocity: ({vx}, {vy}), missile: ({fuel}lifetime: {life}, radius: {mr}))])",
+        margin = f(13, 0.0, 600.0),
+        rate = [60.0, 30.0, 120.0][i as usize % 3],
+        ga = f(14, 0.0, 0.999),
+        // A slow missile lets the fly program get away across its death line.
+        speed = if motion.starts_with("FlyProgram") { 0.3 } else { f(15, 0.5, 30.0) },
+        radius = f(16, 1.0, 30.0),
+        lx = f(17, 0.0, 2000.0),
+        ly = f(18, 0.0, 1200.0),
+        vx = f(19, -100.0, 100.0),
+        vy = f(20, -100.0, 100.0),
+        life = if motion.starts_with("FlyProgram") { 12.0 } else { f(21, 0.5, 12.0) },
+        mr = f(22, 0.0, 5.0),
+    );
+    scenario::parse(&text, "lane.ron").unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Steps a world once (the launch) and hands its missile off, if it may be.
+fn launched(scenario: &Scenario) -> (World, Option<Handoff>) {
+    let mut world = scenario.build().unwrap();
+    world.step();
+    let end = (10.0 * world.config.tick_rate).round() as u64;
+    let handoff = Handoff::take(&world, end);
+    (world, handoff)
+}
+
+/// The world's own flight from where it is to `end`: the missile's metrics and the
+/// updates counted as the sweep counts them (missiles still flying after each tick).
+fn reference(mut world: World, end: u64) -> (Metrics, u64) {
+    let mut updates = 0;
+    while world.tick() < end && !world.missiles().is_empty() {
+        world.step();
+        updates += world.missiles().len() as u64;
+    }
+    let missile = world.all_missiles().into_iter().next().unwrap();
+    (missile.metrics.clone(), updates)
+}
+
+#[test]
+fn lanes_end_with_the_bits_the_world_computes() {
+    let mut worlds = Vec::new();
+    let mut handoffs = Vec::new();
+    for i in 0..240 {
+        let (world, handoff) = launched(&engagement(i));
+        let handoff = handoff.unwrap_or_else(|| panic!("engagement {i} was not handed off"));
+        let end = (10.0 * world.config.tick_rate).round() as u64;
+        worlds.push((world, end));
+        handoffs.push(handoff);
+    }
+    let landed = lockstep::fly(handoffs);
+    assert_eq!(landed.len(), worlds.len());
+    let mut outcomes = std::collections::BTreeMap::new();
+    for (i, ((world, end), lane)) in worlds.into_iter().zip(&landed).enumerate() {
+        let (metrics, updates) = reference(world, end);
+        // Metrics compare every field exactly; Debug shows the bits that differ.
+        assert_eq!(
+            format!("{:?}", lane.metrics),
+            format!("{metrics:?}"),
+            "engagement {i}"
+        );
+        assert_eq!(lane.metrics, metrics, "engagement {i}");
+        assert_eq!(
+            lane.metrics.miss_distance.to_bits(),
+            metrics.miss_distance.to_bits()
+        );
+        assert_eq!(lane.updates, updates, "engagement {i}: updates");
+        *outcomes.entry(metrics.outcome.describe()).or_insert(0) += 1;
+    }
+    // The variety is real: hits and several kinds of miss were compared.
+    for kind in ["hit", "miss: lifetime", "miss: target"] {
+        assert!(
+            outcomes.keys().any(|k| k.starts_with(kind)),
+            "no `{kind}` among {outcomes:?}"
+        );
+    }
+}
+
+#[test]
+fn equal_engagements_in_one_pack_stay_equal_and_a_lone_lane_flies_alone() {
+    let scenario = engagement(3);
+    let one = lockstep::fly(vec![launched(&scenario).1.unwrap()]);
+    let many = lockstep::fly((0..9).map(|_| launched(&scenario).1.unwrap()).collect());
+    assert!(many.iter().all(|l| *l == one[0]));
+}
+
+#[test]
+fn a_world_whose_missile_something_else_can_touch_is_not_handed_off() {
+    let base = engagement(0);
+    let refused = |change: &dyn Fn(&mut Scenario), why: &str| {
+        let mut s = base.clone();
+        change(&mut s);
+        assert!(launched(&s).1.is_none(), "{why}: handed off");
+    };
+    assert!(launched(&base).1.is_some());
+    refused(
+        &|s| s.algorithms.smoothed.constant_speed = true,
+        "constant speed",
+    );
+    refused(
+        &|s| s.world.gravity = glam::Vec2::new(0.0, 100.0),
+        "gravity",
+    );
+    refused(
+        &|s| s.launchers[0].algorithms = vec!["pro-nav".parse().unwrap()],
+        "another law",
+    );
+    refused(
+        &|s| s.launchers[0].algorithms = vec!["smoothed".parse().unwrap(); 2],
+        "two missiles",
+    );
+    let evading = "Evade(pos: (1000, 160), vel: (-160, 0), max_accel: 500, range: 350)";
+    assert!(launched(&engagement_with(0, Some(evading))).1.is_none());
+}

@@ -1,0 +1,616 @@
+//! A user's guidance law as a Rhai script (`docs/scripting.md`): compiled once, its
+//! top level declares its parameters (`param(...)`), and `fn steer(missile, target,
+//! params, dt)` runs once per missile per tick with `this` bound to the missile's own
+//! state map. It flies through the registry like a built-in ([`RuntimeLaw`]); a script
+//! that fails (an error, a non-finite answer, a runaway loop) ends only its missile with
+//! a `law failed` event naming `file:line:col`.
+
+mod api;
+mod budget;
+mod shown;
+mod words;
+
+pub use api::{MAX_OPERATIONS, ROLES};
+
+use crate::core::Portable;
+use crate::core::{Applies, Body, ParamKind, ParamSpec, ParamValue, Seen};
+use crate::guidance::law::{Launch, LawError, LawInfo, Signal};
+use crate::guidance::runtime::{
+    intern, leak_names, leak_specs, palette, RuntimeLaw, RuntimeState, Value,
+};
+use api::{Declarations, Declared, DeclaredKind};
+use glam::Vec2;
+use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Position, Scope, AST};
+use std::fmt;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// Largest script file read (a law is a page or two of code).
+pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
+
+/// A problem in a script, where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// A compiled script law.
+pub struct ScriptLaw {
+    id: &'static str,
+    file: String,
+    color: [u8; 3],
+    specs: &'static [ParamSpec],
+    defaults: Vec<ParamValue>,
+    engine: Engine,
+    ast: AST,
+    has_launch: bool,
+    /// Where `fn steer` and `fn launch` are written (for errors with no position of
+    /// their own).
+    steer_at: (usize, usize),
+    launch_at: (usize, usize),
+    fingerprint: u64,
+}
+
+impl fmt::Debug for ScriptLaw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptLaw")
+            .field("id", &self.id)
+            .field("file", &self.file)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A colour for a law with none given (a scenario gives each script one by its place):
+/// the palette's, picked by its id.
+pub fn color_of(id: &str) -> [u8; 3] {
+    palette(fingerprint(id) as usize)
+}
+
+impl ScriptLaw {
+    /// Reads and compiles the script at `path`; `file` labels its errors.
+    pub fn load(
+        id: &str,
+        path: &Path,
+        file: &str,
+        color: Option<[u8; 3]>,
+    ) -> Result<Self, ScriptError> {
+        let bytes = crate::files::read_bytes(path, MAX_SCRIPT_BYTES).map_err(|e| ScriptError {
+            file: file.into(),
+            line: 1,
+            col: 1,
+            message: e.message,
+        })?;
+        let text = crate::files::text_of(bytes).map_err(|(line, col, byte)| ScriptError {
+            file: file.into(),
+            line,
+            col,
+            message: format!("the script is not valid UTF-8 text: byte 0x{byte:02x} here"),
+        })?;
+        Self::compile(id, file, &text, color)
+    }
+
+    /// Compiles a script's text; `file` labels its errors.
+    pub fn compile(
+        id: &str,
+        file: &str,
+        source: &str,
+        color: Option<[u8; 3]>,
+    ) -> Result<Self, ScriptError> {
+        let at = |pos: Position, message: String| ScriptError {
+            file: file.into(),
+            line: pos.line().unwrap_or(1),
+            col: pos.position().unwrap_or(1),
+            message,
+        };
+        if !valid_id(id) {
+            return Err(at(
+                Position::NONE,
+                format!(
+                    "expected an id of letters, digits, `-` and `_` (at most 40), found \"{}\"",
+                    id.chars().take(60).collect::<String>().escape_debug()
+                ),
+            ));
+        }
+        if let Some((line, col)) = words::unclosed_comment(source) {
+            return Err(at(
+                Position::new(line as u16, col as u16),
+                "this comment `/*` is never closed with `*/`".into(),
+            ));
+        }
+        let declarations = Arc::new(Mutex::new(Declarations::default()));
+        let engine = api::engine(declarations.clone());
+        let ast = engine
+            .compile(source)
+            .map_err(|e| at(e.1, e.0.to_string()))?;
+        let steer = ast.iter_functions().find(|f| f.name == "steer");
+        match steer {
+            Some(f) if f.params.len() == 4 => {}
+            Some(f) => {
+                return Err(at(
+                    Position::new(1, 1),
+                    format!(
+                    "expected `fn steer(missile, target, params, dt)` with 4 parameters, found {}",
+                    f.params.len()
+                ),
+                ))
+            }
+            None => {
+                return Err(at(
+                    Position::new(1, 1),
+                    "expected a function `fn steer(missile, target, params, dt)`, found none"
+                        .into(),
+                ))
+            }
+        }
+        let has_launch = match ast.iter_functions().find(|f| f.name == "launch") {
+            Some(f) if f.params.len() == 4 => true,
+            Some(f) => {
+                return Err(at(
+                    Position::new(1, 1),
+                    format!(
+                    "expected `fn launch(missile, target, params, dt)` with 4 parameters, found {}",
+                    f.params.len()
+                ),
+                ))
+            }
+            None => false,
+        };
+        // The top level runs once: it declares the parameters.
+        engine.run_ast(&ast).map_err(|e| {
+            let e = innermost(*e);
+            at(e.position(), message_of(&e))
+        })?;
+        let declared = {
+            let mut d = declarations.lock().unwrap_or_else(|p| p.into_inner());
+            d.closed = true;
+            std::mem::take(&mut d.params)
+        };
+        let mut specs = Vec::new();
+        let mut defaults = Vec::new();
+        for (k, (d, pos)) in declared.iter().enumerate() {
+            if declared[..k].iter().any(|(other, _)| other.name == d.name) {
+                return Err(at(
+                    *pos,
+                    format!("parameter `{}` is declared twice", d.name),
+                ));
+            }
+            let (spec, default) = spec_of(d).map_err(|m| at(*pos, m))?;
+            specs.push(spec);
+            defaults.push(default);
+        }
+        let written = |name: &str| {
+            source
+                .lines()
+                .enumerate()
+                .find_map(|(i, l)| l.find(name).map(|c| (i + 1, c + 1)))
+                .unwrap_or((1, 1))
+        };
+        let (steer_at, launch_at) = (written("fn steer"), written("fn launch"));
+        Ok(Self {
+            id: intern(id),
+            file: file.into(),
+            color: color.unwrap_or_else(|| color_of(id)),
+            specs: leak_specs(specs),
+            defaults,
+            engine,
+            ast,
+            has_launch,
+            steer_at,
+            launch_at,
+            fingerprint: fingerprint(source),
+        })
+    }
+
+    fn error(&self, e: EvalAltResult) -> LawError {
+        let e = innermost(e);
+        let (line, col) = match (e.position().line(), e.position().position()) {
+            (Some(line), col) => (line, col.unwrap_or(1)),
+            _ => self.steer_at,
+        };
+        LawError {
+            place: format!("{}:{line}:{col}", self.file),
+            message: message_of(&e),
+        }
+    }
+
+    fn fail(&self, message: String) -> LawError {
+        self.fail_at(self.steer_at, message)
+    }
+
+    /// A failure placed at `(line, col)` of the script (where a function is written).
+    fn fail_at(&self, (line, col): (usize, usize), message: String) -> LawError {
+        LawError {
+            place: format!("{}:{line}:{col}", self.file),
+            message,
+        }
+    }
+
+    fn params_map(&self, params: &[ParamValue]) -> Map {
+        self.specs
+            .iter()
+            .zip(params)
+            .map(|(spec, value)| {
+                let v = match (value, spec.kind) {
+                    (ParamValue::Float(v), _) => Dynamic::from(*v),
+                    (ParamValue::Int(v), _) => Dynamic::from(*v),
+                    (ParamValue::Bool(v), _) => Dynamic::from(*v),
+                    (ParamValue::Choice(i), ParamKind::Choice(names)) => {
+                        Dynamic::from(names.get(*i).copied().unwrap_or_default().to_string())
+                    }
+                    (ParamValue::Choice(i), _) => Dynamic::from(*i as rhai::INT),
+                };
+                (spec.name.into(), v)
+            })
+            .collect()
+    }
+
+    /// Calls `launch` or `steer` with `this` bound to the missile's state; keeps what it
+    /// showed.
+    fn call(
+        &self,
+        name: &str,
+        state: &mut RuntimeState,
+        missile: Map,
+        seen: &Seen,
+        params: &[ParamValue],
+    ) -> Result<Dynamic, LawError> {
+        let mut this: Dynamic = state_to_map(state).into();
+        let mut target = Map::new();
+        target.insert("pos".into(), Dynamic::from(seen.target_pos));
+        target.insert("vel".into(), Dynamic::from(seen.target_vel));
+        let args = (missile, target, self.params_map(params), seen.dt);
+        let (result, shown) = shown::collect(|| {
+            budget::metered(|| {
+                let options = CallFnOptions::new()
+                    .eval_ast(false)
+                    .bind_this_ptr(&mut this);
+                self.engine.call_fn_with_options::<Dynamic>(
+                    options,
+                    &mut Scope::new(),
+                    &self.ast,
+                    name,
+                    args,
+                )
+            })
+        });
+        let result = result.map_err(|e| self.error(*e))?;
+        state.values = map_to_state(this).map_err(|m| self.fail(m))?;
+        state.shown = shown;
+        Ok(result)
+    }
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 40
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+fn fingerprint(source: &str) -> u64 {
+    source.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// The innermost error of a chain of calls (where the script really failed).
+fn innermost(e: EvalAltResult) -> EvalAltResult {
+    match e {
+        EvalAltResult::ErrorInFunctionCall(_, _, inner, _) => innermost(*inner),
+        other => other,
+    }
+}
+
+/// An error's message in the user's words ([`words::message_of`]).
+fn message_of(e: &EvalAltResult) -> String {
+    words::message_of(e, MAX_OPERATIONS)
+}
+
+/// A declared parameter as the registry describes it.
+fn spec_of(d: &Declared) -> Result<(ParamSpec, ParamValue), String> {
+    let name = d.name.as_str();
+    let valid = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.len() <= 40
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !valid {
+        return Err(format!(
+            "expected a parameter name of letters, digits and `_` (at most 40), found \"{}\"",
+            name.chars().take(60).collect::<String>().escape_debug()
+        ));
+    }
+    let short = |text: &str| intern(&text.chars().take(200).collect::<String>());
+    let (kind, default) = match &d.kind {
+        DeclaredKind::Float { default, min, max } => {
+            if !(min.is_finite() && max.is_finite() && min < max) {
+                return Err(format!("expected finite min < max, found {min} and {max}"));
+            }
+            let (min, max) = (*min, *max);
+            (ParamKind::Float { min, max }, ParamValue::Float(*default))
+        }
+        DeclaredKind::Int { default, min, max } => {
+            if min >= max {
+                return Err(format!("expected min < max, found {min} and {max}"));
+            }
+            let (min, max) = (*min, *max);
+            (ParamKind::Int { min, max }, ParamValue::Int(*default))
+        }
+        DeclaredKind::Bool(default) => (ParamKind::Bool, ParamValue::Bool(*default)),
+        DeclaredKind::Choice { default, names } => {
+            if names.is_empty() || names.len() > 32 {
+                return Err(format!("expected 1 to 32 choices, found {}", names.len()));
+            }
+            let index = names.iter().position(|n| n == default).ok_or_else(|| {
+                format!(
+                    "expected the default to be one of: {}, found \"{}\"",
+                    names.join(", "),
+                    default.escape_debug()
+                )
+            })?;
+            let names: Vec<&'static str> = names.iter().map(|n| short(n)).collect();
+            (
+                ParamKind::Choice(leak_names(names)),
+                ParamValue::Choice(index),
+            )
+        }
+    };
+    let spec = ParamSpec {
+        name: intern(name),
+        label: intern(&name.replace('_', " ")),
+        kind,
+        unit: short(&d.unit),
+        applies: Applies::Live,
+        help: short(&d.help),
+    };
+    spec.check(default)
+        .map_err(|e| format!("the default: {e}"))?;
+    Ok((spec, default))
+}
+
+/// The state map a script sees as `this`.
+fn state_to_map(state: &RuntimeState) -> Map {
+    state
+        .values
+        .iter()
+        .map(|(k, v)| {
+            let v = match v {
+                Value::Number(n) => Dynamic::from(*n as f32),
+                Value::Bool(b) => Dynamic::from(*b),
+                Value::Vector([x, y]) => Dynamic::from(Vec2::new(*x as f32, *y as f32)),
+                Value::Text(t) => Dynamic::from(t.clone()),
+            };
+            (k.as_str().into(), v)
+        })
+        .collect()
+}
+
+/// Most values a missile's state keeps, and the longest string among them: a state
+/// lives as long as its missile, thousands of missiles at once.
+pub const MAX_STATE_VALUES: usize = 64;
+pub const MAX_STATE_TEXT: usize = 256;
+
+/// What the script left in `this`, as state: numbers, flags, vectors and strings.
+fn map_to_state(this: Dynamic) -> Result<std::collections::BTreeMap<String, Value>, String> {
+    let type_name = words::plain_type(this.type_name());
+    let map = this.try_cast::<Map>().ok_or_else(|| {
+        format!("`this` must stay a map of the missile's state, found {type_name}")
+    })?;
+    if map.len() > MAX_STATE_VALUES {
+        return Err(format!(
+            "the state keeps at most {MAX_STATE_VALUES} values, found {}",
+            map.len()
+        ));
+    }
+    map.into_iter()
+        .map(|(k, v)| {
+            let value = value_of(&v).ok_or_else(|| {
+                format!(
+                    "state `{k}`: a number, true or false, a vec2 or text can be kept, found {}",
+                    words::plain_type(v.type_name())
+                )
+            })?;
+            if matches!(&value, Value::Text(t) if t.chars().count() > MAX_STATE_TEXT) {
+                return Err(format!(
+                    "state `{k}`: a string of at most {MAX_STATE_TEXT} characters can be kept"
+                ));
+            }
+            Ok((k.to_string(), value))
+        })
+        .collect()
+}
+
+fn value_of(v: &Dynamic) -> Option<Value> {
+    if let Some(x) = v.clone().try_cast::<f32>() {
+        Some(Value::Number(f64::from(x)))
+    } else if let Some(i) = v.clone().try_cast::<rhai::INT>() {
+        Some(Value::Number(i as f64))
+    } else if let Some(b) = v.clone().try_cast::<bool>() {
+        Some(Value::Bool(b))
+    } else if let Some(p) = v.clone().try_cast::<Vec2>() {
+        Some(Value::Vector([f64::from(p.x), f64::from(p.y)]))
+    } else {
+        v.clone()
+            .into_immutable_string()
+            .ok()
+            .map(|s| Value::Text(s.to_string()))
+    }
+}
+
+fn number(v: &Dynamic) -> Option<f32> {
+    v.clone()
+        .try_cast::<f32>()
+        .or_else(|| v.clone().try_cast::<rhai::INT>().map(|i| i as f32))
+}
+
+/// What `steer` (or `launch`) answered.
+struct Answer {
+    vel: Option<Vec2>,
+    pos: Option<Vec2>,
+    heading: Option<f32>,
+    detonate: Option<f32>,
+}
+
+fn answer(result: Dynamic, function: &str) -> Result<Answer, String> {
+    let contract =
+        "return the new velocity (a vec2) or a map with any of vel, pos, heading, detonate";
+    if let Some(vel) = result.clone().try_cast::<Vec2>() {
+        return Ok(Answer {
+            vel: Some(vel),
+            pos: None,
+            heading: None,
+            detonate: None,
+        });
+    }
+    let type_name = words::plain_type(result.type_name());
+    let map = result
+        .try_cast::<Map>()
+        .ok_or_else(|| format!("{function} returned {type_name}: {contract}"))?;
+    let mut out = Answer {
+        vel: None,
+        pos: None,
+        heading: None,
+        detonate: None,
+    };
+    for (key, v) in map {
+        let bad = || {
+            format!(
+                "{function} returned `{key}` as {}",
+                words::plain_type(v.type_name())
+            )
+        };
+        match key.as_str() {
+            "vel" => out.vel = Some(v.clone().try_cast::<Vec2>().ok_or_else(bad)?),
+            "pos" => out.pos = Some(v.clone().try_cast::<Vec2>().ok_or_else(bad)?),
+            "heading" => out.heading = Some(number(&v).ok_or_else(bad)?),
+            "detonate" => out.detonate = Some(number(&v).ok_or_else(bad)?),
+            other => {
+                return Err(format!(
+                    "{function} returned an unknown key `{other}`: {contract}"
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn missile_map(body: &Body) -> Map {
+    let mut m = Map::new();
+    m.insert("pos".into(), Dynamic::from(body.pos));
+    m.insert("vel".into(), Dynamic::from(body.vel));
+    m.insert("heading".into(), Dynamic::from(body.heading));
+    m.insert("speed".into(), Dynamic::from(body.vel.length()));
+    m
+}
+
+impl RuntimeLaw for ScriptLaw {
+    fn info(&self) -> LawInfo {
+        LawInfo {
+            id: self.id,
+            field: self.id,
+            summary: intern(&format!("script {}", self.file)),
+            color: self.color,
+            specs: self.specs,
+            contact_fused: true,
+        }
+    }
+
+    fn defaults(&self) -> Vec<ParamValue> {
+        self.defaults.clone()
+    }
+
+    fn launch(
+        &self,
+        params: &[ParamValue],
+        launch: &Launch,
+        state: &mut RuntimeState,
+    ) -> Result<Option<Body>, LawError> {
+        let mut body = Body {
+            pos: launch.pos,
+            vel: launch.vel,
+            heading: launch.dir.y.patan2(launch.dir.x),
+        };
+        if !self.has_launch {
+            return Ok(Some(body));
+        }
+        let mut m = missile_map(&body);
+        m.insert("dir".into(), Dynamic::from(launch.dir));
+        let result = self.call("launch", state, m, &launch.seen, params)?;
+        if result.clone().try_cast::<bool>() == Some(false) {
+            return Ok(None);
+        }
+        let a = answer(result, "launch").map_err(|m| self.fail(m))?;
+        body.vel = a.vel.unwrap_or(body.vel);
+        body.pos = a.pos.unwrap_or(body.pos);
+        body.heading = a.heading.unwrap_or(body.heading);
+        if !(body.pos.is_finite() && body.vel.is_finite() && body.heading.is_finite()) {
+            return Err(self.fail_at(
+                self.launch_at,
+                format!(
+                    "launch returned a state that is not finite: pos {}, vel {}, heading {}",
+                    body.pos, body.vel, body.heading
+                ),
+            ));
+        }
+        Ok(Some(body))
+    }
+
+    fn steer(
+        &self,
+        params: &[ParamValue],
+        state: &mut RuntimeState,
+        body: &mut Body,
+        seen: &Seen,
+    ) -> Result<Option<Signal>, LawError> {
+        let result = self.call("steer", state, missile_map(body), seen, params)?;
+        let a = answer(result, "steer").map_err(|m| self.fail(m))?;
+        let mut next = *body;
+        if let Some(vel) = a.vel {
+            next.vel = vel;
+        }
+        next.pos = a.pos.unwrap_or(body.pos + next.vel * seen.dt);
+        next.heading = match a.heading {
+            Some(h) => h,
+            None if a.vel.is_some() && next.vel != Vec2::ZERO => next.vel.y.patan2(next.vel.x),
+            None => body.heading,
+        };
+        if !(next.pos.is_finite() && next.vel.is_finite() && next.heading.is_finite()) {
+            return Err(self.fail(format!(
+                "steer returned a non-finite state: pos {}, vel {}, heading {}",
+                next.pos, next.vel, next.heading
+            )));
+        }
+        *body = next;
+        match a.detonate {
+            Some(radius) if radius.is_finite() && radius >= 0.0 => Ok(Some(Signal::Detonate {
+                radius,
+                fraction: 1.0,
+            })),
+            Some(radius) => Err(self.fail(format!(
+                "steer returned detonate {radius}: expected a blast radius of 0 or more"
+            ))),
+            None => Ok(None),
+        }
+    }
+
+    fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+}

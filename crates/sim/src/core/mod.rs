@@ -1,0 +1,52 @@
+//! The leaf of the crate: what both the guidance laws and the simulation need, and
+//! nothing of steerlab's own beneath it. A missile's [`Body`] and what it [`Seen`]s of its
+//! target, angles, the [`DebugShape`]s a law asks to be drawn (tagged with a [`Role`]),
+//! the self-describing parameters ([`params`]) and [`Readout`]s, and how a saved file
+//! leaves out the values that are defaults.
+
+pub mod body;
+pub mod debug;
+pub mod lanes;
+pub mod math;
+pub mod params;
+pub mod readout;
+pub mod text;
+pub mod turn_rule;
+pub mod variant;
+pub mod written;
+
+pub use body::{direction, wrap_angle, Body, Seen};
+pub use debug::{DebugShape, Role, Shape};
+pub use math::Portable;
+pub use params::{Applies, ParamKind, ParamSpec, ParamValue, Tunable};
+pub use readout::{Readout, ReadoutValue};
+
+/// Whether a value is its type's default (a `skip_serializing_if` for fields whose
+/// default is the type's: `false`, `0`, empty, `None`), so saved files stay short.
+pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    !written::every_field() && *value == T::default()
+}
+
+/// Declares the default of a serde field together with the test that leaves it out of a
+/// saved file: `field_default!(default_lifetime: f32 = 20.0);` makes a module with
+/// `value()` (for `default = "default_lifetime::value"`) and `is(&f32)` (for
+/// `skip_serializing_if = "default_lifetime::is"`).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! field_default {
+    ($name:ident : $ty:ty = $value:expr) => {
+        #[allow(dead_code)]
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+            pub fn value() -> $ty {
+                $value
+            }
+            pub fn is(v: &$ty) -> bool {
+                !$crate::core::written::every_field() && *v == value()
+            }
+        }
+    };
+}
+
+pub use crate::field_default;

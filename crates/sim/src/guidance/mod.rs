@@ -1,0 +1,558 @@
+//! Guidance: the steering laws, one file each, and the registry that lists them. A law
+//! describes everything about itself in its file ([`Law`]): id, summary, colour,
+//! parameters, fuse, readouts, debug shapes, look. Adding a built-in law is its file plus
+//! one line in [`laws!`] below; nothing outside this folder names a specific law.
+//!
+//! [`Algorithm`] is an index into the table of laws (built-ins first), not a closed enum
+//! the rest of the code matches on; [`Guidance`] is a missile's per-law state, with one
+//! exhaustive `match` per operation generated here (fast, no `dyn`).
+
+pub mod algorithm;
+pub mod helpers;
+pub mod law;
+pub mod roots;
+pub mod runtime;
+
+pub use crate::core::params::{self, Applies, ParamKind, ParamSpec, ParamValue, Tunable};
+pub use crate::core::readout::{Readout, ReadoutValue};
+pub use algorithm::Algorithm;
+pub use law::{Launch, Law, LawError, LawInfo, Look, Signal};
+pub use runtime::{Runtime, RuntimeGuidance, RuntimeLaw, RuntimeState};
+
+use crate::core::{Body, DebugShape, Seen};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+// The laws' files: plain modules, so rustfmt and cargo-mutants see them.
+pub mod ballistic;
+pub mod heat_seeker;
+pub mod intercept;
+pub mod naive_accel;
+pub mod newton;
+pub mod pro_nav;
+pub mod quartic;
+pub mod smoothed;
+pub mod turn_rate;
+
+/// The registry: one line per built-in law, `Name => module::Type`, in display order.
+/// The module is the law's file (declared above) and its section name in scenario files.
+macro_rules! laws {
+    ($( $name:ident => $module:ident :: $law:ident ),* $(,)?) => {
+        $( pub use $module::$law; )*
+
+        /// Positions in the registry, in display order.
+        #[derive(Clone, Copy)]
+        #[allow(clippy::enum_variant_names)]
+        enum Index { $( $name, )* }
+
+        /// How many built-in laws there are.
+        pub const BUILTINS: usize = [$( Index::$name, )*].len();
+
+        /// The built-ins' descriptions, in registry order.
+        const INFO: [LawInfo; BUILTINS] = [$(
+            LawInfo {
+                id: <$module::$law as Law>::ID,
+                field: stringify!($module),
+                summary: <$module::$law as Law>::SUMMARY,
+                color: <$module::$law as Law>::COLOR,
+                specs: <<$module::$law as Law>::Params as Tunable>::SPECS,
+                contact_fused: <$module::$law as Law>::CONTACT_FUSED,
+            },
+        )*];
+
+        #[allow(non_upper_case_globals)]
+        impl Algorithm {
+            $(
+                #[doc = concat!("The built-in `", stringify!($module), "` law.")]
+                pub const $name: Algorithm = Algorithm(Index::$name as u16);
+            )*
+            /// Every built-in law, in display order.
+            pub const ALL: [Algorithm; BUILTINS] = [$( Algorithm::$name, )*];
+        }
+
+        /// A missile's guidance: its law's per-missile state.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub enum Guidance {
+            $( $name($module::$law), )*
+            /// A law added at run time.
+            Runtime(RuntimeGuidance),
+        }
+
+        /// One parameter set per built-in law: what the panel tunes and scenario files
+        /// store (each law's section left out of a saved file while it has its defaults).
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct Tuning {
+            $(
+                #[serde(skip_serializing_if = "crate::core::is_default")]
+                pub $module: <$module::$law as Law>::Params,
+            )*
+            /// The laws added at run time, with their parameter values (a scenario
+            /// names their files; they are not read from this section).
+            #[serde(skip_deserializing, skip_serializing_if = "Runtime::is_empty")]
+            pub runtime: Runtime,
+        }
+
+        impl Tuning {
+            /// The current value of one algorithm's parameter.
+            pub fn get(&self, algorithm: Algorithm, name: &str) -> Option<ParamValue> {
+                match algorithm.index() {
+                    $( Some(Index::$name) => self.$module.get(name), )*
+                    None => self.runtime.get(algorithm, name),
+                }
+            }
+
+            /// Sets a built-in's parameter without checking its range (see [`Tuning::set`]).
+            pub fn set_unchecked(&mut self, algorithm: Algorithm, name: &str, value: ParamValue) -> bool {
+                match algorithm.index() {
+                    $( Some(Index::$name) => self.$module.set(name, value), )*
+                    None => false,
+                }
+            }
+
+            /// Every out-of-range parameter of one algorithm, as `(field, reason)`.
+            fn problems_of(&self, algorithm: Algorithm) -> Vec<(&'static str, String)> {
+                match algorithm.index() {
+                    $( Some(Index::$name) => self.$module.problems(), )*
+                    None => Vec::new(),
+                }
+            }
+
+            /// Values derived from an algorithm's parameters, for the panel.
+            pub fn notes(&self, algorithm: Algorithm, dt: f32) -> Vec<String> {
+                match algorithm.index() {
+                    $( Some(Index::$name) => <$module::$law as Law>::notes(&self.$module, dt), )*
+                    None => Vec::new(),
+                }
+            }
+        }
+
+        impl Guidance {
+            /// Starts a missile of `algorithm`; `None` when the law has no solution and
+            /// refuses to fire (the quadratic intercept), or is not a built-in.
+            pub fn launch(algorithm: Algorithm, tuning: &Tuning, launch: &Launch) -> Result<Option<(Guidance, Body)>, LawError> {
+                Ok(match algorithm.index() {
+                    $( Some(Index::$name) => <$module::$law as Law>::launch(&tuning.$module, launch)
+                        .map(|(g, b)| (Guidance::$name(g), b)), )*
+                    None => {
+                        let Some((law, params)) = tuning.runtime.law(algorithm) else {
+                            return Ok(None);
+                        };
+                        let mut state = RuntimeState::default();
+                        law.launch(params, launch, &mut state)?
+                            .map(|b| (Guidance::Runtime(RuntimeGuidance { law: algorithm, state }), b))
+                    }
+                })
+            }
+
+            pub fn algorithm(&self) -> Algorithm {
+                match self {
+                    $( Guidance::$name(_) => Algorithm::$name, )*
+                    Guidance::Runtime(g) => g.law,
+                }
+            }
+
+            /// Steers and moves the body through one tick.
+            pub fn steer(&mut self, tuning: &Tuning, body: &mut Body, seen: &Seen) -> Option<Signal> {
+                match self {
+                    $( Guidance::$name(g) => g.steer(&tuning.$module, body, seen), )*
+                    Guidance::Runtime(g) => match tuning.runtime.law(g.law) {
+                        Some((law, params)) => law
+                            .steer(params, &mut g.state, body, seen)
+                            .unwrap_or_else(|e| Some(Signal::Failed(e))),
+                        None => Some(Signal::Failed(LawError {
+                            place: String::new(),
+                            message: format!("the law `{}` is no longer loaded", g.law),
+                        })),
+                    },
+                }
+            }
+
+            /// The best possible time to hit, computed at launch, for the laws that have
+            /// an exact optimum.
+            pub fn optimal_time(&self, tuning: &Tuning, body: &Body, seen: &Seen) -> Option<f32> {
+                match self {
+                    $( Guidance::$name(g) => g.optimal_time(&tuning.$module, body, seen), )*
+                    Guidance::Runtime(_) => None,
+                }
+            }
+
+            /// The law's internals, for the inspector.
+            pub fn readouts(&self, tuning: &Tuning, dt: f32) -> Vec<Readout> {
+                let mut out = Vec::new();
+                match self {
+                    $( Guidance::$name(g) => g.readouts(&tuning.$module, dt, &mut out), )*
+                    Guidance::Runtime(g) => {
+                        if let Some((law, _)) = tuning.runtime.law(g.law) {
+                            out = law.readouts(&g.state);
+                        }
+                    }
+                }
+                out
+            }
+
+            /// The law's debug shapes for the overlays.
+            pub fn debug_shapes(&self, tuning: &Tuning, body: &Body, seen: &Seen, out: &mut Vec<DebugShape>) {
+                match self {
+                    $( Guidance::$name(g) => g.debug_shapes(&tuning.$module, body, seen, out), )*
+                    Guidance::Runtime(g) => {
+                        if let Some((law, _)) = tuning.runtime.law(g.law) {
+                            law.debug_shapes(&g.state, out);
+                        }
+                    }
+                }
+            }
+
+            /// The law's four-lane step and this missile's numbers for it, if it has one
+            /// under `tuning` ([`Law::lane`]): the sweep's fast path asks the law.
+            pub fn lane(&self, tuning: &Tuning) -> Option<(crate::core::lanes::LaneStep, [f32; crate::core::lanes::LANE_NUMBERS])> {
+                match self {
+                    $( Guidance::$name(g) => <$module::$law as Law>::LANE_STEP
+                        .and_then(|step| g.lane(&tuning.$module).map(|numbers| (step, numbers))), )*
+                    Guidance::Runtime(_) => None,
+                }
+            }
+
+            /// How the missile is drawn.
+            pub fn look(&self) -> Look {
+                match self {
+                    $( Guidance::$name(g) => g.look(), )*
+                    Guidance::Runtime(_) => Look::Arrow,
+                }
+            }
+        }
+
+        impl Algorithm {
+            fn index(self) -> Option<Index> {
+                const ORDER: [Index; BUILTINS] = [$( Index::$name, )*];
+                ORDER.get(usize::from(self.0)).copied()
+            }
+        }
+    };
+}
+
+laws! {
+    Smoothed => smoothed::Smoothed,
+    TurnRate => turn_rate::TurnRate,
+    Newton => newton::Newton,
+    Quartic => quartic::Quartic,
+    NaiveAccel => naive_accel::NaiveAccel,
+    Intercept => intercept::Intercept,
+    HeatSeeker => heat_seeker::HeatSeeker,
+    ProNav => pro_nav::ProNav,
+    Ballistic => ballistic::Ballistic,
+}
+
+pub use ballistic::BallisticParams;
+pub use heat_seeker::HeatSeekerParams;
+pub use intercept::InterceptParams;
+pub use naive_accel::NaiveAccelParams;
+pub use newton::NewtonParams;
+pub use pro_nav::ProNavParams;
+pub use quartic::QuarticParams;
+pub use smoothed::SmoothedParams;
+pub use turn_rate::TurnRateParams;
+
+/// The law a turret fires unless its scenario says otherwise: D's quadratic intercept.
+pub const TURRET_DEFAULT: Algorithm = Algorithm::Intercept;
+
+/// The reference first offered against a recorded missile: proportional navigation,
+/// the real-missile yardstick.
+pub const REFERENCE_DEFAULT: Algorithm = Algorithm::ProNav;
+
+/// The built-in a script's speed is measured beside: the cheapest, smoothed (and the
+/// one the shipped port reproduces).
+pub const SCRIPT_BASELINE: Algorithm = Algorithm::Smoothed;
+
+/// Most laws added at run time that can be held at once (by every open scenario, world
+/// and window together): far beyond what scenarios hold (32 scripts, a recording's 1000
+/// missiles), within the registry's 16-bit index.
+pub const MAX_RUNTIME_LAWS: usize = 60_000;
+
+impl Algorithm {
+    /// What the registry knows of it.
+    pub fn info(self) -> LawInfo {
+        match self.index() {
+            Some(_) => INFO[usize::from(self.0)],
+            None => {
+                let slots = runtime::runtime_slots()
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                slots[usize::from(self.0) - BUILTINS].info
+            }
+        }
+    }
+
+    /// Whether it is one of the built-in laws (not added at run time).
+    pub fn is_builtin(self) -> bool {
+        self.index().is_some()
+    }
+
+    /// The algorithm of a law added at run time, and its hold on its place: while a
+    /// law of that id is held, the same id gives the same algorithm (and its
+    /// description is updated); otherwise it takes a place nothing holds. Ids of the
+    /// built-ins are not taken.
+    pub(crate) fn runtime(info: LawInfo) -> Result<(Algorithm, Arc<runtime::Hold>), String> {
+        if Self::ALL.iter().any(|a| a.id() == info.id) {
+            return Err(format!("`{}` is the id of a built-in law", info.id));
+        }
+        let mut slots = runtime::runtime_slots()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let info = LawInfo {
+            id: runtime::intern(info.id),
+            field: runtime::intern(info.id),
+            ..info
+        };
+        let held = slots
+            .iter()
+            .position(|s| s.info.id == info.id)
+            .and_then(|k| slots[k].held.upgrade().map(|hold| (k, hold)));
+        let (index, hold) = match held {
+            Some((k, hold)) => {
+                slots[k].info = info;
+                (k, hold)
+            }
+            None => {
+                let hold = Arc::new(runtime::Hold);
+                let slot = runtime::Slot {
+                    info,
+                    held: Arc::downgrade(&hold),
+                };
+                match slots.iter().position(|s| !s.is_held()) {
+                    Some(k) => {
+                        slots[k] = slot;
+                        (k, hold)
+                    }
+                    None if slots.len() >= MAX_RUNTIME_LAWS => {
+                        return Err(format!(
+                            "at most {MAX_RUNTIME_LAWS} laws added at run time can be open at once"
+                        ))
+                    }
+                    None => {
+                        slots.push(slot);
+                        (slots.len() - 1, hold)
+                    }
+                }
+            }
+        };
+        Ok((Algorithm((BUILTINS + index) as u16), hold))
+    }
+
+    /// The stable id used in files and on the command line.
+    pub fn id(self) -> &'static str {
+        self.info().id
+    }
+
+    /// Parses a stable id: a built-in's, or one a runtime law was registered under.
+    pub fn from_id(id: &str) -> Option<Self> {
+        if let Some(builtin) = Self::ALL.into_iter().find(|a| a.id() == id) {
+            return Some(builtin);
+        }
+        let slots = runtime::runtime_slots()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        slots
+            .iter()
+            .position(|s| s.info.id == id && s.is_held())
+            .map(|k| Algorithm((BUILTINS + k) as u16))
+    }
+
+    /// One line: what it is and where it comes from.
+    pub fn summary(self) -> &'static str {
+        self.info().summary
+    }
+
+    /// The parameter descriptions of this algorithm.
+    pub fn specs(self) -> &'static [ParamSpec] {
+        self.info().specs
+    }
+
+    /// Its colour, as RGB.
+    pub fn color(self) -> [u8; 3] {
+        self.info().color
+    }
+
+    /// Its section in a scenario's `algorithms:`.
+    pub fn field(self) -> &'static str {
+        self.info().field
+    }
+}
+
+impl Guidance {
+    /// Whether the missile hits what it touches (its law's fuse).
+    pub fn contact_fused(&self) -> bool {
+        self.algorithm().info().contact_fused
+    }
+}
+
+impl std::fmt::Debug for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl Serialize for Algorithm {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Algorithm {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str> as Deserialize>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::from_id(s).ok_or_else(|| {
+            let ids: Vec<_> = Self::ALL.iter().map(|a| a.id()).collect();
+            let shown: String = s.chars().take(40).collect();
+            let more = if shown.len() < s.len() { "..." } else { "" };
+            format!(
+                "unknown algorithm `{shown}{more}`, expected one of: {}",
+                ids.join(", ")
+            )
+        })
+    }
+}
+
+impl Tuning {
+    /// Sets one algorithm's parameter after checking it against its description.
+    pub fn set(
+        &mut self,
+        algorithm: Algorithm,
+        name: &str,
+        value: ParamValue,
+    ) -> Result<(), String> {
+        if !algorithm.is_builtin() {
+            return self.runtime.set(algorithm, name, value);
+        }
+        let spec = algorithm
+            .specs()
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| format!("{algorithm} has no parameter `{name}`"))?;
+        spec.check(value)?;
+        if self.set_unchecked(algorithm, name, value) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{algorithm}.{name}: expected {}, found {value}",
+                spec.kind.describe()
+            ))
+        }
+    }
+
+    /// Adds a law at run time (or replaces the one registered under its id, keeping the
+    /// parameter values that still fit): returns its algorithm.
+    pub fn register(&mut self, law: std::sync::Arc<dyn RuntimeLaw>) -> Result<Algorithm, String> {
+        let (algorithm, hold) = Algorithm::runtime(law.info())?;
+        self.runtime.insert(algorithm, law, hold);
+        Ok(algorithm)
+    }
+
+    /// Sets a parameter named `law.param` (the law's section name, as in a scenario's
+    /// `algorithms:`) to a value as a file wrote it: a launcher's override.
+    pub fn set_written(&mut self, key: &str, written: &params::WrittenValue) -> Result<(), String> {
+        let (field, name) = key.split_once('.').ok_or_else(|| {
+            format!(
+                "expected `law.parameter`, such as `intercept.root_rule`, found \"{}\"",
+                key.escape_debug()
+            )
+        })?;
+        let algorithm = self
+            .algorithms()
+            .into_iter()
+            .find(|a| a.field() == field)
+            .ok_or_else(|| {
+                let fields: Vec<&str> = self.algorithms().iter().map(|a| a.field()).collect();
+                format!(
+                    "expected a law, one of: {}, found \"{}\"",
+                    fields.join(", "),
+                    field.escape_debug()
+                )
+            })?;
+        let spec = algorithm
+            .specs()
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = algorithm.specs().iter().map(|s| s.name).collect();
+                format!(
+                    "expected a parameter of {field}, one of: {}, found \"{}\"",
+                    names.join(", "),
+                    name.escape_debug()
+                )
+            })?;
+        let value = spec.value_of(written)?;
+        self.set(algorithm, name, value)
+    }
+
+    /// Every law these parameters are for: the built-ins, then the ones added at run time.
+    pub fn algorithms(&self) -> Vec<Algorithm> {
+        Algorithm::ALL
+            .into_iter()
+            .chain(self.runtime.algorithms())
+            .collect()
+    }
+
+    /// Every out-of-range parameter, as `(algorithm, field, reason)`.
+    pub fn problems(&self) -> Vec<(Algorithm, &'static str, String)> {
+        Algorithm::ALL
+            .into_iter()
+            .flat_map(|algorithm| {
+                self.problems_of(algorithm)
+                    .into_iter()
+                    .map(move |(field, why)| (algorithm, field, why))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_smoothed_derives_notes_from_its_parameters() {
+        // Smoothed's time constant at ga = 0.9 and 60 ticks/s: -(1/60) / ln 0.9 = 0.158 s.
+        let tuning = Tuning::default();
+        assert_eq!(
+            tuning.notes(Algorithm::Smoothed, 1.0 / 60.0),
+            ["time constant τ = -dt / ln(ga) = 0.158 s"]
+        );
+        for algorithm in Algorithm::ALL
+            .into_iter()
+            .filter(|a| *a != Algorithm::Smoothed)
+        {
+            assert!(
+                tuning.notes(algorithm, 1.0 / 60.0).is_empty(),
+                "{algorithm}"
+            );
+        }
+    }
+
+    #[test]
+    fn ids_are_unique_and_name_their_section() {
+        let ids: std::collections::BTreeSet<_> = Algorithm::ALL.iter().map(|a| a.id()).collect();
+        assert_eq!(ids.len(), BUILTINS);
+        for algorithm in Algorithm::ALL {
+            assert_eq!(algorithm.id().replace('-', "_"), algorithm.field());
+            assert_eq!(Algorithm::from_id(algorithm.id()), Some(algorithm));
+            assert_eq!(format!("{algorithm:?}"), algorithm.id());
+        }
+        let colors: std::collections::BTreeSet<_> =
+            Algorithm::ALL.iter().map(|a| a.color()).collect();
+        assert_eq!(colors.len(), BUILTINS, "two laws share a colour");
+    }
+}
