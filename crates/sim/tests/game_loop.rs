@@ -31,7 +31,10 @@ fn the_example_game_loop_hits_the_crossing_target() {
         t >= best - 12.0 / 400.0 - 1e-3,
         "hit at {t} s, the intercept takes {best} s"
     );
-    assert!(t <= best + 0.5, "hit at {t} s, the intercept takes {best} s");
+    assert!(
+        t <= best + 0.5,
+        "hit at {t} s, the intercept takes {best} s"
+    );
     assert!(
         (body.vel.length() - 400.0).abs() < 0.01,
         "{}",
