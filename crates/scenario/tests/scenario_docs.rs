@@ -210,3 +210,24 @@ fn the_documentation_names_every_field_and_parameter() {
         "docs/scenario-format.md does not mention: {missing:?}"
     );
 }
+
+#[test]
+fn the_readme_and_the_format_list_exactly_the_overlays_of_the_registry() {
+    use steerlab::core::overlay::OVERLAYS;
+    for doc in ["README.md", "docs/scenario-format.md"] {
+        let text = std::fs::read_to_string(root().join(doc)).unwrap();
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("| `") && l.matches(" | ").count() == 3)
+            .filter(|l| l.contains(" | yes | ") || l.contains(" | no | "))
+            .collect();
+        let want: Vec<String> = OVERLAYS
+            .iter()
+            .map(|o| {
+                let on = if o.on { "yes" } else { "no" };
+                format!("| `{}` | {} | {on} | {} |", o.id, o.label, o.help)
+            })
+            .collect();
+        assert_eq!(rows, want, "{doc}'s overlay table");
+    }
+}

@@ -7,20 +7,10 @@ use crate::sim::telemetry::Quantity;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// The overlays a scenario can name, as the window's View section calls them.
-pub const OVERLAYS: [&str; 11] = [
-    "trails",
-    "velocity",
-    "aim",
-    "intercept",
-    "dead-zone",
-    "turn-circle",
-    "acceleration",
-    "seeker",
-    "grid",
-    "labels",
-    "legend",
-];
+/// The overlays a scenario can name: the registry's ids ([`crate::core::overlay`]).
+pub fn overlay_ids() -> impl Iterator<Item = &'static str> {
+    crate::core::overlay::OVERLAYS.iter().map(|o| o.id)
+}
 
 /// The opening view.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -32,7 +22,7 @@ pub struct ViewSpec {
     /// Pixels per world unit (none: fit everything in view).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zoom: Option<f32>,
-    /// The overlays that are on (none: the window's defaults); names from [`OVERLAYS`].
+    /// The overlays that are on (none: the window's defaults); names from [`overlay_ids`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overlays: Option<Vec<String>>,
     /// A plot open from the start.
@@ -70,13 +60,13 @@ pub fn problems(view: &ViewSpec) -> Vec<(String, String)> {
         }
     }
     for (k, name) in view.overlays.iter().flatten().enumerate() {
-        if !OVERLAYS.contains(&name.as_str()) {
+        if crate::core::overlay::by_id(name).is_none() {
             out.push((
                 format!("view.overlays[{k}]"),
                 format!(
                     "unknown overlay `{}`, expected one of: {}",
                     super::messages::quote(name),
-                    OVERLAYS.join(", ")
+                    overlay_ids().collect::<Vec<_>>().join(", ")
                 ),
             ));
         }

@@ -4,7 +4,8 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// What a debug shape means; the app maps roles to colours and overlay toggles.
+/// What a debug shape means; each is drawn by one overlay ([`super::overlay`]), and the
+/// app picks its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Role {
     /// Where the missile is currently aiming.
@@ -35,6 +36,117 @@ pub enum Role {
     SeekerCone,
     /// Where the seeker shows the target to the law (late, held, noisy).
     SeenTarget,
+}
+
+/// How a role's shapes usually look, for a legend's sample of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glyph {
+    Point,
+    Line,
+    Arrow,
+    Circle,
+    Wedge,
+}
+
+/// Every role, with what it means and how it looks, in the legends' order.
+const ROLES: [(Role, &str, Glyph); 14] = [
+    (
+        Role::AimPoint,
+        "aim point: where the missile steers now",
+        Glyph::Point,
+    ),
+    (
+        Role::InterceptPoint,
+        "predicted intercept (the chosen solution)",
+        Glyph::Point,
+    ),
+    (
+        Role::AlternateIntercept,
+        "the other intercept root (not chosen)",
+        Glyph::Point,
+    ),
+    (Role::Arc, "ballistic arc the shell flies", Glyph::Line),
+    (
+        Role::AlternateArc,
+        "the other ballistic arc (not chosen)",
+        Glyph::Line,
+    ),
+    (
+        Role::BlastRadius,
+        "blast radius around the aim point",
+        Glyph::Circle,
+    ),
+    (
+        Role::DeadZone,
+        "dead zone: no turn while the goal is inside",
+        Glyph::Wedge,
+    ),
+    (
+        Role::TurnCircle,
+        "turn circle at the maximum turn rate",
+        Glyph::Circle,
+    ),
+    (Role::Acceleration, "commanded acceleration", Glyph::Arrow),
+    (
+        Role::AchievedAcceleration,
+        "achieved acceleration (what the airframe flew)",
+        Glyph::Arrow,
+    ),
+    (
+        Role::DesiredVelocity,
+        "desired velocity (what the law wants)",
+        Glyph::Arrow,
+    ),
+    (
+        Role::SmoothedDirection,
+        "smoothed direction s (shorter while turning)",
+        Glyph::Arrow,
+    ),
+    (
+        Role::SeekerCone,
+        "seeker: field of view out to the lock range",
+        Glyph::Wedge,
+    ),
+    (
+        Role::SeenTarget,
+        "the target as the seeker shows it (late, held, noisy)",
+        Glyph::Point,
+    ),
+];
+
+impl Role {
+    /// Every role, in the legends' order.
+    pub const ALL: [Role; 14] = {
+        let mut out = [Role::AimPoint; 14];
+        let mut k = 0;
+        while k < ROLES.len() {
+            out[k] = ROLES[k].0;
+            k += 1;
+        }
+        out
+    };
+
+    fn entry(self) -> &'static (Role, &'static str, Glyph) {
+        ROLES
+            .iter()
+            .find(|(r, _, _)| *r == self)
+            .unwrap_or(&ROLES[0])
+    }
+
+    /// What its shapes mean, in one line (the legend and the help window).
+    pub fn meaning(self) -> &'static str {
+        self.entry().1
+    }
+
+    /// How its shapes usually look.
+    pub fn glyph(self) -> Glyph {
+        self.entry().2
+    }
+
+    /// Its place in [`Role::ALL`] (the legends' order).
+    pub fn order(self) -> usize {
+        Role::ALL.iter().position(|r| *r == self).unwrap_or(0)
+    }
 }
 
 /// A shape in world coordinates.
@@ -70,5 +182,44 @@ pub struct DebugShape {
 impl DebugShape {
     pub fn new(role: Role, shape: Shape) -> Self {
         Self { role, shape }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_role_has_its_own_meaning_and_look() {
+        let listed = |role: Role| match role {
+            // Stops compiling when a role is added: add it to `ROLES` too.
+            Role::AimPoint
+            | Role::InterceptPoint
+            | Role::AlternateIntercept
+            | Role::DeadZone
+            | Role::TurnCircle
+            | Role::Acceleration
+            | Role::AchievedAcceleration
+            | Role::DesiredVelocity
+            | Role::SmoothedDirection
+            | Role::BlastRadius
+            | Role::Arc
+            | Role::AlternateArc
+            | Role::SeekerCone
+            | Role::SeenTarget => Role::ALL.contains(&role),
+        };
+        let mut meanings = std::collections::BTreeSet::new();
+        for (k, role) in Role::ALL.into_iter().enumerate() {
+            assert!(listed(role));
+            assert_eq!(role.entry().0, role);
+            assert_eq!(role.order(), k);
+            assert!(
+                meanings.insert(role.meaning()),
+                "{role:?} shares its meaning"
+            );
+        }
+        assert_eq!(Role::TurnCircle.glyph(), Glyph::Circle);
+        assert_eq!(Role::SeekerCone.glyph(), Glyph::Wedge);
+        assert_eq!(Role::Arc.glyph(), Glyph::Line);
     }
 }

@@ -8,6 +8,7 @@ pub mod body;
 pub mod debug;
 pub mod lanes;
 pub mod math;
+pub mod overlay;
 pub mod params;
 pub mod readout;
 pub mod text;

@@ -8,11 +8,12 @@ use super::legend::{self, RoleKey, Symbol};
 use super::painter::{clip, v, Painter};
 use super::trails::{draw_ghost, draw_trails};
 use crate::app::session::{Lane, Overlays, Selection, Session};
+use crate::core::overlay;
 use crate::guidance::{Algorithm, Look};
 use crate::palette;
 use crate::scenario::camera::{Camera, Pane};
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
-use crate::sim::{Input, Motion, Role, TargetId, World};
+use crate::sim::{Input, Motion, TargetId, World};
 use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::shapes::{
@@ -57,13 +58,13 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
     );
     let overlays = &session.view.overlays;
     let mut drawn: Vec<Symbol> = Vec::new();
-    if overlays.grid
+    if overlays.is_on(&overlay::GRID)
         && world
             .targets()
             .iter()
             .any(|t| matches!(t.motion, Motion::FlyProgram(_)))
     {
-        draw_fly_grid(painter, overlays.labels);
+        draw_fly_grid(painter, overlays.is_on(&overlay::LABELS));
     }
     if world.rain().is_some() || !world.turrets().is_empty() {
         painter.line(
@@ -79,7 +80,7 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
             drawn.push(Symbol::Ghost);
         }
     }
-    if overlays.trails {
+    if overlays.is_on(&overlay::TRAILS) {
         draw_trails(painter, &shown, session.view.trail_seconds, session.dt());
         if shown.iter().any(|l| !l.trails.is_empty()) {
             drawn.push(Symbol::Trail);
@@ -90,10 +91,15 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
             painter,
             lane.shown(),
             session.view.selected,
-            n == 0 && overlays.labels,
+            n == 0 && overlays.is_on(&overlay::LABELS),
         );
         if n == 0 {
-            draw_launchers(painter, lane.shown(), session, overlays.labels);
+            draw_launchers(
+                painter,
+                lane.shown(),
+                session,
+                overlays.is_on(&overlay::LABELS),
+            );
             if draw_pending_targets(painter, lane.shown()) {
                 drawn.push(Symbol::PendingTarget);
             }
@@ -117,7 +123,7 @@ fn draw_pane_contents(session: &Session, lanes: &[usize], painter: &Painter, lab
     } else {
         legend::algorithms(&present(&shown), pane);
     }
-    if overlays.legend {
+    if overlays.is_on(&overlay::LEGEND) {
         drawn.sort();
         drawn.dedup();
         legend::symbols(&drawn, pane);
@@ -403,22 +409,6 @@ fn draw_blasts(painter: &Painter, lane: &Lane, now: u64) -> bool {
     any
 }
 
-/// Whether an overlay toggle lets a role's shapes be drawn.
-fn overlay_on(overlays: &Overlays, role: Role) -> bool {
-    match role {
-        Role::AimPoint | Role::DesiredVelocity | Role::SmoothedDirection => overlays.aim,
-        Role::InterceptPoint
-        | Role::AlternateIntercept
-        | Role::BlastRadius
-        | Role::Arc
-        | Role::AlternateArc => overlays.intercept,
-        Role::DeadZone => overlays.dead_zone,
-        Role::TurnCircle => overlays.turn_circle,
-        Role::Acceleration | Role::AchievedAcceleration => overlays.acceleration,
-        Role::SeekerCone | Role::SeenTarget => overlays.seeker,
-    }
-}
-
 fn draw_missiles(
     painter: &Painter,
     lane: &Lane,
@@ -440,7 +430,7 @@ fn draw_missiles(
             });
         if detailed || is_selected {
             for shape in world.debug_shapes(m) {
-                if overlay_on(overlays, shape.role) {
+                if overlays.shows(shape.role) {
                     painter.shape(&shape.shape, shape.role, algorithm);
                     drawn.push(Symbol::Shape(RoleKey::of(shape.role)));
                 }
@@ -463,7 +453,7 @@ fn draw_missiles(
                 );
             }
         }
-        if overlays.velocity {
+        if overlays.is_on(&overlay::VELOCITY) {
             painter.arrow(m.body.pos, m.body.vel * 0.25, Color { a: 0.7, ..color });
             drawn.push(Symbol::Velocity);
         }

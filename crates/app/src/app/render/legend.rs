@@ -4,6 +4,7 @@
 
 use super::colors::{algorithm_color, scene};
 use super::painter::Painter;
+use crate::core::debug::Glyph;
 use crate::core::{Role, Shape};
 use crate::guidance::Algorithm;
 use crate::scenario::camera::Pane;
@@ -23,34 +24,17 @@ pub enum Symbol {
     PendingTarget,
 }
 
-/// [`Role`] with an order, for sorting the legend.
+/// [`Role`] with its order in the legends ([`Role::order`]), for sorting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RoleKey(u8);
 
 impl RoleKey {
-    const ROLES: [Role; 14] = [
-        Role::AimPoint,
-        Role::InterceptPoint,
-        Role::AlternateIntercept,
-        Role::Arc,
-        Role::AlternateArc,
-        Role::BlastRadius,
-        Role::DeadZone,
-        Role::TurnCircle,
-        Role::Acceleration,
-        Role::AchievedAcceleration,
-        Role::DesiredVelocity,
-        Role::SmoothedDirection,
-        Role::SeekerCone,
-        Role::SeenTarget,
-    ];
-
     pub fn of(role: Role) -> Self {
-        Self(Self::ROLES.iter().position(|r| *r == role).unwrap_or(0) as u8)
+        Self(role.order() as u8)
     }
 
     pub fn role(self) -> Role {
-        Self::ROLES[usize::from(self.0)]
+        Role::ALL[usize::from(self.0)]
     }
 }
 
@@ -62,26 +46,32 @@ pub fn meaning(symbol: Symbol) -> &'static str {
         Symbol::Blast => "blast: a detonation and its radius",
         Symbol::Ghost => "ghost: the old future before the last branch",
         Symbol::PendingTarget => "placed target: appears on the next tick",
-        Symbol::Shape(key) => match key.role() {
-            Role::AimPoint => "aim point: where the missile steers now",
-            Role::InterceptPoint => "predicted intercept (the chosen solution)",
-            Role::AlternateIntercept => "the other intercept root (not chosen)",
-            Role::Arc => "ballistic arc the shell flies",
-            Role::AlternateArc => "the other ballistic arc (not chosen)",
-            Role::BlastRadius => "blast radius around the aim point",
-            Role::DeadZone => "dead zone: no turn while the goal is inside",
-            Role::TurnCircle => "turn circle at the maximum turn rate",
-            Role::Acceleration => "commanded acceleration",
-            Role::AchievedAcceleration => "achieved acceleration (what the airframe flew)",
-            Role::DesiredVelocity => "desired velocity (what the law wants)",
-            Role::SmoothedDirection => "smoothed direction s (shorter while turning)",
-            Role::SeekerCone => "seeker: field of view out to the lock range",
-            Role::SeenTarget => "the target as the seeker shows it (late, held, noisy)",
-        },
+        Symbol::Shape(key) => key.role().meaning(),
     }
 }
 
-/// Every symbol, as text, for the help window.
+/// A glyph's look in text, for the help window.
+fn glyph_text(glyph: Glyph) -> &'static str {
+    match glyph {
+        Glyph::Point => "×",
+        Glyph::Line => "╱",
+        Glyph::Arrow => "→",
+        Glyph::Circle => "◯",
+        Glyph::Wedge => "◢",
+    }
+}
+
+/// Every debug shape's symbol and meaning, for the help window: the registry's roles,
+/// overlay by overlay.
+pub fn role_symbols() -> Vec<(&'static str, &'static str)> {
+    Role::ALL
+        .iter()
+        .map(|r| (glyph_text(r.glyph()), r.meaning()))
+        .collect()
+}
+
+/// The symbols of what the view draws itself (not the laws' debug shapes:
+/// [`role_symbols`]), as text, for the help window.
 pub const ALL_SYMBOLS: &[(&str, &str)] = &[
     ("━ fading", "trail: where a missile flew (fades with age)"),
     (
@@ -90,16 +80,7 @@ pub const ALL_SYMBOLS: &[(&str, &str)] = &[
     ),
     ("○ red", "a target (its hit radius); yellow ring: selected"),
     ("■ blue", "a launcher; ● with a barrel: a turret"),
-    ("×", "aim point: where the missile steers now"),
-    ("⊗", "predicted intercept (the chosen solution)"),
-    ("○ faint", "the other intercept root (not chosen)"),
-    ("◯ large, translucent", "blast radius around the aim point"),
-    ("◢ wedge", "dead zone: no turn while the goal is inside"),
-    ("◯ faint", "turn circle at the maximum turn rate (overlay)"),
-    (
-        "→",
-        "arrows: commanded acceleration, desired velocity, smoothed direction s, velocity",
-    ),
+    ("→ thin", "velocity (overlay)"),
     ("● orange flash", "blast: a detonation and its radius"),
     (
         "┄ dotted",
@@ -167,28 +148,22 @@ pub fn symbols(drawn: &[Symbol], pane: Pane) {
             Symbol::PendingTarget => draw_circle_lines(mid.x, mid.y, 7.0, 1.5, scene::SELECTED),
             Symbol::Shape(key) => {
                 let role = key.role();
-                let shape = match role {
-                    Role::AimPoint
-                    | Role::InterceptPoint
-                    | Role::AlternateIntercept
-                    | Role::SeenTarget => Shape::Point(mid),
-                    Role::BlastRadius | Role::TurnCircle => Shape::Circle {
+                let shape = match role.glyph() {
+                    Glyph::Point => Shape::Point(mid),
+                    Glyph::Circle => Shape::Circle {
                         center: mid,
                         radius: 7.0,
                     },
-                    Role::Arc | Role::AlternateArc => {
+                    Glyph::Line => {
                         Shape::Line(mid - Vec2::new(10.0, -5.0), mid + Vec2::new(10.0, 5.0))
                     }
-                    Role::DeadZone | Role::SeekerCone => Shape::Wedge {
+                    Glyph::Wedge => Shape::Wedge {
                         apex: mid - Vec2::X * 10.0,
                         direction: 0.0,
                         half_angle: 0.35,
                         length: 22.0,
                     },
-                    Role::Acceleration
-                    | Role::AchievedAcceleration
-                    | Role::DesiredVelocity
-                    | Role::SmoothedDirection => Shape::Arrow {
+                    Glyph::Arrow => Shape::Arrow {
                         from: mid - Vec2::X * 10.0,
                         vector: Vec2::X * 20.0,
                     },

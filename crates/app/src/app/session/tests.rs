@@ -158,8 +158,10 @@ fn a_scenario_view_sets_the_overlays_and_opens_its_plot() {
     });
     let mut s = Session::new(scenario, None);
     s.open_view();
-    assert!(s.view.overlays.trails && s.view.overlays.dead_zone);
-    assert!(!s.view.overlays.aim && !s.view.overlays.intercept && !s.view.overlays.legend);
+    use crate::core::overlay::{AIM, DEAD_ZONE, INTERCEPT, LEGEND, TRAILS};
+    let o = &s.view.overlays;
+    assert!(o.is_on(&TRAILS) && o.is_on(&DEAD_ZONE));
+    assert!(!o.is_on(&AIM) && !o.is_on(&INTERCEPT) && !o.is_on(&LEGEND));
     assert_eq!(
         s.runs.plots.quantity,
         crate::sim::telemetry::Quantity::HeadingError

@@ -2,6 +2,8 @@
 //! what is selected, which launcher fires, the help window, and a request to fit the
 //! camera. Nothing here changes a world.
 
+use crate::core::overlay::{self, Overlay, OVERLAYS};
+
 /// How the window shows the runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct View {
@@ -48,70 +50,38 @@ pub enum Layout {
     Split,
 }
 
-/// Which overlays are drawn.
+/// Which overlays are drawn: one switch per overlay of the registry
+/// ([`crate::core::overlay::OVERLAYS`]), in its order.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Overlays {
-    pub trails: bool,
-    pub velocity: bool,
-    pub aim: bool,
-    pub intercept: bool,
-    pub dead_zone: bool,
-    pub turn_circle: bool,
-    pub acceleration: bool,
-    /// Seeker cones and where each seeker shows the target.
-    pub seeker: bool,
-    pub grid: bool,
-    pub labels: bool,
-    /// The legend of the symbols drawn.
-    pub legend: bool,
-}
+pub struct Overlays([bool; OVERLAYS.len()]);
 
 impl Overlays {
-    /// The toggle called `name` (the names of [`crate::scenario::view::OVERLAYS`]).
-    pub fn get_mut(&mut self, name: &str) -> Option<&mut bool> {
-        Some(match name {
-            "trails" => &mut self.trails,
-            "velocity" => &mut self.velocity,
-            "aim" => &mut self.aim,
-            "intercept" => &mut self.intercept,
-            "dead-zone" => &mut self.dead_zone,
-            "turn-circle" => &mut self.turn_circle,
-            "acceleration" => &mut self.acceleration,
-            "seeker" => &mut self.seeker,
-            "grid" => &mut self.grid,
-            "labels" => &mut self.labels,
-            "legend" => &mut self.legend,
-            _ => return None,
-        })
+    /// Whether `overlay` is on.
+    pub fn is_on(&self, overlay: &Overlay) -> bool {
+        self.0[overlay::index(overlay)]
+    }
+
+    /// Whether the overlay that draws shapes of `role` is on.
+    pub fn shows(&self, role: crate::core::Role) -> bool {
+        self.is_on(overlay::of(role))
+    }
+
+    /// The switch of the overlay called `id`.
+    pub fn get_mut(&mut self, id: &str) -> Option<&mut bool> {
+        let overlay = overlay::by_id(id)?;
+        Some(&mut self.0[overlay::index(overlay)])
     }
 
     /// Exactly the overlays named on.
     pub fn only(names: &[String]) -> Self {
-        let mut out = Self::default();
-        for name in crate::scenario::view::OVERLAYS {
-            if let Some(on) = out.get_mut(name) {
-                *on = names.iter().any(|n| n == name);
-            }
-        }
-        out
+        Self(OVERLAYS.map(|o| names.iter().any(|n| n == o.id)))
     }
 }
 
 impl Default for Overlays {
+    /// The registry's defaults.
     fn default() -> Self {
-        Self {
-            trails: true,
-            velocity: false,
-            aim: true,
-            intercept: true,
-            dead_zone: true,
-            turn_circle: false,
-            acceleration: true,
-            seeker: true,
-            grid: true,
-            labels: true,
-            legend: true,
-        }
+        Self(OVERLAYS.map(|o| o.on))
     }
 }
 

@@ -162,9 +162,19 @@ fn help_window(ctx: &egui::Context, session: &mut Session) {
             ui.separator();
             ui.label(RichText::new("Symbols in the view").strong());
             egui::Grid::new("symbols").num_columns(2).show(ui, |ui| {
-                for (symbol, meaning) in super::render::legend::ALL_SYMBOLS {
-                    ui.label(RichText::new(*symbol).strong());
-                    ui.label(*meaning);
+                let drawn = super::render::legend::ALL_SYMBOLS.iter().copied();
+                for (symbol, meaning) in drawn.chain(super::render::legend::role_symbols()) {
+                    ui.label(RichText::new(symbol).strong());
+                    ui.label(meaning);
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            ui.label(RichText::new("Overlays (the View section)").strong());
+            egui::Grid::new("overlays").num_columns(2).show(ui, |ui| {
+                for overlay in &crate::core::overlay::OVERLAYS {
+                    ui.label(RichText::new(overlay.label).strong());
+                    ui.label(overlay.help);
                     ui.end_row();
                 }
             });

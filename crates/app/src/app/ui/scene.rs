@@ -76,17 +76,11 @@ pub fn view_section(ui: &mut egui::Ui, session: &mut Session) {
         .show(ui, |ui| {
             let o = &mut session.view.overlays;
             ui.horizontal_wrapped(|ui| {
-                ui.checkbox(&mut o.trails, "trails");
-                ui.checkbox(&mut o.velocity, "velocity");
-                ui.checkbox(&mut o.aim, "aim points");
-                ui.checkbox(&mut o.intercept, "intercepts (both roots)");
-                ui.checkbox(&mut o.dead_zone, "dead zone");
-                ui.checkbox(&mut o.turn_circle, "turn circle");
-                ui.checkbox(&mut o.acceleration, "acceleration");
-                ui.checkbox(&mut o.seeker, "seeker");
-                ui.checkbox(&mut o.grid, "fly-program grid");
-                ui.checkbox(&mut o.labels, "labels");
-                ui.checkbox(&mut o.legend, "legend");
+                for overlay in &crate::core::overlay::OVERLAYS {
+                    if let Some(on) = o.get_mut(overlay.id) {
+                        ui.checkbox(on, overlay.label).on_hover_text(overlay.help);
+                    }
+                }
             });
             ui.add(
                 egui::Slider::new(&mut session.view.trail_seconds, 0.1..=30.0)
