@@ -129,3 +129,23 @@ fn a_missile_of_one_row_coasts_unless_that_row_ends_it() {
     let (_, launched, x) = replay(&one("hit"));
     assert_eq!((launched, x), (4, 100.0));
 }
+
+#[test]
+fn a_heading_of_a_million_radians_is_the_largest_taken() {
+    let csv = |heading: &str| {
+        format!(
+            "tick,time,id,kind,algorithm,x,y,vx,vy,heading\n0,0,0,target,,1,2,0,0,0\n\
+             0,0,0,missile,m,4,5,0,0,{heading}\n1,0.0166667,0,target,,1,2,0,0,0\n\
+             1,0.0166667,0,missile,m,4,5,0,0,0\n"
+        )
+    };
+    assert!(recording::parse(&csv("1000000"), "r.csv").is_ok());
+    assert!(recording::parse(&csv("-1000000"), "r.csv").is_ok());
+    let e = recording::parse(&csv("1000000.5"), "r.csv")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("r.csv:3: heading: expected radians within ±1000000"),
+        "{e}"
+    );
+}

@@ -304,38 +304,7 @@ impl Algorithm {
             field: runtime::intern(info.id),
             ..info
         };
-        let held = slots
-            .iter()
-            .position(|s| s.info.id == info.id)
-            .and_then(|k| slots[k].held.upgrade().map(|hold| (k, hold)));
-        let (index, hold) = match held {
-            Some((k, hold)) => {
-                slots[k].info = info;
-                (k, hold)
-            }
-            None => {
-                let hold = Arc::new(runtime::Hold);
-                let slot = runtime::Slot {
-                    info,
-                    held: Arc::downgrade(&hold),
-                };
-                match slots.iter().position(|s| !s.is_held()) {
-                    Some(k) => {
-                        slots[k] = slot;
-                        (k, hold)
-                    }
-                    None if slots.len() >= MAX_RUNTIME_LAWS => {
-                        return Err(format!(
-                            "at most {MAX_RUNTIME_LAWS} laws added at run time can be open at once"
-                        ))
-                    }
-                    None => {
-                        slots.push(slot);
-                        (slots.len() - 1, hold)
-                    }
-                }
-            }
-        };
+        let (index, hold) = runtime::place(&mut slots, info, MAX_RUNTIME_LAWS)?;
         Ok((Algorithm((BUILTINS + index) as u16), hold))
     }
 

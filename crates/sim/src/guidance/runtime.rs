@@ -316,6 +316,42 @@ impl Slot {
     }
 }
 
+/// Where a law with `info` goes among `slots`: the place its id holds while held (its
+/// description updated), else a place nothing holds, else a new one, up to `cap`;
+/// with the hold that keeps it.
+pub(super) fn place(
+    slots: &mut Vec<Slot>,
+    info: LawInfo,
+    cap: usize,
+) -> Result<(usize, Arc<Hold>), String> {
+    let held = slots
+        .iter()
+        .position(|s| s.info.id == info.id)
+        .and_then(|k| slots[k].held.upgrade().map(|hold| (k, hold)));
+    if let Some((k, hold)) = held {
+        slots[k].info = info;
+        return Ok((k, hold));
+    }
+    let hold = Arc::new(Hold);
+    let slot = Slot {
+        info,
+        held: Arc::downgrade(&hold),
+    };
+    match slots.iter().position(|s| !s.is_held()) {
+        Some(k) => {
+            slots[k] = slot;
+            Ok((k, hold))
+        }
+        None if slots.len() >= cap => Err(format!(
+            "at most {cap} laws added at run time can be open at once"
+        )),
+        None => {
+            slots.push(slot);
+            Ok((slots.len() - 1, hold))
+        }
+    }
+}
+
 /// The registry's view of the runtime laws: their descriptions by index past the
 /// built-ins (a law registered again under its id while held updates its entry; a
 /// place nothing holds is reused).
@@ -382,4 +418,41 @@ pub fn tick_operations_left() -> u64 {
 /// Counts `operations` a script ran against this tick's budget.
 pub fn spend_tick_operations(operations: u64) {
     TICK_LEFT.set(TICK_LEFT.get().saturating_sub(operations));
+}
+
+#[cfg(test)]
+mod place_tests {
+    use super::*;
+
+    fn info(id: &'static str) -> LawInfo {
+        LawInfo {
+            id,
+            field: id,
+            summary: "",
+            color: [0, 0, 0],
+            specs: &[],
+            contact_fused: true,
+        }
+    }
+
+    #[test]
+    fn a_held_id_keeps_its_place_a_free_place_is_reused_and_the_cap_holds() {
+        let mut slots = Vec::new();
+        let (a, hold_a) = place(&mut slots, info("a"), 2).unwrap();
+        let (b, hold_b) = place(&mut slots, info("b"), 2).unwrap();
+        assert_eq!((a, b), (0, 1));
+        // The same id while held: the same place, the description updated.
+        let (again, _) = place(&mut slots, info("a"), 2).unwrap();
+        assert_eq!(again, 0);
+        // Two held, a cap of two: no room for a third.
+        let e = place(&mut slots, info("c"), 2).unwrap_err();
+        assert_eq!(e, "at most 2 laws added at run time can be open at once");
+        // Let `a` go: `c` takes its place.
+        drop(hold_a);
+        let (c, _hold_c) = place(&mut slots, info("c"), 2).unwrap();
+        assert_eq!(c, 0);
+        assert_eq!(slots[0].info.id, "c");
+        drop(hold_b);
+        assert!(!slots[1].is_held());
+    }
 }
