@@ -542,6 +542,19 @@ mod tests {
     }
 
     #[test]
+    fn a_name_of_exactly_the_limit_is_accepted_one_more_is_not() {
+        // Counted in characters, not bytes: 200 'é' are 400 bytes and still a fit.
+        assert!(problems_of(|s| s.name = "é".repeat(200)).is_empty());
+        assert_eq!(
+            problems_of(|s| s.name = "é".repeat(201)),
+            [(
+                "name".to_string(),
+                "expected at most 200 characters, found 201".to_string()
+            )]
+        );
+    }
+
+    #[test]
     fn an_over_long_list_is_reported_once_without_checking_its_entries() {
         // 10,001 targets, each with a bad radius: one problem, not 10,001 more.
         let problems = problems_of(|s| {
