@@ -67,7 +67,8 @@ fn module_of(file: &str) -> String {
 /// and without comments (a doc link is not an import).
 fn code(file: &str) -> String {
     let text = std::fs::read_to_string(src().join(file)).unwrap();
-    let text = match text.find("#[cfg(test)]\nmod tests") {
+    // A test module (`mod tests`, `mod place_tests`) may use anything.
+    let text = match text.find("#[cfg(test)]\nmod ") {
         Some(at) => &text[..at],
         None => &text,
     };

@@ -166,7 +166,7 @@ fn a_scripts_parameters_are_sliders_that_reach_the_running_world() {
     let saved = value(&session.doc.scenario.algorithms);
     assert_ne!(
         saved,
-        Some(steerlab::guidance::ParamValue::Float(4.0)),
+        Some(steerlab::guidance::Value::Number(4.0)),
         "n stayed at 4"
     );
     session.runs.lanes.iter().for_each(|lane| {

@@ -7,11 +7,11 @@ mod panel_common;
 
 use egui_kittest::kittest::Queryable;
 use egui_macroquad::egui::accesskit::Role;
-use steerlab::guidance::{Algorithm, ParamKind};
+use steerlab::guidance::{Algorithm, Kind};
 use steerlab::scenario::presets::default_scenario;
 
 /// The label a parameter's widget carries.
-fn widget_label(spec: &steerlab::guidance::ParamSpec) -> String {
+fn widget_label(spec: &steerlab::guidance::Field) -> String {
     if spec.unit.is_empty() {
         spec.label.to_string()
     } else {
@@ -29,7 +29,7 @@ fn every_algorithm_has_a_widget_for_every_parameter() {
     for algorithm in Algorithm::ALL {
         harness.get_by_label(&header(algorithm)).click();
         harness.run();
-        for spec in algorithm.specs() {
+        for spec in algorithm.params() {
             let label = widget_label(spec);
             assert!(
                 harness.query_all_by_label(&label).next().is_some(),
@@ -85,11 +85,11 @@ fn changing_a_next_launch_parameter_says_so() {
     harness.get_by_label(&header(Algorithm::Intercept)).click();
     harness.run();
     let speed = Algorithm::Intercept
-        .specs()
+        .params()
         .iter()
         .find(|s| s.name == "speed")
         .unwrap();
-    assert!(matches!(speed.kind, ParamKind::Float { .. }));
+    assert!(matches!(speed.kind, Kind::Number { .. }));
     let label = widget_label(speed);
     let slider = harness.get_by_role_and_label(Role::Slider, &label);
     slider.focus();

@@ -188,7 +188,7 @@ fn the_radius_and_the_destructible_checkbox_write_their_new_values() {
     assert_eq!(expected.targets[0].radius, 10.0);
     assert!(!expected.targets[0].destructible);
 
-    set_after(&mut harness, "radius", 0, 22.5);
+    set_after(&mut harness, "hit radius (units)", 0, 22.5);
     expected.targets[0].radius = 22.5;
     assert_eq!(doc(&harness), &expected, "radius alone changed");
     assert_eq!(live(&harness, "alpha").radius, 22.5);
@@ -210,13 +210,31 @@ fn the_radius_and_the_destructible_checkbox_write_their_new_values() {
 
 #[test]
 fn an_edit_the_file_rules_refuse_is_not_applied_and_its_error_stays() {
-    // Before, the editors took a radius of -5 or a lifetime of 0, and Save then wrote a
-    // file that would not open again; a too-fast circle's error showed for one frame.
+    // Each field's widget keeps to its range (a radius of -5 cannot be dragged to);
+    // what the rules that tie fields together refuse is not applied: a circle too fast
+    // to fly, a volley too big. Before, such an error showed for one frame and Save
+    // wrote a file that would not open again.
     let mut harness = open(Some("alpha"));
-    set_after(&mut harness, "radius", 0, -5.0);
-    assert_eq!(doc(&harness), &scenario(), "nothing applied");
-    assert!(!harness.state().session.doc.dirty());
-    let error = || "not applied: targets[0].radius: expected a value in 0.001..=100000, found -5";
+    set_after(&mut harness, "hit radius (units)", 0, -5.0);
+    assert_eq!(doc(&harness).targets[0].radius, 0.001, "kept to its range");
+    undo(&mut harness);
+    assert_eq!(doc(&harness), &scenario());
+
+    pick_after(&mut harness, "destructible (a hit removes it)", "circle");
+    // 120 units at 1000 rad/s is 120000 units/s; at 5000 units, 5000000: too fast.
+    set_after(&mut harness, "angular speed (rad/s)", 0, 1000.0);
+    set_after(&mut harness, "radius (units)", 0, 5000.0);
+    let Motion::Circle(c) = &doc(&harness).targets[0].motion else {
+        panic!("a circle")
+    };
+    assert_eq!(
+        (c.radius, c.angular_speed),
+        (120.0, 1000.0),
+        "the radius not applied"
+    );
+    let error = || {
+        "not applied: targets[0].motion.angular_speed: expected a top speed of at most 1000000, found 5000000 (radius x angular_speed)"
+    };
     assert_eq!(
         harness.state().session.messages.error.as_deref(),
         Some(error())
@@ -229,13 +247,18 @@ fn an_edit_the_file_rules_refuse_is_not_applied_and_its_error_stays() {
         "it stays"
     );
 
-    set_after(&mut harness, "lifetime (s)", 0, 0.0);
-    assert_eq!(doc(&harness), &scenario(), "nothing applied");
+    // Two laws of 6000 missiles each: 12000 in a volley, past 10000.
+    let before = doc(&harness).clone();
+    set_after(&mut harness, "salvo (missiles)", 0, 6000.0);
+    assert_eq!(doc(&harness), &before, "nothing applied");
     let error = harness.state().session.messages.error.clone().unwrap();
-    assert!(error.contains("launchers[0].missile.lifetime"), "{error}");
+    assert!(
+        error.contains("launchers[0].salvo: expected at most 10000 missiles per volley"),
+        "{error}"
+    );
 
     // A valid edit after a refused one applies, and the saved file opens again.
-    set_after(&mut harness, "radius", 0, 12.0);
+    set_after(&mut harness, "hit radius (units)", 0, 12.0);
     assert_eq!(doc(&harness).targets[0].radius, 12.0);
     assert_eq!(
         harness.state().session.messages.error,
@@ -278,11 +301,11 @@ fn a_destroyed_target_can_still_be_chosen_and_edited() {
     );
     click(&mut harness, "launcher: pad");
     assert!(
-        harness.query_by_label("radius").is_none(),
+        harness.query_by_label("hit radius (units)").is_none(),
         "no target editor open"
     );
     click(&mut harness, "target: alpha");
-    set_after(&mut harness, "radius", 0, 30.0);
+    set_after(&mut harness, "hit radius (units)", 0, 30.0);
     assert_eq!(spec(&harness, "alpha").radius, 30.0);
 }
 
@@ -386,13 +409,16 @@ fn the_launchers_drag_values_write_pos_start_velocity_every_and_lifetime_each_al
     assert_eq!((pad.every, pad.missile.lifetime), (Some(5.0), 8.0));
 
     type Edit = fn(&mut LauncherSpec);
-    let edits: [(&str, usize, f64, Edit); 7] = [
-        ("pos", 0, 150.0, |l| l.pos.x = 150.0),
-        ("pos", 1, 320.0, |l| l.pos.y = 320.0),
-        ("start velocity", 0, 40.0, |l| l.launch_velocity.x = 40.0),
-        ("start velocity", 1, -30.0, |l| l.launch_velocity.y = -30.0),
-        ("every (s, 0 = once)", 0, 2.5, |l| l.every = Some(2.5)),
-        ("every (s, 0 = once)", 0, 0.0, |l| l.every = None),
+    let edits: [(&str, usize, f64, Edit); 6] = [
+        ("position (units)", 0, 150.0, |l| l.pos.x = 150.0),
+        ("position (units)", 1, 320.0, |l| l.pos.y = 320.0),
+        ("start velocity (units/s)", 0, 40.0, |l| {
+            l.launch_velocity.x = 40.0
+        }),
+        ("start velocity (units/s)", 1, -30.0, |l| {
+            l.launch_velocity.y = -30.0
+        }),
+        ("every (s)", 0, 2.5, |l| l.every = Some(2.5)),
         ("lifetime (s)", 0, 3.0, |l| l.missile.lifetime = 3.0),
     ];
     for (label, k, value, edit) in edits {
@@ -401,8 +427,18 @@ fn the_launchers_drag_values_write_pos_start_velocity_every_and_lifetime_each_al
         assert_eq!(doc(&harness), &expected, "`{label}` #{k} = {value}");
         assert_eq!(live_launcher(&harness), &expected.launchers[0]);
     }
+    // `every` is optional: its checkbox leaves it out (fire once) and sets it again,
+    // at 1 s (within its range).
+    for (on, every) in [(false, None), (true, Some(1.0))] {
+        harness
+            .get_by_role_and_label(Role::CheckBox, "every (s)")
+            .click();
+        harness.run();
+        expected.launchers[0].every = every;
+        assert_eq!(doc(&harness), &expected, "every ticked {on}");
+    }
     assert!(harness.state().session.doc.dirty());
-    for _ in 0..edits.len() {
+    for _ in 0..edits.len() + 2 {
         undo(&mut harness);
     }
     assert_eq!(doc(&harness), &scenario(), "every edit undone");

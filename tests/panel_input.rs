@@ -10,7 +10,7 @@ mod panel_common;
 use egui_kittest::kittest::Queryable;
 use egui_macroquad::egui::{self, accesskit::Role, Event, Key};
 use steerlab::app::ui::shortcuts::SHORTCUTS;
-use steerlab::guidance::{Algorithm, ParamValue};
+use steerlab::guidance::{Algorithm, Value};
 use steerlab::scenario::presets::default_scenario;
 
 fn type_raw(harness: &mut egui_kittest::Harness<'static, panel_common::State>, text: &str) {
@@ -164,7 +164,7 @@ fn ctrl_s_saves_the_open_file_and_ctrl_z_undoes_an_edit() {
     harness
         .state_mut()
         .session
-        .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(0.5))
+        .set_param(Algorithm::Smoothed, "ga", Value::Number(0.5))
         .unwrap();
     assert!(harness.state().session.doc.dirty());
     harness.press_key_modifiers(egui::Modifiers::CTRL, Key::S);
@@ -263,7 +263,7 @@ fn revert_says_so_and_clears_the_live_message() {
     harness
         .state_mut()
         .session
-        .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(0.5))
+        .set_param(Algorithm::Smoothed, "ga", Value::Number(0.5))
         .unwrap();
     harness.state_mut().session.messages.status =
         Some("smoothed.ga: applies live to missiles in flight".into());

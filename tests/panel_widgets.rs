@@ -17,7 +17,7 @@ use steerlab::app::session::breakpoints::Breakpoints;
 use steerlab::app::session::Selection;
 use steerlab::app::Session;
 use steerlab::guidance::intercept::RootRule;
-use steerlab::guidance::{Algorithm, ParamValue, Tuning};
+use steerlab::guidance::{Algorithm, Tuning, Value};
 use steerlab::scenario::presets::default_scenario;
 use steerlab::scenario::{parse, Scenario};
 use steerlab::sim::{EventKind, MissReason, MissileId, Outcome, Source};
@@ -346,7 +346,7 @@ fn save_writes_the_open_file_and_revert_restores_it() {
     harness
         .state_mut()
         .session
-        .set_param(Algorithm::Smoothed, "ga", ParamValue::Float(0.5))
+        .set_param(Algorithm::Smoothed, "ga", Value::Number(0.5))
         .unwrap();
     harness.run();
     assert!(harness.state().session.doc.dirty());

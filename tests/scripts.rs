@@ -110,7 +110,7 @@ fn shipped_scripts_fly_against_the_circler_and_show_their_readouts() {
     // The file lowers apn's g-limit from 900 to 350.
     assert_eq!(
         s.algorithms.get(apn, "max_accel"),
-        Some(steerlab::guidance::ParamValue::Float(350.0))
+        Some(steerlab::guidance::Value::Number(350.0))
     );
     let world = run(&s, 8.0);
     for id in ["smoothed-script", "apn"] {
@@ -265,14 +265,14 @@ fn script_parameters_are_sliders_and_are_saved_in_the_scripts_entry() {
                   fn steer(m, t, p, dt) { m.vel }\n";
     let mut s = with_script(dir.path(), "saved", script).unwrap();
     let algorithm = Algorithm::from_id("saved").unwrap();
-    let names: Vec<&str> = algorithm.specs().iter().map(|s| s.name).collect();
+    let names: Vec<&str> = algorithm.params().iter().map(|s| s.name).collect();
     assert_eq!(names, ["gain", "mode", "steps", "on"]);
-    use steerlab::guidance::ParamValue;
+    use steerlab::guidance::Value;
     s.algorithms
-        .set(algorithm, "gain", ParamValue::Float(4.5))
+        .set(algorithm, "gain", Value::Number(4.5))
         .unwrap();
     s.algorithms
-        .set(algorithm, "mode", ParamValue::Choice(0))
+        .set(algorithm, "mode", Value::Choice(0))
         .unwrap();
     let text = scenario::to_text(&s);
     assert!(
@@ -285,15 +285,15 @@ fn script_parameters_are_sliders_and_are_saved_in_the_scripts_entry() {
     let again = scenario::load(&path).unwrap();
     assert_eq!(
         again.algorithms.get(algorithm, "gain"),
-        Some(ParamValue::Float(4.5))
+        Some(Value::Number(4.5))
     );
     assert_eq!(
         again.algorithms.get(algorithm, "mode"),
-        Some(ParamValue::Choice(0))
+        Some(Value::Choice(0))
     );
     assert_eq!(
         again.algorithms.get(algorithm, "steps"),
-        Some(ParamValue::Int(3))
+        Some(Value::Whole(3))
     );
 }
 

@@ -6,7 +6,7 @@
 mod panel_common;
 use egui_kittest::kittest::Queryable;
 use panel_common::*;
-use steerlab::core::ParamValue;
+use steerlab::core::Value;
 use steerlab::guidance::Algorithm;
 use steerlab::scenario::{self, sweep::AxisSpec};
 use steerlab::sim::Motion;
@@ -103,7 +103,7 @@ fn a_click_on_a_cell_opens_that_engagement_and_hovering_shows_its_numbers() {
     let opened = &harness.state().session.doc.scenario;
     assert_eq!(
         opened.algorithms.get(Algorithm::Intercept, "speed"),
-        Some(ParamValue::Float(200.0))
+        Some(Value::Number(200.0))
     );
     let Motion::Constant(c) = &opened.targets[0].motion else {
         panic!("a constant target")

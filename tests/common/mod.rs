@@ -2,7 +2,7 @@
 #![allow(dead_code, unused_imports)]
 
 pub use glam::Vec2;
-pub use steerlab::guidance::{Algorithm, Guidance, ParamValue, Tuning, TurnRateParams};
+pub use steerlab::guidance::{Algorithm, Guidance, Tuning, TurnRateParams, Value};
 pub use steerlab::scenario::Scenario;
 pub use steerlab::sim::fly_program::FlyProgramSpec;
 pub use steerlab::sim::hash::hash_of;

@@ -5,9 +5,7 @@ pub use glam::Vec2;
 pub use proptest::prelude::*;
 pub use std::collections::BTreeSet;
 pub use std::path::{Path, PathBuf};
-pub use steerlab::guidance::{
-    Algorithm, ParamKind, ParamSpec, ParamValue, Tunable, Tuning, TurnRateParams,
-};
+pub use steerlab::guidance::{Algorithm, Field, Kind, Tunable, Tuning, TurnRateParams, Value};
 pub use steerlab::scenario::{self, presets, Scenario, ScenarioErrors};
 pub use steerlab::sim::fly_program::FlyProgramSpec;
 pub use steerlab::sim::launcher::{LauncherSpec, MissileSpec, TurretSpec};

@@ -8,8 +8,9 @@ extern crate steerlab_headless as steerlab;
 
 use glam::Vec2;
 use std::sync::Arc;
-use steerlab::core::{Applies, Body, ParamKind, ParamSpec, ParamValue, Readout, Seen};
-use steerlab::guidance::runtime::leak_specs;
+use steerlab::core::field::number;
+use steerlab::core::{Body, Readout, Seen, Value};
+use steerlab::guidance::runtime::leak_fields;
 use steerlab::guidance::{
     Algorithm, Launch, LawError, LawInfo, RuntimeLaw, RuntimeState, Signal, Tuning,
 };
@@ -31,32 +32,25 @@ impl RuntimeLaw for Beeline {
             field: self.id,
             summary: "a throwaway law: straight at the target",
             color: [10, 20, 30],
-            specs: leak_specs(vec![ParamSpec {
-                name: "speed",
-                label: "speed",
-                kind: ParamKind::Float {
-                    min: 1.0,
-                    max: 1000.0,
-                },
-                unit: "units/s",
-                applies: Applies::Live,
-                help: "Constant speed.",
-            }]),
+            params: leak_fields(vec![number(1.0, 1000.0)
+                .unit("units/s")
+                .help("Constant speed.")
+                .named("speed")]),
             contact_fused: true,
         }
     }
 
-    fn defaults(&self) -> Vec<ParamValue> {
-        vec![ParamValue::Float(250.0)]
+    fn defaults(&self) -> Vec<Value> {
+        vec![Value::Number(250.0)]
     }
 
     fn launch(
         &self,
-        params: &[ParamValue],
+        params: &[Value],
         launch: &Launch,
         _state: &mut RuntimeState,
     ) -> Result<Option<Body>, LawError> {
-        let ParamValue::Float(speed) = params[0] else {
+        let &Value::Number(speed) = &params[0] else {
             unreachable!("a float parameter")
         };
         Ok(Some(Body {
@@ -68,24 +62,26 @@ impl RuntimeLaw for Beeline {
 
     fn steer(
         &self,
-        params: &[ParamValue],
+        params: &[Value],
         state: &mut RuntimeState,
         body: &mut Body,
         seen: &Seen,
     ) -> Result<Option<Signal>, LawError> {
-        use steerlab::guidance::runtime::Value;
+        use steerlab::guidance::runtime::StateValue;
         let ticks = match state.values.get("ticks") {
-            Some(Value::Number(n)) => *n + 1.0,
+            Some(StateValue::Number(n)) => *n + 1.0,
             _ => 1.0,
         };
-        state.values.insert("ticks".into(), Value::Number(ticks));
+        state
+            .values
+            .insert("ticks".into(), StateValue::Number(ticks));
         if self.fail_at == Some(ticks) {
             return Err(LawError {
                 place: "beeline.rhai:3:7".into(),
                 message: "planted failure".into(),
             });
         }
-        let ParamValue::Float(speed) = params[0] else {
+        let &Value::Number(speed) = &params[0] else {
             unreachable!("a float parameter")
         };
         let dir = (seen.target_pos - body.pos).normalize_or_zero();
@@ -96,9 +92,9 @@ impl RuntimeLaw for Beeline {
     }
 
     fn readouts(&self, state: &RuntimeState) -> Vec<Readout> {
-        use steerlab::guidance::runtime::Value;
+        use steerlab::guidance::runtime::StateValue;
         match state.values.get("ticks") {
-            Some(Value::Number(n)) => vec![Readout::number("ticks flown", *n as f32, "")],
+            Some(StateValue::Number(n)) => vec![Readout::number("ticks flown", *n as f32, "")],
             _ => Vec::new(),
         }
     }
@@ -123,10 +119,10 @@ fn a_law_registered_at_run_time_flies_headless_like_a_built_in() {
     assert_eq!(beeline.id(), "test-beeline");
     assert_eq!(Algorithm::from_id("test-beeline"), Some(beeline));
     assert_eq!(beeline.color(), [10, 20, 30]);
-    assert_eq!(beeline.specs()[0].name, "speed");
+    assert_eq!(beeline.params()[0].name, "speed");
     assert_eq!(
         world.tuning.get(beeline, "speed"),
-        Some(ParamValue::Float(250.0))
+        Some(Value::Number(250.0))
     );
     let mut hit = None;
     for _ in 0..600 {
@@ -168,7 +164,7 @@ fn a_runtime_law_is_deterministic_and_its_parameters_are_tuned_like_a_built_ins(
                 .apply(steerlab::sim::Input::SetParam {
                     algorithm: beeline,
                     name: "speed".into(),
-                    value: ParamValue::Float(speed),
+                    value: Value::Number(speed),
                 })
                 .unwrap();
         }
@@ -187,12 +183,8 @@ fn a_runtime_law_is_deterministic_and_its_parameters_are_tuned_like_a_built_ins(
             fail_at: None,
         }))
         .unwrap();
-    assert!(tuning
-        .set(beeline, "speed", ParamValue::Float(5000.0))
-        .is_err());
-    assert!(tuning
-        .set(beeline, "speed", ParamValue::Float(10.0))
-        .is_ok());
+    assert!(tuning.set(beeline, "speed", Value::Number(5000.0)).is_err());
+    assert!(tuning.set(beeline, "speed", Value::Number(10.0)).is_ok());
     // A built-in's id cannot be taken.
     assert!(tuning
         .register(Arc::new(Beeline {

@@ -4,8 +4,8 @@
 // This crate's tests name it as the program does (`steerlab::...`).
 extern crate steerlab_headless as steerlab;
 
-use steerlab::core::params::WrittenValue;
-use steerlab::guidance::{Algorithm, Guidance, ParamValue};
+use steerlab::core::field::WrittenValue;
+use steerlab::guidance::{Algorithm, Guidance, Value};
 use steerlab::headless;
 use steerlab::scenario::presets::{shipped, SHIPPED};
 use steerlab::scenario::{parse, Scenario};
@@ -296,14 +296,14 @@ fn a_launchers_override_wins_over_the_panels_change_of_the_same_parameter() {
         .apply(Input::SetParam {
             algorithm: Algorithm::Intercept,
             name: "root_rule".into(),
-            value: ParamValue::Choice(1),
+            value: Value::Choice(1),
         })
         .unwrap();
     world
         .apply(Input::SetParam {
             algorithm: Algorithm::Intercept,
             name: "speed".into(),
-            value: ParamValue::Float(155.0),
+            value: Value::Number(155.0),
         })
         .unwrap();
     for _ in 0..8 * world.config.tick_rate as u32 {

@@ -176,7 +176,7 @@ fn jitter_draws_around_the_cell_value_within_the_field_s_range() {
         .set(
             Algorithm::Smoothed,
             "ga",
-            steerlab::core::ParamValue::Float(0.95),
+            steerlab::core::Value::Number(0.95),
         )
         .unwrap();
     sweep.jitter.insert("algorithms.smoothed.ga".into(), 0.2);
@@ -186,7 +186,7 @@ fn jitter_draws_around_the_cell_value_within_the_field_s_range() {
     for run in 0..400 {
         let e = plan.engagement(3, run, Algorithm::Intercept).unwrap();
         let ga = e.algorithms.get(Algorithm::Smoothed, "ga").unwrap();
-        let steerlab::core::ParamValue::Float(ga) = ga else {
+        let steerlab::core::Value::Number(ga) = ga else {
             panic!()
         };
         assert!((0.0..=1.0).contains(&ga), "{ga}");
@@ -197,7 +197,7 @@ fn jitter_draws_around_the_cell_value_within_the_field_s_range() {
         // The cell's own values are kept (cell 3: the fourth missile speed).
         assert_eq!(
             e.algorithms.get(Algorithm::Intercept, "speed"),
-            Some(steerlab::core::ParamValue::Float(175.0))
+            Some(steerlab::core::Value::Number(175.0))
         );
     }
     let mean = ys.iter().sum::<f64>() / 400.0;

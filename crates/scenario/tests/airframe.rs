@@ -94,7 +94,9 @@ proptest! {
         let mut world = s.build().unwrap();
         let dt = world.dt();
         let flown = velocities(&mut world, 150);
-        prop_assert!(!flown.is_empty());
+        // Launched on top of the target, every missile hits in its first tick: nothing
+        // to measure (1 case in about 3000).
+        prop_assume!(!flown.is_empty());
         for (id, vels) in &flown {
             for pair in vels.windows(2) {
                 let (v, next) = (pair[0], pair[1]);

@@ -6,7 +6,7 @@
 extern crate steerlab_scenario as steerlab;
 
 use glam::Vec2;
-use steerlab::guidance::{Algorithm, ParamValue};
+use steerlab::guidance::{Algorithm, Value};
 use steerlab::scenario::parse;
 use steerlab::scenario::presets::{default_scenario, shipped};
 use steerlab::sim::history::History;
@@ -32,7 +32,7 @@ fn inputs_for(world: &World) -> Vec<Input> {
         inputs.push(Input::SetParam {
             algorithm: Algorithm::Smoothed,
             name: "ga".into(),
-            value: ParamValue::Float(0.8),
+            value: Value::Number(0.8),
         });
     }
     inputs
@@ -93,7 +93,7 @@ fn a_branch_with_a_changed_parameter_differs_only_after_the_branch_tick() {
         .apply(Input::SetParam {
             algorithm: Algorithm::Newton,
             name: "acceleration".into(),
-            value: ParamValue::Float(120.0),
+            value: Value::Number(120.0),
         })
         .unwrap();
     let mut first_difference = None;
@@ -151,7 +151,7 @@ fn a_parameter_changed_at_the_branch_is_not_undone_by_the_old_futures_change() {
         .apply(Input::SetParam {
             algorithm: Algorithm::Smoothed,
             name: "ga".into(),
-            value: ParamValue::Float(0.6),
+            value: Value::Number(0.6),
         })
         .unwrap();
     let target = world.targets()[0].id;
@@ -171,7 +171,7 @@ fn a_parameter_changed_at_the_branch_is_not_undone_by_the_old_futures_change() {
                 .apply(Input::SetParam {
                     algorithm: Algorithm::Smoothed,
                     name: "ga".into(),
-                    value: ParamValue::Float(0.6),
+                    value: Value::Number(0.6),
                 })
                 .unwrap();
         }

@@ -12,7 +12,7 @@ use steerlab::guidance::heat_seeker::desired_velocity;
 use steerlab::guidance::intercept::{self, RootRule};
 use steerlab::guidance::newton::{NewtonParams, NewtonSolve, PairStatus, Recompute};
 use steerlab::guidance::quartic;
-use steerlab::guidance::{Algorithm, ParamKind, ParamValue, Tuning};
+use steerlab::guidance::{Algorithm, Kind, Tuning, Value};
 use steerlab::scenario::Scenario;
 use steerlab::sim::launcher::{LauncherSpec, MissileSpec, TurretSpec};
 use steerlab::sim::motion;
@@ -75,31 +75,32 @@ fn vec2(max: f32) -> BoxedStrategy<Vec2> {
 /// Every parameter of every algorithm, each at its minimum, its maximum, or uniform in
 /// between (choices and flags at random), set through `Tuning::set` so the spec checks it.
 fn tuning() -> BoxedStrategy<Tuning> {
-    let count: usize = Algorithm::ALL.iter().map(|a| a.specs().len()).sum();
+    let count: usize = Algorithm::ALL.iter().map(|a| a.params().len()).sum();
     proptest::collection::vec((0u8..4, 0.0f64..1.0), count)
         .prop_map(|picks| {
             let mut tuning = Tuning::default();
             let mut picks = picks.into_iter();
             for algorithm in Algorithm::ALL {
-                for spec in algorithm.specs() {
+                for spec in algorithm.params() {
                     let (mode, u) = picks.next().unwrap();
                     let value = match spec.kind {
-                        ParamKind::Float { min, max } => ParamValue::Float(match mode {
+                        Kind::Number { min, max } => Value::Number(match mode {
                             0 => min,
                             1 => max,
                             _ => {
                                 ((f64::from(min) + u * f64::from(max - min)) as f32).clamp(min, max)
                             }
                         }),
-                        ParamKind::Int { min, max } => ParamValue::Int(match mode {
+                        Kind::Whole { min, max } => Value::Whole(match mode {
                             0 => min,
                             1 => max,
                             _ => min + ((u * (max - min + 1) as f64) as i64).min(max - min),
                         }),
-                        ParamKind::Bool => ParamValue::Bool(mode % 2 == 0),
-                        ParamKind::Choice(names) => {
-                            ParamValue::Choice((u * names.len() as f64) as usize % names.len())
+                        Kind::Flag => Value::Flag(mode % 2 == 0),
+                        Kind::Choice(names) => {
+                            Value::Choice((u * names.len() as f64) as usize % names.len())
                         }
+                        other => unreachable!("a law's parameter is not {other:?}"),
                     };
                     tuning
                         .set(algorithm, spec.name, value)

@@ -6,12 +6,12 @@
 // This crate's tests name it as the program does (`steerlab::...`).
 extern crate steerlab_scenario as steerlab;
 
-use steerlab::guidance::runtime::{Shown, Value};
+use steerlab::guidance::runtime::{Shown, StateValue};
 
 #[test]
 fn labels_past_ten_thousand_are_shown_under_one_fixed_label() {
     let shown = |label: String| Shown {
-        readouts: vec![(label, Value::Number(1.0))],
+        readouts: vec![(label, StateValue::Number(1.0))],
         shapes: Vec::new(),
     };
     for k in 0..10_000 {

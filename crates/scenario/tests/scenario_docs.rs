@@ -7,10 +7,9 @@ extern crate steerlab_scenario as steerlab;
 #[path = "../../../tests/scenario_common/mod.rs"]
 mod scenario_common;
 use scenario_common::*;
-use steerlab::sim::airframe::AirframeSpec;
-use steerlab::sim::flares::FlareSpec;
-use steerlab::sim::motion::Described;
-use steerlab::sim::seeker::SeekerSpec;
+use std::collections::BTreeMap;
+use steerlab::core::field::{Applies, Described, Field, Kind};
+use steerlab::sim::Motion;
 
 // ---------------------------------------------------------------------------------------
 // Shipped scenarios and the documentation
@@ -120,94 +119,276 @@ fn the_documented_examples_parse() {
     }
 }
 
-#[test]
-fn the_documentation_names_every_field_and_parameter() {
-    let doc = std::fs::read_to_string(root().join("docs").join("scenario-format.md")).unwrap();
-    let mut missing = Vec::new();
-    let mut need = |word: &str| {
-        if !doc.contains(&format!("`{word}`")) {
-            missing.push(word.to_string());
+/// The rows of the first table after `heading` in `doc`, by their first cell's name:
+/// the cells, trimmed (a `\|` inside a cell is a `|`).
+fn table_after(doc: &str, heading: &str) -> BTreeMap<String, Vec<String>> {
+    let at = doc
+        .find(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("no heading `{heading}`"));
+    let mut rows = BTreeMap::new();
+    let mut started = false;
+    for line in doc[at + heading.len() + 2..].lines() {
+        if line.starts_with('#') {
+            break;
         }
-    };
-    for field in [
-        "version",
-        "name",
-        "description",
-        "world",
-        "algorithms",
-        "compare",
-        "targets",
-        "launchers",
-        "turrets",
-        "rain",
-        "width",
-        "height",
-        "tick_rate",
-        "seed",
-        "margin",
-        "radius",
-        "destructible",
-        "motion",
-        "Static",
-        "Constant",
-        "Circle",
-        "Weave",
-        "Path",
-        "FlyProgram",
-        "Driven",
-        "Evade",
-        "BreakTurn",
-        "Jink",
-        "Flare",
-        "flares",
-        "program",
-        "shift",
-        "steering",
-        "hero",
-        "pos",
-        "target",
-        "launch_velocity",
-        "first_at",
-        "every",
-        "salvo",
-        "spread",
-        "missile",
-        "lifetime",
-        "fuel",
-        "ai_poll_time",
-        "first_poll",
-        "danger_height",
-        "skip_engaged",
-        "min_speed",
-        "max_speed",
-        "min_radius",
-        "max_radius",
-        "rate",
-        "ground",
-        "gravity",
-        "airframe",
-        "seeker",
-    ] {
-        need(field);
+        if !line.starts_with("| `") {
+            if started && !line.starts_with('|') {
+                break;
+            }
+            continue;
+        }
+        started = true;
+        let cells: Vec<String> = line
+            .replace("\\|", "\u{1}")
+            .split('|')
+            .map(|c| c.trim().replace('\u{1}', "|"))
+            .collect();
+        let name = cells[1].trim_matches('`').to_string();
+        rows.insert(name, cells[2..cells.len() - 1].to_vec());
     }
-    let parts: [&dyn Described; 3] = [
-        &AirframeSpec::default(),
-        &SeekerSpec::default(),
-        &FlareSpec::default(),
+    rows
+}
+
+/// A cell's text as a help sentence says it: no links, no backticks.
+fn plain(cell: &str) -> String {
+    let mut out = String::new();
+    let mut rest = cell;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find("](").map(|k| open + k) else {
+            break;
+        };
+        let Some(end) = rest[close..].find(')').map(|k| close + k) else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        out.push_str(&rest[open + 1..close]);
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out.replace('`', "")
+}
+
+/// What the reference's "type" cell starts with for a kind.
+fn type_word(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Number { .. } => "number",
+        Kind::Whole { .. } => "integer",
+        Kind::Flag => "bool",
+        Kind::Choice(_) => "",
+        Kind::Point { .. } => "point",
+        Kind::Vector { .. } => "vector",
+        Kind::Points { .. } => "list of points",
+        Kind::Keyframes { .. } => "list of",
+        Kind::Text { .. } | Kind::TargetName => "string",
+        Kind::Samples { .. } => "list of",
+        Kind::Program => "list of integers",
+    }
+}
+
+/// What the reference's "range" cell says for a kind (empty: nothing to check).
+fn range_words(kind: &Kind) -> String {
+    match kind {
+        Kind::Number { min, max } => format!("{min} to {max}"),
+        Kind::Whole { min, max } => format!("{min} to {max}"),
+        Kind::Point { limit } | Kind::Vector { limit } => format!("±{limit}"),
+        Kind::Points { limit, max } => format!("{max} points, each ±{limit}"),
+        Kind::Keyframes {
+            max_time,
+            max_value,
+            ..
+        } => {
+            format!("times 0 to {max_time} in order (not decreasing); rates 0 to {max_value}")
+        }
+        Kind::Samples { max } => format!("at most {max}"),
+        Kind::Choice(names) => names
+            .iter()
+            .map(|n| format!("`\"{n}\"`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => String::new(),
+    }
+}
+
+/// Every described field of `value` against its row under `heading`: type, range, unit,
+/// help (and, for a law, when it applies); every part has a row; every row is a field,
+/// a part or one of `others` (what the descriptions do not cover: references, ids).
+fn check_table(
+    doc: &str,
+    heading: &str,
+    fields: &[Field],
+    parts: &[&str],
+    others: &[&str],
+    law: bool,
+) -> Vec<String> {
+    let rows = table_after(doc, heading);
+    let mut wrong = Vec::new();
+    let unit = |u: &str| match u {
+        "" | "—" => "—".to_string(),
+        u => u.replace("^2", "²"),
+    };
+    for field in fields {
+        let at = format!("{heading} `{}`", field.name);
+        let Some(cells) = rows.get(field.name) else {
+            wrong.push(format!("{at}: no row"));
+            continue;
+        };
+        let (ty, range) = (&cells[0], &cells[2]);
+        let (unit_cell, help) = (&cells[3], cells.last().unwrap());
+        if !ty.starts_with(type_word(&field.kind)) {
+            wrong.push(format!("{at}: type `{ty}`, described {:?}", field.kind));
+        }
+        // A target name says "none" itself; other optional fields may be left out.
+        let optional = field.optional || matches!(field.kind, Kind::TargetName);
+        if optional != ty.contains("*optional*") {
+            wrong.push(format!("{at}: optional is {}", field.optional));
+        }
+        let words = range_words(&field.kind);
+        let choices = matches!(field.kind, Kind::Choice(_));
+        let range_text = if choices && range.is_empty() {
+            ty
+        } else {
+            range
+        };
+        if !range_text
+            .replace("`", "")
+            .contains(&words.replace("`", ""))
+        {
+            wrong.push(format!("{at}: range `{range}` does not say `{words}`"));
+        }
+        if unit(field.unit) != unit(unit_cell) {
+            wrong.push(format!(
+                "{at}: unit `{unit_cell}`, described `{}`",
+                field.unit
+            ));
+        }
+        if plain(help) != field.help {
+            wrong.push(format!(
+                "{at}: the reference says\n    {}\n  the description\n    {}",
+                plain(help),
+                field.help
+            ));
+        }
+        if law {
+            let applies = match field.applies {
+                Applies::Live => "live",
+                Applies::NextLaunch => "next launch",
+            };
+            if cells[4] != applies {
+                wrong.push(format!("{at}: applies `{}`, described {applies}", cells[4]));
+            }
+        }
+    }
+    for part in parts {
+        if !rows.contains_key(*part) {
+            wrong.push(format!("{heading}: no row for the part `{part}`"));
+        }
+    }
+    for name in rows.keys() {
+        let known = fields.iter().any(|f| f.name == name)
+            || parts.contains(&name.as_str())
+            || others.contains(&name.as_str());
+        if !known {
+            wrong.push(format!("{heading}: `{name}` is described nowhere"));
+        }
+    }
+    wrong
+}
+
+#[test]
+fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_field() {
+    let doc = std::fs::read_to_string(root().join("docs").join("scenario-format.md")).unwrap();
+    let s = scenario::parse(
+        r#"(version: 1,
+            targets: [(name: "t", motion: Static(pos: (0, 0)),
+                       flares: (count: 1, range: 1, every: 1, lifetime: 1, eject_speed: 1))],
+            launchers: [(pos: (0, 0), target: "t", algorithms: ["smoothed"],
+                         missile: (airframe: (), seeker: ()))],
+            turrets: [(pos: (0, 0))],
+            rain: (min_speed: 1, max_speed: 2))"#,
+        "reference",
+    )
+    .unwrap();
+    let l = &s.launchers[0];
+    let missile: &dyn Described = &l.missile;
+    let d = |v: &dyn Described| (v.fields(), v.part_names());
+    // (heading, fields, parts, other rows)
+    type Table<'a> = (String, &'a [Field], &'a [&'a str], &'a [&'a str]);
+    let mut tables: Vec<Table> = vec![
+        ("## `world`".into(), d(&s.world).0, &[], &["seed"]),
+        (
+            "## `targets`".into(),
+            d(&s.targets[0]).0,
+            d(&s.targets[0]).1,
+            &[],
+        ),
+        (
+            "### `flares`".into(),
+            d(s.targets[0].flares.as_ref().unwrap()).0,
+            &[],
+            &[],
+        ),
+        (
+            "## `launchers`".into(),
+            d(l).0,
+            d(l).1,
+            &["target", "algorithms", "params"],
+        ),
+        ("### `missile`".into(), d(missile).0, d(missile).1, &[]),
+        (
+            "### `airframe`".into(),
+            d(l.missile.airframe.as_ref().unwrap()).0,
+            &[],
+            &[],
+        ),
+        (
+            "### `seeker`".into(),
+            d(l.missile.seeker.as_ref().unwrap()).0,
+            &[],
+            &[],
+        ),
+        (
+            "## `turrets`".into(),
+            d(&s.turrets[0]).0,
+            d(&s.turrets[0]).1,
+            &["algorithm"],
+        ),
+        ("## `rain`".into(), d(s.rain.as_ref().unwrap()).0, &[], &[]),
     ];
-    for field in parts.iter().flat_map(|part| part.fields()) {
-        need(field.name);
+    let motions: Vec<Motion> = (0..Motion::KINDS.len())
+        .map(|k| Motion::of_kind(k, Vec2::ZERO))
+        .collect();
+    for motion in &motions {
+        let m: &dyn Described = motion;
+        tables.push((
+            format!("#### `{}`", motion.name()),
+            m.fields(),
+            m.part_names(),
+            &[],
+        ));
+    }
+    let mut wrong = Vec::new();
+    for (heading, fields, parts, others) in &tables {
+        wrong.extend(check_table(&doc, heading, fields, parts, others, false));
     }
     for algorithm in Algorithm::ALL {
-        need(algorithm.id());
-        need(&algorithm.id().replace('-', "_"));
-        for spec in algorithm.specs() {
-            need(spec.name);
-        }
+        let heading = format!(
+            "### `{}` (`{}` in `launchers`)",
+            algorithm.field(),
+            algorithm.id()
+        );
+        wrong.extend(check_table(
+            &doc,
+            &heading,
+            algorithm.params(),
+            &[],
+            &[],
+            true,
+        ));
     }
     assert!(
-        missing.is_empty(),
-        "docs/scenario-format.md does not mention: {missing:?}"
+        wrong.is_empty(),
+        "docs/scenario-format.md:\n{}",
+        wrong.join("\n")
     );
 }
 

@@ -126,7 +126,8 @@ const BROKEN: &[Expect] = &[
         "expected a law, one of: smoothed,",
         "found \"intercpt\"",
     ),
-    e("salvo-too-big.ron", 6, 69, "launchers[0].salvo", "expected at most 10000 missiles per volley", "found 5000000"),
+    e("salvo-too-big.ron", 6, 69, "launchers[0].salvo", "expected an integer in 1..=10000", "found 5000000"),
+    e("volley-too-big.ron", 6, 90, "launchers[0].salvo", "expected at most 10000 missiles per volley", "found 12000 (salvo x algorithms)"),
     e("tick-rate-too-high.ron", 4, 24, "world.tick_rate", "expected a value in 1..=1000", "found 100000"),
     e("path-no-points.ron", 5, 42, "targets[0].motion.points", "expected at least one point", "found none"),
     e("version-future.ron", 3, 14, "version", "expected version 1 or older", "found 2: this file is from a newer steerlab"),
@@ -223,7 +224,7 @@ const BROKEN: &[Expect] = &[
         "expected at most 10000000 target checks per second (turret polls per second x 10000 targets)",
         "found 10200000",
     ),
-    e("max-missiles-too-many.ron", 4, 27, "world.max_missiles", "expected 1 to 100000 missiles", "found 200000"),
+    e("max-missiles-too-many.ron", 4, 27, "world.max_missiles", "expected an integer in 1..=100000", "found 200000"),
     e(
         "max-missiles-at-tick-rate.ron",
         4,

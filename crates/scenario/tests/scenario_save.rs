@@ -8,11 +8,11 @@ extern crate steerlab_scenario as steerlab;
 mod scenario_common;
 use scenario_common::*;
 use std::collections::BTreeMap;
-use steerlab::core::params::WrittenValue;
+use steerlab::core::field::WrittenValue;
 use steerlab::sim::airframe::AirframeSpec;
 use steerlab::sim::flares::FlareSpec;
 use steerlab::sim::motion;
-use steerlab::sim::motion::{Described, FieldKind, FieldValue};
+use steerlab::sim::motion::{Described, Kind, Value};
 use steerlab::sim::seeker::SeekerSpec;
 
 // ---------------------------------------------------------------------------------------
@@ -20,24 +20,25 @@ use steerlab::sim::seeker::SeekerSpec;
 // ---------------------------------------------------------------------------------------
 
 /// A value within a parameter's range, from a fraction `u` in 0..=1.
-fn param_value(spec: &ParamSpec, u: f64) -> ParamValue {
+fn param_value(spec: &Field, u: f64) -> Value {
     match spec.kind {
-        ParamKind::Float { min, max } => {
-            ParamValue::Float(((f64::from(min) + u * f64::from(max - min)) as f32).clamp(min, max))
+        Kind::Number { min, max } => {
+            Value::Number(((f64::from(min) + u * f64::from(max - min)) as f32).clamp(min, max))
         }
-        ParamKind::Int { min, max } => {
-            ParamValue::Int((min + (u * (max - min + 1) as f64).floor() as i64).clamp(min, max))
+        Kind::Whole { min, max } => {
+            Value::Whole((min + (u * (max - min + 1) as f64).floor() as i64).clamp(min, max))
         }
-        ParamKind::Bool => ParamValue::Bool(u >= 0.5),
-        ParamKind::Choice(names) => {
-            ParamValue::Choice(((u * names.len() as f64) as usize).min(names.len() - 1))
+        Kind::Flag => Value::Flag(u >= 0.5),
+        Kind::Choice(names) => {
+            Value::Choice(((u * names.len() as f64) as usize).min(names.len() - 1))
         }
+        other => unreachable!("a law's parameter is a number, a flag or a choice: {other:?}"),
     }
 }
 
 /// How many parameters all the algorithms have.
 fn param_count() -> usize {
-    Algorithm::ALL.iter().map(|a| a.specs().len()).sum()
+    Algorithm::ALL.iter().map(|a| a.params().len()).sum()
 }
 
 fn tuning() -> impl Strategy<Value = Tuning> {
@@ -45,7 +46,7 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         let mut tuning = Tuning::default();
         let mut next = fractions.into_iter();
         for algorithm in Algorithm::ALL {
-            for spec in algorithm.specs() {
+            for spec in algorithm.params() {
                 let value = param_value(spec, next.next().unwrap());
                 tuning
                     .set(algorithm, spec.name, value)
@@ -57,11 +58,11 @@ fn tuning() -> impl Strategy<Value = Tuning> {
 }
 
 fn steering() -> impl Strategy<Value = TurnRateParams> {
-    prop::collection::vec(0.0f64..=1.0, TurnRateParams::SPECS.len()).prop_map(|fractions| {
+    prop::collection::vec(0.0f64..=1.0, TurnRateParams::FIELDS.len()).prop_map(|fractions| {
         let mut params = TurnRateParams::default();
-        for (spec, u) in TurnRateParams::SPECS.iter().zip(fractions) {
+        for (spec, u) in TurnRateParams::FIELDS.iter().zip(fractions) {
             let value = param_value(spec, u);
-            assert!(spec.check(value).is_ok());
+            assert_eq!(spec.refusal(&value), None);
             assert!(params.set(spec.name, value), "{}", spec.name);
         }
         params
@@ -238,8 +239,9 @@ fn described<T: Described + Default + std::fmt::Debug>() -> impl Strategy<Value 
         let mut spec = T::default();
         for (field, (at, on)) in fields.iter().zip(picks) {
             let value = match field.kind {
-                FieldKind::Number { min, max } => FieldValue::Number(min + (max - min) * at),
-                _ => FieldValue::Flag(on),
+                Kind::Number { min, max } => Value::Number(min + (max - min) * at),
+                Kind::Whole { min, max } => Value::Whole(min + ((max - min) as f32 * at) as i64),
+                _ => Value::Flag(on),
             };
             assert!(spec.set(field.name, value), "{}", field.name);
         }

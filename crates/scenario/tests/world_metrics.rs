@@ -419,7 +419,7 @@ fn set_param_changes_a_missile_in_flight_from_the_next_tick() {
         .apply(Input::SetParam {
             algorithm: Algorithm::Smoothed,
             name: "ga".into(),
-            value: ParamValue::Float(0.5),
+            value: Value::Number(0.5),
         })
         .unwrap();
     // Queued, not yet applied.
@@ -457,12 +457,12 @@ fn out_of_range_params_are_refused_by_apply() {
         name: name.into(),
         value,
     };
-    assert!(world.apply(set("ga", ParamValue::Float(1.5))).is_err());
-    assert!(world.apply(set("ga", ParamValue::Float(-0.1))).is_err());
-    assert!(world.apply(set("ga", ParamValue::Float(f32::NAN))).is_err());
-    assert!(world.apply(set("ga", ParamValue::Bool(true))).is_err());
+    assert!(world.apply(set("ga", Value::Number(1.5))).is_err());
+    assert!(world.apply(set("ga", Value::Number(-0.1))).is_err());
+    assert!(world.apply(set("ga", Value::Number(f32::NAN))).is_err());
+    assert!(world.apply(set("ga", Value::Flag(true))).is_err());
     assert!(world
-        .apply(set("no-such-param", ParamValue::Float(0.5)))
+        .apply(set("no-such-param", Value::Number(0.5)))
         .is_err());
     assert!(world.apply(Input::Launch { launcher: 7 }).is_err());
     assert!(world
@@ -479,7 +479,7 @@ fn out_of_range_params_are_refused_by_apply() {
     assert_eq!(world.tuning.smoothed.ga, 0.9);
     assert_eq!(world.state_hash(), twin.state_hash());
     // The edge of the range is accepted.
-    assert!(world.apply(set("ga", ParamValue::Float(1.0))).is_ok());
+    assert!(world.apply(set("ga", Value::Number(1.0))).is_ok());
 }
 
 #[test]

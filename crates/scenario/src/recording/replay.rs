@@ -6,9 +6,9 @@
 //! then stops until its lifetime ends.
 
 use super::track::{RecordedTrack, Sample};
-use crate::core::ParamValue;
+use crate::core::Value;
 use crate::core::{Body, Readout, Seen};
-use crate::guidance::runtime::{intern, RuntimeState, Value};
+use crate::guidance::runtime::{intern, RuntimeState, StateValue};
 use crate::guidance::{Algorithm, Launch, LawError, LawInfo, RuntimeLaw, Signal, Tuning};
 use glam::Vec2;
 use std::any::Any;
@@ -100,25 +100,27 @@ impl RuntimeLaw for Replay {
             field: self.id,
             summary: self.summary,
             color: self.color,
-            specs: &[],
+            params: &[],
             contact_fused: true,
         }
     }
 
-    fn defaults(&self) -> Vec<ParamValue> {
+    fn defaults(&self) -> Vec<Value> {
         Vec::new()
     }
 
     fn launch(
         &self,
-        _: &[ParamValue],
+        _: &[Value],
         launch: &Launch,
         state: &mut RuntimeState,
     ) -> Result<Option<Body>, LawError> {
         // The sample its next move puts it on, less one: a track launched on its first
         // sample moves to its second.
         let first = if self.track.launched { 0.0 } else { -1.0 };
-        state.values.insert("sample".into(), Value::Number(first));
+        state
+            .values
+            .insert("sample".into(), StateValue::Number(first));
         Ok(Some(Body {
             pos: launch.pos,
             vel: launch.vel,
@@ -128,16 +130,16 @@ impl RuntimeLaw for Replay {
 
     fn steer(
         &self,
-        _: &[ParamValue],
+        _: &[Value],
         state: &mut RuntimeState,
         body: &mut Body,
         seen: &Seen,
     ) -> Result<Option<Signal>, LawError> {
         let k = match state.values.get("sample") {
-            Some(Value::Number(k)) => *k + 1.0,
+            Some(StateValue::Number(k)) => *k + 1.0,
             _ => 0.0,
         };
-        state.values.insert("sample".into(), Value::Number(k));
+        state.values.insert("sample".into(), StateValue::Number(k));
         let len = self.track.samples.len();
         match self.track.samples.get(k as usize) {
             Some(s) => put(body, s),
@@ -153,7 +155,7 @@ impl RuntimeLaw for Replay {
 
     fn readouts(&self, state: &RuntimeState) -> Vec<Readout> {
         let k = match state.values.get("sample") {
-            Some(Value::Number(k)) => *k,
+            Some(StateValue::Number(k)) => *k,
             _ => 0.0,
         };
         vec![

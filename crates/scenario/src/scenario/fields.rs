@@ -3,20 +3,18 @@
 //! sweep or a jitter can set it; plus the launch geometry relative to the target
 //! (`launch.range`, `launch.bearing`).
 //!
-//! One rule finds them all: the scenario is written with every field, defaults included
-//! ([`crate::core::written::with_every_field`]), and each number literal of that text is a field.
-//! Setting fields splices the new literals into that text and reads it back, so every
-//! field the format has is covered without a list to keep in step. Script parameters
-//! (`scripts[0].params.gain`) are set through the law's own parameter descriptions.
-//! Values are not range-checked here: [`super::validate`] does that, as for a file.
+//! The paths come from the descriptions ([`crate::core::field`]): every numeric field
+//! of the world, the laws, the targets and their motions and flares, the launchers,
+//! turrets and their missiles, and the rain, and each coordinate of a point. Setting one
+//! walks to its owner and sets it there (no text is written or read). Script parameters
+//! (`scripts[0].params.gain`) are the script law's described parameters. Values are not
+//! range-checked here: [`super::validate`] does that, as for a file.
 
 use super::model::Scenario;
-use super::spans::{Pos, Spans};
-use crate::core::params::{ParamKind, ParamValue};
+use crate::core::field::{Described, Kind, Value};
 use crate::guidance::Algorithm;
 use glam::Vec2;
-use std::collections::{BTreeMap, HashMap};
-use std::sync::Mutex;
+use std::collections::BTreeMap;
 
 /// The launcher-to-target distance of every launcher, in world units.
 pub const LAUNCH_RANGE: &str = "launch.range";
@@ -26,140 +24,82 @@ pub const LAUNCH_RANGE: &str = "launch.range";
 /// about the target with its launch velocity, which keeps its angle to the line of sight.
 pub const LAUNCH_BEARING: &str = "launch.bearing";
 
-/// How one field is set.
+/// Where a settable number lives.
 #[derive(Clone, Debug, PartialEq)]
-enum Field {
-    /// A number in the full text: its byte range, and whether it is a whole number.
-    Literal {
-        start: usize,
-        end: usize,
-        whole: bool,
-        value: f64,
-        /// For a built-in law's real-valued parameter: the law and the parameter, set
-        /// directly to the value its literal reads as (no text read back).
-        law: Option<(Algorithm, &'static str)>,
-    },
-    /// A script law's parameter.
-    Param {
-        algorithm: Algorithm,
+enum Setting {
+    /// A described field: its owner (a root and the parts below it), its name, and
+    /// which number of it.
+    Field {
+        owner: Owner,
         name: &'static str,
-        kind: ParamKind,
+        number: Number,
     },
     Range,
     Bearing,
 }
 
+/// A described value of a scenario: a root ([`root`]) and the parts below it.
+#[derive(Clone, Debug, PartialEq)]
+struct Owner {
+    root: Root,
+    parts: Vec<&'static str>,
+}
+
+/// The described values a scenario holds at its top.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Root {
+    World,
+    Law(Algorithm),
+    Script(usize),
+    Target(usize),
+    Launcher(usize),
+    Turret(usize),
+    Rain,
+}
+
+/// Which number of a field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Number {
+    /// The field is a real number.
+    Real,
+    /// The field is a whole number.
+    Whole,
+    /// A coordinate of a point (0: x, 1: y).
+    Coordinate(usize),
+    /// A coordinate of one point of a list.
+    ListPoint(usize, usize),
+    /// A part of one keyframe (0: time, 1: value).
+    Keyframe(usize, usize),
+}
+
 /// The settable numbers of one scenario.
 #[derive(Clone, Debug)]
 pub struct Fields {
-    /// The scenario written with every field.
-    text: String,
-    fields: BTreeMap<String, Field>,
+    fields: BTreeMap<String, Setting>,
     base: Scenario,
-    read: ReadBack,
-}
-
-/// Most spliced texts [`ReadBack`] keeps; when full it starts again.
-const READ_BACK_KEPT: usize = 256;
-
-/// The scenarios read back from spliced texts, by text. A sweep over a law's parameter
-/// and a field of the text splices the same text for a whole row of cells: it is read
-/// once, not once per cell. Only a shortcut: the scenario is the one the text reads as.
-#[derive(Default)]
-struct ReadBack(Mutex<HashMap<String, Scenario>>);
-
-impl ReadBack {
-    fn read(&self, text: String) -> Result<Scenario, String> {
-        let lock = || {
-            self.0
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-        };
-        if let Some(read) = lock().get(&text) {
-            return Ok(read.clone());
-        }
-        let read: Scenario = super::text::options()
-            .from_str(&text)
-            .map_err(|e| format!("the value does not fit its field: {}", e.code))?;
-        let mut kept = lock();
-        if kept.len() >= READ_BACK_KEPT {
-            kept.clear();
-        }
-        kept.insert(text, read.clone());
-        Ok(read)
-    }
-}
-
-impl Clone for ReadBack {
-    fn clone(&self) -> Self {
-        Self::default()
-    }
-}
-
-impl std::fmt::Debug for ReadBack {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ReadBack")
-    }
 }
 
 impl Fields {
     /// Indexes a scenario's numbers.
     pub fn of(scenario: &Scenario) -> Fields {
-        let text =
-            crate::core::written::with_every_field(|| super::text::to_text(&fields_only(scenario)));
         let mut fields = BTreeMap::new();
-        let lines = line_starts(&text);
-        let spans = Spans::index(&text);
-        let offset = |pos: Pos| {
-            let line = lines.get(pos.line - 1).copied().unwrap_or(text.len());
-            text[line..]
-                .char_indices()
-                .nth(pos.col - 1)
-                .map_or(text.len(), |(i, _)| line + i)
-        };
-        // A point is written as a tuple, `(x, y)`; a list as `[...]`.
-        let is_point =
-            |stem: &str| spans.contains(stem) && text[offset(spans.find(stem))..].starts_with('(');
-        for (path, pos) in spans.iter().filter(|(path, _)| settable(path)) {
-            let start = offset(pos);
-            if let Some((end, whole, value)) = number_at(&text, start) {
-                fields.insert(
-                    named(path, is_point),
-                    Field::Literal {
-                        start,
-                        end,
-                        whole,
-                        value,
-                        law: law_param(path),
-                    },
-                );
-            }
-        }
-        for (i, script) in scenario.scripts.iter().enumerate() {
-            let Some(algorithm) = Algorithm::from_id(&script.id) else {
+        for (root, path) in roots(scenario) {
+            let Some(value) = described(scenario, root) else {
                 continue;
             };
-            for spec in algorithm.specs() {
-                if matches!(spec.kind, ParamKind::Float { .. } | ParamKind::Int { .. }) {
-                    let path = format!("scripts[{i}].params.{}", spec.name);
-                    let field = Field::Param {
-                        algorithm,
-                        name: spec.name,
-                        kind: spec.kind,
-                    };
-                    fields.insert(path, field);
-                }
-            }
+            let owner = Owner {
+                root,
+                parts: Vec::new(),
+            };
+            index(value, &path, owner, &mut fields);
         }
         if !scenario.launchers.is_empty() {
-            fields.insert(LAUNCH_RANGE.into(), Field::Range);
-            fields.insert(LAUNCH_BEARING.into(), Field::Bearing);
+            fields.insert(LAUNCH_RANGE.into(), Setting::Range);
+            fields.insert(LAUNCH_BEARING.into(), Setting::Bearing);
         }
         Fields {
-            text,
             fields,
             base: scenario.clone(),
-            read: ReadBack::default(),
         }
     }
 
@@ -183,104 +123,55 @@ impl Fields {
 
     /// Whether the field at `path` takes only whole numbers.
     pub fn is_whole(&self, path: &str) -> bool {
-        match self.fields.get(path) {
-            Some(Field::Literal { whole, .. }) => *whole,
-            Some(Field::Param { kind, .. }) => matches!(kind, ParamKind::Int { .. }),
-            _ => false,
-        }
+        matches!(
+            self.fields.get(path),
+            Some(Setting::Field {
+                number: Number::Whole,
+                ..
+            })
+        )
     }
 
     /// The field's value in the scenario.
     pub fn value(&self, path: &str) -> Option<f64> {
         match self.fields.get(path)? {
-            Field::Literal { value, .. } => Some(*value),
-            Field::Param {
-                algorithm, name, ..
-            } => match self.base.algorithms.get(*algorithm, name)? {
-                ParamValue::Float(v) => Some(f64::from(v)),
-                ParamValue::Int(v) => Some(v as f64),
-                _ => None,
-            },
-            Field::Range => Some(f64::from(geometry(&self.base, 0)?.0)),
-            Field::Bearing => Some(f64::from(geometry(&self.base, 0)?.1)),
+            Setting::Field {
+                owner,
+                name,
+                number,
+            } => read(&owner.find(&self.base)?.get(name)?, *number),
+            Setting::Range => Some(f64::from(geometry(&self.base, 0)?.0)),
+            Setting::Bearing => Some(f64::from(geometry(&self.base, 0)?.1)),
         }
     }
 
     /// The scenario with the fields set (later settings of a path win; whole-number
-    /// fields take the nearest whole number). `Err` names an unknown path or a text that
-    /// does not read back (a value its type cannot hold). Ranges are not checked.
+    /// fields take the nearest whole number, real ones the `f32` their decimal reads
+    /// as). `Err` names an unknown path or a value its field's type cannot hold (a
+    /// negative count). Ranges are not checked.
     pub fn set(&self, settings: &[(&str, f64)]) -> Result<Scenario, String> {
-        let mut literals: Vec<(usize, usize, String)> = Vec::new();
+        let mut out = self.base.clone();
         let (mut range, mut bearing) = (None, None);
-        let mut params = Vec::new();
-        let mut laws = Vec::new();
         for &(path, value) in settings {
             let path = self.name_of(path).unwrap_or(path);
             match self.fields.get(path) {
                 None => return Err(format!("unknown field `{path}`")),
-                Some(Field::Literal {
-                    start,
-                    end,
-                    whole,
-                    law,
-                    ..
+                Some(Setting::Field {
+                    owner,
+                    name,
+                    number,
                 }) => {
-                    let text = if *whole {
-                        format!("{}", value.round())
-                    } else {
-                        format!("{value:?}")
-                    };
-                    // A law's parameter reads as its literal would: `f32`'s parse.
-                    match (law, text.parse::<f32>()) {
-                        (Some((algorithm, name)), Ok(read)) => {
-                            laws.push((*algorithm, *name, ParamValue::Float(read)));
-                        }
-                        _ => {
-                            literals.retain(|(s, _, _)| s != start);
-                            literals.push((*start, *end, text));
-                        }
+                    let unfit = || format!("the value does not fit its field: {value}");
+                    let target = owner.find_mut(&mut out).ok_or_else(unfit)?;
+                    let old = target.get(name).ok_or_else(unfit)?;
+                    let new = written(old, *number, value).ok_or_else(unfit)?;
+                    if !target.set(name, new) {
+                        return Err(unfit());
                     }
                 }
-                Some(Field::Param {
-                    algorithm,
-                    name,
-                    kind,
-                }) => {
-                    let value = match kind {
-                        ParamKind::Int { .. } => ParamValue::Int(value.round() as i64),
-                        _ => ParamValue::Float(value as f32),
-                    };
-                    params.push((*algorithm, *name, value));
-                }
-                Some(Field::Range) => range = Some(value as f32),
-                Some(Field::Bearing) => bearing = Some(value as f32),
+                Some(Setting::Range) => range = Some(value as f32),
+                Some(Setting::Bearing) => bearing = Some(value as f32),
             }
-        }
-        let mut out = if literals.is_empty() {
-            self.base.clone()
-        } else {
-            literals.sort_by_key(|(start, _, _)| *start);
-            let mut text = String::with_capacity(self.text.len() + 16 * literals.len());
-            let mut at = 0;
-            for (start, end, literal) in &literals {
-                text.push_str(&self.text[at..*start]);
-                text.push_str(literal);
-                at = *end;
-            }
-            text.push_str(&self.text[at..]);
-            let mut read = self.read.read(text)?;
-            // Script laws and their values come from the scenario, not from the text.
-            read.algorithms.runtime = self.base.algorithms.runtime.clone();
-            read.header = self.base.header.clone();
-            read.sweep = self.base.sweep.clone();
-            read
-        };
-        for (algorithm, name, value) in params {
-            out.algorithms.set(algorithm, name, value)?;
-        }
-        // Unchecked, as the text would have been: the scenario's checks judge the value.
-        for (algorithm, name, value) in laws {
-            out.algorithms.set_unchecked(algorithm, name, value);
         }
         if range.is_some() || bearing.is_some() {
             place_launchers(&mut out, range, bearing);
@@ -289,63 +180,181 @@ impl Fields {
     }
 }
 
-/// The built-in law and real-valued parameter a path of the text names
-/// (`algorithms.smoothed.ga`), if it names one.
-fn law_param(path: &str) -> Option<(Algorithm, &'static str)> {
-    let (field, name) = path.strip_prefix("algorithms.")?.split_once('.')?;
-    let algorithm = Algorithm::ALL.into_iter().find(|a| a.field() == field)?;
-    let spec = algorithm.specs().iter().find(|s| s.name == name)?;
-    matches!(spec.kind, ParamKind::Float { .. }).then_some((algorithm, spec.name))
-}
+impl Owner {
+    fn find<'a>(&self, scenario: &'a Scenario) -> Option<&'a dyn Described> {
+        let mut at = described(scenario, self.root)?;
+        for part in &self.parts {
+            at = at.part(part)?;
+        }
+        Some(at)
+    }
 
-/// Whether a number of the text is one a sweep may set: not the format's version, not
-/// the view (how the window shows it) and not the world's seed (each run has its own).
-fn settable(path: &str) -> bool {
-    !(path == "version" || path == "world.seed" || path.starts_with("view"))
-}
-
-/// The scenario without its header comment (written apart from the fields) and its
-/// sweep (not a field of the engagement).
-fn fields_only(scenario: &Scenario) -> Scenario {
-    Scenario {
-        header: String::new(),
-        sweep: None,
-        ..scenario.clone()
+    fn find_mut<'a>(&self, scenario: &'a mut Scenario) -> Option<&'a mut dyn Described> {
+        let mut at = described_mut(scenario, self.root)?;
+        for part in &self.parts {
+            at = at.part_mut(part)?;
+        }
+        Some(at)
     }
 }
 
-/// Byte offsets where each line of `text` starts.
-fn line_starts(text: &str) -> Vec<usize> {
-    std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect()
-}
-
-/// The number literal at `start`: where it ends, whether it is written as a whole
-/// number, and its value. `None` for anything else (a string, a name, a bracket).
-fn number_at(text: &str, start: usize) -> Option<(usize, bool, f64)> {
-    let rest = &text[start..];
-    let len = rest
-        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-')))
-        .unwrap_or(rest.len());
-    // Only number characters were taken: a string, a name or a bracket leaves nothing
-    // (or a lone sign or `e`) that parses.
-    let literal = &rest[..len];
-    let value: f64 = literal.parse().ok()?;
-    let whole = !literal.contains(['.', 'e', 'E']);
-    Some((start + len, whole, value))
-}
-
-/// A point's parts are named `.x` and `.y` (`launchers[0].pos.x`), not `[0]` and `[1]`.
-fn named(path: &str, is_point: impl Fn(&str) -> bool) -> String {
-    for (index, name) in [("[0]", ".x"), ("[1]", ".y")] {
-        if let Some(stem) = path.strip_suffix(index) {
-            if is_point(stem) {
-                return format!("{stem}{name}");
-            }
+/// The scenario's roots with their paths: the world, each built-in law's parameters,
+/// each script law's, each target, launcher and turret, and the rain. (The version,
+/// the view and the world's seed are not described: no sweep sets them.)
+fn roots(scenario: &Scenario) -> Vec<(Root, String)> {
+    let mut out = vec![(Root::World, "world".to_string())];
+    out.extend(
+        Algorithm::ALL
+            .into_iter()
+            .map(|a| (Root::Law(a), format!("algorithms.{}", a.field()))),
+    );
+    let lists = [
+        (
+            scenario.scripts.len(),
+            "scripts",
+            Root::Script as fn(usize) -> Root,
+        ),
+        (scenario.targets.len(), "targets", Root::Target),
+        (scenario.launchers.len(), "launchers", Root::Launcher),
+        (scenario.turrets.len(), "turrets", Root::Turret),
+    ];
+    for (len, name, root) in lists {
+        for i in 0..len {
+            let path = match name {
+                "scripts" => format!("scripts[{i}].params"),
+                _ => format!("{name}[{i}]"),
+            };
+            out.push((root(i), path));
         }
     }
-    path.to_string()
+    out.push((Root::Rain, "rain".to_string()));
+    out
+}
+
+/// A root's described value, if the scenario has it.
+fn described(scenario: &Scenario, root: Root) -> Option<&dyn Described> {
+    Some(match root {
+        Root::World => &scenario.world,
+        Root::Law(algorithm) => scenario.algorithms.law(algorithm)?,
+        Root::Script(i) => {
+            let algorithm = Algorithm::from_id(&scenario.scripts.get(i)?.id)?;
+            scenario.algorithms.law(algorithm)?
+        }
+        Root::Target(i) => scenario.targets.get(i)?,
+        Root::Launcher(i) => scenario.launchers.get(i)?,
+        Root::Turret(i) => scenario.turrets.get(i)?,
+        Root::Rain => scenario.rain.as_ref()?,
+    })
+}
+
+fn described_mut(scenario: &mut Scenario, root: Root) -> Option<&mut dyn Described> {
+    Some(match root {
+        Root::World => &mut scenario.world,
+        Root::Law(algorithm) => scenario.algorithms.law_mut(algorithm)?,
+        Root::Script(i) => {
+            let algorithm = Algorithm::from_id(&scenario.scripts.get(i)?.id)?;
+            scenario.algorithms.law_mut(algorithm)?
+        }
+        Root::Target(i) => scenario.targets.get_mut(i)?,
+        Root::Launcher(i) => scenario.launchers.get_mut(i)?,
+        Root::Turret(i) => scenario.turrets.get_mut(i)?,
+        Root::Rain => scenario.rain.as_mut()?,
+    })
+}
+
+/// Every number of `value` and of its parts, under `path`.
+fn index(value: &dyn Described, path: &str, owner: Owner, out: &mut BTreeMap<String, Setting>) {
+    for field in value.fields() {
+        let at = format!("{path}.{}", field.name);
+        let mut add = |name: String, number: Number| {
+            let setting = Setting::Field {
+                owner: owner.clone(),
+                name: field.name,
+                number,
+            };
+            out.insert(name, setting);
+        };
+        match (field.kind, value.get(field.name)) {
+            // An optional field that is not set has no number to set.
+            (_, None | Some(Value::Absent)) => {}
+            (Kind::Number { .. }, _) => add(at, Number::Real),
+            (Kind::Whole { .. }, _) => add(at, Number::Whole),
+            (Kind::Point { .. } | Kind::Vector { .. }, _) => {
+                add(format!("{at}.x"), Number::Coordinate(0));
+                add(format!("{at}.y"), Number::Coordinate(1));
+            }
+            (Kind::Points { .. }, Some(Value::Points(points))) => {
+                for k in 0..points.len() {
+                    add(format!("{at}[{k}].x"), Number::ListPoint(k, 0));
+                    add(format!("{at}[{k}].y"), Number::ListPoint(k, 1));
+                }
+            }
+            (Kind::Keyframes { .. }, Some(Value::Keyframes(keys))) => {
+                for k in 0..keys.len() {
+                    add(format!("{at}[{k}][0]"), Number::Keyframe(k, 0));
+                    add(format!("{at}[{k}][1]"), Number::Keyframe(k, 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    for name in value.part_names() {
+        if let Some(part) = value.part(name) {
+            let mut below = owner.clone();
+            below.parts.push(name);
+            index(part, &format!("{path}.{name}"), below, out);
+        }
+    }
+}
+
+/// The number `number` of a field's value; an optional field that is not set reads
+/// as nothing.
+fn read(value: &Value, number: Number) -> Option<f64> {
+    match (value, number) {
+        (Value::Number(v), Number::Real) => Some(f64::from(*v)),
+        (Value::Whole(v), Number::Whole) => Some(*v as f64),
+        (Value::Point(p), Number::Coordinate(axis)) => Some(f64::from(p[axis])),
+        (Value::Points(points), Number::ListPoint(k, axis)) => {
+            Some(f64::from(points.get(k)?[axis]))
+        }
+        (Value::Keyframes(keys), Number::Keyframe(k, part)) => {
+            let key = keys.get(k)?;
+            Some(f64::from(if part == 0 { key.0 } else { key.1 }))
+        }
+        _ => None,
+    }
+}
+
+/// The field's value with its number `number` set to `value`: a whole number rounded,
+/// a real one the `f32` its shortest decimal reads as (what a file with that literal
+/// would hold). `None` when the field holds no such number.
+fn written(old: Value, number: Number, value: f64) -> Option<Value> {
+    let real = || format!("{value:?}").parse::<f32>().ok();
+    Some(match (old, number) {
+        (Value::Number(_), Number::Real) => Value::Number(real()?),
+        (Value::Whole(_), Number::Whole) => {
+            let rounded = value.round();
+            // Beyond i64 no field can hold it; `as` would saturate.
+            if !(rounded >= i64::MIN as f64 && rounded < i64::MAX as f64) {
+                return None;
+            }
+            Value::Whole(rounded as i64)
+        }
+        (Value::Point(mut p), Number::Coordinate(axis)) => {
+            p[axis] = real()?;
+            Value::Point(p)
+        }
+        (Value::Points(mut points), Number::ListPoint(k, axis)) => {
+            points.get_mut(k)?[axis] = real()?;
+            Value::Points(points)
+        }
+        (Value::Keyframes(mut keys), Number::Keyframe(k, part)) => {
+            let key = keys.get_mut(k)?;
+            *(if part == 0 { &mut key.0 } else { &mut key.1 }) = real()?;
+            Value::Keyframes(keys)
+        }
+        _ => return None,
+    })
 }
 
 /// A launcher's distance to its target's start and its bearing there, in degrees from

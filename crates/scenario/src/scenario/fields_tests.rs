@@ -55,7 +55,7 @@ fn a_set_number_lands_in_its_field_and_nowhere_else() {
     assert_eq!(
         set.algorithms
             .get("smoothed".parse::<Algorithm>().unwrap(), "ga"),
-        Some(ParamValue::Float(0.5))
+        Some(Value::Number(0.5))
     );
     let mut expected = s.clone();
     expected.targets = set.targets.clone();
@@ -141,11 +141,8 @@ fn script_parameters_are_fields_with_their_kind_and_value() {
         ])
         .unwrap();
     let mine = "mine".parse::<Algorithm>().unwrap();
-    assert_eq!(set.algorithms.get(mine, "ticks"), Some(ParamValue::Int(7)));
-    assert_eq!(
-        set.algorithms.get(mine, "gain"),
-        Some(ParamValue::Float(1.5))
-    );
+    assert_eq!(set.algorithms.get(mine, "ticks"), Some(Value::Whole(7)));
+    assert_eq!(set.algorithms.get(mine, "gain"), Some(Value::Number(1.5)));
 }
 
 #[test]
@@ -159,26 +156,161 @@ fn a_saved_sweep_and_the_view_are_not_fields() {
     assert!(fields.name_of("algorithms.smoothed.ga").is_some());
 }
 
+/// The scenario written with every field, defaults included (no header, no sweep).
+fn every_field_text(scenario: &Scenario) -> String {
+    let bare = Scenario {
+        header: String::new(),
+        sweep: None,
+        ..scenario.clone()
+    };
+    crate::core::written::with_every_field(|| crate::scenario::text::to_text(&bare))
+}
+
+/// Byte offsets of every number literal in `text`, by the path an error message gives it.
+fn literals(text: &str) -> Vec<(String, usize, usize)> {
+    use crate::scenario::spans::Spans;
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let mut out = Vec::new();
+    for (path, pos) in Spans::index(text).iter() {
+        let line = starts[pos.line - 1];
+        let Some((start, _)) = text[line..].char_indices().nth(pos.col - 1) else {
+            continue;
+        };
+        let start = line + start;
+        let rest = &text[start..];
+        let len = rest
+            .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-')))
+            .unwrap_or(rest.len());
+        if rest[..len].parse::<f64>().is_ok() {
+            out.push((path.to_string(), start, start + len));
+        }
+    }
+    out
+}
+
 #[test]
-fn a_law_parameter_set_directly_reads_as_its_spliced_literal_would() {
+fn every_number_a_file_writes_is_a_field_path_but_the_unsettable_ones() {
+    // A new numeric file field without a description would be missing here. Not
+    // settable: the version, the seed (each run has its own), how the window shows it,
+    // a recording's samples, fly-program commands, a saved sweep, a launcher's
+    // parameter overrides (set the law's own parameter instead), a script's colour.
+    let unsettable = |path: &str| {
+        path == "version"
+            || path == "world.seed"
+            || ["view", "embed", "sweep"]
+                .iter()
+                .any(|p| path.starts_with(p))
+            || path.contains(".samples[")
+            || path.contains(".program[")
+            || (path.starts_with("launchers[") && path.contains(".params."))
+            || (path.starts_with("scripts[") && path.contains(".color"))
+    };
+    let mut checked = 0;
+    for (name, text) in SHIPPED {
+        let Ok(scenario) = crate::scenario::parse(text, name) else {
+            continue;
+        };
+        let fields = Fields::of(&scenario);
+        for (path, _, _) in literals(&every_field_text(&scenario)) {
+            if unsettable(&path) {
+                continue;
+            }
+            assert!(fields.name_of(&path).is_some(), "{name}: {path}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
+
+#[test]
+fn a_set_number_is_the_one_its_decimal_literal_would_read_as() {
+    // Against the file: the scenario with the literal written into its text and read.
     let scenario = shipped("smoothed-envelope");
     let fields = Fields::of(&scenario);
-    // Awkward decimals too: what the text reads as is `f32`'s parse of the literal.
-    for value in [0.5, 0.7123456789, 0.9, 0.98999999, 1.0 / 3.0, 0.0, 1.5] {
-        let direct = fields.set(&[("algorithms.smoothed.ga", value)]).unwrap();
-        let text = fields
-            .text
-            .replacen("ga: 0.9", &format!("ga: {value:?}"), 1);
-        let mut read: Scenario = crate::scenario::text::options().from_str(&text).unwrap();
-        read.header = direct.header.clone();
-        read.sweep = direct.sweep.clone();
-        assert_eq!(direct, read, "ga = {value}");
-        assert_eq!(
-            direct.algorithms.smoothed.ga.to_bits(),
-            format!("{value:?}").parse::<f32>().unwrap().to_bits()
-        );
+    let text = every_field_text(&scenario);
+    let spans = literals(&text);
+    let cases = [
+        (
+            "algorithms.smoothed.ga",
+            [0.5, 0.7123456789, 0.98999999, 1.0 / 3.0, 1.5],
+        ),
+        (
+            "targets[0].radius",
+            [0.1, 12.345678912, 1.0e-7, 3.0, 1.0 / 7.0],
+        ),
+        (
+            "world.gravity[1]",
+            [0.3, 9.80665, -1.0 / 3.0, 1.0e5, 2.0f64.sqrt()],
+        ),
+    ];
+    for (path, values) in cases {
+        let (_, start, end) = spans.iter().find(|(p, _, _)| p == path).unwrap();
+        for value in values {
+            let direct = fields.set(&[(path, value)]).unwrap();
+            let spliced = format!("{}{value:?}{}", &text[..*start], &text[*end..]);
+            let mut read: Scenario = crate::scenario::text::options().from_str(&spliced).unwrap();
+            read.header = direct.header.clone();
+            read.sweep = direct.sweep.clone();
+            assert_eq!(direct, read, "{path} = {value}");
+        }
     }
     // Out of its range it is still set, for the scenario's checks to judge.
     let wide = fields.set(&[("algorithms.smoothed.ga", 1.5)]).unwrap();
     assert!(!crate::scenario::validate::validate(&wide).is_empty());
+}
+
+#[test]
+fn a_value_its_field_cannot_hold_is_refused() {
+    let s = shipped("default");
+    let fields = Fields::of(&s);
+    // A salvo is a count: not negative, not past u32.
+    for value in [-1.0, 5.0e9, f64::NAN, f64::INFINITY, 1.0e300] {
+        let refused = fields.set(&[("launchers[0].salvo", value)]);
+        assert_eq!(
+            refused,
+            Err(format!("the value does not fit its field: {value}")),
+            "{value}"
+        );
+    }
+    assert_eq!(
+        fields
+            .set(&[("launchers[0].salvo", 4_294_967_295.0)])
+            .unwrap()
+            .launchers[0]
+            .salvo,
+        u32::MAX
+    );
+}
+
+#[test]
+fn path_points_and_keyframes_are_fields_by_index() {
+    let s = crate::scenario::parse(
+        r#"(version: 1,
+            targets: [(name: "p", motion: Path(points: [(0, 0), (100, 50), (200, 0)], speed: 40))],
+            rain: (min_speed: 10, max_speed: 20, rate: [(0, 1), (10, 2)]))"#,
+        "lists",
+    )
+    .unwrap();
+    let fields = Fields::of(&s);
+    assert_eq!(fields.value("targets[0].motion.points[1].y"), Some(50.0));
+    assert_eq!(fields.value("rain.rate[1][1]"), Some(2.0));
+    assert_eq!(fields.value("rain.rate[1][0]"), Some(10.0));
+    assert!(fields.name_of("targets[0].motion.points[3].x").is_none());
+    let set = fields
+        .set(&[
+            ("targets[0].motion.points[2][0]", 250.0),
+            ("rain.rate[0][1]", 0.5),
+            ("rain.rate[1][0]", 12.0),
+        ])
+        .unwrap();
+    let Motion::Path(path) = &set.targets[0].motion else {
+        panic!("a path")
+    };
+    assert_eq!(path.points[2], Vec2::new(250.0, 0.0));
+    assert_eq!(set.rain.as_ref().unwrap().rate, [(0.0, 0.5), (12.0, 2.0)]);
+    // An optional field that is not set is not a number to set.
+    assert!(fields.name_of("rain.ground").is_none());
+    assert!(fields.name_of("launchers[0].missile.fuel").is_none());
 }

@@ -4,7 +4,7 @@
 //! and the command line name them like built-ins; their parameter values are saved in
 //! their entry's `params`.
 
-use crate::core::params::WrittenValue;
+use crate::core::field::WrittenValue;
 use crate::guidance::{Algorithm, Tuning};
 use crate::script::{ScriptError, ScriptLaw};
 use serde::{Deserialize, Serialize};
@@ -165,11 +165,11 @@ pub fn for_saving(tuning: &Tuning, scripts: &[ScriptSpec]) -> Vec<ScriptSpec> {
             continue;
         };
         spec.params = algorithm
-            .specs()
+            .params()
             .iter()
             .zip(values.iter().zip(law.defaults()))
             .filter(|(_, (value, default))| **value != *default)
-            .map(|(s, (value, _))| (s.name.to_string(), s.written(*value)))
+            .filter_map(|(s, (value, _))| Some((s.name.to_string(), s.written(value)?)))
             .collect();
     }
     out

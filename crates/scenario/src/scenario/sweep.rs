@@ -3,7 +3,7 @@
 //! algorithms and the metric to map. `steerlab sweep FILE` runs it; the command line
 //! may override any part. Its rules are in [`super::validate_sweep`].
 
-use crate::core::params::choice;
+use crate::core::field::choice;
 use crate::core::Portable;
 use crate::guidance::Algorithm;
 use serde::{Deserialize, Serialize};

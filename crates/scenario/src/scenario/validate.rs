@@ -1,41 +1,37 @@
-//! The rules a scenario must satisfy beyond its types: ranges, finiteness, references
-//! between parts, fly-program commands, and limits on what it may ask the simulation to
-//! do. Every rule lives here; algorithm parameter ranges come from each algorithm's own
-//! description. Counts are checked before contents, so a file with a million targets is
-//! refused at once without looking at each of them.
+//! The rules a scenario must satisfy beyond its types. Each field's kind and range comes
+//! from its description ([`crate::core::field`]: the world's, the laws', each target's,
+//! motion's, launcher's, missile's...); the rules that tie fields together live here:
+//! references between parts, unique names, counts, fly-program commands, and limits on
+//! what the scenario may ask the simulation to do. Counts are checked before contents,
+//! so a file with a million targets is refused at once without looking at each of them.
 
 use super::model::{Scenario, VERSION};
 use crate::guidance::Tuning;
 use crate::sim::config::WORK_PER_SECOND;
-use crate::sim::launcher::{LauncherSpec, MissileSpec, TurretSpec};
-use crate::sim::motion::{Described, FieldKind, FieldValue};
+use crate::sim::launcher::LauncherSpec;
+use crate::sim::motion::{Described, Value};
 use crate::sim::rain::RainSpec;
-use crate::sim::{Motion, TargetSpec};
-use glam::Vec2;
+use crate::sim::TargetSpec;
 use std::collections::HashMap;
 
-pub use crate::sim::limits::{MAX_COORD, MAX_PATH_POINTS, MAX_PROGRAM, MAX_SPEED};
+pub use crate::sim::limits::{
+    MAX_COORD, MAX_GRAVITY, MAX_LABEL, MAX_MISSILES, MAX_PATH_POINTS, MAX_PROGRAM,
+    MAX_RAIN_KEYFRAMES, MAX_SPEED, MAX_VOLLEY,
+};
 pub const MAX_TARGETS: usize = 10_000;
 pub const MAX_LAUNCHERS: usize = 1_000;
 pub const MAX_TURRETS: usize = 100;
-/// Largest number of missiles one volley may launch (salvo x algorithms).
-pub const MAX_VOLLEY: u64 = 10_000;
 /// Most missiles all launchers together may launch per second.
 pub const MAX_LAUNCH_RATE: f64 = 20_000.0;
 /// Most target checks per simulated second the turrets may make (polls x targets).
 pub const MAX_TURRET_WORK: f64 = 10_000_000.0;
-/// Most missiles in flight a file may ask for (`world.max_missiles`), and most missile
-/// updates per simulated second it may ask for with it (100,000 at 60 ticks/s).
-pub const MAX_MISSILES: u32 = 100_000;
+/// Most missile updates per simulated second a file may ask for with
+/// `world.max_missiles` (100,000 at 60 ticks/s).
 pub const MAX_MISSILE_WORK: f32 = 10.0 * WORK_PER_SECOND;
-/// Largest gravity component (units/s^2).
-pub const MAX_GRAVITY: f32 = 1.0e5;
-pub const MAX_RAIN_KEYFRAMES: usize = 1_000;
-/// Longest scenario name, description, and name of a target, launcher or turret, in
-/// characters: what a title bar, a panel line and a label in the view can show.
+/// Longest scenario name and description, in characters: what a title bar and a panel
+/// line can show.
 pub const MAX_NAME: usize = 200;
 pub const MAX_DESCRIPTION: usize = 2_000;
-pub const MAX_LABEL: usize = 100;
 
 /// Collects `(path, message)` problems.
 #[derive(Default)]
@@ -44,21 +40,6 @@ struct Problems(Vec<(String, String)>);
 impl Problems {
     fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
         self.0.push((path.into(), message.into()));
-    }
-
-    /// `min <= value <= max` (false for NaN and infinities too).
-    fn range(&mut self, path: impl Into<String>, value: f32, min: f32, max: f32) {
-        if !(value >= min && value <= max) {
-            let found = if value.is_finite() {
-                value.to_string()
-            } else {
-                format!("{value} (not finite)")
-            };
-            self.push(
-                path,
-                format!("expected a value in {min}..={max}, found {found}"),
-            );
-        }
     }
 
     /// Whether a text is at most `max` characters long; reports it otherwise.
@@ -72,9 +53,9 @@ impl Problems {
         }
     }
 
-    fn point(&mut self, path: &str, value: Vec2, limit: f32) {
-        self.range(format!("{path}[0]"), value.x, -limit, limit);
-        self.range(format!("{path}[1]"), value.y, -limit, limit);
+    /// A described value's fields and parts against their descriptions.
+    fn described(&mut self, at: &str, value: &dyn Described, names: &[&str]) {
+        self.0.extend(value.problems(at, names));
     }
 
     /// Whether `found <= max`; reports it otherwise.
@@ -86,20 +67,6 @@ impl Problems {
             );
         }
         found <= max
-    }
-
-    fn missile(&mut self, path: &str, spec: &MissileSpec) {
-        self.range(format!("{path}.lifetime"), spec.lifetime, 0.001, 1.0e6);
-        if let Some(fuel) = spec.fuel {
-            self.range(format!("{path}.fuel"), fuel, 0.001, 1.0e9);
-        }
-        self.range(format!("{path}.radius"), spec.radius, 0.0, 1.0e5);
-        if let Some(airframe) = &spec.airframe {
-            described(self, &format!("{path}.airframe"), airframe, &[]);
-        }
-        if let Some(seeker) = &spec.seeker {
-            described(self, &format!("{path}.seeker"), seeker, &[]);
-        }
     }
 }
 
@@ -114,15 +81,6 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     }
     p.text("name", &s.name, MAX_NAME);
     p.text("description", &s.description, MAX_DESCRIPTION);
-    for (i, t) in s.targets.iter().enumerate().take(MAX_TARGETS) {
-        p.text(format!("targets[{i}].name"), &t.name, MAX_LABEL);
-    }
-    for (i, l) in s.launchers.iter().enumerate().take(MAX_LAUNCHERS) {
-        p.text(format!("launchers[{i}].name"), &l.name, MAX_LABEL);
-    }
-    for (i, t) in s.turrets.iter().enumerate().take(MAX_TURRETS) {
-        p.text(format!("turrets[{i}].name"), &t.name, MAX_LABEL);
-    }
     world(&mut p, s);
     for (algorithm, field, why) in s.algorithms.problems() {
         let group = algorithm.id().replace('-', "_");
@@ -151,7 +109,7 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     }
     if p.count("turrets", s.turrets.len(), MAX_TURRETS, "turrets") {
         for (i, turret) in s.turrets.iter().enumerate() {
-            self::turret(&mut p, &format!("turrets[{i}]"), turret);
+            p.described(&format!("turrets[{i}]"), turret, &[]);
         }
     }
     if let Some(rain) = &s.rain {
@@ -172,18 +130,12 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
 
 fn world(p: &mut Problems, s: &Scenario) {
     let w = &s.world;
-    p.range("world.width", w.width, 1.0, MAX_COORD);
-    p.range("world.height", w.height, 1.0, MAX_COORD);
-    p.range("world.tick_rate", w.tick_rate, 1.0, 1000.0);
-    p.range("world.margin", w.margin, 0.0, MAX_COORD);
-    p.point("world.gravity", w.gravity, MAX_GRAVITY);
-    if let Some(max) = w.max_missiles {
-        if max == 0 || max > MAX_MISSILES {
-            p.push(
-                "world.max_missiles",
-                format!("expected 1 to {MAX_MISSILES} missiles, found {max}"),
-            );
-        } else if w.tick_rate.is_finite() && max as f32 * w.tick_rate > MAX_MISSILE_WORK {
+    p.described("world", w, &[]);
+    if let Some(max) = w
+        .max_missiles
+        .filter(|max| (1..=MAX_MISSILES).contains(max))
+    {
+        if w.tick_rate.is_finite() && max as f32 * w.tick_rate > MAX_MISSILE_WORK {
             p.push(
                 "world.max_missiles",
                 format!(
@@ -206,7 +158,7 @@ fn targets(p: &mut Problems, s: &Scenario) {
             .fields()
             .iter()
             .filter_map(|f| match t.motion.get(f.name) {
-                Some(FieldValue::Points(points)) => Some((f.name, points.len())),
+                Some(Value::Points(points)) => Some((f.name, points.len())),
                 _ => None,
             })
             .collect()
@@ -253,19 +205,18 @@ fn targets(p: &mut Problems, s: &Scenario) {
 }
 
 fn target(p: &mut Problems, at: &str, target: &TargetSpec, names: &[&str]) {
-    p.range(format!("{at}.radius"), target.radius, 0.001, 1.0e5);
-    motion(p, &format!("{at}.motion"), &target.motion, names);
-    if let Some(flares) = &target.flares {
-        described(p, &format!("{at}.flares"), flares, &[]);
+    p.described(at, target, names);
+    for (field, message) in target.motion.problems(names) {
+        p.push(format!("{at}.motion.{field}"), message);
     }
 }
 
 fn launcher(p: &mut Problems, at: &str, launcher: &LauncherSpec, names: &[&str], tuning: &Tuning) {
-    p.point(&format!("{at}.pos"), launcher.pos, MAX_COORD);
+    p.described(at, launcher, names);
     if !names.contains(&launcher.target.as_str()) {
         p.push(
             format!("{at}.target"),
-            unknown_target(&launcher.target, names),
+            crate::core::field::unknown_target(&launcher.target, names),
         );
     }
     if launcher.algorithms.is_empty() {
@@ -274,31 +225,13 @@ fn launcher(p: &mut Problems, at: &str, launcher: &LauncherSpec, names: &[&str],
             "expected at least one algorithm, found none",
         );
     }
-    p.point(
-        &format!("{at}.launch_velocity"),
-        launcher.launch_velocity,
-        MAX_SPEED,
-    );
-    if let Some(first) = launcher.first_at {
-        p.range(format!("{at}.first_at"), first, 0.0, 1.0e6);
-    }
-    if let Some(every) = launcher.every {
-        p.range(format!("{at}.every"), every, 0.001, 1.0e6);
-    }
     let volley = volley(launcher);
-    if launcher.salvo == 0 {
-        p.push(
-            format!("{at}.salvo"),
-            "expected at least 1 missile per algorithm, found 0",
-        );
-    } else if volley > MAX_VOLLEY {
+    if launcher.salvo >= 1 && volley > MAX_VOLLEY {
         p.push(
             format!("{at}.salvo"),
             format!("expected at most {MAX_VOLLEY} missiles per volley, found {volley} (salvo x algorithms)"),
         );
     }
-    p.range(format!("{at}.spread"), launcher.spread, 0.0, 360.0);
-    p.missile(&format!("{at}.missile"), &launcher.missile);
     let mut tuned = tuning.clone();
     for (key, value) in &launcher.params {
         if let Err(why) = tuned.set_written(key, value) {
@@ -312,93 +245,20 @@ fn volley(launcher: &LauncherSpec) -> u64 {
     u64::from(launcher.salvo) * launcher.algorithms.len() as u64
 }
 
-fn turret(p: &mut Problems, at: &str, turret: &TurretSpec) {
-    p.point(&format!("{at}.pos"), turret.pos, MAX_COORD);
-    p.range(
-        format!("{at}.ai_poll_time"),
-        turret.ai_poll_time,
-        0.001,
-        1.0e6,
-    );
-    p.range(format!("{at}.first_poll"), turret.first_poll, 0.0, 1.0e6);
-    p.range(
-        format!("{at}.danger_height"),
-        turret.danger_height,
-        0.0,
-        MAX_COORD,
-    );
-    p.missile(&format!("{at}.missile"), &turret.missile);
-}
-
 fn rain(p: &mut Problems, rain: &RainSpec) {
-    p.range("rain.min_speed", rain.min_speed, 0.0, MAX_SPEED);
-    if rain.max_speed < rain.min_speed {
-        p.push(
-            "rain.max_speed",
-            format!(
-                "expected at least min_speed ({}), found {}",
-                rain.min_speed, rain.max_speed
-            ),
-        );
-    } else {
-        p.range(
-            "rain.max_speed",
-            rain.max_speed,
-            rain.min_speed.max(0.0),
-            MAX_SPEED,
-        );
-    }
-    p.range("rain.min_radius", rain.min_radius, 0.001, 1.0e5);
-    if rain.max_radius < rain.min_radius {
-        p.push(
-            "rain.max_radius",
-            format!(
-                "expected at least min_radius ({}), found {}",
-                rain.min_radius, rain.max_radius
-            ),
-        );
-    } else {
-        p.range(
-            "rain.max_radius",
-            rain.max_radius,
-            rain.min_radius.max(0.001),
-            1.0e5,
-        );
-    }
-    if rain.rate.is_empty() {
-        p.push(
-            "rain.rate",
-            "expected at least one (time, rate) keyframe, found none",
-        );
-    }
-    if !p.count(
-        "rain.rate",
-        rain.rate.len(),
-        MAX_RAIN_KEYFRAMES,
-        "keyframes",
-    ) {
-        return;
-    }
-    let mut last_time = f32::NEG_INFINITY;
-    for (k, &(time, rate)) in rain.rate.iter().enumerate() {
-        if time < last_time {
+    p.described("rain", rain, &[]);
+    // Each largest at least its smallest (when both are in their ranges).
+    let pairs = [
+        ("speed", rain.min_speed, rain.max_speed, 0.0),
+        ("radius", rain.min_radius, rain.max_radius, 0.001),
+    ];
+    for (what, min, max, low) in pairs {
+        if min >= low && max >= low && max < min {
             p.push(
-                format!("rain.rate[{k}][0]"),
-                format!("expected keyframe times in order, at or after the previous {last_time}, found {time}"),
-            );
-        } else {
-            p.range(
-                format!("rain.rate[{k}][0]"),
-                time,
-                last_time.max(0.0),
-                1.0e6,
+                format!("rain.max_{what}"),
+                format!("expected at least min_{what} ({min}), found {max}"),
             );
         }
-        p.range(format!("rain.rate[{k}][1]"), rate, 0.0, 1000.0);
-        last_time = time;
-    }
-    if let Some(ground) = rain.ground {
-        p.range("rain.ground", ground, 0.0, MAX_COORD);
     }
 }
 
@@ -457,59 +317,6 @@ fn load(p: &mut Problems, s: &Scenario) {
                 "expected at most {MAX_TURRET_WORK} target checks per second (turret polls per second x {candidates} targets), found {work:.0}: poll less often"
             ),
         );
-    }
-}
-
-fn unknown_target(name: &str, names: &[&str]) -> String {
-    const SHOWN: usize = 10;
-    let mut list = names
-        .iter()
-        .take(SHOWN)
-        .copied()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if names.len() > SHOWN {
-        list.push_str(&format!(" and {} more", names.len() - SHOWN));
-    }
-    format!("unknown target `{name}`, expected one of: {list}")
-}
-
-/// A motion's fields against their descriptions, then its own rules.
-fn motion(p: &mut Problems, at: &str, motion: &Motion, names: &[&str]) {
-    described(p, at, motion, names);
-    for (field, message) in motion.problems(names) {
-        p.push(format!("{at}.{field}"), message);
-    }
-}
-
-/// A self-describing value's fields (a motion's, an airframe's) against their
-/// descriptions: ranges, points, sample counts, target names.
-fn described(p: &mut Problems, at: &str, value: &dyn Described, names: &[&str]) {
-    for field in value.fields() {
-        let path = format!("{at}.{}", field.name);
-        match (field.kind, value.get(field.name)) {
-            (FieldKind::Number { min, max }, Some(FieldValue::Number(v))) => {
-                p.range(path, v, min, max)
-            }
-            (
-                FieldKind::Point { limit } | FieldKind::Vector { limit },
-                Some(FieldValue::Point(v)),
-            ) => p.point(&path, v, limit),
-            (FieldKind::Points { limit, .. }, Some(FieldValue::Points(points))) => {
-                for (k, point) in points.iter().enumerate() {
-                    p.point(&format!("{path}[{k}]"), *point, limit);
-                }
-            }
-            (FieldKind::Samples { max }, Some(FieldValue::Samples(n))) if n > max => {
-                p.push(path, format!("expected at most {max} samples, found {n}"));
-            }
-            (FieldKind::TargetName, Some(FieldValue::TargetName(Some(name))))
-                if !names.contains(&name.as_str()) =>
-            {
-                p.push(path, unknown_target(&name, names));
-            }
-            _ => {}
-        }
     }
 }
 

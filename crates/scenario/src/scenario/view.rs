@@ -121,7 +121,7 @@ pub fn embed_slider(
                 ids.join(", ")
             )
         })?;
-    let specs = algorithm.specs();
+    let specs = algorithm.params();
     specs
         .iter()
         .find(|s| s.name == param)

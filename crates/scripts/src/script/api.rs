@@ -196,19 +196,19 @@ fn shape(
 }
 
 fn register_shown(engine: &mut Engine) {
-    use crate::guidance::runtime::Value;
+    use crate::guidance::runtime::StateValue;
     engine
         .register_fn("readout", |label: &str, v: FLOAT| {
-            shown::push_readout(label, Value::Number(f64::from(v)))
+            shown::push_readout(label, StateValue::Number(f64::from(v)))
         })
         .register_fn("readout", |label: &str, v: INT| {
-            shown::push_readout(label, Value::Number(v as f64))
+            shown::push_readout(label, StateValue::Number(v as f64))
         })
         .register_fn("readout", |label: &str, v: bool| {
-            shown::push_readout(label, Value::Bool(v))
+            shown::push_readout(label, StateValue::Bool(v))
         })
         .register_fn("readout", |label: &str, v: Vec2| {
-            shown::push_readout(label, Value::Vector([f64::from(v.x), f64::from(v.y)]))
+            shown::push_readout(label, StateValue::Vector([f64::from(v.x), f64::from(v.y)]))
         })
         .register_fn(
             "debug_point",

@@ -12,11 +12,12 @@ mod words;
 
 pub use api::{MAX_OPERATIONS, ROLES};
 
+use crate::core::field::field;
 use crate::core::Portable;
-use crate::core::{Applies, Body, ParamKind, ParamSpec, ParamValue, Seen};
+use crate::core::{Body, Field, Kind, Seen, Value};
 use crate::guidance::law::{Launch, LawError, LawInfo, Signal};
 use crate::guidance::runtime::{
-    intern, leak_names, leak_specs, palette, RuntimeLaw, RuntimeState, Value,
+    intern, leak_fields, leak_names, palette, RuntimeLaw, RuntimeState, StateValue,
 };
 use api::{Declarations, Declared, DeclaredKind};
 use glam::Vec2;
@@ -54,8 +55,8 @@ pub struct ScriptLaw {
     id: &'static str,
     file: String,
     color: [u8; 3],
-    specs: &'static [ParamSpec],
-    defaults: Vec<ParamValue>,
+    specs: &'static [Field],
+    defaults: Vec<Value>,
     engine: Engine,
     ast: AST,
     has_launch: bool,
@@ -205,7 +206,7 @@ impl ScriptLaw {
             id: intern(id),
             file: file.into(),
             color: color.unwrap_or_else(|| color_of(id)),
-            specs: leak_specs(specs),
+            specs: leak_fields(specs),
             defaults,
             engine,
             ast,
@@ -240,19 +241,21 @@ impl ScriptLaw {
         }
     }
 
-    fn params_map(&self, params: &[ParamValue]) -> Map {
+    fn params_map(&self, params: &[Value]) -> Map {
         self.specs
             .iter()
             .zip(params)
             .map(|(spec, value)| {
                 let v = match (value, spec.kind) {
-                    (ParamValue::Float(v), _) => Dynamic::from(*v),
-                    (ParamValue::Int(v), _) => Dynamic::from(*v),
-                    (ParamValue::Bool(v), _) => Dynamic::from(*v),
-                    (ParamValue::Choice(i), ParamKind::Choice(names)) => {
+                    (Value::Number(v), _) => Dynamic::from(*v),
+                    (Value::Whole(v), _) => Dynamic::from(*v),
+                    (Value::Flag(v), _) => Dynamic::from(*v),
+                    (Value::Choice(i), Kind::Choice(names)) => {
                         Dynamic::from(names.get(*i).copied().unwrap_or_default().to_string())
                     }
-                    (ParamValue::Choice(i), _) => Dynamic::from(*i as rhai::INT),
+                    (Value::Choice(i), _) => Dynamic::from(*i as rhai::INT),
+                    // A script declares numbers, flags and choices only.
+                    _ => Dynamic::UNIT,
                 };
                 (spec.name.into(), v)
             })
@@ -267,7 +270,7 @@ impl ScriptLaw {
         state: &mut RuntimeState,
         missile: Map,
         seen: &Seen,
-        params: &[ParamValue],
+        params: &[Value],
     ) -> Result<Dynamic, LawError> {
         let mut this: Dynamic = state_to_map(state).into();
         let mut target = Map::new();
@@ -323,7 +326,7 @@ fn message_of(e: &EvalAltResult) -> String {
 }
 
 /// A declared parameter as the registry describes it.
-fn spec_of(d: &Declared) -> Result<(ParamSpec, ParamValue), String> {
+fn spec_of(d: &Declared) -> Result<(Field, Value), String> {
     let name = d.name.as_str();
     let valid = name
         .chars()
@@ -344,16 +347,16 @@ fn spec_of(d: &Declared) -> Result<(ParamSpec, ParamValue), String> {
                 return Err(format!("expected finite min < max, found {min} and {max}"));
             }
             let (min, max) = (*min, *max);
-            (ParamKind::Float { min, max }, ParamValue::Float(*default))
+            (Kind::Number { min, max }, Value::Number(*default))
         }
         DeclaredKind::Int { default, min, max } => {
             if min >= max {
                 return Err(format!("expected min < max, found {min} and {max}"));
             }
             let (min, max) = (*min, *max);
-            (ParamKind::Int { min, max }, ParamValue::Int(*default))
+            (Kind::Whole { min, max }, Value::Whole(*default))
         }
-        DeclaredKind::Bool(default) => (ParamKind::Bool, ParamValue::Bool(*default)),
+        DeclaredKind::Bool(default) => (Kind::Flag, Value::Flag(*default)),
         DeclaredKind::Choice { default, names } => {
             if names.is_empty() || names.len() > 32 {
                 return Err(format!("expected 1 to 32 choices, found {}", names.len()));
@@ -366,22 +369,17 @@ fn spec_of(d: &Declared) -> Result<(ParamSpec, ParamValue), String> {
                 )
             })?;
             let names: Vec<&'static str> = names.iter().map(|n| short(n)).collect();
-            (
-                ParamKind::Choice(leak_names(names)),
-                ParamValue::Choice(index),
-            )
+            (Kind::Choice(leak_names(names)), Value::Choice(index))
         }
     };
-    let spec = ParamSpec {
-        name: intern(name),
-        label: intern(&name.replace('_', " ")),
-        kind,
-        unit: short(&d.unit),
-        applies: Applies::Live,
-        help: short(&d.help),
-    };
-    spec.check(default)
-        .map_err(|e| format!("the default: {e}"))?;
+    let spec = field(kind)
+        .label(intern(&name.replace('_', " ")))
+        .unit(short(&d.unit))
+        .help(short(&d.help))
+        .named(intern(name));
+    if let Some(why) = spec.refusal(&default) {
+        return Err(format!("the default: {why}"));
+    }
     Ok((spec, default))
 }
 
@@ -392,10 +390,10 @@ fn state_to_map(state: &RuntimeState) -> Map {
         .iter()
         .map(|(k, v)| {
             let v = match v {
-                Value::Number(n) => Dynamic::from(*n as f32),
-                Value::Bool(b) => Dynamic::from(*b),
-                Value::Vector([x, y]) => Dynamic::from(Vec2::new(*x as f32, *y as f32)),
-                Value::Text(t) => Dynamic::from(t.clone()),
+                StateValue::Number(n) => Dynamic::from(*n as f32),
+                StateValue::Bool(b) => Dynamic::from(*b),
+                StateValue::Vector([x, y]) => Dynamic::from(Vec2::new(*x as f32, *y as f32)),
+                StateValue::Text(t) => Dynamic::from(t.clone()),
             };
             (k.as_str().into(), v)
         })
@@ -408,7 +406,7 @@ pub const MAX_STATE_VALUES: usize = 64;
 pub const MAX_STATE_TEXT: usize = 256;
 
 /// What the script left in `this`, as state: numbers, flags, vectors and strings.
-fn map_to_state(this: Dynamic) -> Result<std::collections::BTreeMap<String, Value>, String> {
+fn map_to_state(this: Dynamic) -> Result<std::collections::BTreeMap<String, StateValue>, String> {
     let type_name = words::plain_type(this.type_name());
     let map = this.try_cast::<Map>().ok_or_else(|| {
         format!("`this` must stay a map of the missile's state, found {type_name}")
@@ -427,7 +425,7 @@ fn map_to_state(this: Dynamic) -> Result<std::collections::BTreeMap<String, Valu
                     words::plain_type(v.type_name())
                 )
             })?;
-            if matches!(&value, Value::Text(t) if t.chars().count() > MAX_STATE_TEXT) {
+            if matches!(&value, StateValue::Text(t) if t.chars().count() > MAX_STATE_TEXT) {
                 return Err(format!(
                     "state `{k}`: a string of at most {MAX_STATE_TEXT} characters can be kept"
                 ));
@@ -437,20 +435,20 @@ fn map_to_state(this: Dynamic) -> Result<std::collections::BTreeMap<String, Valu
         .collect()
 }
 
-fn value_of(v: &Dynamic) -> Option<Value> {
+fn value_of(v: &Dynamic) -> Option<StateValue> {
     if let Some(x) = v.clone().try_cast::<f32>() {
-        Some(Value::Number(f64::from(x)))
+        Some(StateValue::Number(f64::from(x)))
     } else if let Some(i) = v.clone().try_cast::<rhai::INT>() {
-        Some(Value::Number(i as f64))
+        Some(StateValue::Number(i as f64))
     } else if let Some(b) = v.clone().try_cast::<bool>() {
-        Some(Value::Bool(b))
+        Some(StateValue::Bool(b))
     } else if let Some(p) = v.clone().try_cast::<Vec2>() {
-        Some(Value::Vector([f64::from(p.x), f64::from(p.y)]))
+        Some(StateValue::Vector([f64::from(p.x), f64::from(p.y)]))
     } else {
         v.clone()
             .into_immutable_string()
             .ok()
-            .map(|s| Value::Text(s.to_string()))
+            .map(|s| StateValue::Text(s.to_string()))
     }
 }
 
@@ -527,18 +525,18 @@ impl RuntimeLaw for ScriptLaw {
             field: self.id,
             summary: intern(&format!("script {}", self.file)),
             color: self.color,
-            specs: self.specs,
+            params: self.specs,
             contact_fused: true,
         }
     }
 
-    fn defaults(&self) -> Vec<ParamValue> {
+    fn defaults(&self) -> Vec<Value> {
         self.defaults.clone()
     }
 
     fn launch(
         &self,
-        params: &[ParamValue],
+        params: &[Value],
         launch: &Launch,
         state: &mut RuntimeState,
     ) -> Result<Option<Body>, LawError> {
@@ -574,7 +572,7 @@ impl RuntimeLaw for ScriptLaw {
 
     fn steer(
         &self,
-        params: &[ParamValue],
+        params: &[Value],
         state: &mut RuntimeState,
         body: &mut Body,
         seen: &Seen,

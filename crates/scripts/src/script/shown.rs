@@ -3,7 +3,7 @@
 //! built-in law's internals. Bounded per tick.
 
 use crate::core::DebugShape;
-use crate::guidance::runtime::{Shown, Value};
+use crate::guidance::runtime::{Shown, StateValue};
 use std::cell::RefCell;
 
 /// Most readouts and most shapes one tick may show; more are dropped.
@@ -21,7 +21,7 @@ pub fn collect<T>(f: impl FnOnce() -> T) -> (T, Shown) {
     (out, shown)
 }
 
-pub fn push_readout(label: &str, value: Value) {
+pub fn push_readout(label: &str, value: StateValue) {
     SHOWN.with(|s| {
         if let Some(shown) = s.borrow_mut().as_mut() {
             if shown.readouts.len() < MAX_SHOWN {

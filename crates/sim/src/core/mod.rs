@@ -1,15 +1,15 @@
 //! The leaf of the crate: what both the guidance laws and the simulation need, and
 //! nothing of steerlab's own beneath it. A missile's [`Body`] and what it [`Seen`]s of its
 //! target, angles, the [`DebugShape`]s a law asks to be drawn (tagged with a [`Role`]),
-//! the self-describing parameters ([`params`]) and [`Readout`]s, and how a saved file
+//! the one description of every tunable field ([`field`]) and [`Readout`]s, and how a saved file
 //! leaves out the values that are defaults.
 
 pub mod body;
 pub mod debug;
+pub mod field;
 pub mod lanes;
 pub mod math;
 pub mod overlay;
-pub mod params;
 pub mod readout;
 pub mod text;
 pub mod turn_rule;
@@ -18,8 +18,8 @@ pub mod written;
 
 pub use body::{direction, wrap_angle, Body, Seen};
 pub use debug::{DebugShape, Role, Shape};
+pub use field::{Applies, Described, Field, Kind, Tunable, Value};
 pub use math::Portable;
-pub use params::{Applies, ParamKind, ParamSpec, ParamValue, Tunable};
 pub use readout::{Readout, ReadoutValue};
 
 /// Whether a value is its type's default (a `skip_serializing_if` for fields whose

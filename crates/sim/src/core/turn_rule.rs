@@ -5,7 +5,7 @@
 //! ([`crate::guidance::turn_rate`]) and the fly programs' enemies
 //! ([`crate::sim::motion::fly_program`]), which fly it with the same parameters.
 
-use crate::core::params::{float, tunable, ParamKind};
+use crate::core::field::{flag, number, tunable};
 use crate::core::wrap_angle;
 use crate::core::Portable;
 use serde::{Deserialize, Serialize};
@@ -13,16 +13,23 @@ use serde::{Deserialize, Serialize};
 tunable! {
     /// Parameters of the turn-rate rule (missiles and fly-program enemies alike).
     pub struct TurnRateParams {
-        /// Forward speed vR (with the mass rule: the sum of the parts' vR).
-        radial_speed: f32 = 200.0, float(0.0, 2000.0), "units/s", Live, "radial speed vR";
-        /// Turn rate vA (with the mass rule: the sum of the parts' vA).
-        angular_speed: f32 = 3.0, float(0.0, 50.0), "rad/s", Live, "angular speed vA";
-        /// Dead zone: no turn while |sin(heading error)| <= epsilon (0.1 is about 5.7 degrees).
-        dead_zone: f32 = 0.1, float(0.0, 1.0), "sin", Live, "dead-zone epsilon";
-        /// The article's mass rule: speeds become vR*500/mass and vA*500/mass.
-        mass_rule: bool = false, ParamKind::Bool, "", Live, "mass rule";
-        /// Total health of the enemy's parts, used by the mass rule.
-        mass: f32 = 500.0, float(1.0, 100_000.0), "", Live, "mass";
+        radial_speed: f32 = 200.0 => number(0.0, 2000.0)
+            .label("radial speed vR")
+            .unit("units/s")
+            .help("Forward speed vR (with the mass rule: the sum of the parts' vR)."),
+        angular_speed: f32 = 3.0 => number(0.0, 50.0)
+            .label("angular speed vA")
+            .unit("rad/s")
+            .help("Turn rate vA (with the mass rule: the sum of the parts' vA)."),
+        dead_zone: f32 = 0.1 => number(0.0, 1.0)
+            .label("dead-zone epsilon")
+            .unit("sin")
+            .help("Dead zone: no turn while |sin(heading error)| <= epsilon (0.1 is about 5.7 degrees)."),
+        mass_rule: bool = false => flag()
+            .label("mass rule")
+            .help("The article's mass rule: speeds become vR*500/mass and vA*500/mass."),
+        mass: f32 = 500.0 => number(1.0, 100_000.0)
+            .help("Total health of the enemy's parts, used by the mass rule."),
     }
 }
 

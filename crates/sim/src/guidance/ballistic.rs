@@ -9,7 +9,7 @@
 
 use super::law::{Launch, Law, Signal};
 use super::roots::{real_roots_in, root_bound};
-use crate::core::params::{choice, float, tunable, ParamKind};
+use crate::core::field::{choice, number, tunable};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -29,12 +29,18 @@ choice! {
 tunable! {
     /// Parameters of the ballistic shell.
     pub struct BallisticParams {
-        /// Muzzle speed s.
-        speed: f32 = 400.0, float(1.0, 5000.0), "units/s", NextLaunch, "muzzle speed";
-        /// Low or high arc.
-        arc: Arc = Arc::Low, ParamKind::Choice(Arc::NAMES), "", NextLaunch, "arc";
-        /// Radius destroyed when the shell detonates at the solved time.
-        blast_radius: f32 = 25.0, float(0.0, 500.0), "units", Live, "blast radius";
+        speed: f32 = 400.0 => number(1.0, 5000.0)
+            .label("muzzle speed")
+            .unit("units/s")
+            .next_launch()
+            .help("Muzzle speed s."),
+        arc: Arc = Arc::Low => choice(Arc::NAMES)
+            .next_launch()
+            .help("Low or high arc."),
+        blast_radius: f32 = 25.0 => number(0.0, 500.0)
+            .label("blast radius")
+            .unit("units")
+            .help("Radius destroyed when the shell detonates at the solved time."),
     }
 }
 

@@ -4,7 +4,7 @@
 //! then moves at most `step` per tick towards it, which gives the missile inertia.
 
 use super::law::{Launch, Law, Look, Signal};
-use crate::core::params::{int, tunable, ParamKind};
+use crate::core::field::{flag, tunable, whole};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -15,14 +15,19 @@ use std::sync::OnceLock;
 tunable! {
     /// Parameters of the integer heat-seeker.
     pub struct HeatSeekerParams {
-        /// Maximum speed m on the dominant axis.
-        max_speed: i32 = 12, int(1, 200), "units/tick", Live, "max speed";
-        /// Largest change of each velocity component per tick.
-        step: i32 = 1, int(1, 100), "units/tick^2", Live, "step";
-        /// Lead factor L: aim at the target's position plus L times its per-tick velocity.
-        lead: i32 = 1, int(0, 100), "ticks", Live, "lead";
-        /// The order the article warns against: (dy / dx) * m, which collapses to 0 or 1.
-        divide_first: bool = false, ParamKind::Bool, "", Live, "divide first (the bug)";
+        max_speed: i32 = 12 => whole(1, 200)
+            .label("max speed")
+            .unit("units/tick")
+            .help("Maximum speed m on the dominant axis."),
+        step: i32 = 1 => whole(1, 100)
+            .unit("units/tick^2")
+            .help("Largest change of each velocity component per tick."),
+        lead: i32 = 1 => whole(0, 100)
+            .unit("ticks")
+            .help("Lead factor L: aim at the target's position plus L times its per-tick velocity."),
+        divide_first: bool = false => flag()
+            .label("divide first (the bug)")
+            .help("The order the article warns against: (dy / dx) * m, which collapses to 0 or 1."),
     }
 }
 

@@ -5,7 +5,7 @@
 //! blast radius. Re-solving every tick (lead pursuit) is an improvement, off by default.
 
 use super::law::{Launch, Law, Signal};
-use crate::core::params::{choice, float, tunable, ParamKind};
+use crate::core::field::{choice, flag, number, tunable};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -25,14 +25,21 @@ choice! {
 tunable! {
     /// Parameters of the quadratic intercept (turret and point launchers alike).
     pub struct InterceptParams {
-        /// Missile speed s.
-        speed: f32 = 300.0, float(1.0, 5000.0), "units/s", NextLaunch, "missile speed";
-        /// Radius destroyed when the missile detonates at its aim point.
-        blast_radius: f32 = 30.0, float(0.0, 500.0), "units", Live, "blast radius";
-        /// Earliest root, or the article's max().
-        root_rule: RootRule = RootRule::Earliest, ParamKind::Choice(RootRule::NAMES), "", Live, "root";
-        /// Improvement: solve again every tick from the missile (lead pursuit).
-        lead_pursuit: bool = false, ParamKind::Bool, "", Live, "lead pursuit";
+        speed: f32 = 300.0 => number(1.0, 5000.0)
+            .label("missile speed")
+            .unit("units/s")
+            .next_launch()
+            .help("Missile speed s."),
+        blast_radius: f32 = 30.0 => number(0.0, 500.0)
+            .label("blast radius")
+            .unit("units")
+            .help("Radius destroyed when the missile detonates at its aim point."),
+        root_rule: RootRule = RootRule::Earliest => choice(RootRule::NAMES)
+            .label("root")
+            .help("Earliest root, or the article's max()."),
+        lead_pursuit: bool = false => flag()
+            .label("lead pursuit")
+            .help("Improvement: solve again every tick from the missile (lead pursuit)."),
     }
 }
 

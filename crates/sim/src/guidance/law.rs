@@ -4,7 +4,7 @@
 //! how its missile is drawn beyond the common shapes ([`Look`]).
 
 use crate::core::lanes::{LaneStep, LANE_NUMBERS};
-use crate::core::{Body, DebugShape, ParamSpec, Readout, Seen, Tunable};
+use crate::core::{Body, DebugShape, Field, Readout, Seen, Tunable};
 use glam::Vec2;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -137,7 +137,8 @@ pub struct LawInfo {
     pub field: &'static str,
     pub summary: &'static str,
     pub color: [u8; 3],
-    pub specs: &'static [ParamSpec],
+    /// Its parameters' descriptions.
+    pub params: &'static [Field],
     pub contact_fused: bool,
 }
 

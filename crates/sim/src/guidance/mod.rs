@@ -13,7 +13,7 @@ pub mod law;
 pub mod roots;
 pub mod runtime;
 
-pub use crate::core::params::{self, Applies, ParamKind, ParamSpec, ParamValue, Tunable};
+pub use crate::core::field::{self, Applies, Described, Field, Kind, Tunable, Value};
 pub use crate::core::readout::{Readout, ReadoutValue};
 pub use algorithm::Algorithm;
 pub use law::{Launch, Law, LawError, LawInfo, Look, Signal};
@@ -55,7 +55,7 @@ macro_rules! laws {
                 field: stringify!($module),
                 summary: <$module::$law as Law>::SUMMARY,
                 color: <$module::$law as Law>::COLOR,
-                specs: <<$module::$law as Law>::Params as Tunable>::SPECS,
+                params: <<$module::$law as Law>::Params as Tunable>::FIELDS,
                 contact_fused: <$module::$law as Law>::CONTACT_FUSED,
             },
         )*];
@@ -94,27 +94,19 @@ macro_rules! laws {
         }
 
         impl Tuning {
-            /// The current value of one algorithm's parameter.
-            pub fn get(&self, algorithm: Algorithm, name: &str) -> Option<ParamValue> {
+            /// One algorithm's parameter values, described (to read).
+            pub fn law(&self, algorithm: Algorithm) -> Option<&dyn Described> {
                 match algorithm.index() {
-                    $( Some(Index::$name) => self.$module.get(name), )*
-                    None => self.runtime.get(algorithm, name),
+                    $( Some(Index::$name) => Some(&self.$module), )*
+                    None => self.runtime.params(algorithm),
                 }
             }
 
-            /// Sets a built-in's parameter without checking its range (see [`Tuning::set`]).
-            pub fn set_unchecked(&mut self, algorithm: Algorithm, name: &str, value: ParamValue) -> bool {
+            /// One algorithm's parameter values, described (to change).
+            pub fn law_mut(&mut self, algorithm: Algorithm) -> Option<&mut dyn Described> {
                 match algorithm.index() {
-                    $( Some(Index::$name) => self.$module.set(name, value), )*
-                    None => false,
-                }
-            }
-
-            /// Every out-of-range parameter of one algorithm, as `(field, reason)`.
-            fn problems_of(&self, algorithm: Algorithm) -> Vec<(&'static str, String)> {
-                match algorithm.index() {
-                    $( Some(Index::$name) => self.$module.problems(), )*
-                    None => Vec::new(),
+                    $( Some(Index::$name) => Some(&mut self.$module), )*
+                    None => self.runtime.params_mut(algorithm),
                 }
             }
 
@@ -332,9 +324,9 @@ impl Algorithm {
         self.info().summary
     }
 
-    /// The parameter descriptions of this algorithm.
-    pub fn specs(self) -> &'static [ParamSpec] {
-        self.info().specs
+    /// The descriptions of this algorithm's parameters.
+    pub fn params(self) -> &'static [Field] {
+        self.info().params
     }
 
     /// Its colour, as RGB.
@@ -396,30 +388,27 @@ impl std::str::FromStr for Algorithm {
 }
 
 impl Tuning {
+    /// The current value of one algorithm's parameter.
+    pub fn get(&self, algorithm: Algorithm, name: &str) -> Option<Value> {
+        self.law(algorithm)?.get(name)
+    }
+
+    /// Sets a parameter without checking its range (see [`Tuning::set`]); `false` if
+    /// there is no such parameter or the value is of another kind.
+    pub fn set_unchecked(&mut self, algorithm: Algorithm, name: &str, value: Value) -> bool {
+        self.law_mut(algorithm)
+            .is_some_and(|law| law.set(name, value))
+    }
+
     /// Sets one algorithm's parameter after checking it against its description.
-    pub fn set(
-        &mut self,
-        algorithm: Algorithm,
-        name: &str,
-        value: ParamValue,
-    ) -> Result<(), String> {
-        if !algorithm.is_builtin() {
-            return self.runtime.set(algorithm, name, value);
+    pub fn set(&mut self, algorithm: Algorithm, name: &str, value: Value) -> Result<(), String> {
+        let law = self
+            .law_mut(algorithm)
+            .ok_or_else(|| format!("unknown algorithm `{algorithm}`"))?;
+        if law.field(name).is_none() {
+            return Err(format!("{algorithm} has no parameter `{name}`"));
         }
-        let spec = algorithm
-            .specs()
-            .iter()
-            .find(|s| s.name == name)
-            .ok_or_else(|| format!("{algorithm} has no parameter `{name}`"))?;
-        spec.check(value)?;
-        if self.set_unchecked(algorithm, name, value) {
-            Ok(())
-        } else {
-            Err(format!(
-                "{algorithm}.{name}: expected {}, found {value}",
-                spec.kind.describe()
-            ))
-        }
+        law.set_checked(name, value)
     }
 
     /// Adds a law at run time (or replaces the one registered under its id, keeping the
@@ -432,7 +421,7 @@ impl Tuning {
 
     /// Sets a parameter named `law.param` (the law's section name, as in a scenario's
     /// `algorithms:`) to a value as a file wrote it: a launcher's override.
-    pub fn set_written(&mut self, key: &str, written: &params::WrittenValue) -> Result<(), String> {
+    pub fn set_written(&mut self, key: &str, written: &field::WrittenValue) -> Result<(), String> {
         let (field, name) = key.split_once('.').ok_or_else(|| {
             format!(
                 "expected `law.parameter`, such as `intercept.root_rule`, found \"{}\"",
@@ -452,11 +441,11 @@ impl Tuning {
                 )
             })?;
         let spec = algorithm
-            .specs()
+            .params()
             .iter()
             .find(|s| s.name == name)
             .ok_or_else(|| {
-                let names: Vec<&str> = algorithm.specs().iter().map(|s| s.name).collect();
+                let names: Vec<&str> = algorithm.params().iter().map(|s| s.name).collect();
                 format!(
                     "expected a parameter of {field}, one of: {}, found \"{}\"",
                     names.join(", "),
@@ -475,12 +464,14 @@ impl Tuning {
             .collect()
     }
 
-    /// Every out-of-range parameter, as `(algorithm, field, reason)`.
-    pub fn problems(&self) -> Vec<(Algorithm, &'static str, String)> {
+    /// Every out-of-range parameter of the built-in laws, as `(algorithm, parameter,
+    /// reason)` (a runtime law's values are checked when they are set).
+    pub fn problems(&self) -> Vec<(Algorithm, String, String)> {
         Algorithm::ALL
             .into_iter()
-            .flat_map(|algorithm| {
-                self.problems_of(algorithm)
+            .filter_map(|algorithm| Some((algorithm, self.law(algorithm)?)))
+            .flat_map(|(algorithm, law)| {
+                law.problems("", &[])
                     .into_iter()
                     .map(move |(field, why)| (algorithm, field, why))
             })

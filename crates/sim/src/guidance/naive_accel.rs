@@ -4,7 +4,7 @@
 
 use super::law::{Launch, Law, Signal};
 use super::quartic::{accel_shapes, integrate_accel};
-use crate::core::params::{float, tunable};
+use crate::core::field::{number, tunable};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Seen};
@@ -14,8 +14,10 @@ use serde::{Deserialize, Serialize};
 tunable! {
     /// Parameters of the naive accelerating missile.
     pub struct NaiveAccelParams {
-        /// Magnitude k of the constant acceleration.
-        acceleration: f32 = 200.0, float(1.0, 5000.0), "units/s^2", Live, "acceleration k";
+        acceleration: f32 = 200.0 => number(1.0, 5000.0)
+            .label("acceleration k")
+            .unit("units/s^2")
+            .help("Magnitude k of the constant acceleration."),
     }
 }
 

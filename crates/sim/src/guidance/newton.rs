@@ -8,7 +8,7 @@
 
 use super::law::{Launch, Law, Signal};
 use super::quartic::{accel_shapes, integrate_accel, meeting};
-use crate::core::params::{choice, float, int, tunable, ParamKind};
+use crate::core::field::{choice, number, tunable, whole};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{wrap_angle, Body, DebugShape, Seen};
@@ -28,14 +28,19 @@ choice! {
 tunable! {
     /// Parameters of the Newton-aimed accelerating missile.
     pub struct NewtonParams {
-        /// Magnitude k of the constant acceleration.
-        acceleration: f32 = 200.0, float(1.0, 5000.0), "units/s^2", Live, "acceleration k";
-        /// Maximum Newton iterations per sign pair (the article uses 8).
-        iterations: u32 = 8, int(1, 64), "", Live, "Newton iterations N";
-        /// Newton stops early once |T_x - T_y| is below this.
-        epsilon: f32 = 0.001, float(0.000_001, 1.0), "s", Live, "Newton epsilon";
-        /// Solve every tick, or only when the target's velocity changes.
-        recompute: Recompute = Recompute::EveryTick, ParamKind::Choice(Recompute::NAMES), "", Live, "recompute";
+        acceleration: f32 = 200.0 => number(1.0, 5000.0)
+            .label("acceleration k")
+            .unit("units/s^2")
+            .help("Magnitude k of the constant acceleration."),
+        iterations: u32 = 8 => whole(1, 64)
+            .label("Newton iterations N")
+            .help("Maximum Newton iterations per sign pair (the article uses 8)."),
+        epsilon: f32 = 0.001 => number(0.000_001, 1.0)
+            .label("Newton epsilon")
+            .unit("s")
+            .help("Newton stops early once |T_x - T_y| is below this."),
+        recompute: Recompute = Recompute::EveryTick => choice(Recompute::NAMES)
+            .help("Solve every tick, or only when the target's velocity changes."),
     }
 }
 

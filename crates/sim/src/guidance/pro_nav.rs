@@ -7,7 +7,7 @@
 //! how the target's seen velocity changes from tick to tick).
 
 use super::law::{Launch, Law, Signal};
-use crate::core::params::{choice, float, tunable, ParamKind};
+use crate::core::field::{choice, flag, number, tunable};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -17,18 +17,22 @@ use serde::{Deserialize, Serialize};
 tunable! {
     /// Parameters of proportional navigation.
     pub struct ProNavParams {
-        /// Navigation constant N (3 to 5 in practice).
-        gain: f32 = 4.0, float(0.0, 10.0), "", Live, "navigation constant N";
-        /// Constant missile speed.
-        speed: f32 = 300.0, float(1.0, 5000.0), "units/s", Live, "missile speed";
-        /// Largest lateral acceleration.
-        max_accel: f32 = 1500.0, float(0.0, 100_000.0), "units/s^2", Live, "acceleration limit";
-        /// classic: N Vc (LOS rate) across the velocity; pure: the missile's speed for
-        /// Vc; true: N Vc (LOS rate) across the line of sight.
-        form: ProNavForm = ProNavForm::Classic, ParamKind::Choice(ProNavForm::NAMES), "", Live, "form";
-        /// Augmented PN: add N/2 times the target's acceleration across the line of
-        /// sight, estimated from the seen target velocity's change over a tick.
-        augmented: bool = false, ParamKind::Bool, "", Live, "augmented (APN)";
+        gain: f32 = 4.0 => number(0.0, 10.0)
+            .label("navigation constant N")
+            .help("Navigation constant N (3 to 5 in practice)."),
+        speed: f32 = 300.0 => number(1.0, 5000.0)
+            .label("missile speed")
+            .unit("units/s")
+            .help("Constant missile speed."),
+        max_accel: f32 = 1500.0 => number(0.0, 100_000.0)
+            .label("acceleration limit")
+            .unit("units/s^2")
+            .help("Largest lateral acceleration."),
+        form: ProNavForm = ProNavForm::Classic => choice(ProNavForm::NAMES)
+            .help("classic: N Vc (LOS rate) across the velocity; pure: the missile's speed for Vc; true: N Vc (LOS rate) across the line of sight."),
+        augmented: bool = false => flag()
+            .label("augmented (APN)")
+            .help("Augmented PN: add N/2 times the target's acceleration across the line of sight, estimated from the seen target velocity's change over a tick."),
     }
 }
 

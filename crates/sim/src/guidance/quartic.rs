@@ -7,7 +7,7 @@
 
 use super::law::{Launch, Law, Signal};
 use super::roots::{real_roots_in, root_bound};
-use crate::core::params::{float, tunable};
+use crate::core::field::{number, tunable};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -17,8 +17,10 @@ use serde::{Deserialize, Serialize};
 tunable! {
     /// Parameters of the exact accelerating missile.
     pub struct QuarticParams {
-        /// Magnitude k of the constant acceleration.
-        acceleration: f32 = 200.0, float(1.0, 5000.0), "units/s^2", Live, "acceleration k";
+        acceleration: f32 = 200.0 => number(1.0, 5000.0)
+            .label("acceleration k")
+            .unit("units/s^2")
+            .help("Magnitude k of the constant acceleration."),
     }
 }
 

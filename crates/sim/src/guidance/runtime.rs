@@ -10,7 +10,8 @@
 
 use super::algorithm::Algorithm;
 use super::law::{Launch, LawError, LawInfo, Signal};
-use crate::core::{Body, DebugShape, ParamSpec, ParamValue, Readout, Seen};
+use crate::core::field::{Described, Field, Kind, Value};
+use crate::core::{Body, DebugShape, Readout, Seen};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
@@ -18,16 +19,16 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 /// A law added at run time.
 pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
     /// Its id, summary, colour, parameters and fuse (strings interned: [`intern`],
-    /// the parameter list leaked once per distinct list: [`leak_specs`]).
+    /// the parameter list leaked once per distinct list: [`leak_fields`]).
     fn info(&self) -> LawInfo;
 
-    /// Its parameters' default values, in the order of its specs.
-    fn defaults(&self) -> Vec<ParamValue>;
+    /// Its parameters' default values, in the order of its fields.
+    fn defaults(&self) -> Vec<Value>;
 
     /// Starts a missile (its state starts empty); `Ok(None)`: no solution, not fired.
     fn launch(
         &self,
-        params: &[ParamValue],
+        params: &[Value],
         launch: &Launch,
         state: &mut RuntimeState,
     ) -> Result<Option<Body>, LawError>;
@@ -36,7 +37,7 @@ pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
     /// this missile.
     fn steer(
         &self,
-        params: &[ParamValue],
+        params: &[Value],
         state: &mut RuntimeState,
         body: &mut Body,
         seen: &Seen,
@@ -82,7 +83,7 @@ pub fn palette(index: usize) -> [u8; 3] {
 
 /// One value of a runtime law's state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Value {
+pub enum StateValue {
     Number(f64),
     Bool(bool),
     Vector([f64; 2]),
@@ -93,7 +94,7 @@ pub enum Value {
 /// it showed on its last tick.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RuntimeState {
-    pub values: BTreeMap<String, Value>,
+    pub values: BTreeMap<String, StateValue>,
     #[serde(default)]
     pub shown: Shown,
 }
@@ -101,7 +102,7 @@ pub struct RuntimeState {
 /// What a runtime law showed on one tick: readouts (label, value) and debug shapes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Shown {
-    pub readouts: Vec<(String, Value)>,
+    pub readouts: Vec<(String, StateValue)>,
     pub shapes: Vec<DebugShape>,
 }
 
@@ -128,12 +129,12 @@ impl Shown {
                     }
                 };
                 match value {
-                    Value::Number(v) => Readout::number(label, *v as f32, ""),
-                    Value::Bool(v) => Readout::flag(label, *v),
-                    Value::Vector([x, y]) => {
+                    StateValue::Number(v) => Readout::number(label, *v as f32, ""),
+                    StateValue::Bool(v) => Readout::flag(label, *v),
+                    StateValue::Vector([x, y]) => {
                         Readout::vector(label, glam::Vec2::new(*x as f32, *y as f32), "")
                     }
-                    Value::Text(t) => Readout::text(label, t.clone()),
+                    StateValue::Text(t) => Readout::text(label, t.clone()),
                 }
             })
             .collect()
@@ -152,7 +153,7 @@ pub struct RuntimeGuidance {
 struct Entry {
     algorithm: Algorithm,
     law: Arc<dyn RuntimeLaw>,
-    values: Vec<ParamValue>,
+    values: Vec<Value>,
     /// Kept, never read: holds the law's place in the registry while this set lives.
     _hold: Arc<Hold>,
 }
@@ -200,18 +201,14 @@ impl Runtime {
         let old = self.entries.iter().position(|e| e.algorithm == algorithm);
         let values = match old.map(|i| &self.entries[i]) {
             Some(e) => info
-                .specs
+                .params
                 .iter()
-                .zip(&defaults)
-                .map(|(spec, default)| {
-                    e.law
-                        .info()
-                        .specs
-                        .iter()
-                        .position(|s| s.name == spec.name)
-                        .map(|k| e.values[k])
-                        .filter(|v| spec.check(*v).is_ok())
-                        .unwrap_or(*default)
+                .zip(defaults)
+                .map(|(field, default)| {
+                    (e as &dyn Described)
+                        .get(field.name)
+                        .filter(|v| field.refusal(v).is_none())
+                        .unwrap_or(default)
                 })
                 .collect(),
             None => defaults,
@@ -233,7 +230,7 @@ impl Runtime {
     }
 
     /// The law and its parameter values.
-    pub fn law(&self, algorithm: Algorithm) -> Option<(&dyn RuntimeLaw, &[ParamValue])> {
+    pub fn law(&self, algorithm: Algorithm) -> Option<(&dyn RuntimeLaw, &[Value])> {
         self.entry(algorithm)
             .map(|e| (e.law.as_ref(), e.values.as_slice()))
     }
@@ -243,32 +240,46 @@ impl Runtime {
         self.entries.iter().map(|e| e.algorithm)
     }
 
-    pub fn get(&self, algorithm: Algorithm, name: &str) -> Option<ParamValue> {
-        let e = self.entry(algorithm)?;
-        let k = e.law.info().specs.iter().position(|s| s.name == name)?;
-        Some(e.values[k])
+    /// A runtime law's parameter values, described by the law (to read).
+    pub fn params(&self, algorithm: Algorithm) -> Option<&dyn Described> {
+        self.entry(algorithm).map(|e| e as &dyn Described)
     }
 
-    /// Sets a parameter after checking it against its description.
-    pub fn set(
-        &mut self,
-        algorithm: Algorithm,
-        name: &str,
-        value: ParamValue,
-    ) -> Result<(), String> {
-        let e = self
-            .entries
+    /// A runtime law's parameter values, described by the law (to change).
+    pub fn params_mut(&mut self, algorithm: Algorithm) -> Option<&mut dyn Described> {
+        self.entries
             .iter_mut()
             .find(|e| e.algorithm == algorithm)
-            .ok_or_else(|| format!("unknown algorithm `{algorithm}`"))?;
-        let specs = e.law.info().specs;
-        let k = specs
-            .iter()
-            .position(|s| s.name == name)
-            .ok_or_else(|| format!("{algorithm} has no parameter `{name}`"))?;
-        specs[k].check(value)?;
-        e.values[k] = value;
-        Ok(())
+            .map(|e| e as &mut dyn Described)
+    }
+}
+
+/// A runtime law's values are described by the fields its law declares.
+impl Described for Entry {
+    fn fields(&self) -> &'static [Field] {
+        self.law.info().params
+    }
+
+    fn get(&self, name: &str) -> Option<Value> {
+        let k = self.fields().iter().position(|f| f.name == name)?;
+        self.values.get(k).cloned()
+    }
+
+    fn set(&mut self, name: &str, value: Value) -> bool {
+        let Some(k) = self.fields().iter().position(|f| f.name == name) else {
+            return false;
+        };
+        let fits = matches!(
+            (self.fields()[k].kind, &value),
+            (Kind::Number { .. }, Value::Number(_))
+                | (Kind::Whole { .. }, Value::Whole(_))
+                | (Kind::Flag, Value::Flag(_))
+                | (Kind::Choice(_), Value::Choice(_))
+        );
+        if fits {
+            self.values[k] = value;
+        }
+        fits
     }
 }
 
@@ -377,16 +388,16 @@ pub fn leak_names(names: Vec<&'static str>) -> &'static [&'static str] {
 }
 
 /// A parameter list for the life of the program, leaked once per distinct list.
-pub fn leak_specs(specs: Vec<ParamSpec>) -> &'static [ParamSpec] {
-    static TABLE: OnceLock<Mutex<Vec<&'static [ParamSpec]>>> = OnceLock::new();
+pub fn leak_fields(fields: Vec<Field>) -> &'static [Field] {
+    static TABLE: OnceLock<Mutex<Vec<&'static [Field]>>> = OnceLock::new();
     let mut table = TABLE
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(found) = table.iter().find(|t| **t == specs.as_slice()) {
+    if let Some(found) = table.iter().find(|t| **t == fields.as_slice()) {
         return found;
     }
-    let leaked: &'static [ParamSpec] = Box::leak(specs.into_boxed_slice());
+    let leaked: &'static [Field] = Box::leak(fields.into_boxed_slice());
     table.push(leaked);
     leaked
 }
@@ -430,7 +441,7 @@ mod place_tests {
             field: id,
             summary: "",
             color: [0, 0, 0],
-            specs: &[],
+            params: &[],
             contact_fused: true,
         }
     }

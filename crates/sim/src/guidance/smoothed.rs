@@ -3,8 +3,8 @@
 //! while it turns. `s = ga*s + (1-ga)*hat(t-p)`, `p += vel*s`, per tick.
 
 use super::law::{Launch, Law, Signal};
+use crate::core::field::{flag, number, tunable};
 use crate::core::lanes::{LaneStep, Real, F4, LANE_NUMBERS, V2};
-use crate::core::params::{float, tunable};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -14,12 +14,14 @@ use serde::{Deserialize, Serialize};
 tunable! {
     /// Parameters of the smoothed homing missile.
     pub struct SmoothedParams {
-        /// Smoothing per tick: 0 is pure pursuit, near 1 turns slowly, 1 never turns.
-        ga: f32 = 0.9, float(0.0, 1.0), "", Live, "ga";
-        /// Distance moved per tick along the smoothed direction (the article's vel).
-        speed: f32 = 4.0, float(0.0, 100.0), "units/tick", Live, "speed";
-        /// Improvement, off by default: renormalise the direction so turns keep full speed.
-        constant_speed: bool = false, crate::core::ParamKind::Bool, "", Live, "constant speed";
+        ga: f32 = 0.9 => number(0.0, 1.0)
+            .help("Smoothing per tick: 0 is pure pursuit, near 1 turns slowly, 1 never turns."),
+        speed: f32 = 4.0 => number(0.0, 100.0)
+            .unit("units/tick")
+            .help("Distance moved per tick along the smoothed direction (the article's vel)."),
+        constant_speed: bool = false => flag()
+            .label("constant speed")
+            .help("Improvement, off by default: renormalise the direction so turns keep full speed."),
     }
 }
 

@@ -10,9 +10,9 @@
 //! With no airframe and no gravity the law's move is the body's, bit for bit; with an
 //! airframe whose limits never bind, too.
 
+use crate::core::field::{described, flag, number};
 use crate::core::Portable;
 use crate::core::{Body, DebugShape, Readout, Role, Shape};
-use crate::sim::motion::model::{fields, number};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -20,42 +20,32 @@ crate::core::field_default!(default_max_accel: f32 = 1500.0);
 
 /// A missile's airframe as a scenario gives it (per launcher or turret, `missile.airframe`).
 /// Accelerations are in world units per second squared.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AirframeSpec {
-    /// Largest lateral acceleration (the cap when `lift` is set).
     #[serde(
         default = "default_max_accel::value",
         skip_serializing_if = "default_max_accel::is"
     )]
     pub max_accel: f32,
-    /// Lateral acceleration per speed squared (0: the limit is `max_accel` at any
-    /// speed); the limit is `min(lift * speed^2, max_accel)`, as an airframe that turns
-    /// with lift.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub lift: f32,
-    /// Time constant of the first-order actuator lag, seconds (0: instant).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub lag: f32,
-    /// Whether the thrust profile sets the speed (off: the law's own speed is flown).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub thrust: bool,
-    /// Along-track acceleration during the boost.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub boost_accel: f32,
-    /// Seconds of boost from launch.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub boost_time: f32,
-    /// Along-track acceleration during the sustain, after the boost.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub sustain_accel: f32,
-    /// Seconds of sustain; the motor is out after it and the missile coasts.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub sustain_time: f32,
-    /// Drag with the thrust profile: a deceleration of `drag * speed^2` (per unit).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub drag: f32,
-    /// Largest speed (0: none).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub max_speed: f32,
 }
@@ -63,17 +53,46 @@ pub struct AirframeSpec {
 /// Largest acceleration an airframe field takes.
 const MAX_ACCEL: f32 = 1.0e6;
 
-fields!(AirframeSpec {
-    max_accel: number(0.0, MAX_ACCEL), "max lateral accel", "units/s^2";
-    lift: number(0.0, 1.0), "lift: accel per speed^2", "1/unit";
-    lag: number(0.0, 10.0), "actuator lag", "s";
-    thrust: crate::sim::motion::FieldKind::Flag, "thrust profile sets the speed", "";
-    boost_accel: number(0.0, MAX_ACCEL), "boost accel", "units/s^2";
-    boost_time: number(0.0, 1000.0), "boost time", "s";
-    sustain_accel: number(0.0, MAX_ACCEL), "sustain accel", "units/s^2";
-    sustain_time: number(0.0, 1000.0), "sustain time", "s";
-    drag: number(0.0, 0.1), "drag: decel per speed^2", "1/unit";
-    max_speed: number(0.0, 1.0e6), "max speed (0: none)", "units/s";
+described!(AirframeSpec {
+    max_accel: number(0.0, MAX_ACCEL)
+        .label("max lateral accel")
+        .unit("units/s^2")
+        .help("Largest lateral acceleration (the cap when lift is set)."),
+    lift: number(0.0, 1.0)
+        .label("lift: accel per speed^2")
+        .unit("1/unit")
+        .help("0: the limit is max_accel at any speed. Otherwise the limit is min(lift × speed², max_accel): an airframe that turns with lift, sluggish when slow."),
+    lag: number(0.0, 10.0)
+        .label("actuator lag")
+        .unit("s")
+        .help("Time constant of the actuator: the lateral acceleration moves towards the command by 1 − e^(−dt/lag) of the gap each tick. 0: instant."),
+    thrust: flag()
+        .label("thrust profile sets the speed")
+        .help("On: the thrust profile below sets the speed (the missile leaves the rail at the launcher's launch_velocity speed) and the law's own speed changes are ignored. Off: the law's speed is flown."),
+    boost_accel: number(0.0, MAX_ACCEL)
+        .label("boost accel")
+        .unit("units/s^2")
+        .help("Along-track acceleration during the boost."),
+    boost_time: number(0.0, 1000.0)
+        .label("boost time")
+        .unit("s")
+        .help("Seconds of boost from launch."),
+    sustain_accel: number(0.0, MAX_ACCEL)
+        .label("sustain accel")
+        .unit("units/s^2")
+        .help("Along-track acceleration during the sustain, after the boost."),
+    sustain_time: number(0.0, 1000.0)
+        .label("sustain time")
+        .unit("s")
+        .help("Seconds of sustain; then the motor is out and the missile coasts."),
+    drag: number(0.0, 0.1)
+        .label("drag: decel per speed^2")
+        .unit("1/unit")
+        .help("With thrust: a deceleration of drag × speed² in every phase (never below a stop)."),
+    max_speed: number(0.0, 1.0e6)
+        .label("max speed (0: none)")
+        .unit("units/s")
+        .help("Largest speed; 0: none."),
 });
 
 impl Default for AirframeSpec {

@@ -1,6 +1,8 @@
 //! A world's size and clock, and the limits on what it may be asked to fly: missiles in
 //! flight and targets alive, derived from the tick rate.
 
+use crate::core::field::{described, number, vector, whole};
+use crate::sim::limits::{MAX_COORD, MAX_GRAVITY, MAX_MISSILES};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -10,22 +12,21 @@ crate::core::field_default!(default_tick_rate: f32 = 60.0);
 crate::core::field_default!(default_margin: f32 = 400.0);
 
 /// The world's size and clock.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WorldConfig {
-    /// Width of the world rectangle (x from 0, units).
     #[serde(
         default = "default_width::value",
         skip_serializing_if = "default_width::is"
     )]
     pub width: f32,
-    /// Height of the world rectangle (y from 0, down the screen).
     #[serde(
         default = "default_height::value",
         skip_serializing_if = "default_height::is"
     )]
     pub height: f32,
-    /// Ticks per second; the tick is `1 / tick_rate` seconds.
     #[serde(
         default = "default_tick_rate::value",
         skip_serializing_if = "default_tick_rate::is"
@@ -34,22 +35,40 @@ pub struct WorldConfig {
     /// Seed of the world's random generator.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub seed: u64,
-    /// A missile this far outside the rectangle has left the world.
     #[serde(
         default = "default_margin::value",
         skip_serializing_if = "default_margin::is"
     )]
     pub margin: f32,
-    /// Most missiles in flight at once (none: [`WorldConfig::missile_cap`] decides from
-    /// the tick rate). Launches beyond it are refused with a
-    /// [`EventKind::MissileCapReached`] event.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_missiles: Option<u32>,
-    /// Gravity on every missile (units/s^2, y down the screen); targets move by their
-    /// motions alone.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub gravity: Vec2,
 }
+
+described!(WorldConfig {
+    width: number(1.0, MAX_COORD)
+        .unit("units")
+        .help("Width of the world rectangle (x from 0)."),
+    height: number(1.0, MAX_COORD)
+        .unit("units")
+        .help("Height of the world rectangle (y from 0, down the screen)."),
+    tick_rate: number(1.0, 1000.0)
+        .label("tick rate")
+        .unit("ticks/s")
+        .help("The fixed simulation rate; a tick is 1 / tick_rate s."),
+    margin: number(0.0, MAX_COORD)
+        .unit("units")
+        .help("A missile this far outside the rectangle has left the world (a miss)."),
+    gravity: vector(MAX_GRAVITY)
+        .unit("units/s²")
+        .help("Pulls every missile (not the targets, which move by their motions), added after the law and the airframe. Off, runs are exactly as without it."),
+    max_missiles: whole(1, MAX_MISSILES as i64)
+        .optional()
+        .label("max missiles")
+        .unit("missiles")
+        .help("Most missiles in flight at once. A launch beyond it is refused, and the run reports it (a missile cap reached event)."),
+});
 
 /// Missile and target updates per simulated second that a scenario may ask for by
 /// default: at 60 ticks/s, 10,000 missiles; at 1,000 ticks/s, 600.

@@ -8,31 +8,40 @@
 //! it when it burns out, has been decoyed, a miss. A missile without a seeker sees the
 //! true target and is never decoyed.
 
-use crate::sim::motion::model::{fields, number};
+use crate::core::field::{described, number, whole};
 use serde::{Deserialize, Serialize};
 
 /// A target's flares as a scenario gives them (`flares` of a target).
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FlareSpec {
-    /// How many it carries.
     pub count: u32,
-    /// Released when a missile after it is this near, units.
     pub range: f32,
-    /// Seconds between releases.
     pub every: f32,
-    /// Seconds a flare burns.
     pub lifetime: f32,
-    /// A flare's speed away from the target's path, sideways, units/s.
     pub eject_speed: f32,
 }
 
-fields!(FlareSpec {
-    count: number(0.0, 1000.0), "flares", "";
-    range: number(0.0, 1.0e7), "release within", "units";
-    every: number(0.01, 1000.0), "at most one every", "s";
-    lifetime: number(0.01, 1000.0), "burns for", "s";
-    eject_speed: number(0.0, 1.0e5), "eject speed", "units/s";
+described!(FlareSpec {
+    count: whole(0, 1000).label("flares").help("Flares it carries."),
+    range: number(0.0, 1.0e7)
+        .label("release within")
+        .unit("units")
+        .help("Thrown when a missile after it is this near."),
+    every: number(0.01, 1000.0)
+        .label("at most one every")
+        .unit("s")
+        .help("At most one this often."),
+    lifetime: number(0.01, 1000.0)
+        .label("burns for")
+        .unit("s")
+        .help("How long a flare burns."),
+    eject_speed: number(0.0, 1.0e5)
+        .label("eject speed")
+        .unit("units/s")
+        .help("Sideways speed it leaves with."),
 });
 
 impl Default for FlareSpec {

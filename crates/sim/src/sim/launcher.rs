@@ -3,8 +3,11 @@
 //! polls every `ai_poll_time`, picks the threat (closest below the danger height, else
 //! fastest), and fires an intercept missile only when the quadratic has a solution.
 
-use crate::core::params::WrittenValue;
+use crate::core::field::WrittenValue;
+use crate::core::field::{described, flag, number, text, whole};
 use crate::guidance::{Algorithm, Tuning};
+use crate::sim::limits::{MAX_COORD, MAX_LABEL, MAX_VOLLEY};
+use crate::sim::motion::model::{POSITION, VELOCITY};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -20,19 +23,18 @@ crate::core::field_default!(default_first_at: Option<f32> = Some(0.0));
 crate::core::field_default!(default_one: u32 = 1);
 
 /// Missile settings shared by launchers and turrets.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MissileSpec {
-    /// Seconds before the missile expires.
     #[serde(
         default = "default_lifetime::value",
         skip_serializing_if = "default_lifetime::is"
     )]
     pub lifetime: f32,
-    /// Path length it can fly (none: unlimited).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub fuel: Option<f32>,
-    /// Hit radius, added to the target's.
     #[serde(
         default = "default_missile_radius::value",
         skip_serializing_if = "default_missile_radius::is"
@@ -45,6 +47,22 @@ pub struct MissileSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeker: Option<SeekerSpec>,
 }
+
+described!(MissileSpec {
+    lifetime: number(0.001, 1.0e6)
+        .unit("s")
+        .help("A missile still flying after this long expires (a miss), at the end of the tick in which it is reached (a lifetime that is not a whole number of ticks is rounded up to one)."),
+    fuel: number(0.001, 1.0e9)
+        .optional()
+        .unit("units")
+        .help("Path length it can fly: the tick its fuel runs out takes it only as far as the fuel left (its path is then exactly fuel), and it ends there (fuel out)."),
+    radius: number(0.0, 1.0e5)
+        .label("missile hit radius")
+        .unit("units")
+        .help("Hit radius, added to the target's."),
+    ; parts: airframe = "airframe limits (off: an ideal point)",
+        seeker = "seeker (off: sees the target as it is)"
+});
 
 impl Default for MissileSpec {
     fn default() -> Self {
@@ -59,6 +77,8 @@ impl Default for MissileSpec {
 }
 
 /// A point launcher as a scenario gives it.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LauncherSpec {
@@ -69,19 +89,15 @@ pub struct LauncherSpec {
     pub target: String,
     /// One missile of each per volley.
     pub algorithms: Vec<Algorithm>,
-    /// Start velocity (units/s); zero launches towards the target from rest.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub launch_velocity: Vec2,
-    /// Seconds until the first volley (none: only when asked).
     #[serde(
         default = "default_first_at::value",
         skip_serializing_if = "default_first_at::is"
     )]
     pub first_at: Option<f32>,
-    /// Seconds between volleys (none: fire once).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub every: Option<f32>,
-    /// Missiles of each algorithm per volley, fanned out over `spread` degrees.
     #[serde(
         default = "default_one::value",
         skip_serializing_if = "default_one::is"
@@ -98,32 +114,60 @@ pub struct LauncherSpec {
     pub params: BTreeMap<String, WrittenValue>,
 }
 
+described!(LauncherSpec {
+    name: text(MAX_LABEL)
+        .help("Label."),
+    pos: POSITION
+        .label("position")
+        .unit("units")
+        .help("Where missiles start."),
+    launch_velocity: VELOCITY
+        .label("start velocity")
+        .unit("units/s")
+        .help("Start velocity; (0, 0) launches towards the target from rest."),
+    first_at: number(0.0, 1.0e6)
+        .optional()
+        .label("first volley at")
+        .unit("s")
+        .help("Time of the first volley; None: only when asked (in the window)."),
+    every: number(0.001, 1.0e6)
+        .optional()
+        .label("every")
+        .unit("s")
+        .help("Time between volleys; none: fire once."),
+    salvo: whole(1, MAX_VOLLEY as i64)
+        .unit("missiles")
+        .help("Missiles of each algorithm per volley."),
+    spread: number(0.0, 360.0)
+        .unit("degrees")
+        .help("Fan of a salvo's launch directions."),
+    ; parts: missile
+});
+
 /// A turret as a scenario gives it.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurretSpec {
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub name: String,
     pub pos: Vec2,
-    /// Seconds between target polls.
     #[serde(
         default = "default_poll::value",
         skip_serializing_if = "default_poll::is"
     )]
     pub ai_poll_time: f32,
-    /// Seconds until the first poll (the article's InvokeRepeating delay of 1 s).
     #[serde(
         default = "default_first_poll::value",
         skip_serializing_if = "default_first_poll::is"
     )]
     pub first_poll: f32,
-    /// Targets lower than this height above the ground are threats, closest first.
     #[serde(
         default = "default_danger::value",
         skip_serializing_if = "default_danger::is"
     )]
     pub danger_height: f32,
-    /// Improvement: do not fire at a target that already has a missile on the way.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub skip_engaged: bool,
     /// The law it fires: D's quadratic intercept, or another (`ballistic` under gravity).
@@ -135,6 +179,31 @@ pub struct TurretSpec {
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub missile: MissileSpec,
 }
+
+described!(TurretSpec {
+    name: text(MAX_LABEL)
+        .help("Label."),
+    pos: POSITION
+        .label("position")
+        .unit("units")
+        .help("Where its missiles start."),
+    ai_poll_time: number(0.001, 1.0e6)
+        .label("poll every")
+        .unit("s")
+        .help("Time between polls."),
+    first_poll: number(0.0, 1.0e6)
+        .label("first poll at")
+        .unit("s")
+        .help("Time of the first poll."),
+    danger_height: number(0.0, MAX_COORD)
+        .label("danger height")
+        .unit("units")
+        .help("Targets within this height above the ground are threats, closest first."),
+    skip_engaged: flag()
+        .label("skip engaged targets")
+        .help("Improvement: do not fire at a target that already has one of its missiles on the way."),
+    ; parts: missile
+});
 
 crate::core::field_default!(default_poll: f32 = 0.5);
 crate::core::field_default!(default_turret_law: Algorithm = crate::guidance::TURRET_DEFAULT);

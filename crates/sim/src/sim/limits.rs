@@ -14,3 +14,14 @@ pub const MAX_PATH_POINTS: usize = 10_000;
 pub const MAX_TRACK_SAMPLES: usize = 216_000;
 /// Commands in one fly program.
 pub const MAX_PROGRAM: usize = 1_000;
+/// Largest gravity component (units/s^2).
+pub const MAX_GRAVITY: f32 = 1.0e5;
+/// Largest number of missiles one volley may launch (salvo x algorithms).
+pub const MAX_VOLLEY: u64 = 10_000;
+/// Most missiles in flight a file may ask for (`world.max_missiles`).
+pub const MAX_MISSILES: u32 = 100_000;
+/// Most keyframes of the rain's rate.
+pub const MAX_RAIN_KEYFRAMES: usize = 1_000;
+/// Longest name of a target, launcher or turret, in characters: what a label in the
+/// view can show.
+pub const MAX_LABEL: usize = 100;

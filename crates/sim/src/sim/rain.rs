@@ -6,18 +6,21 @@ use super::motion;
 use super::motion::Motion;
 use super::rng::Rng;
 use super::target::TargetSpec;
+use crate::core::field::{described, field, number, Kind};
+use crate::sim::limits::{MAX_COORD, MAX_RAIN_KEYFRAMES, MAX_SPEED};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 crate::core::field_default!(default_rate: Vec<(f32, f32)> = vec![(0.0, 0.5), (30.0, 1.5)]);
 
 /// The rain as a scenario gives it.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RainSpec {
     pub min_speed: f32,
     pub max_speed: f32,
-    /// Radius range of the asteroids.
     #[serde(
         default = "default_min_radius::value",
         skip_serializing_if = "default_min_radius::is"
@@ -28,17 +31,45 @@ pub struct RainSpec {
         skip_serializing_if = "default_max_radius::is"
     )]
     pub max_radius: f32,
-    /// Spawn rate keyframes `(time s, asteroids per second)`, linear in between and held
-    /// flat outside.
     #[serde(
         default = "default_rate::value",
         skip_serializing_if = "default_rate::is"
     )]
     pub rate: Vec<(f32, f32)>,
-    /// Height of the ground (y, down the screen); defaults to the world's bottom edge.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub ground: Option<f32>,
 }
+
+described!(RainSpec {
+    min_speed: number(0.0, MAX_SPEED)
+        .label("min speed")
+        .unit("units/s")
+        .help("Slowest asteroid."),
+    max_speed: number(0.0, MAX_SPEED)
+        .label("max speed")
+        .unit("units/s")
+        .help("Fastest asteroid."),
+    min_radius: number(0.001, 1.0e5)
+        .label("min radius")
+        .unit("units")
+        .help("Smallest asteroid."),
+    max_radius: number(0.001, 1.0e5)
+        .label("max radius")
+        .unit("units")
+        .help("Largest asteroid."),
+    rate: field(Kind::Keyframes {
+        max: MAX_RAIN_KEYFRAMES,
+        max_time: 1.0e6,
+        max_value: 1000.0,
+    })
+        .label("spawn rate")
+        .unit("(s, asteroids/s)")
+        .help("Spawn rate keyframes, linear in between and held flat before the first and after the last."),
+    ground: number(0.0, MAX_COORD)
+        .optional()
+        .unit("units")
+        .help("Height (y) of the ground."),
+});
 
 crate::core::field_default!(default_min_radius: f32 = 6.0);
 

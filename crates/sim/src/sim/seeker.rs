@@ -7,10 +7,10 @@
 //! A seeker that takes a flare for the target shows its law the flare from then on
 //! ([`Seeker::decoy`]); the missile is still after the target it was launched at.
 
+use crate::core::field::{described, number, whole};
 use crate::core::Portable;
 use crate::core::{Body, DebugShape, Readout, Role, Seen, Shape};
 use crate::sim::ids::TargetId;
-use crate::sim::motion::model::{fields, number};
 use crate::sim::rng::Rng;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -27,43 +27,57 @@ fn is_infinite(value: &f32) -> bool {
 }
 
 /// A missile's seeker as a scenario gives it (per launcher or turret, `missile.seeker`).
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeekerSpec {
-    /// Updates per second; the view is held between them (0: every tick).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub rate: f32,
-    /// Ticks between what the target does and what the law sees of it.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub latency: u32,
-    /// Standard deviation of the bearing noise, degrees.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub bearing_noise: f32,
-    /// Standard deviation of the range noise, units.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub range_noise: f32,
-    /// Full width of the field of view around the missile's heading, degrees.
     #[serde(
         default = "default_fov::value",
         skip_serializing_if = "default_fov::is"
     )]
     pub fov: f32,
-    /// Farthest the seeker holds a lock, units (0: no limit).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub lock_range: f32,
-    /// Chance that it takes a flare released in its view for the target (0 to 1).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub decoy_chance: f32,
 }
 
-fields!(SeekerSpec {
-    rate: number(0.0, 1000.0), "update rate (0: every tick)", "1/s";
-    latency: number(0.0, 600.0), "latency", "ticks";
-    bearing_noise: number(0.0, 180.0), "bearing noise (sd)", "deg";
-    range_noise: number(0.0, 100_000.0), "range noise (sd)", "units";
-    fov: number(0.0, 360.0), "field of view", "deg";
-    lock_range: number(0.0, 1.0e7), "lock range (0: none)", "units";
-    decoy_chance: number(0.0, 1.0), "takes a flare with chance", "";
+described!(SeekerSpec {
+    rate: number(0.0, 1000.0)
+        .label("update rate (0: every tick)")
+        .unit("1/s")
+        .help("Updates per second, held in between (rounded to whole ticks, at least one). 0: every tick."),
+    latency: whole(0, 600)
+        .unit("ticks")
+        .help("The law sees the target as it was this many ticks before (until then, as at launch)."),
+    bearing_noise: number(0.0, 180.0)
+        .label("bearing noise (sd)")
+        .unit("degrees")
+        .help("Standard deviation of the bearing's noise."),
+    range_noise: number(0.0, 100_000.0)
+        .label("range noise (sd)")
+        .unit("units")
+        .help("Standard deviation of the range's noise."),
+    fov: number(0.0, 360.0)
+        .label("field of view")
+        .unit("degrees")
+        .help("Full width of the field of view around the heading."),
+    lock_range: number(0.0, 1.0e7)
+        .label("lock range (0: none)")
+        .unit("units")
+        .help("Farthest it holds a lock; 0: no limit."),
+    decoy_chance: number(0.0, 1.0)
+        .label("takes a flare with chance")
+        .help("Chance that it takes a flare thrown in its view for the target."),
 });
 
 impl Default for SeekerSpec {

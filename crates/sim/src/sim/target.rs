@@ -6,24 +6,25 @@ use super::flares::{FlareSpec, Flares};
 use super::ids::TargetId;
 use super::motion::driven::Driven;
 use super::motion::{Motion, MotionModel, MotionState, Moving, Surroundings};
+use crate::core::field::{described, flag, number, text};
+use crate::sim::limits::MAX_LABEL;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 crate::core::field_default!(default_target_radius: f32 = 10.0);
 
 /// A target as a scenario describes it.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TargetSpec {
-    /// Name that launchers refer to (unique within a scenario).
     pub name: String,
-    /// Hit radius.
     #[serde(
         default = "default_target_radius::value",
         skip_serializing_if = "default_target_radius::is"
     )]
     pub radius: f32,
-    /// Whether a hit removes it (asteroids); otherwise hits are counted and it flies on.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub destructible: bool,
     pub motion: Motion,
@@ -31,6 +32,19 @@ pub struct TargetSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flares: Option<FlareSpec>,
 }
+
+described!(TargetSpec {
+    name: text(MAX_LABEL)
+        .help("What launchers (target) and fly programs (hero) refer to."),
+    radius: number(0.001, 1.0e5)
+        .label("hit radius")
+        .unit("units")
+        .help("Hit radius (a missile's own radius is added)."),
+    destructible: flag()
+        .label("destructible (a hit removes it)")
+        .help("Whether a hit removes it; otherwise hits are counted and it flies on."),
+    ; parts: motion, flares = "flares (decoys against seekers)"
+});
 
 /// A target in the world.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -86,7 +86,7 @@ impl serde::Serialize for Quantity {
 
 impl<'de> serde::Deserialize<'de> for Quantity {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        crate::guidance::params::named(deserializer, "quantity", &Self::IDS, &Self::ALL)
+        crate::core::field::named(deserializer, "quantity", &Self::IDS, &Self::ALL)
     }
 }
 

@@ -18,7 +18,7 @@ pub use document::{Document, Edit};
 pub use runs::{Lane, Runs, MAX_SPEED, MIN_SPEED};
 pub use view::{Layout, Overlays, Selection, View};
 
-use crate::guidance::{Algorithm, ParamValue, RuntimeLaw};
+use crate::guidance::{Algorithm, RuntimeLaw, Value};
 use crate::scenario::camera::{scene_bounds, Camera, Pane};
 use crate::scenario::validate::validate;
 use crate::scenario::{self, Scenario};
@@ -341,9 +341,12 @@ impl Session {
         &mut self,
         algorithm: Algorithm,
         name: &str,
-        value: ParamValue,
+        value: Value,
     ) -> Result<(), String> {
-        self.doc.scenario.algorithms.set(algorithm, name, value)?;
+        self.doc
+            .scenario
+            .algorithms
+            .set(algorithm, name, value.clone())?;
         self.apply(Input::SetParam {
             algorithm,
             name: name.to_string(),

@@ -80,14 +80,14 @@ fn param_changes_mark_the_scenario_dirty_and_reach_every_world() {
     let mut s = session();
     assert!(!s.doc.dirty());
     let smoothed = Algorithm::from_id("smoothed").unwrap();
-    s.set_param(smoothed, "ga", ParamValue::Float(0.5)).unwrap();
+    s.set_param(smoothed, "ga", Value::Number(0.5)).unwrap();
     assert!(s.doc.dirty());
     s.step_once();
     assert_eq!(
         s.runs.lanes[0].world.tuning.get(smoothed, "ga"),
-        Some(ParamValue::Float(0.5))
+        Some(Value::Number(0.5))
     );
-    assert!(s.set_param(smoothed, "ga", ParamValue::Float(1.5)).is_err());
+    assert!(s.set_param(smoothed, "ga", Value::Number(1.5)).is_err());
 }
 
 #[test]

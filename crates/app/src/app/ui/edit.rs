@@ -1,10 +1,12 @@
-//! Editors for targets and launchers in the panel (each returns the edited copy when
-//! the user changed something), and the text form of an algorithm's readouts.
+//! The panel's one editor: a widget for each kind of field ([`value_widget`]), from the
+//! field's description ([`crate::core::field`]), for a law's parameters and a file's
+//! fields alike; the editors of targets and launchers built on it (each returns the
+//! edited copy when the user changed something); and the text form of a law's readouts.
 
 use crate::app::render::colors::algorithm_color32;
+use crate::core::field::{Described, Field, Kind, Value};
 use crate::guidance::{Algorithm, Readout, ReadoutValue};
 use crate::sim::launcher::LauncherSpec;
-use crate::sim::motion::{Described, FieldKind, FieldSpec, FieldValue};
 use crate::sim::{Motion, TargetSpec};
 use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
@@ -19,100 +21,111 @@ fn vec2(ui: &mut egui::Ui, label: &str, v: &mut Vec2) -> bool {
     .inner
 }
 
-fn number(ui: &mut egui::Ui, label: &str, v: &mut f32, speed: f64) -> bool {
-    ui.horizontal(|ui| {
-        ui.label(label);
-        ui.add(egui::DragValue::new(v).speed(speed)).changed()
-    })
-    .inner
+/// How a number is edited: a slider (a law's parameters, tuned while watching) or a
+/// drag value (a file's fields, whose ranges are wide).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Slider,
+    Drag,
 }
 
-/// A field's label with its unit.
-fn labelled(field: &FieldSpec) -> String {
-    if field.unit.is_empty() {
-        field.label.to_string()
-    } else {
-        format!("{} ({})", field.label, field.unit)
-    }
-}
-
-/// The widget of one motion field, from its description; the new value if changed.
-fn field_widget(
+/// The widget of one field, from its description; the new value if the user changed
+/// it. `names` are the targets a target-name field may pick.
+pub fn value_widget(
     ui: &mut egui::Ui,
-    field: &FieldSpec,
-    value: FieldValue,
+    field: &Field,
+    value: Value,
     names: &[String],
-) -> Option<FieldValue> {
-    let label = labelled(field);
-    match (field.kind, value) {
-        (FieldKind::Number { min, max }, FieldValue::Number(mut v)) => {
-            // Fine enough to show and drag a drag coefficient of 0.0005 (range 0..0.1).
-            let speed = ((max - min) as f64 / 2000.0).clamp(0.000_01, 1.0);
-            ui.horizontal(|ui| {
-                ui.label(label);
-                ui.add(egui::DragValue::new(&mut v).speed(speed).range(min..=max))
-                    .changed()
+    style: Style,
+) -> Option<Value> {
+    let label = field.labelled();
+    if field.optional {
+        // A checkbox sets it or leaves it out; set, the value's own widget follows.
+        return ui
+            .horizontal(|ui| {
+                let mut on = value != Value::Absent;
+                if ui.checkbox(&mut on, &label).changed() {
+                    return Some(if on {
+                        first_value(field)
+                    } else {
+                        Value::Absent
+                    });
+                }
+                let plain = Field {
+                    optional: false,
+                    label: "",
+                    unit: "",
+                    ..*field
+                };
+                on.then(|| value_widget(ui, &plain, value, names, style))
+                    .flatten()
             })
-            .inner
-            .then_some(FieldValue::Number(v))
+            .inner;
+    }
+    match (field.kind, value) {
+        (Kind::Number { min, max }, Value::Number(mut v)) => {
+            let changed = if style == Style::Slider {
+                let log = min > 0.0 && max / min > 100.0;
+                slider(
+                    ui,
+                    egui::Slider::new(&mut v, min..=max).logarithmic(log),
+                    &label,
+                )
+            } else {
+                // Fine enough to show and drag a drag coefficient of 0.0005 (range 0..0.1).
+                let speed = ((max - min) as f64 / 2000.0).clamp(0.000_01, 1.0);
+                drag(
+                    ui,
+                    egui::DragValue::new(&mut v).speed(speed).range(min..=max),
+                    &label,
+                )
+            };
+            changed.then_some(Value::Number(v))
         }
-        (FieldKind::Point { .. } | FieldKind::Vector { .. }, FieldValue::Point(mut v)) => {
-            vec2(ui, &label, &mut v).then_some(FieldValue::Point(v))
+        (Kind::Whole { min, max }, Value::Whole(mut v)) => {
+            let changed = if style == Style::Slider {
+                let log = min > 0 && max / min.max(1) > 100;
+                slider(
+                    ui,
+                    egui::Slider::new(&mut v, min..=max).logarithmic(log),
+                    &label,
+                )
+            } else {
+                drag(
+                    ui,
+                    egui::DragValue::new(&mut v).speed(0.2).range(min..=max),
+                    &label,
+                )
+            };
+            changed.then_some(Value::Whole(v))
         }
-        (FieldKind::Flag, FieldValue::Flag(mut v)) => ui
+        (Kind::Flag, Value::Flag(mut v)) => ui
             .checkbox(&mut v, label)
             .changed()
-            .then_some(FieldValue::Flag(v)),
-        (FieldKind::Points { max, .. }, FieldValue::Points(mut points)) => {
+            .then_some(Value::Flag(v)),
+        (Kind::Choice(choices), Value::Choice(mut i)) => {
             let mut changed = false;
-            for (k, p) in points.iter_mut().enumerate() {
-                changed |= vec2(ui, &format!("{} {k}", field.label), p);
-            }
             ui.horizontal(|ui| {
-                if points.len() < max && ui.small_button("+ point").clicked() {
-                    let last = points.last().copied().unwrap_or(Vec2::ZERO);
-                    points.push(last + Vec2::new(50.0, 0.0));
-                    changed = true;
-                }
-                if points.len() > 1 && ui.small_button("- point").clicked() {
-                    points.pop();
-                    changed = true;
-                }
-            });
-            changed.then_some(FieldValue::Points(points))
-        }
-        (FieldKind::Program, FieldValue::Program(program)) => {
-            // The text being typed lives in egui's memory until the field is left (it
-            // is only a program once it parses).
-            let shown = program
-                .iter()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>()
-                .join("-");
-            let id = ui.id().with(field.name);
-            let mut text = ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or(shown);
-            ui.horizontal(|ui| {
+                egui::ComboBox::from_id_salt(field.name)
+                    .selected_text(choices.get(i).copied().unwrap_or("?"))
+                    .show_ui(ui, |ui| {
+                        for (k, name) in choices.iter().enumerate() {
+                            changed |= ui.selectable_value(&mut i, k, *name).changed();
+                        }
+                    });
                 ui.label(label);
-                let response = ui.text_edit_singleline(&mut text);
-                if response.changed() {
-                    ui.data_mut(|d| d.insert_temp(id, text.clone()));
-                }
-                if !response.lost_focus() {
-                    return None;
-                }
-                ui.data_mut(|d| d.remove::<String>(id));
-                let parsed: Option<Vec<u16>> = text
-                    .split(['-', ',', ' '])
-                    .filter(|s| !s.is_empty())
-                    .map(|s| s.parse().ok())
-                    .collect();
-                parsed
-                    .filter(|new| *new != program)
-                    .map(FieldValue::Program)
-            })
-            .inner
+            });
+            changed.then_some(Value::Choice(i))
         }
-        (FieldKind::TargetName, FieldValue::TargetName(mut name)) => {
+        (Kind::Point { .. } | Kind::Vector { .. }, Value::Point(mut v)) => {
+            vec2(ui, &label, &mut v).then_some(Value::Point(v))
+        }
+        (Kind::Points { max, .. }, Value::Points(points)) => points_widget(ui, field, points, max),
+        (Kind::Keyframes { max, .. }, Value::Keyframes(keys)) => {
+            keyframes_widget(ui, &label, keys, max)
+        }
+        (Kind::Program, Value::Program(program)) => program_widget(ui, field, &label, program),
+        (Kind::TargetName, Value::TargetName(mut name)) => {
             let mut changed = false;
             egui::ComboBox::from_id_salt(field.name)
                 .selected_text(name.clone().unwrap_or_else(|| "none".into()))
@@ -124,25 +137,187 @@ fn field_widget(
                             .changed();
                     }
                 });
-            changed.then_some(FieldValue::TargetName(name))
+            changed.then_some(Value::TargetName(name))
         }
-        (FieldKind::Samples { .. }, FieldValue::Samples(n)) => {
-            ui.label(format!("{}: {n} (recorded, not edited here)", field.label));
+        (Kind::Text { .. }, Value::Text(text)) => {
+            // Names are what other parts refer to: renamed in the file, shown here.
+            ui.label(format!("{label}: {text}"));
+            None
+        }
+        (Kind::Samples { .. }, Value::Samples(n)) => {
+            ui.label(format!("{label}: {n} (recorded, not edited here)"));
             None
         }
         _ => None,
     }
 }
 
-/// Edits a target's radius and motion, with widgets generated from the motion's own
-/// description. The session checks the edit against the file's rules before applying it
-/// ([`crate::app::Session::edit_scenario`]).
+/// The value an optional field takes when it is switched on: 1 within its range.
+fn first_value(field: &Field) -> Value {
+    match field.kind {
+        Kind::Number { min, max } => Value::Number(1.0f32.clamp(min, max)),
+        Kind::Whole { min, max } => Value::Whole(1i64.clamp(min, max)),
+        _ => Value::Absent,
+    }
+}
+
+/// A slider that fits the panel's width beside its label; whether it changed.
+fn slider(ui: &mut egui::Ui, slider: egui::Slider<'_>, label: &str) -> bool {
+    let label_width = label.chars().count() as f32 * 7.5;
+    ui.spacing_mut().slider_width = (ui.available_width() - label_width - 80.0).clamp(60.0, 200.0);
+    ui.add(slider.text(label)).changed()
+}
+
+/// A drag value after its label; whether it changed.
+fn drag(ui: &mut egui::Ui, value: egui::DragValue<'_>, label: &str) -> bool {
+    ui.horizontal(|ui| {
+        ui.label(label);
+        ui.add(value).changed()
+    })
+    .inner
+}
+
+fn points_widget(
+    ui: &mut egui::Ui,
+    field: &Field,
+    mut points: Vec<Vec2>,
+    max: usize,
+) -> Option<Value> {
+    let mut changed = false;
+    for (k, p) in points.iter_mut().enumerate() {
+        changed |= vec2(ui, &format!("{} {k}", field.label), p);
+    }
+    ui.horizontal(|ui| {
+        if points.len() < max && ui.small_button("+ point").clicked() {
+            let last = points.last().copied().unwrap_or(Vec2::ZERO);
+            points.push(last + Vec2::new(50.0, 0.0));
+            changed = true;
+        }
+        if points.len() > 1 && ui.small_button("- point").clicked() {
+            points.pop();
+            changed = true;
+        }
+    });
+    changed.then_some(Value::Points(points))
+}
+
+fn keyframes_widget(
+    ui: &mut egui::Ui,
+    label: &str,
+    mut keys: Vec<(f32, f32)>,
+    max: usize,
+) -> Option<Value> {
+    let mut changed = false;
+    ui.label(label);
+    for (k, (time, value)) in keys.iter_mut().enumerate() {
+        ui.push_id(k, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(format!("{k}"));
+                changed |= ui.add(egui::DragValue::new(time).speed(0.1)).changed();
+                changed |= ui.add(egui::DragValue::new(value).speed(0.05)).changed();
+            });
+        });
+    }
+    ui.horizontal(|ui| {
+        if keys.len() < max && ui.small_button("+ keyframe").clicked() {
+            let last = keys.last().copied().unwrap_or((0.0, 0.0));
+            keys.push((last.0 + 10.0, last.1));
+            changed = true;
+        }
+        if keys.len() > 1 && ui.small_button("- keyframe").clicked() {
+            keys.pop();
+            changed = true;
+        }
+    });
+    changed.then_some(Value::Keyframes(keys))
+}
+
+fn program_widget(
+    ui: &mut egui::Ui,
+    field: &Field,
+    label: &str,
+    program: Vec<u16>,
+) -> Option<Value> {
+    // The text being typed lives in egui's memory until the field is left (it is only
+    // a program once it parses).
+    let shown = program
+        .iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join("-");
+    let id = ui.id().with(field.name);
+    let mut text = ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or(shown);
+    ui.horizontal(|ui| {
+        ui.label(label);
+        let response = ui.text_edit_singleline(&mut text);
+        if response.changed() {
+            ui.data_mut(|d| d.insert_temp(id, text.clone()));
+        }
+        if !response.lost_focus() {
+            return None;
+        }
+        ui.data_mut(|d| d.remove::<String>(id));
+        let parsed: Option<Vec<u16>> = text
+            .split(['-', ',', ' '])
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().ok())
+            .collect();
+        parsed.filter(|new| *new != program).map(Value::Program)
+    })
+    .inner
+}
+
+/// The widgets of every field of a described value (not its parts); whether any
+/// changed. Each field's help is its tooltip.
+fn fields(ui: &mut egui::Ui, value: &mut dyn Described, names: &[String]) -> bool {
+    let mut changed = false;
+    for field in value.fields() {
+        let Some(current) = value.get(field.name) else {
+            continue;
+        };
+        let new = ui
+            .push_id(field.name, |ui| {
+                value_widget(ui, field, current, names, Style::Drag)
+            })
+            .inner;
+        if let Some(new) = new {
+            changed |= value.set(field.name, new);
+        }
+    }
+    changed
+}
+
+/// The widgets of a described value's parts: a checkbox for each optional one (on: it
+/// is added with its defaults), then the fields of each part that is there.
+fn parts(ui: &mut egui::Ui, value: &mut dyn Described, names: &[String]) -> bool {
+    let mut changed = false;
+    for name in value.part_names() {
+        ui.push_id(name, |ui| {
+            if value.part_is_optional(name) {
+                let mut on = value.part(name).is_some();
+                if ui.checkbox(&mut on, value.part_label(name)).changed() {
+                    changed |= value.set_part_present(name, on);
+                }
+            }
+            if let Some(part) = value.part_mut(name) {
+                changed |= described(ui, part, names);
+            }
+        });
+    }
+    changed
+}
+
+/// The widgets of a described value's fields and parts; whether any changed.
+fn described(ui: &mut egui::Ui, value: &mut dyn Described, names: &[String]) -> bool {
+    fields(ui, value, names) | parts(ui, value, names)
+}
+
+/// Edits a target: its fields, its motion's kind and fields, its flares, from their
+/// descriptions. The session checks the edit against the file's rules before applying
+/// it ([`crate::app::Session::edit_scenario`]).
 pub fn target(ui: &mut egui::Ui, spec: &TargetSpec, names: &[String]) -> Option<TargetSpec> {
     let mut t = spec.clone();
-    let mut changed = number(ui, "radius", &mut t.radius, 0.5);
-    changed |= ui
-        .checkbox(&mut t.destructible, "destructible (a hit removes it)")
-        .changed();
+    let mut changed = fields(ui, &mut t, names);
     let mut kind = t.motion.kind();
     egui::ComboBox::from_id_salt("motion-kind")
         .selected_text(Motion::KINDS[kind].1)
@@ -155,43 +330,12 @@ pub fn target(ui: &mut egui::Ui, spec: &TargetSpec, names: &[String]) -> Option<
             }
         });
     let others: Vec<String> = names.iter().filter(|n| **n != t.name).cloned().collect();
-    changed |= described(ui, &mut t.motion, &others);
-    changed |= optional(ui, "flares (decoys against seekers)", &mut t.flares);
+    changed |= parts(ui, &mut t, &others);
     changed.then_some(t)
 }
 
-/// The widgets of every field of a self-describing value (a motion, an airframe), from
-/// its description; whether any changed.
-fn described(ui: &mut egui::Ui, value: &mut dyn Described, names: &[String]) -> bool {
-    let mut changed = false;
-    for field in value.fields() {
-        let Some(current) = value.get(field.name) else {
-            continue;
-        };
-        ui.push_id(field.name, |ui| {
-            if let Some(new) = field_widget(ui, field, current, names) {
-                changed |= value.set(field.name, new);
-            }
-        });
-    }
-    changed
-}
-
-/// A checkbox that adds (with its defaults) or removes an optional self-describing part
-/// (an airframe, a seeker), and the part's fields while it is there; whether any changed.
-fn optional<T: Described + Default>(ui: &mut egui::Ui, label: &str, part: &mut Option<T>) -> bool {
-    let mut on = part.is_some();
-    let mut changed = ui.checkbox(&mut on, label).changed();
-    if changed {
-        *part = on.then(T::default);
-    }
-    if let Some(value) = part {
-        ui.push_id(label, |ui| changed |= described(ui, value, &[]));
-    }
-    changed
-}
-
-/// Edits a launcher's target, algorithms, timing and start velocity.
+/// Edits a launcher: its target and algorithms (what it refers to), then its fields
+/// and its missile's from their descriptions.
 pub fn launcher(
     ui: &mut egui::Ui,
     spec: &LauncherSpec,
@@ -199,8 +343,7 @@ pub fn launcher(
     algorithms: &[Algorithm],
 ) -> Option<LauncherSpec> {
     let mut l = spec.clone();
-    let mut changed =
-        vec2(ui, "pos", &mut l.pos) | vec2(ui, "start velocity", &mut l.launch_velocity);
+    let mut changed = false;
     egui::ComboBox::from_id_salt("launcher-target")
         .selected_text(format!("target: {}", l.target))
         .show_ui(ui, |ui| {
@@ -230,22 +373,7 @@ pub fn launcher(
             }
         }
     });
-    let mut every = l.every.unwrap_or(0.0);
-    if number(ui, "every (s, 0 = once)", &mut every, 0.1) {
-        l.every = (every > 0.0).then_some(every);
-        changed = true;
-    }
-    changed |= number(ui, "lifetime (s)", &mut l.missile.lifetime, 0.1);
-    changed |= optional(
-        ui,
-        "airframe limits (off: an ideal point)",
-        &mut l.missile.airframe,
-    );
-    changed |= optional(
-        ui,
-        "seeker (off: sees the target as it is)",
-        &mut l.missile.seeker,
-    );
+    changed |= described(ui, &mut l, targets);
     (changed && !l.algorithms.is_empty()).then_some(l)
 }
 

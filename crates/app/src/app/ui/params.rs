@@ -1,10 +1,11 @@
 //! Transport (play, step, restart, launch, speed), the Compare section, and one section
 //! per algorithm with widgets generated from its parameter description.
 
+use super::edit;
 use super::style::{self, WARN};
 use crate::app::render::colors::algorithm_color32;
 use crate::app::session::{Layout, Session, MAX_SPEED, MIN_SPEED};
-use crate::guidance::{Algorithm, Applies, ParamKind, ParamSpec, ParamValue};
+use crate::guidance::{Algorithm, Applies};
 use egui_macroquad::egui::{self, RichText};
 
 pub fn transport(ui: &mut egui::Ui, session: &mut Session) {
@@ -91,62 +92,6 @@ pub fn compare_section(ui: &mut egui::Ui, session: &mut Session) {
         });
 }
 
-/// The label a parameter's widget carries.
-pub fn widget_label(spec: &ParamSpec) -> String {
-    if spec.unit.is_empty() {
-        spec.label.to_string()
-    } else {
-        format!("{} ({})", spec.label, spec.unit)
-    }
-}
-
-/// A parameter's widget; returns the new value when the user changed it.
-fn param_widget(ui: &mut egui::Ui, spec: &ParamSpec, value: ParamValue) -> Option<ParamValue> {
-    let label = widget_label(spec);
-    // The slider, its value box and its label fit the panel's width.
-    let label_width = label.chars().count() as f32 * 7.5;
-    ui.spacing_mut().slider_width = (ui.available_width() - label_width - 80.0).clamp(60.0, 200.0);
-    match (spec.kind, value) {
-        (ParamKind::Float { min, max }, ParamValue::Float(mut v)) => {
-            let log = min > 0.0 && max / min > 100.0;
-            let r = ui.add(
-                egui::Slider::new(&mut v, min..=max)
-                    .logarithmic(log)
-                    .text(label),
-            );
-            r.changed().then_some(ParamValue::Float(v))
-        }
-        (ParamKind::Int { min, max }, ParamValue::Int(mut v)) => {
-            let log = min > 0 && max / min.max(1) > 100;
-            let r = ui.add(
-                egui::Slider::new(&mut v, min..=max)
-                    .logarithmic(log)
-                    .text(label),
-            );
-            r.changed().then_some(ParamValue::Int(v))
-        }
-        (ParamKind::Bool, ParamValue::Bool(mut v)) => ui
-            .checkbox(&mut v, label)
-            .changed()
-            .then_some(ParamValue::Bool(v)),
-        (ParamKind::Choice(names), ParamValue::Choice(mut i)) => {
-            let mut changed = false;
-            ui.horizontal(|ui| {
-                egui::ComboBox::from_id_salt(spec.name)
-                    .selected_text(names.get(i).copied().unwrap_or("?"))
-                    .show_ui(ui, |ui| {
-                        for (k, name) in names.iter().enumerate() {
-                            changed |= ui.selectable_value(&mut i, k, *name).changed();
-                        }
-                    });
-                ui.label(label);
-            });
-            changed.then_some(ParamValue::Choice(i))
-        }
-        _ => None,
-    }
-}
-
 pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
     egui::CollapsingHeader::new("Algorithms")
         .default_open(true)
@@ -165,7 +110,7 @@ pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
 
 fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorithm) {
     ui.label(style::help(algorithm.summary()));
-    for spec in algorithm.specs() {
+    for spec in algorithm.params() {
         edit_param(ui, session, algorithm, spec.name);
         let tag = match spec.applies {
             Applies::Live => "live",
@@ -186,14 +131,14 @@ fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorit
 /// The widget of one of an algorithm's parameters; a change applies to the session and
 /// says when it takes effect.
 pub fn edit_param(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorithm, name: &str) {
-    let Some(spec) = algorithm.specs().iter().find(|s| s.name == name) else {
+    let Some(spec) = algorithm.params().iter().find(|s| s.name == name) else {
         return;
     };
     let Some(value) = session.doc.scenario.algorithms.get(algorithm, spec.name) else {
         return;
     };
     ui.push_id((algorithm.id(), spec.name), |ui| {
-        if let Some(new) = param_widget(ui, spec, value) {
+        if let Some(new) = edit::value_widget(ui, spec, value, &[], edit::Style::Slider) {
             match session.set_param(algorithm, spec.name, new) {
                 Ok(()) => {
                     session.messages.status = Some(match spec.applies {

@@ -29,7 +29,7 @@ use crate::scenario::sweep::SweepSpec;
 use crate::scenario::validate_sweep::problems_in;
 use crate::scenario::Scenario;
 use crate::sim::lockstep::{self, Handoff};
-use crate::sim::motion::{Described, FieldValue};
+use crate::sim::motion::{Described, Value};
 use crate::sim::rng::Rng;
 
 use rayon::prelude::*;
@@ -195,7 +195,7 @@ impl Plan {
         // Jinking targets draw from their own seeds: each run gets its own jinks.
         for (i, target) in scenario.targets.iter_mut().enumerate() {
             let own = Rng::new(seed ^ (i as u64 + 1)).next_u64() % 1_000_000;
-            target.motion.set("seed", FieldValue::Number(own as f32));
+            target.motion.set("seed", Value::Whole(own as i64));
         }
         Ok(scenario)
     }

@@ -2,37 +2,47 @@
 //! a chosen time, or from when the nearest missile after it comes within a chosen range.
 
 use super::model::{
-    fields, number, started_by, turn, EvasiveState, MotionModel, MotionState, Moving, Surroundings,
-    POINT, VELOCITY,
+    started_by, turn, EvasiveState, MotionModel, MotionState, Moving, Surroundings, POSITION,
+    VELOCITY,
 };
+use crate::core::field::{described, number};
 use crate::sim::limits::MAX_COORD;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// Flies `vel` until `at_time` (and, with `at_range`, a missile within it), then turns
 /// with lateral acceleration `accel` for good.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BreakTurn {
     pub pos: Vec2,
     pub vel: Vec2,
-    /// Lateral acceleration of the turn, units/s^2: positive turns towards the
-    /// velocity's left-hand perpendicular (clockwise on screen), negative the other way.
     pub accel: f32,
-    /// Seconds after it appears before it may break.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub at_time: f32,
-    /// Break only once a missile after it is this near (0: at `at_time`).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub at_range: f32,
 }
 
-fields!(BreakTurn {
-    pos: POINT, "pos", "units";
-    vel: VELOCITY, "vel", "units/s";
-    accel: number(-1.0e6, 1.0e6), "turn accel (+: clockwise)", "units/s^2";
-    at_time: number(0.0, 1.0e6), "break after", "s";
-    at_range: number(0.0, MAX_COORD), "break within (0: by time)", "units";
+described!(BreakTurn {
+    pos: POSITION.unit("units").help("Where it starts."),
+    vel: VELOCITY
+        .unit("units/s")
+        .help("Velocity (its length is kept in the turn)."),
+    accel: number(-1.0e6, 1.0e6)
+        .label("turn accel (+: clockwise)")
+        .unit("units/s^2")
+        .help("Lateral acceleration of the turn; positive turns clockwise on screen."),
+    at_time: number(0.0, 1.0e6)
+        .label("break after")
+        .unit("s")
+        .help("Earliest time of the break."),
+    at_range: number(0.0, MAX_COORD)
+        .label("break within (0: by time)")
+        .unit("units")
+        .help("Break when a missile is this near; 0: at at_time."),
 });
 
 impl MotionModel for BreakTurn {

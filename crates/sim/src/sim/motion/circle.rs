@@ -1,12 +1,15 @@
 //! A target circling a point.
 
-use super::model::{fields, number, MotionModel, POINT};
+use super::model::{MotionModel, POSITION};
+use crate::core::field::{described, number};
 use crate::core::Portable;
 use crate::sim::limits::MAX_COORD;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// Around `center` at `angular_speed` rad/s, starting at angle `phase`.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Circle {
@@ -17,11 +20,18 @@ pub struct Circle {
     pub phase: f32,
 }
 
-fields!(Circle {
-    center: POINT, "center", "units";
-    radius: number(0.0, MAX_COORD), "radius", "units";
-    angular_speed: number(-1000.0, 1000.0), "angular speed", "rad/s";
-    phase: number(-1.0e6, 1.0e6), "phase", "rad";
+described!(Circle {
+    center: POSITION.unit("units").help("Centre of the circle."),
+    radius: number(0.0, MAX_COORD)
+        .unit("units")
+        .help("Radius of the circle."),
+    angular_speed: number(-1000.0, 1000.0)
+        .label("angular speed")
+        .unit("rad/s")
+        .help("Positive turns clockwise on screen (y is down)."),
+    phase: number(-1.0e6, 1.0e6)
+        .unit("rad")
+        .help("Angle at the start (0: to the right of the centre)."),
 });
 
 impl MotionModel for Circle {

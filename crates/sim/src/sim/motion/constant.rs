@@ -1,21 +1,23 @@
 //! A target flying a straight line at a constant velocity.
 
-use super::model::{fields, MotionModel, POINT, VELOCITY};
+use super::model::{MotionModel, POSITION, VELOCITY};
+use crate::core::field::described;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// `pos + vel t`.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Constant {
     pub pos: Vec2,
-    /// Units per second.
     pub vel: Vec2,
 }
 
-fields!(Constant {
-    pos: POINT, "pos", "units";
-    vel: VELOCITY, "vel", "units/s";
+described!(Constant {
+    pos: POSITION.unit("units").help("Where it starts."),
+    vel: VELOCITY.unit("units/s").help("Its velocity."),
 });
 
 impl MotionModel for Constant {

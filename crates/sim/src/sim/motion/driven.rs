@@ -1,7 +1,8 @@
 //! A target moved from outside (a mouse drag), its velocity estimated from the motion so
 //! the intercept laws can lead it.
 
-use super::model::{fields, number, MotionModel, MotionState, Moving, Surroundings, POINT};
+use super::model::{MotionModel, MotionState, Moving, Surroundings, POSITION};
+use crate::core::field::{described, number};
 use crate::core::Portable;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -10,6 +11,8 @@ crate::core::field_default!(default_smoothing: f32 = 0.1);
 
 /// Moved from outside; velocity is an exponential average of the motion with time
 /// constant `smoothing` seconds.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Driven {
@@ -21,9 +24,12 @@ pub struct Driven {
     pub smoothing: f32,
 }
 
-fields!(Driven {
-    pos: POINT, "pos", "units";
-    smoothing: number(0.0, 100.0), "velocity smoothing", "s";
+described!(Driven {
+    pos: POSITION.unit("units").help("Where it starts."),
+    smoothing: number(0.0, 100.0)
+        .label("velocity smoothing")
+        .unit("s")
+        .help("Time constant of the velocity estimate."),
 });
 
 impl MotionModel for Driven {

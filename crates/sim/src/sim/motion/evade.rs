@@ -1,32 +1,39 @@
 //! Reynolds' evade: flee from where the nearest missile after the target will be, with
 //! a bounded steering acceleration, at a cruise speed; straight on while none is near.
 
-use super::model::{
-    fields, number, MotionModel, MotionState, Moving, Surroundings, POINT, VELOCITY,
-};
+use super::model::{MotionModel, MotionState, Moving, Surroundings, POSITION, VELOCITY};
+use crate::core::field::{described, number};
 use crate::sim::limits::MAX_COORD;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// Cruises at `|vel|`; a missile within `range` (0: any) is evaded.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Evade {
     pub pos: Vec2,
-    /// Start velocity; its length is the cruise speed.
     pub vel: Vec2,
-    /// Largest steering acceleration, units/s^2.
     pub max_accel: f32,
-    /// Missiles nearer than this are evaded (0: any).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub range: f32,
 }
 
-fields!(Evade {
-    pos: POINT, "pos", "units";
-    vel: VELOCITY, "start vel (its length: speed)", "units/s";
-    max_accel: number(0.0, 1.0e6), "max accel", "units/s^2";
-    range: number(0.0, MAX_COORD), "evade within (0: any)", "units";
+described!(Evade {
+    pos: POSITION.unit("units").help("Where it starts."),
+    vel: VELOCITY
+        .label("start vel (its length: speed)")
+        .unit("units/s")
+        .help("Start velocity; its length is the cruise speed."),
+    max_accel: number(0.0, 1.0e6)
+        .label("max accel")
+        .unit("units/s^2")
+        .help("Largest steering acceleration."),
+    range: number(0.0, MAX_COORD)
+        .label("evade within (0: any)")
+        .unit("units")
+        .help("Only missiles this near are evaded; 0: any."),
 });
 
 impl Evade {

@@ -1,18 +1,21 @@
 //! A target that stays where it is.
 
-use super::model::{fields, MotionModel, POINT};
+use super::model::{MotionModel, POSITION};
+use crate::core::field::described;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// Stays at `pos`.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Static {
     pub pos: Vec2,
 }
 
-fields!(Static {
-    pos: POINT, "pos", "units";
+described!(Static {
+    pos: POSITION.unit("units").help("Where it stays."),
 });
 
 impl MotionModel for Static {

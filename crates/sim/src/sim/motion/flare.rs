@@ -2,25 +2,27 @@
 //! shrinks by `e^(-drag t)`). Targets release them ([`crate::sim::flares`]); one can
 //! also be placed by hand.
 
-use super::model::{fields, number, MotionModel, POINT, VELOCITY};
+use super::model::{MotionModel, POSITION, VELOCITY};
+use crate::core::field::{described, number};
 use crate::core::Portable;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// `pos + vel (1 - e^(-drag t)) / drag`, with velocity `vel e^(-drag t)`.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Flare {
     pub pos: Vec2,
     pub vel: Vec2,
-    /// Per second.
     pub drag: f32,
 }
 
-fields!(Flare {
-    pos: POINT, "pos", "units";
-    vel: VELOCITY, "vel", "units/s";
-    drag: number(0.0, 100.0), "drag", "1/s";
+described!(Flare {
+    pos: POSITION.unit("units").help("Where it starts."),
+    vel: VELOCITY.unit("units/s").help("Start velocity."),
+    drag: number(0.0, 100.0).unit("1/s").help("How fast it slows."),
 });
 
 impl MotionModel for Flare {

@@ -3,13 +3,10 @@
 //! chase the hero, keep the heading, or jump. Steering between points uses the B1
 //! turn-rate rule, so sluggish objects cut corners ("corner smoothing").
 
-use super::model::{
-    Described, FieldKind, FieldSpec, FieldValue, FlyState, MotionModel, MotionState, Moving,
-    Surroundings,
-};
+use super::model::{FlyState, MotionModel, MotionState, Moving, Surroundings};
+use crate::core::field::{described, field, number, Kind};
 use crate::core::turn_rule::{turn_toward, TurnDecision, TurnRateParams};
 use crate::core::Portable;
-use crate::core::{ParamKind, ParamValue, Tunable};
 use crate::sim::limits::{MAX_COORD, MAX_PROGRAM};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -69,19 +66,17 @@ pub fn beyond_death_lines(pos: Vec2) -> bool {
 }
 
 /// A fly program as a scenario gives it.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FlyProgramSpec {
-    /// Command numbers; the first must be a grid point (where the object appears).
     pub program: Vec<u16>,
-    /// Horizontal offset added to every fixed point.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub shift: f32,
     /// Speeds and dead zone of the object (the B1 rule).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub steering: TurnRateParams,
-    /// Name of the target that plays the hero for commands 240..249 (none: the centre
-    /// of the visible screen).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub hero: Option<String>,
 }
@@ -254,80 +249,17 @@ impl FlyState {
     }
 }
 
-/// The fields of a fly program, its steering's from their own descriptions.
-fn fly_fields() -> &'static [FieldSpec] {
-    static FIELDS: std::sync::OnceLock<Vec<FieldSpec>> = std::sync::OnceLock::new();
-    FIELDS.get_or_init(|| {
-        let mut fields = vec![
-            FieldSpec {
-                name: "program",
-                label: "program",
-                kind: FieldKind::Program,
-                unit: "",
-            },
-            FieldSpec {
-                name: "shift",
-                label: "shift",
-                kind: FieldKind::Number {
-                    min: -MAX_COORD,
-                    max: MAX_COORD,
-                },
-                unit: "units",
-            },
-        ];
-        for spec in TurnRateParams::SPECS {
-            if let ParamKind::Float { min, max } = spec.kind {
-                fields.push(FieldSpec {
-                    name: crate::guidance::runtime::intern(&format!("steering.{}", spec.name)),
-                    label: spec.label,
-                    kind: FieldKind::Number { min, max },
-                    unit: spec.unit,
-                });
-            }
-        }
-        fields.push(FieldSpec {
-            name: "hero",
-            label: "hero (the target it chases)",
-            kind: FieldKind::TargetName,
-            unit: "",
-        });
-        fields
-    })
-}
-
-impl Described for FlyProgramSpec {
-    fn fields(&self) -> &'static [FieldSpec] {
-        fly_fields()
-    }
-
-    fn get(&self, name: &str) -> Option<FieldValue> {
-        match name {
-            "program" => Some(FieldValue::Program(self.program.clone())),
-            "shift" => Some(FieldValue::Number(self.shift)),
-            "hero" => Some(FieldValue::TargetName(self.hero.clone())),
-            _ => match self.steering.get(name.strip_prefix("steering.")?)? {
-                ParamValue::Float(v) => Some(FieldValue::Number(v)),
-                _ => None,
-            },
-        }
-    }
-
-    fn set(&mut self, name: &str, value: FieldValue) -> bool {
-        match (name, value) {
-            ("program", FieldValue::Program(program)) => self.program = program,
-            ("shift", FieldValue::Number(v)) => self.shift = v,
-            ("hero", FieldValue::TargetName(hero)) => self.hero = hero,
-            (_, FieldValue::Number(v)) => {
-                let Some(param) = name.strip_prefix("steering.") else {
-                    return false;
-                };
-                return self.steering.set(param, ParamValue::Float(v));
-            }
-            _ => return false,
-        }
-        true
-    }
-}
+described!(FlyProgramSpec {
+    program: field(Kind::Program)
+        .help("The commands; the first must be a grid point (where the enemy appears)."),
+    shift: number(-MAX_COORD, MAX_COORD)
+        .unit("units")
+        .help("Added to the x of every grid point."),
+    hero: field(Kind::TargetName)
+        .label("hero (the target it chases)")
+        .help("The target that plays the hero for commands 240 to 249; none: the centre of the visible screen."),
+    ; parts: steering
+});
 
 impl MotionModel for FlyProgramSpec {
     const NAME: &'static str = "FlyProgram";

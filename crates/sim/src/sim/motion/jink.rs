@@ -2,33 +2,41 @@
 //! bound every `period` seconds, from the motion's own seed.
 
 use super::model::{
-    fields, number, started_by, turn, EvasiveState, MotionModel, MotionState, Moving, Surroundings,
-    POINT, VELOCITY,
+    started_by, turn, EvasiveState, MotionModel, MotionState, Moving, Surroundings, POSITION,
+    VELOCITY,
 };
+use crate::core::field::{described, number, whole};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// Jinks within `max_accel`, changing every `period` seconds.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Jink {
     pub pos: Vec2,
     pub vel: Vec2,
-    /// Largest lateral acceleration, units/s^2.
     pub max_accel: f32,
-    /// Seconds between jinks.
     pub period: f32,
-    /// Seed of its jinks: the same seed, the same jinks.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub seed: u32,
 }
 
-fields!(Jink {
-    pos: POINT, "pos", "units";
-    vel: VELOCITY, "vel", "units/s";
-    max_accel: number(0.0, 1.0e6), "max accel", "units/s^2";
-    period: number(0.01, 1000.0), "jink every", "s";
-    seed: number(0.0, 1.0e6), "seed", "";
+described!(Jink {
+    pos: POSITION.unit("units").help("Where it starts."),
+    vel: VELOCITY
+        .unit("units/s")
+        .help("Start velocity (its length is kept)."),
+    max_accel: number(0.0, 1.0e6)
+        .label("max accel")
+        .unit("units/s^2")
+        .help("Bound of the jinks."),
+    period: number(0.01, 1000.0)
+        .label("jink every")
+        .unit("s")
+        .help("Seconds between jinks."),
+    seed: whole(0, 1000000).help("The same seed, the same jinks."),
 });
 
 impl MotionModel for Jink {

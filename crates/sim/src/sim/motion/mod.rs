@@ -17,10 +17,8 @@ pub mod path;
 pub mod track;
 pub mod weave;
 
-pub use model::{
-    AsField, Described, EvasiveState, FieldKind, FieldSpec, FieldValue, FlyState, MotionModel,
-    MotionState, Moving, Surroundings,
-};
+pub use crate::core::field::{AsValue, Described, Field, Kind, Value};
+pub use model::{EvasiveState, FlyState, MotionModel, MotionState, Moving, Surroundings};
 
 pub use break_turn::BreakTurn;
 pub use circle::Circle;
@@ -257,15 +255,25 @@ impl Motion {
     }
 }
 
+/// A motion is described by its kind's description.
 impl Described for Motion {
-    fn fields(&self) -> &'static [FieldSpec] {
+    fn fields(&self) -> &'static [Field] {
         self.model().described().fields()
     }
-    fn get(&self, name: &str) -> Option<FieldValue> {
+    fn get(&self, name: &str) -> Option<Value> {
         self.model().described().get(name)
     }
-    fn set(&mut self, name: &str, value: FieldValue) -> bool {
+    fn set(&mut self, name: &str, value: Value) -> bool {
         self.model_mut().described_mut().set(name, value)
+    }
+    fn part_names(&self) -> &'static [&'static str] {
+        self.model().described().part_names()
+    }
+    fn part(&self, name: &str) -> Option<&dyn Described> {
+        self.model().described().part(name)
+    }
+    fn part_mut(&mut self, name: &str) -> Option<&mut dyn Described> {
+        self.model_mut().described_mut().part_mut(name)
     }
 }
 
@@ -289,7 +297,7 @@ mod tests {
             let mut edited = m.clone();
             for field in m.fields() {
                 let value = m.get(field.name).expect("each listed field reads");
-                if matches!(field.kind, FieldKind::Samples { .. }) {
+                if matches!(field.kind, Kind::Samples { .. }) {
                     assert!(!edited.set(field.name, value), "{name}.{}", field.name);
                     continue;
                 }

@@ -1,7 +1,9 @@
-//! The vocabulary of motions: how a motion describes its fields (kinds, ranges, get and
-//! set by name), the [`MotionModel`] trait each motion file implements, and the state
-//! the stateful motions keep. The registry ([`super::motions!`]) puts them together.
+//! The vocabulary of motions: the [`MotionModel`] trait each motion file implements,
+//! the descriptions their fields share ([`POSITION`], [`VELOCITY`]; every field is
+//! described with [`crate::core::field`]), and the state the stateful motions keep. The
+//! registry ([`super::motions!`]) puts them together.
 
+use crate::core::field::{point, vector, Described, Field};
 use crate::core::turn_rule::TurnDecision;
 use crate::sim::ids::TargetId;
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
@@ -9,192 +11,10 @@ use crate::sim::rng::Rng;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// What kind of value a motion's field holds, with its allowed range.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum FieldKind {
-    Number {
-        min: f32,
-        max: f32,
-    },
-    /// A position: each coordinate within ±limit.
-    Point {
-        limit: f32,
-    },
-    /// A velocity: each component within ±limit.
-    Vector {
-        limit: f32,
-    },
-    Flag,
-    /// A polyline: at most `max` points, each coordinate within ±limit.
-    Points {
-        limit: f32,
-        max: usize,
-    },
-    /// A recorded track's samples (shown, not edited).
-    Samples {
-        max: usize,
-    },
-    /// A fly program's command numbers.
-    Program,
-    /// The name of another target, or none.
-    TargetName,
-}
-
-/// The description of one field of a motion.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FieldSpec {
-    /// As written in files (`angular_speed`).
-    pub name: &'static str,
-    /// For the editor.
-    pub label: &'static str,
-    pub kind: FieldKind,
-    pub unit: &'static str,
-}
-
-/// A field's value, whatever its kind.
-#[derive(Clone, Debug, PartialEq)]
-pub enum FieldValue {
-    Number(f32),
-    Point(Vec2),
-    Flag(bool),
-    Points(Vec<Vec2>),
-    Program(Vec<u16>),
-    TargetName(Option<String>),
-    /// How many samples a recorded track has.
-    Samples(usize),
-}
-
-/// A value that lists its fields and reads and writes them by name.
-pub trait Described {
-    /// Every field, in display order.
-    fn fields(&self) -> &'static [FieldSpec];
-    fn get(&self, name: &str) -> Option<FieldValue>;
-    /// Sets a field; `false` if there is no such field or the value has the wrong kind.
-    fn set(&mut self, name: &str, value: FieldValue) -> bool;
-}
-
-/// Declares the field descriptions of a motion struct and the get/set by name.
-/// Each line: `field: Kind(args), "label", "unit";` with `Kind` one of the simple kinds.
-macro_rules! fields {
-    ($type:ty { $( $field:ident : $kind:expr, $label:literal, $unit:literal; )* }) => {
-        impl $crate::sim::motion::model::Described for $type {
-            fn fields(&self) -> &'static [$crate::sim::motion::model::FieldSpec] {
-                const FIELDS: &[$crate::sim::motion::model::FieldSpec] = &[$( $crate::sim::motion::model::FieldSpec {
-                    name: stringify!($field),
-                    label: $label,
-                    kind: $kind,
-                    unit: $unit,
-                }, )*];
-                FIELDS
-            }
-
-            fn get(&self, name: &str) -> Option<$crate::sim::motion::model::FieldValue> {
-                match name {
-                    $( stringify!($field) => Some($crate::sim::motion::model::AsField::to_field(&self.$field)), )*
-                    _ => None,
-                }
-            }
-
-            fn set(&mut self, name: &str, value: $crate::sim::motion::model::FieldValue) -> bool {
-                match name {
-                    $( stringify!($field) => match $crate::sim::motion::model::AsField::from_field(value) {
-                        Some(v) => {
-                            self.$field = v;
-                            true
-                        }
-                        None => false,
-                    }, )*
-                    _ => false,
-                }
-            }
-        }
-    };
-}
-pub(crate) use fields;
-
-/// A field type that converts to and from a [`FieldValue`].
-pub trait AsField: Sized {
-    fn to_field(&self) -> FieldValue;
-    fn from_field(value: FieldValue) -> Option<Self>;
-}
-
-impl AsField for f32 {
-    fn to_field(&self) -> FieldValue {
-        FieldValue::Number(*self)
-    }
-    fn from_field(value: FieldValue) -> Option<Self> {
-        match value {
-            FieldValue::Number(v) => Some(v),
-            _ => None,
-        }
-    }
-}
-
-impl AsField for Vec2 {
-    fn to_field(&self) -> FieldValue {
-        FieldValue::Point(*self)
-    }
-    fn from_field(value: FieldValue) -> Option<Self> {
-        match value {
-            FieldValue::Point(v) => Some(v),
-            _ => None,
-        }
-    }
-}
-
-/// A whole number, edited as a number and rounded (a seeker's latency in ticks).
-impl AsField for u32 {
-    fn to_field(&self) -> FieldValue {
-        FieldValue::Number(*self as f32)
-    }
-    fn from_field(value: FieldValue) -> Option<Self> {
-        match value {
-            FieldValue::Number(v) if v.is_finite() && v >= 0.0 => Some(v.round() as u32),
-            _ => None,
-        }
-    }
-}
-
-impl AsField for bool {
-    fn to_field(&self) -> FieldValue {
-        FieldValue::Flag(*self)
-    }
-    fn from_field(value: FieldValue) -> Option<Self> {
-        match value {
-            FieldValue::Flag(v) => Some(v),
-            _ => None,
-        }
-    }
-}
-
-impl AsField for Vec<Vec2> {
-    fn to_field(&self) -> FieldValue {
-        FieldValue::Points(self.clone())
-    }
-    fn from_field(value: FieldValue) -> Option<Self> {
-        match value {
-            FieldValue::Points(v) => Some(v),
-            _ => None,
-        }
-    }
-}
-
-impl AsField for Vec<(Vec2, Vec2)> {
-    fn to_field(&self) -> FieldValue {
-        FieldValue::Samples(self.len())
-    }
-    /// Recorded samples are not edited.
-    fn from_field(_value: FieldValue) -> Option<Self> {
-        None
-    }
-}
-
-/// Shorthand kinds for field declarations.
-pub const fn number(min: f32, max: f32) -> FieldKind {
-    FieldKind::Number { min, max }
-}
-pub const POINT: FieldKind = FieldKind::Point { limit: MAX_COORD };
-pub const VELOCITY: FieldKind = FieldKind::Vector { limit: MAX_SPEED };
+/// A position in the world, each coordinate within the world's limit.
+pub const POSITION: Field = point(MAX_COORD);
+/// A velocity, each component within the speed limit.
+pub const VELOCITY: Field = vector(MAX_SPEED);
 
 /// The speed rule every motion's combination of fields answers to: `(field, message)`
 /// when `speed` is beyond [`MAX_SPEED`].

@@ -1,12 +1,15 @@
 //! A target flying a polyline at a constant speed.
 
-use super::model::{fields, number, FieldKind, MotionModel};
+use super::model::MotionModel;
+use crate::core::field::{described, field, flag, number, Kind};
 use crate::sim::limits::{MAX_COORD, MAX_PATH_POINTS, MAX_SPEED};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// Along a polyline at constant speed; looping closes it back to the first point,
 /// otherwise it stops at the last.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Path {
@@ -16,10 +19,17 @@ pub struct Path {
     pub looping: bool,
 }
 
-fields!(Path {
-    points: FieldKind::Points { limit: MAX_COORD, max: MAX_PATH_POINTS }, "points", "units";
-    speed: number(0.0, MAX_SPEED), "speed", "units/s";
-    looping: FieldKind::Flag, "looping", "";
+described!(Path {
+    points: field(Kind::Points {
+        limit: MAX_COORD,
+        max: MAX_PATH_POINTS
+    })
+    .unit("units")
+    .help("The polyline, flown from the first point."),
+    speed: number(0.0, MAX_SPEED)
+        .unit("units/s")
+        .help("Constant speed along it."),
+    looping: flag().help("true: back to the first point and round again; false: stop at the last."),
 });
 
 impl MotionModel for Path {

@@ -2,12 +2,15 @@
 //! position and velocity per tick from tick `first`; before it the first sample, after
 //! it the last one, standing still.
 
-use super::model::{fields, number, FieldKind, MotionModel};
+use super::model::MotionModel;
+use crate::core::field::{described, field, number, Kind};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED, MAX_TRACK_SAMPLES};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// `samples[k]` is (position, velocity) at tick `first + k`; ticks are `dt` seconds.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Track {
@@ -17,10 +20,20 @@ pub struct Track {
     pub samples: Vec<(Vec2, Vec2)>,
 }
 
-fields!(Track {
-    dt: number(0.001, 1.0), "tick", "s";
-    first: number(0.0, 1.0e7), "first tick", "";
-    samples: FieldKind::Samples { max: MAX_TRACK_SAMPLES }, "samples", "";
+described!(Track {
+    dt: number(0.001, 1.0)
+        .label("tick")
+        .unit("s")
+        .help("The recording's tick."),
+    first: number(0.0, 1.0e7)
+        .label("first tick")
+        .unit("ticks")
+        .help("The tick of the first sample."),
+    samples: field(Kind::Samples {
+        max: MAX_TRACK_SAMPLES
+    })
+    .unit("units, units/s")
+    .help("Position and velocity, one per tick."),
 });
 
 impl MotionModel for Track {

@@ -1,6 +1,7 @@
 //! A target weaving side to side along a straight line.
 
-use super::model::{fields, number, MotionModel, POINT, VELOCITY};
+use super::model::{MotionModel, POSITION, VELOCITY};
+use crate::core::field::{described, number};
 use crate::core::Portable;
 use crate::sim::limits::MAX_COORD;
 use glam::Vec2;
@@ -8,6 +9,8 @@ use serde::{Deserialize, Serialize};
 use std::f32::consts::TAU;
 
 /// Along `vel`, swinging sideways by `amplitude` at `frequency` Hz.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weave {
@@ -17,11 +20,13 @@ pub struct Weave {
     pub frequency: f32,
 }
 
-fields!(Weave {
-    pos: POINT, "pos", "units";
-    vel: VELOCITY, "vel", "units/s";
-    amplitude: number(0.0, MAX_COORD), "amplitude", "units";
-    frequency: number(0.0, 1000.0), "frequency", "Hz";
+described!(Weave {
+    pos: POSITION
+        .unit("units")
+        .help("Start of the line it weaves along."),
+    vel: VELOCITY.unit("units/s").help("Velocity along the line."),
+    amplitude: number(0.0, MAX_COORD).unit("units").help("Sideways swing."),
+    frequency: number(0.0, 1000.0).unit("Hz").help("Swings per second."),
 });
 
 impl MotionModel for Weave {

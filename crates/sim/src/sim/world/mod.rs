@@ -9,7 +9,7 @@ mod targets;
 
 use crate::core::DebugShape;
 use crate::core::Seen;
-use crate::guidance::{Algorithm, ParamValue, Tuning};
+use crate::guidance::{Algorithm, Tuning, Value};
 use crate::sim::config::WorldConfig;
 use crate::sim::event::{Event, EventKind, Refusal, TargetLoss};
 use crate::sim::flight::Flight;
@@ -42,7 +42,7 @@ pub enum Input {
     SetParam {
         algorithm: Algorithm,
         name: String,
-        value: ParamValue,
+        value: Value,
     },
 }
 
@@ -215,7 +215,7 @@ impl World {
                 name,
                 value,
             } => {
-                self.tuning.clone().set(*algorithm, name, *value)?;
+                self.tuning.clone().set(*algorithm, name, value.clone())?;
             }
             _ => {}
         }
