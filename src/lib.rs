@@ -7,13 +7,14 @@
 //! - `steerlab-sim` ([`core`], [`guidance`], [`sim`]): the laws and the world.
 //! - `steerlab-scripts` ([`script`]): laws written as Rhai scripts.
 //! - `steerlab-scenario` ([`scenario`], [`recording`]): scenario files and recordings.
-//! - `steerlab-headless` ([`headless`], [`palette`]): runs without a window.
+//! - `steerlab-headless` ([`headless`], [`scene`], [`palette`]): runs without a window, and
+//!   the scene every picture of a world draws.
 //! - `steerlab-app` (`app`, feature `app`): the window, on the desktop and in the browser.
 //!
 //! This crate is the `steerlab` program (its command line) and names them all.
 
 pub use steerlab_headless::{
-    core, files, guidance, headless, palette, recording, scenario, script, sim,
+    core, files, guidance, headless, palette, recording, scenario, scene, script, sim,
 };
 
 #[cfg(feature = "app")]

@@ -1,8 +1,10 @@
 //! Running scenarios without a window ([`headless`]): the results table, the CSV trace,
 //! compare, benchmarks, sweeps and GIFs of a run, for the command line and the tests; and
-//! the scene's colours ([`palette`]) everything that draws a world shares.
+//! what everything that draws a world shares: the scene as a list of marks ([`scene`])
+//! and its colours ([`palette`]).
 
 pub use steerlab_scenario::{core, files, guidance, recording, scenario, script, sim};
 
 pub mod headless;
 pub mod palette;
+pub mod scene;

@@ -27,6 +27,8 @@ pub const SELECTED: Rgba = [1.0, 1.0, 0.3, 1.0];
 pub const GROUND: Rgba = [0.45, 0.35, 0.20, 1.0];
 /// A detonation (and, in the GIF, a hit).
 pub const BLAST: Rgba = [1.0, 0.75, 0.3, 1.0];
+/// A turret's danger height, across the world.
+pub const DANGER: Rgba = [0.9, 0.6, 0.2, 0.35];
 /// A burning flare (a decoy).
 pub const FLARE: Rgba = [1.0, 0.95, 0.55, 1.0];
 pub const PAUSED: Rgba = [1.0, 0.82, 0.35, 1.0];

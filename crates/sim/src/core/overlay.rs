@@ -149,6 +149,41 @@ pub fn index(overlay: &Overlay) -> usize {
         .unwrap_or(0)
 }
 
+/// Which overlays are drawn: one switch per overlay of the registry
+/// ([`OVERLAYS`]), in its order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Overlays([bool; OVERLAYS.len()]);
+
+impl Overlays {
+    /// Whether `overlay` is on.
+    pub fn is_on(&self, overlay: &Overlay) -> bool {
+        self.0[index(overlay)]
+    }
+
+    /// Whether the overlay that draws shapes of `role` is on.
+    pub fn shows(&self, role: Role) -> bool {
+        self.is_on(of(role))
+    }
+
+    /// The switch of the overlay called `id`.
+    pub fn get_mut(&mut self, id: &str) -> Option<&mut bool> {
+        let overlay = by_id(id)?;
+        Some(&mut self.0[index(overlay)])
+    }
+
+    /// Exactly the overlays named on.
+    pub fn only(names: &[String]) -> Self {
+        Self(OVERLAYS.map(|o| names.iter().any(|n| n == o.id)))
+    }
+}
+
+impl Default for Overlays {
+    /// The registry's defaults.
+    fn default() -> Self {
+        Self(OVERLAYS.map(|o| o.on))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,50 +5,14 @@
 use super::colors::{algorithm_color, scene};
 use super::painter::Painter;
 use crate::core::debug::Glyph;
-use crate::core::{Role, Shape};
+use crate::core::Role;
 use crate::guidance::Algorithm;
 use crate::scenario::camera::Pane;
+use crate::scene::{sample, Symbol};
 use glam::Vec2;
 use macroquad::color::Color;
-use macroquad::shapes::{draw_circle, draw_circle_lines, draw_rectangle};
+use macroquad::shapes::draw_rectangle;
 use macroquad::text::draw_text;
-
-/// Something drawn in the view that needs explaining.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Symbol {
-    Trail,
-    Velocity,
-    Shape(RoleKey),
-    Blast,
-    Ghost,
-    PendingTarget,
-}
-
-/// [`Role`] with its order in the legends ([`Role::order`]), for sorting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RoleKey(u8);
-
-impl RoleKey {
-    pub fn of(role: Role) -> Self {
-        Self(role.order() as u8)
-    }
-
-    pub fn role(self) -> Role {
-        Role::ALL[usize::from(self.0)]
-    }
-}
-
-/// What a symbol means.
-pub fn meaning(symbol: Symbol) -> &'static str {
-    match symbol {
-        Symbol::Trail => "trail: where a missile flew (fades with age)",
-        Symbol::Velocity => "velocity",
-        Symbol::Blast => "blast: a detonation and its radius",
-        Symbol::Ghost => "ghost: the old future before the last branch",
-        Symbol::PendingTarget => "placed target: appears on the next tick",
-        Symbol::Shape(key) => key.role().meaning(),
-    }
-}
 
 /// A glyph's look in text, for the help window.
 fn glyph_text(glyph: Glyph) -> &'static str {
@@ -129,48 +93,9 @@ pub fn symbols(drawn: &[Symbol], pane: Pane) {
     let (x, y) = (pane.x + 8.0, pane.y + 8.0);
     draw_rectangle(x, y, w, h, Color::new(0.0, 0.0, 0.0, 0.55));
     let painter = Painter::screen(pane);
-    let sample = Color::new(0.85, 0.87, 0.90, 0.9);
     for (i, symbol) in drawn.iter().enumerate() {
         let mid = Vec2::new(x + 18.0, y + 4.0 + ROW * i as f32 + ROW * 0.5);
-        match *symbol {
-            Symbol::Trail => painter.line(mid - Vec2::X * 10.0, mid + Vec2::X * 10.0, 2.0, sample),
-            Symbol::Velocity => painter.arrow(mid - Vec2::X * 10.0, Vec2::X * 20.0, sample),
-            Symbol::Blast => {
-                draw_circle(mid.x, mid.y, 7.0, Color::new(1.0, 0.75, 0.3, 0.35));
-                draw_circle_lines(mid.x, mid.y, 7.0, 2.0, scene::BLAST);
-            }
-            Symbol::Ghost => {
-                for k in 0..3 {
-                    let a = mid + Vec2::X * (-10.0 + 8.0 * k as f32);
-                    painter.line(a, a + Vec2::X * 4.0, 1.5, sample);
-                }
-            }
-            Symbol::PendingTarget => draw_circle_lines(mid.x, mid.y, 7.0, 1.5, scene::SELECTED),
-            Symbol::Shape(key) => {
-                let role = key.role();
-                let shape = match role.glyph() {
-                    Glyph::Point => Shape::Point(mid),
-                    Glyph::Circle => Shape::Circle {
-                        center: mid,
-                        radius: 7.0,
-                    },
-                    Glyph::Line => {
-                        Shape::Line(mid - Vec2::new(10.0, -5.0), mid + Vec2::new(10.0, 5.0))
-                    }
-                    Glyph::Wedge => Shape::Wedge {
-                        apex: mid - Vec2::X * 10.0,
-                        direction: 0.0,
-                        half_angle: 0.35,
-                        length: 22.0,
-                    },
-                    Glyph::Arrow => Shape::Arrow {
-                        from: mid - Vec2::X * 10.0,
-                        vector: Vec2::X * 20.0,
-                    },
-                };
-                painter.shape_in(&shape, role, sample);
-            }
-        }
-        draw_text(meaning(*symbol), x + 36.0, mid.y + 5.0, 16.0, scene::TEXT);
+        painter.draw(&sample(*symbol, mid));
+        draw_text(symbol.meaning(), x + 36.0, mid.y + 5.0, 16.0, scene::TEXT);
     }
 }

@@ -1,24 +1,30 @@
-//! Drawing in world coordinates through a pane's camera: lines, arrows, circles,
-//! crosses, batched line meshes, and the algorithms' debug shapes (one look per role,
-//! shared by the view and its legend).
+//! The window's backend for the scene ([`crate::scene`]): each mark drawn with macroquad
+//! through a pane's camera, thin lines batched into meshes (a crowd's trails are tens
+//! of thousands of segments).
 
-use super::colors::algorithm_color;
-use crate::core::{Role, Shape};
-use crate::guidance::Algorithm;
+use crate::palette::Rgba;
 use crate::scenario::camera::{Camera, Pane};
+use crate::scene::{At, Mark};
 use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::models::{draw_mesh, Mesh, Vertex};
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_triangle};
+use macroquad::text::draw_text;
 
 /// Vertices per line mesh before it is flushed (indices are u16).
 const MESH_VERTICES: usize = 60_000;
+/// Lines at most this wide go into the meshes; wider ones are drawn one by one.
+const BATCHED_WIDTH: f32 = 2.5;
 
 pub fn v(p: Vec2) -> macroquad::math::Vec2 {
     macroquad::math::vec2(p.x, p.y)
 }
 
-/// Draws with a pane's transform.
+pub const fn color([r, g, b, a]: Rgba) -> Color {
+    Color::new(r, g, b, a)
+}
+
+/// Draws marks with a pane's transform.
 pub struct Painter {
     pub pane: Pane,
     pub camera: Camera,
@@ -36,128 +42,73 @@ impl Painter {
         }
     }
 
-    pub fn at(&self, world: Vec2) -> Vec2 {
-        self.camera.to_screen(self.pane, world)
+    fn at(&self, at: At) -> Vec2 {
+        self.camera.to_screen(self.pane, at.world) + at.px
     }
 
-    pub fn line(&self, a: Vec2, b: Vec2, width: f32, color: Color) {
-        let (a, b) = (self.at(a), self.at(b));
-        draw_line(a.x, a.y, b.x, b.y, width, color);
-    }
-
-    pub fn arrow(&self, from: Vec2, vector: Vec2, color: Color) {
-        let (a, b) = (self.at(from), self.at(from + vector));
-        draw_line(a.x, a.y, b.x, b.y, 1.5, color);
-        if let Some(dir) = (b - a).try_normalize() {
-            let side = dir.perp() * 4.0;
-            draw_triangle(
-                v(b),
-                v(b - dir * 9.0 + side),
-                v(b - dir * 9.0 - side),
-                color,
-            );
+    /// Draws the marks in order.
+    pub fn draw(&self, marks: &[Mark]) {
+        let mut lines = Lines::new();
+        for mark in marks {
+            match mark {
+                Mark::Line {
+                    a,
+                    b,
+                    width,
+                    color: c,
+                } if *width <= BATCHED_WIDTH => {
+                    lines.segment(self.at(*a), self.at(*b), *width, color(*c));
+                    continue;
+                }
+                _ => lines.flush(),
+            }
+            self.draw_one(mark);
         }
+        lines.flush();
     }
 
-    pub fn circle_lines(&self, center: Vec2, radius: f32, width: f32, color: Color) {
-        let c = self.at(center);
-        draw_circle_lines(c.x, c.y, (radius * self.camera.zoom).max(1.0), width, color);
-    }
-
-    pub fn cross(&self, p: Vec2, size: f32, color: Color) {
-        let c = self.at(p);
-        draw_line(c.x - size, c.y - size, c.x + size, c.y + size, 1.5, color);
-        draw_line(c.x - size, c.y + size, c.x + size, c.y - size, 1.5, color);
-    }
-
-    /// An algorithm's debug shape, drawn the way its role looks everywhere.
-    pub fn shape(&self, shape: &Shape, role: Role, algorithm: Algorithm) {
-        self.shape_in(shape, role, algorithm_color(algorithm, 0.75));
-    }
-
-    /// A debug shape in a given colour (the legend's samples).
-    pub fn shape_in(&self, shape: &Shape, role: Role, color: Color) {
-        match shape {
-            Shape::Point(p) => match role {
-                Role::AlternateIntercept => {
-                    self.circle_lines(*p, 6.0 / self.camera.zoom, 1.5, Color { a: 0.45, ..color })
-                }
-                Role::InterceptPoint => {
-                    self.circle_lines(*p, 6.0 / self.camera.zoom, 1.5, color);
-                    self.cross(*p, 4.0, color);
-                }
-                Role::SeenTarget => {
-                    let c = self.at(*p);
-                    draw_circle(c.x, c.y, 3.5, color);
-                    self.circle_lines(*p, 7.0 / self.camera.zoom, 1.0, color);
-                }
-                _ => self.cross(*p, 5.0, color),
-            },
-            Shape::Line(a, b) => {
-                let faint = if role == Role::AlternateArc {
-                    0.35
-                } else {
-                    1.0
-                };
-                self.line(
-                    *a,
-                    *b,
-                    1.0,
-                    Color {
-                        a: color.a * faint,
-                        ..color
-                    },
-                );
-            }
-            Shape::Arrow { from, vector } => {
-                self.arrow(*from, *vector, color);
-                if role == Role::AchievedAcceleration {
-                    // A dot on the head tells it from the commanded arrow.
-                    let tip = self.at(*from + *vector);
-                    draw_circle(tip.x, tip.y, 3.0, color);
-                }
-            }
-            Shape::Circle { center, radius } => {
-                let alpha = if role == Role::TurnCircle { 0.3 } else { 0.5 };
-                self.circle_lines(*center, *radius, 1.0, Color { a: alpha, ..color });
-            }
-            Shape::Wedge {
-                apex,
-                direction,
-                half_angle,
-                length,
-            } if role == Role::SeekerCone => {
-                // A fan (any width up to a full turn), fainter than a dead zone.
-                let steps = ((half_angle * 2.0 / 0.15).ceil() as usize).max(1);
-                let at = |k: usize| {
-                    let angle = direction - half_angle + half_angle * 2.0 * k as f32 / steps as f32;
-                    *apex + Vec2::from_angle(angle) * *length
-                };
-                let fill = Color { a: 0.06, ..color };
-                for k in 0..steps {
-                    draw_triangle(
-                        v(self.at(*apex)),
-                        v(self.at(at(k))),
-                        v(self.at(at(k + 1))),
-                        fill,
-                    );
-                    self.line(at(k), at(k + 1), 1.0, Color { a: 0.35, ..color });
-                }
-                self.line(*apex, at(0), 1.0, Color { a: 0.35, ..color });
-                self.line(*apex, at(steps), 1.0, Color { a: 0.35, ..color });
-            }
-            Shape::Wedge {
-                apex,
-                direction,
-                half_angle,
-                length,
+    fn draw_one(&self, mark: &Mark) {
+        match mark {
+            Mark::Line {
+                a,
+                b,
+                width,
+                color: c,
             } => {
-                let a = *apex + Vec2::from_angle(direction + half_angle) * *length;
-                let b = *apex + Vec2::from_angle(direction - half_angle) * *length;
-                let fill = Color { a: 0.12, ..color };
-                draw_triangle(v(self.at(*apex)), v(self.at(a)), v(self.at(b)), fill);
-                self.line(*apex, a, 1.0, Color { a: 0.5, ..color });
-                self.line(*apex, b, 1.0, Color { a: 0.5, ..color });
+                let (a, b) = (self.at(*a), self.at(*b));
+                draw_line(a.x, a.y, b.x, b.y, *width, color(*c));
+            }
+            Mark::Circle {
+                center,
+                radius,
+                min_px,
+                fill,
+                width,
+                color: c,
+            } => {
+                let p = self.at(*center);
+                let r = (radius * self.camera.zoom).max(*min_px);
+                if *fill {
+                    draw_circle(p.x, p.y, r, color(*c));
+                } else {
+                    draw_circle_lines(p.x, p.y, r, *width, color(*c));
+                }
+            }
+            Mark::Polygon { points, color: c } => {
+                // A fan from the first point: the scene's polygons are convex.
+                let screen: Vec<Vec2> = points.iter().map(|p| self.at(*p)).collect();
+                for k in 1..screen.len().saturating_sub(1) {
+                    draw_triangle(v(screen[0]), v(screen[k]), v(screen[k + 1]), color(*c));
+                }
+            }
+            Mark::Text {
+                at,
+                size,
+                text,
+                color: c,
+            } => {
+                let p = self.at(*at);
+                draw_text(text, p.x, p.y, *size, color(*c));
             }
         }
     }
@@ -173,23 +124,23 @@ pub fn clip(pane: Option<Pane>) {
 }
 
 /// Many thin segments in screen coordinates, drawn as a few meshes.
-pub struct Lines {
+struct Lines {
     mesh: Mesh,
 }
 
 impl Lines {
-    pub fn new() -> Self {
+    fn new() -> Self {
         Self {
             mesh: Mesh {
-                vertices: Vec::with_capacity(MESH_VERTICES + 8),
-                indices: Vec::with_capacity(MESH_VERTICES / 4 * 6 + 12),
+                vertices: Vec::new(),
+                indices: Vec::new(),
                 texture: None,
             },
         }
     }
 
     /// Appends a quad for the segment `a -> b` of screen width `width`.
-    pub fn segment(&mut self, a: Vec2, b: Vec2, width: f32, color: Color) {
+    fn segment(&mut self, a: Vec2, b: Vec2, width: f32, color: Color) {
         let Some(dir) = (b - a).try_normalize() else {
             return;
         };
@@ -209,7 +160,7 @@ impl Lines {
     }
 
     /// Draws what has been added.
-    pub fn flush(&mut self) {
+    fn flush(&mut self) {
         if !self.mesh.vertices.is_empty() {
             draw_mesh(&self.mesh);
             self.mesh.vertices.clear();

@@ -4,6 +4,7 @@
 //! [`crate::files::write_output`] (in the browser, a download).
 
 use super::slice::{now, BUDGET};
+use crate::core::overlay::Overlays;
 use crate::headless::gif::{GifJob, GifLayout, GifOptions};
 use crate::scenario::Scenario;
 use std::path::{Path, PathBuf};
@@ -23,17 +24,19 @@ pub struct GifExport {
 }
 
 impl GifExport {
-    /// Starts drawing `seconds` of `scenario` into `path` (a running export is dropped).
+    /// Starts drawing `seconds` of `scenario` into `path` with `overlays` (what the
+    /// view shows), a running export dropped.
     pub fn start(
         &mut self,
         scenario: &Scenario,
-        split: bool,
+        (split, overlays): (bool, &Overlays),
         seconds: f64,
         path: &Path,
         inputs: Vec<PathBuf>,
     ) -> Result<(), String> {
         let options = GifOptions {
             seconds,
+            overlays: Some(overlays.clone()),
             layout: if split {
                 GifLayout::Split
             } else {

@@ -7,10 +7,11 @@ use super::breakpoints::{Breakpoints, Stop};
 use super::plots::Plots;
 use crate::guidance::{Algorithm, RuntimeLaw};
 use crate::scenario::Scenario;
+use crate::scene::Blast;
 use crate::sim::history::{Ghost, History, DEFAULT_BUDGET, DEFAULT_INTERVAL};
 use crate::sim::telemetry::telemetry;
 use crate::sim::trails::Trails;
-use crate::sim::{EventKind, Input, MissileId, TargetId, World};
+use crate::sim::{Input, MissileId, TargetId, World};
 use glam::Vec2;
 use std::sync::Arc;
 
@@ -27,8 +28,8 @@ pub struct Lane {
     /// The old future of the last branch, drawn faintly to compare with.
     pub ghost: Option<Ghost>,
     pub trails: Trails,
-    /// Recent detonations `(tick, position, radius)`, for the blast flashes.
-    pub blasts: Vec<(u64, Vec2, f32)>,
+    /// Recent detonations and hits, for the flashes.
+    pub blasts: Vec<Blast>,
 }
 
 impl Lane {
@@ -47,8 +48,6 @@ impl Lane {
 /// Fastest and slowest play speeds.
 pub const MIN_SPEED: f32 = 0.1;
 pub const MAX_SPEED: f32 = 10.0;
-/// How long a blast flash stays on screen.
-const BLAST_TICKS: u64 = 60;
 /// Most ticks one frame may run (so a slow frame cannot snowball).
 const MAX_TICKS_PER_FRAME: u32 = 200;
 
@@ -214,14 +213,7 @@ impl Runs {
             }
             lane.trails.record(&lane.world, keep);
             self.plots.extend(index, &lane.world);
-            let tick = lane.world.tick();
-            lane.blasts
-                .retain(|(t, _, _)| tick.saturating_sub(*t) < BLAST_TICKS);
-            for event in lane.world.events() {
-                if let EventKind::Detonated { pos, radius, .. } = event.kind {
-                    lane.blasts.push((event.tick, pos, radius));
-                }
-            }
+            Blast::record(&mut lane.blasts, &lane.world);
         }
         if let Some((reason, _)) = &stop {
             self.playing = false;
@@ -333,7 +325,7 @@ impl Runs {
                 lane.world = world;
                 lane.ghost = Some(ghost);
                 lane.trails.truncate_after(tick);
-                lane.blasts.retain(|(t, _, _)| *t <= tick);
+                lane.blasts.retain(|b| b.tick <= tick);
             }
         }
         self.plots.stale();

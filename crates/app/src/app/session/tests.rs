@@ -327,7 +327,13 @@ fn the_windows_writers_never_write_over_what_the_open_scenario_was_read_from() {
     // The GIF onto the scenario: refused before any drawing.
     let e = s
         .gif
-        .start(&s.doc.scenario.clone(), false, 1.0, &file, inputs)
+        .start(
+            &s.doc.scenario.clone(),
+            (false, &Overlays::default()),
+            1.0,
+            &file,
+            inputs,
+        )
         .unwrap_err();
     assert!(e.contains("cannot write: it is the input"), "{e}");
     assert_eq!(std::fs::read(&script).unwrap(), kept);

@@ -2,7 +2,8 @@
 //! what is selected, which launcher fires, the help window, and a request to fit the
 //! camera. Nothing here changes a world.
 
-use crate::core::overlay::{self, Overlay, OVERLAYS};
+pub use crate::core::overlay::Overlays;
+pub use crate::scene::Selection;
 
 /// How the window shows the runs.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,50 +49,4 @@ pub enum Layout {
     Overlay,
     /// A grid of panes, one per lane, with the same camera.
     Split,
-}
-
-/// Which overlays are drawn: one switch per overlay of the registry
-/// ([`crate::core::overlay::OVERLAYS`]), in its order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Overlays([bool; OVERLAYS.len()]);
-
-impl Overlays {
-    /// Whether `overlay` is on.
-    pub fn is_on(&self, overlay: &Overlay) -> bool {
-        self.0[overlay::index(overlay)]
-    }
-
-    /// Whether the overlay that draws shapes of `role` is on.
-    pub fn shows(&self, role: crate::core::Role) -> bool {
-        self.is_on(overlay::of(role))
-    }
-
-    /// The switch of the overlay called `id`.
-    pub fn get_mut(&mut self, id: &str) -> Option<&mut bool> {
-        let overlay = overlay::by_id(id)?;
-        Some(&mut self.0[overlay::index(overlay)])
-    }
-
-    /// Exactly the overlays named on.
-    pub fn only(names: &[String]) -> Self {
-        Self(OVERLAYS.map(|o| names.iter().any(|n| n == o.id)))
-    }
-}
-
-impl Default for Overlays {
-    /// The registry's defaults.
-    fn default() -> Self {
-        Self(OVERLAYS.map(|o| o.on))
-    }
-}
-
-/// What is selected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Selection {
-    Missile {
-        lane: usize,
-        id: crate::sim::MissileId,
-    },
-    Target(crate::sim::TargetId),
-    Launcher(usize),
 }

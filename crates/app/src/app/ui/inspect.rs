@@ -330,10 +330,13 @@ fn gif_export(ui: &mut egui::Ui, paths: &mut ExportPaths, session: &mut Session)
         let path = PathBuf::from(paths.gif.trim());
         let seconds = paths.gif_seconds;
         let inputs = session.inputs();
-        if let Err(why) = session
-            .gif
-            .start(&session.doc.scenario, split, seconds, &path, inputs)
-        {
+        if let Err(why) = session.gif.start(
+            &session.doc.scenario,
+            (split, &session.view.overlays),
+            seconds,
+            &path,
+            inputs,
+        ) {
             session.messages.error = Some(why);
         }
     }

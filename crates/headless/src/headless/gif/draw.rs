@@ -1,24 +1,18 @@
-//! Drawing one panel of a GIF frame in software, into an RGB buffer, with the plotters
-//! bitmap backend (lines, circles, polygons; no text, so nothing here needs a font): the
-//! world's bounds, the fly-program grid, the ground, trails fading with age, targets,
-//! launchers, turrets, blasts and hits, missiles oriented along their heading, and a
-//! thin bar that fills as the GIF plays. It looks like the window's world view, in the
-//! same colours ([`crate::palette`], each algorithm's own), framed by the same camera
-//! ([`crate::scenario::camera`]), with y growing downwards as on screen.
+//! The GIF's backend for the scene ([`crate::scene`]): one panel of a frame drawn in
+//! software into an RGB buffer with the plotters bitmap backend (lines, circles,
+//! polygons; no font, so a text mark is left out), sizes in pixels scaled with the
+//! picture, framed by the same camera ([`crate::scenario::camera`]), with y growing
+//! downwards as on screen; and a thin bar that fills as the GIF plays.
 
 use super::lanes::Lane;
-use crate::guidance::{Algorithm, Look};
-use crate::palette::{self, with_alpha, Rgba};
+use crate::core::overlay::Overlays;
+use crate::palette::{self, Rgba};
 use crate::scenario::camera::{Camera, Pane};
-use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
-use crate::sim::trails::Owner;
-use crate::sim::Motion;
+use crate::scene::{self, algorithm_rgba, At, Layer, Mark, View};
 use glam::Vec2;
 use plotters::backend::{BitMapBackend, DrawingBackend};
 use plotters::style::{RGBAColor, ShapeStyle};
 
-/// Most segments drawn per trail (longer trails are drawn with a stride).
-const MAX_TRAIL_SEGMENTS: usize = 64;
 /// Screen coordinates are clamped to this far outside the picture (a far-off point
 /// still gives a line of the right direction, and no integer overflows).
 const FAR: f32 = 100_000.0;
@@ -27,17 +21,13 @@ const FAR: f32 = 100_000.0;
 pub struct Panel<'a> {
     pub lane: &'a Lane,
     pub camera: Camera,
+    pub overlays: &'a Overlays,
     /// Seconds of trail drawn.
     pub trail_seconds: f32,
     /// How far through the GIF this frame is, 0..=1 (the bar at the bottom).
     pub progress: f32,
     /// Whether to mark the panel with its algorithm's colour (split layout).
     pub marked: bool,
-}
-
-/// An algorithm's colour, with alpha.
-fn algorithm_rgba(algorithm: Algorithm, alpha: f32) -> Rgba {
-    palette::from_rgb8(algorithm.color(), alpha)
 }
 
 /// Draws the panel into `rgb` (`width` x `height` pixels, 3 bytes each).
@@ -52,6 +42,24 @@ pub fn draw(panel: &Panel, rgb: &mut [u8], width: u32, height: u32) {
         w: width as f32,
         h: height as f32,
     };
+    let layer = Layer {
+        world: &panel.lane.world,
+        trails: &panel.lane.trails,
+        blasts: &panel.lane.blasts,
+        ghost: None,
+        lane: 0,
+    };
+    let view = View {
+        overlays: panel.overlays.clone(),
+        camera: panel.camera,
+        pane,
+        selected: None,
+        launcher: None,
+        trail_seconds: panel.trail_seconds,
+        trail_budget: usize::MAX,
+        preview: None,
+    };
+    let scene = scene::build(&[layer], &view);
     let mut pen = Pen {
         backend: BitMapBackend::with_buffer(rgb, (width, height)),
         camera: panel.camera,
@@ -59,7 +67,9 @@ pub fn draw(panel: &Panel, rgb: &mut [u8], width: u32, height: u32) {
         // Sizes in pixels are the window's at about 500 pixels, scaled with the picture.
         scale: (width.min(height) as f32 / 500.0).clamp(0.6, 3.0),
     };
-    scene(&mut pen, panel);
+    for mark in &scene.marks {
+        pen.mark(mark);
+    }
     pen.frame(panel);
 }
 
@@ -77,6 +87,14 @@ fn color([r, g, b, a]: Rgba) -> RGBAColor {
     RGBAColor(r8, g8, b8, f64::from(a.clamp(0.0, 1.0)))
 }
 
+/// A colour blended over the pane's, opaque.
+fn over_pane([r, g, b, a]: Rgba) -> Rgba {
+    let [pr, pg, pb, _] = palette::PANE;
+    let a = a.clamp(0.0, 1.0);
+    let mix = |c: f32, p: f32| p + (c - p) * a;
+    [mix(r, pr), mix(g, pg), mix(b, pb), 1.0]
+}
+
 fn coord(p: Vec2) -> (i32, i32) {
     (
         p.x.clamp(-FAR, FAR).round() as i32,
@@ -87,8 +105,42 @@ fn coord(p: Vec2) -> (i32, i32) {
 // Drawing in memory cannot fail (the bitmap backend's errors are its file's), so the
 // results below are dropped.
 impl Pen<'_> {
-    fn at(&self, world: Vec2) -> Vec2 {
-        self.camera.to_screen(self.pane, world)
+    fn at(&self, at: At) -> Vec2 {
+        self.camera.to_screen(self.pane, at.world) + at.px * self.scale
+    }
+
+    /// One mark of the scene.
+    fn mark(&mut self, mark: &Mark) {
+        match mark {
+            Mark::Line { a, b, width, color } => {
+                let (a, b) = (self.at(*a), self.at(*b));
+                self.line_px(a, b, width * self.scale, *color);
+            }
+            Mark::Circle {
+                center,
+                radius,
+                min_px,
+                fill,
+                width,
+                color,
+            } => {
+                let c = self.at(*center);
+                let r = (radius * self.camera.zoom).max(min_px * self.scale);
+                self.circle_px(c, r, *fill, width * self.scale, *color);
+            }
+            Mark::Polygon { points, color } => {
+                let points: Vec<Vec2> = points.iter().map(|p| self.at(*p)).collect();
+                let (lo, hi) = points.iter().fold(
+                    (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+                    |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+                );
+                if !self.off(lo, hi, 1.0) && points.iter().all(|p| p.is_finite()) {
+                    self.polygon_px(&points, *color);
+                }
+            }
+            // No font in the picture.
+            Mark::Text { .. } => {}
+        }
     }
 
     /// Whether a screen box around the segment misses the picture.
@@ -97,14 +149,19 @@ impl Pen<'_> {
         hi.x < 0.0 || hi.y < 0.0 || lo.x > self.pane.w || lo.y > self.pane.h
     }
 
-    /// A line between screen points: 1 pixel wide anti-aliased, or a band.
+    /// A line between screen points: 1 pixel wide anti-aliased, or a band. A faint
+    /// line is drawn in its colour over the pane, opaque: blended, the pixel two
+    /// segments of a trail share would be painted twice, brighter than the rest, and a
+    /// trail of short segments would look dashed.
     fn line_px(&mut self, a: Vec2, b: Vec2, width: f32, rgba: Rgba) {
         if self.off(a, b, width) || !(a.is_finite() && b.is_finite()) {
             return;
         }
-        if (1.5..2.5).contains(&width) {
-            // Two anti-aliased lines side by side, a pixel apart across the line's main
-            // direction: smoother than a 2-pixel band, whose edges are not anti-aliased.
+        let rgba = over_pane(rgba);
+        if width < 2.5 {
+            // Anti-aliased lines a pixel apart across the line's main direction, as
+            // many as the width takes: smoother than a band, whose edges are not
+            // anti-aliased, and the same whether a trail is one segment or many.
             let d = b - a;
             let across = if d.x.abs() > d.y.abs() {
                 Vec2::Y
@@ -113,9 +170,11 @@ impl Pen<'_> {
             };
             let style = color(rgba);
             let _ = self.backend.draw_line(coord(a), coord(b), &style);
-            let _ = self
-                .backend
-                .draw_line(coord(a + across), coord(b + across), &style);
+            if width >= 1.5 {
+                let _ = self
+                    .backend
+                    .draw_line(coord(a + across), coord(b + across), &style);
+            }
             return;
         }
         let width = width.round().max(1.0) as u32;
@@ -125,12 +184,6 @@ impl Pen<'_> {
             stroke_width: width,
         };
         let _ = self.backend.draw_line(coord(a), coord(b), &style);
-    }
-
-    /// A line between world points, `width` window pixels wide.
-    fn line(&mut self, a: Vec2, b: Vec2, width: f32, rgba: Rgba) {
-        let (a, b) = (self.at(a), self.at(b));
-        self.line_px(a, b, width * self.scale, rgba);
     }
 
     /// A circle of `radius` pixels around a screen point: filled, or its outline
@@ -186,153 +239,6 @@ impl Pen<'_> {
         if done >= 1.0 {
             let dim = palette::DIM_TEXT;
             self.rect_px(Vec2::new(0.0, h - bar), Vec2::new(done, h), true, dim);
-        }
-    }
-}
-
-/// Everything in the world, back to front.
-fn scene(pen: &mut Pen, panel: &Panel) {
-    let world = &panel.lane.world;
-    let (w, h) = (world.config.width, world.config.height);
-    let corners = [
-        Vec2::ZERO,
-        Vec2::new(w, 0.0),
-        Vec2::new(w, h),
-        Vec2::new(0.0, h),
-    ];
-    for k in 0..4 {
-        pen.line(corners[k], corners[(k + 1) % 4], 1.0, palette::BOUNDS);
-    }
-    if world
-        .targets()
-        .iter()
-        .any(|t| matches!(t.motion, Motion::FlyProgram(_)))
-    {
-        fly_grid(pen);
-    }
-    if world.rain().is_some() || !world.turrets().is_empty() {
-        let y = world.ground();
-        pen.line(Vec2::new(0.0, y), Vec2::new(w, y), 2.0, palette::GROUND);
-    }
-    trails(pen, panel);
-    targets(pen, panel.lane);
-    launchers(pen, panel.lane);
-    blasts(pen, panel.lane);
-    missiles(pen, panel.lane);
-}
-
-fn fly_grid(pen: &mut Pen) {
-    for r in 0..ROWS {
-        for c in 0..COLUMNS {
-            let p = pen.at(grid_point(20 * r + c));
-            pen.circle_px(p, 1.5 * pen.scale, true, 1.0, palette::GRID);
-        }
-    }
-    let (lo, hi) = (grid_point(0), grid_point(20 * (ROWS - 1) + COLUMNS - 1));
-    let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
-    for k in 0..4 {
-        pen.line(corners[k], corners[(k + 1) % 4], 1.0, palette::DEATH_LINE);
-    }
-}
-
-/// Trails of the last `trail_seconds`, fading with age, in a fixed order.
-fn trails(pen: &mut Pen, panel: &Panel) {
-    let world = &panel.lane.world;
-    let now = world.tick();
-    let span = (panel.trail_seconds / world.dt()).max(1.0);
-    let mut owners: Vec<(&Owner, _)> = panel.lane.trails.trails.iter().collect();
-    owners.sort_by_key(|(owner, _)| **owner);
-    for (_, trail) in owners {
-        for (from, to, age) in trail.segments(now, span, MAX_TRAIL_SEGMENTS) {
-            let alpha = palette::trail_alpha(age);
-            let rgba = match trail.algorithm {
-                Some(a) => algorithm_rgba(a, alpha),
-                None => with_alpha(palette::TARGET, alpha * palette::TARGET_TRAIL_ALPHA),
-            };
-            pen.line_px(pen.at(from), pen.at(to), 2.0 * pen.scale, rgba);
-        }
-    }
-}
-
-fn targets(pen: &mut Pen, lane: &Lane) {
-    for t in lane.world.targets() {
-        let c = pen.at(t.pos);
-        let r = (t.radius * pen.camera.zoom).max(3.0 * pen.scale);
-        if t.decoy {
-            let glow = with_alpha(palette::FLARE, palette::FLARE_GLOW_ALPHA);
-            pen.circle_px(c, r * 2.5, true, 1.0, glow);
-            pen.circle_px(c, r, true, 1.0, palette::FLARE);
-            continue;
-        }
-        let fill = with_alpha(palette::TARGET, palette::TARGET_FILL_ALPHA);
-        pen.circle_px(c, r, true, 1.0, fill);
-        pen.circle_px(c, r, false, 2.0 * pen.scale, palette::TARGET);
-    }
-}
-
-fn launchers(pen: &mut Pen, lane: &Lane) {
-    let world = &lane.world;
-    let s = pen.scale;
-    for launcher in world.launchers() {
-        let p = pen.at(launcher.spec.pos);
-        let half = Vec2::splat(7.0 * s);
-        pen.rect_px(p - half, p + half, true, palette::LAUNCHER);
-    }
-    for turret in world.turrets() {
-        let p = pen.at(turret.spec.pos);
-        pen.circle_px(p, 10.0 * s, true, 1.0, palette::LAUNCHER);
-        let aim = turret
-            .locked
-            .and_then(|id| world.target(id))
-            .map_or(Vec2::new(0.0, -1.0), |t| {
-                (t.pos - turret.spec.pos).normalize_or(Vec2::new(0.0, -1.0))
-            });
-        pen.line_px(p, p + aim * 20.0 * s, 4.0 * s, palette::LAUNCHER);
-    }
-}
-
-/// Blasts and hits of the last [`palette::BLAST_FADE_TICKS`], fading.
-fn blasts(pen: &mut Pen, lane: &Lane) {
-    let now = lane.world.tick();
-    for blast in &lane.blasts {
-        let age = now.saturating_sub(blast.tick) as f32 / palette::BLAST_FADE_TICKS as f32;
-        if age >= 1.0 {
-            continue;
-        }
-        let c = pen.at(blast.pos);
-        let r = (blast.radius * pen.camera.zoom).max(8.0 * pen.scale);
-        let fill = with_alpha(palette::BLAST, palette::BLAST_FILL_ALPHA * (1.0 - age));
-        pen.circle_px(c, r, true, 1.0, fill);
-        let ring = with_alpha(palette::BLAST, 1.0 - age);
-        pen.circle_px(c, r, false, 2.0 * pen.scale, ring);
-    }
-}
-
-fn missiles(pen: &mut Pen, lane: &Lane) {
-    let s = pen.scale;
-    for m in lane.world.missiles() {
-        let rgba = algorithm_rgba(m.algorithm(), 1.0);
-        let nose = pen.at(m.body.pos);
-        match m.guidance.look() {
-            Look::Tail(back) => {
-                let tail = pen.at(m.body.pos + back);
-                pen.line_px(nose, tail, 2.5 * s, rgba);
-            }
-            Look::Arrow => {
-                if pen.off(nose, nose, 8.0 * s) || !nose.is_finite() {
-                    continue;
-                }
-                let dir = Vec2::from_angle(m.body.heading);
-                let side = dir.perp();
-                pen.polygon_px(
-                    &[
-                        nose + dir * 7.0 * s,
-                        nose - dir * 5.0 * s + side * 4.0 * s,
-                        nose - dir * 5.0 * s - side * 4.0 * s,
-                    ],
-                    rgba,
-                );
-            }
         }
     }
 }

@@ -4,11 +4,10 @@
 //! a picture of it needs from its past: the trails and the recent blasts and hits.
 
 use crate::guidance::Algorithm;
-use crate::palette::BLAST_FADE_TICKS;
 use crate::scenario::Scenario;
+use crate::scene::Blast;
 use crate::sim::trails::Trails;
-use crate::sim::{EventKind, World};
-use glam::Vec2;
+use crate::sim::World;
 
 /// How the runs are laid out in the picture.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,15 +17,6 @@ pub enum GifLayout {
     Overlay,
     /// One world per compared algorithm, side by side.
     Split,
-}
-
-/// Something that flashed: a detonation (its blast radius) or a hit (radius 0: drawn at
-/// the smallest size).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Blast {
-    pub tick: u64,
-    pub pos: Vec2,
-    pub radius: f32,
 }
 
 /// One world of the GIF and its recent past.
@@ -76,22 +66,8 @@ impl Lane {
     pub fn advance_to(&mut self, tick: u64, keep: u64) {
         while self.world.tick() < tick {
             self.world.step();
-            let now = self.world.tick();
             self.trails.record(&self.world, keep);
-            self.blasts
-                .retain(|b| now.saturating_sub(b.tick) < BLAST_FADE_TICKS);
-            for event in self.world.events() {
-                let (pos, radius) = match event.kind {
-                    EventKind::Detonated { pos, radius, .. } => (pos, radius),
-                    EventKind::Hit { pos, .. } => (pos, 0.0),
-                    _ => continue,
-                };
-                self.blasts.push(Blast {
-                    tick: event.tick,
-                    pos,
-                    radius,
-                });
-            }
+            Blast::record(&mut self.blasts, &self.world);
         }
     }
 }

@@ -14,7 +14,8 @@
 //! Layouts, as the window's compare mode: [`GifLayout::Overlay`] is the scenario as it
 //! is, every algorithm in one world and one picture; [`GifLayout::Split`] is one world
 //! per compared algorithm, each restricted to it, side by side with the same camera
-//! (the picture is panels x width wide). The camera fits the scene at the start (what
+//! (the picture is panels x width wide). Each panel is the scene the window draws
+//! ([`crate::scene`]), with the overlays asked for, less its text (no font). The camera fits the scene at the start (what
 //! the window's "fit" shows; a scenario's own view zoom is in the window's pixels and is
 //! not used). Inputs given in the window (a dragged target) are not in the GIF: it runs
 //! the scenario from its start.
@@ -23,6 +24,7 @@ mod draw;
 mod encode;
 mod lanes;
 
+use crate::core::overlay::Overlays;
 use crate::scenario::camera::{scene_bounds, Camera, Pane};
 use crate::scenario::Scenario;
 use encode::{Palette, Writer};
@@ -52,6 +54,9 @@ pub struct GifOptions {
     pub layout: GifLayout,
     /// Seconds of trail behind each missile and target (0 to 60).
     pub trail_seconds: f32,
+    /// The overlays drawn (none: the scenario's `view.overlays`, else the window's
+    /// defaults). Labels and the legend are text: a GIF has none.
+    pub overlays: Option<Overlays>,
 }
 
 impl Default for GifOptions {
@@ -63,6 +68,7 @@ impl Default for GifOptions {
             height: 400,
             layout: GifLayout::Overlay,
             trail_seconds: 3.0,
+            overlays: None,
         }
     }
 }
@@ -113,6 +119,7 @@ impl GifOptions {
 /// A GIF being made, frame by frame.
 pub struct GifJob {
     options: GifOptions,
+    overlays: Overlays,
     lanes: Vec<Lane>,
     camera: Camera,
     palette: Palette,
@@ -173,6 +180,7 @@ impl GifJob {
             crate::palette::GROUND,
             crate::palette::GRID,
             crate::palette::DEATH_LINE,
+            crate::palette::DANGER,
         ]);
         let palette = Palette::new(crate::palette::PANE, &inks);
         let writer = Writer::new(width as u16, options.height as u16, &palette)?;
@@ -180,8 +188,13 @@ impl GifJob {
         let tick_rate = f64::from(world.config.tick_rate);
         let keep = (options.trail_seconds / world.dt()).ceil() as u64 + 1;
         let (w, h) = (options.width as usize, options.height as usize);
+        let overlays = options.overlays.clone().unwrap_or_else(|| {
+            let named = scenario.view.as_ref().and_then(|v| v.overlays.as_ref());
+            named.map_or_else(Overlays::default, |names| Overlays::only(names))
+        });
         Ok(GifJob {
             options: options.clone(),
+            overlays,
             frames: options.frames(),
             done: 0,
             lanes,
@@ -257,6 +270,7 @@ impl GifJob {
             let panel = draw::Panel {
                 lane,
                 camera: self.camera,
+                overlays: &self.overlays,
                 trail_seconds: self.options.trail_seconds,
                 progress,
                 marked,

@@ -1,0 +1,620 @@
+//! The scene, built once for everything that draws a world: a list of [`Mark`]s (lines,
+//! circles, polygons, texts) in world coordinates, each with an offset in pixels where
+//! its size is the screen's (a launcher's square, an arrow's head, a label). The window
+//! (`app::render`), the GIF (`headless::gif`) and any later export draw the same list,
+//! each with a small backend that maps a world point through its camera and a pixel
+//! through its scale; what is drawn, in which order, colour and size, is decided here.
+//!
+//! Back to front: the world's bounds, the fly-program grid, the ground, a branch's
+//! ghost, trails, and for each shown world its targets, launchers and turrets (the first
+//! world's), targets placed for the next tick, blasts, and missiles with their debug
+//! shapes, velocities and selection; last, where a dragged target will be.
+
+mod shapes;
+
+pub use shapes::{role_marks, sample};
+
+use crate::core::overlay::{self, Overlays};
+use crate::guidance::{Algorithm, Look};
+use crate::palette::{self, with_alpha, Rgba};
+use crate::scenario::camera::{Camera, Pane};
+use crate::sim::history::Ghost;
+use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
+use crate::sim::trails::{Owner, Trails};
+use crate::sim::{EventKind, Input, MissileId, Motion, TargetId, World};
+use glam::Vec2;
+
+/// A place on the picture: a world point, moved by `px` pixels (at the window's size;
+/// a bigger picture scales them).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct At {
+    pub world: Vec2,
+    pub px: Vec2,
+}
+
+impl At {
+    /// A world point.
+    pub fn world(world: Vec2) -> Self {
+        Self {
+            world,
+            px: Vec2::ZERO,
+        }
+    }
+
+    /// The same point moved by `px` pixels.
+    pub fn offset(self, px: Vec2) -> Self {
+        Self {
+            px: self.px + px,
+            ..self
+        }
+    }
+}
+
+/// One thing drawn. Widths and sizes are in pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mark {
+    Line {
+        a: At,
+        b: At,
+        width: f32,
+        color: Rgba,
+    },
+    /// A circle of `radius` world units, never smaller than `min_px` pixels: filled, or
+    /// its outline `width` pixels wide.
+    Circle {
+        center: At,
+        radius: f32,
+        min_px: f32,
+        fill: bool,
+        width: f32,
+        color: Rgba,
+    },
+    /// A filled polygon.
+    Polygon { points: Vec<At>, color: Rgba },
+    /// A line of text whose baseline starts at `at` (a picture without a font leaves it
+    /// out).
+    Text {
+        at: At,
+        size: f32,
+        text: String,
+        color: Rgba,
+    },
+}
+
+/// Something drawn that the legend explains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Symbol {
+    Trail,
+    Velocity,
+    /// A debug shape of the role at this place of [`crate::core::Role::ALL`].
+    Shape(u8),
+    Blast,
+    Ghost,
+    PendingTarget,
+}
+
+impl Symbol {
+    /// What it means, in the legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Symbol::Trail => "trail: where a missile flew (fades with age)",
+            Symbol::Velocity => "velocity",
+            Symbol::Blast => "blast: a detonation (its radius) or a hit",
+            Symbol::Ghost => "ghost: the old future before the last branch",
+            Symbol::PendingTarget => "placed target: appears on the next tick",
+            Symbol::Shape(k) => crate::core::Role::ALL[usize::from(k)].meaning(),
+        }
+    }
+}
+
+/// What flashed: a detonation (its blast radius) or a hit (radius 0: drawn small).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Blast {
+    pub tick: u64,
+    pub pos: Vec2,
+    pub radius: f32,
+}
+
+impl Blast {
+    /// Adds the detonations and hits of the world's last tick to `blasts`, after
+    /// dropping those faded out ([`palette::BLAST_FADE_TICKS`]).
+    pub fn record(blasts: &mut Vec<Blast>, world: &World) {
+        let now = world.tick();
+        blasts.retain(|b| now.saturating_sub(b.tick) < palette::BLAST_FADE_TICKS);
+        for event in world.events() {
+            let (pos, radius) = match event.kind {
+                EventKind::Detonated { pos, radius, .. } => (pos, radius),
+                EventKind::Hit { pos, .. } => (pos, 0.0),
+                _ => continue,
+            };
+            blasts.push(Blast {
+                tick: event.tick,
+                pos,
+                radius,
+            });
+        }
+    }
+}
+
+/// What is selected in a view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    Missile { lane: usize, id: MissileId },
+    Target(TargetId),
+    Launcher(usize),
+}
+
+/// One world shown, with what a picture of it needs from its past.
+pub struct Layer<'a> {
+    pub world: &'a World,
+    pub trails: &'a Trails,
+    pub blasts: &'a [Blast],
+    /// The old future before the last branch, dotted.
+    pub ghost: Option<&'a Ghost>,
+    /// Its place among the view's worlds (a selected missile names it).
+    pub lane: usize,
+}
+
+/// How the scene is shown.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub overlays: Overlays,
+    pub camera: Camera,
+    /// Where it is drawn, in pixels (labels only for targets inside it).
+    pub pane: Pane,
+    pub selected: Option<Selection>,
+    /// The launcher Launch fires (ringed).
+    pub launcher: Option<usize>,
+    /// Seconds of trail.
+    pub trail_seconds: f32,
+    /// Most trail segments in all (each trail gets its share, 4 to 64).
+    pub trail_budget: usize,
+    /// A target being dragged while paused: it moves there on the next tick.
+    pub preview: Option<(TargetId, Vec2)>,
+}
+
+/// Most segments drawn per trail (longer trails are drawn with a stride).
+pub const MAX_TRAIL_SEGMENTS: usize = 64;
+
+/// Debug shapes are drawn for at most this many missiles of a world (all of them in
+/// small scenes; the selected one always).
+pub const DETAILED_MISSILES: usize = 200;
+
+/// Most labels drawn: text costs far more to draw than a circle, and a crowd's labels
+/// only overprint each other (a scenario may hold 10000 targets).
+pub const MAX_LABELS: usize = 100;
+
+/// The scene: what to draw, back to front, and what the legends need.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scene {
+    pub marks: Vec<Mark>,
+    /// What was drawn that the legend explains, sorted, once each.
+    pub symbols: Vec<Symbol>,
+    /// Every law in the scene (fired by a launcher or a turret, or flying), sorted.
+    pub algorithms: Vec<Algorithm>,
+    /// Targets on screen left without a label ([`MAX_LABELS`]).
+    pub hidden_labels: usize,
+}
+
+impl Scene {
+    fn line(&mut self, a: At, b: At, width: f32, color: Rgba) {
+        self.marks.push(Mark::Line { a, b, width, color });
+    }
+
+    fn world_line(&mut self, a: Vec2, b: Vec2, width: f32, color: Rgba) {
+        self.line(At::world(a), At::world(b), width, color);
+    }
+
+    fn circle(
+        &mut self,
+        center: At,
+        radius: f32,
+        min_px: f32,
+        fill: bool,
+        width: f32,
+        color: Rgba,
+    ) {
+        self.marks.push(Mark::Circle {
+            center,
+            radius,
+            min_px,
+            fill,
+            width,
+            color,
+        });
+    }
+
+    fn text(&mut self, at: At, size: f32, text: String, color: Rgba) {
+        self.marks.push(Mark::Text {
+            at,
+            size,
+            text,
+            color,
+        });
+    }
+
+    fn symbol(&mut self, symbol: Symbol) {
+        self.symbols.push(symbol);
+    }
+}
+
+/// An algorithm's colour with alpha.
+pub fn algorithm_rgba(algorithm: Algorithm, alpha: f32) -> Rgba {
+    palette::from_rgb8(algorithm.color(), alpha)
+}
+
+/// The scene of `layers` (the first one's launchers, labels and placed targets; every
+/// layer's targets, blasts and missiles) as `view` shows it.
+pub fn build(layers: &[Layer], view: &View) -> Scene {
+    let mut scene = Scene::default();
+    let Some(first) = layers.first() else {
+        return scene;
+    };
+    let world = first.world;
+    let (w, h) = (world.config.width, world.config.height);
+    let corners = [
+        Vec2::ZERO,
+        Vec2::new(w, 0.0),
+        Vec2::new(w, h),
+        Vec2::new(0.0, h),
+    ];
+    for k in 0..4 {
+        scene.world_line(corners[k], corners[(k + 1) % 4], 1.0, palette::BOUNDS);
+    }
+    let overlays = &view.overlays;
+    let flies_programs = world
+        .targets()
+        .iter()
+        .any(|t| matches!(t.motion, Motion::FlyProgram(_)));
+    if overlays.is_on(&overlay::GRID) && flies_programs {
+        fly_grid(
+            &mut scene,
+            overlays.is_on(&overlay::LABELS) && view.camera.zoom > 0.6,
+        );
+    }
+    if world.rain().is_some() || !world.turrets().is_empty() {
+        let y = world.ground();
+        scene.world_line(Vec2::new(0.0, y), Vec2::new(w, y), 2.0, palette::GROUND);
+    }
+    for layer in layers {
+        if let Some(ghost) = layer.ghost {
+            draw_ghost(&mut scene, ghost);
+            scene.symbol(Symbol::Ghost);
+        }
+    }
+    if overlays.is_on(&overlay::TRAILS) {
+        trails(&mut scene, layers, view);
+    }
+    for (n, layer) in layers.iter().enumerate() {
+        let labels = n == 0 && overlays.is_on(&overlay::LABELS);
+        targets(&mut scene, layer.world, view, labels);
+        if n == 0 {
+            launchers(
+                &mut scene,
+                layer.world,
+                view,
+                overlays.is_on(&overlay::LABELS),
+            );
+            pending_targets(&mut scene, layer.world, view.camera.zoom);
+        }
+        blasts(&mut scene, layer);
+        missiles(&mut scene, layer, view);
+    }
+    preview(&mut scene, first.world, view);
+    scene.symbols.sort();
+    scene.symbols.dedup();
+    scene.algorithms = present(layers);
+    scene
+}
+
+fn fly_grid(scene: &mut Scene, numbers: bool) {
+    for r in 0..ROWS {
+        for c in 0..COLUMNS {
+            let n = 20 * r + c;
+            let at = At::world(grid_point(n));
+            scene.circle(at, 0.0, 2.0, true, 1.0, palette::GRID);
+            if numbers {
+                let label = at.offset(Vec2::new(3.0, -3.0));
+                scene.text(label, 14.0, n.to_string(), palette::DIM_TEXT);
+            }
+        }
+    }
+    let (lo, hi) = (grid_point(0), grid_point(20 * (ROWS - 1) + COLUMNS - 1));
+    let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+    for k in 0..4 {
+        scene.world_line(corners[k], corners[(k + 1) % 4], 1.5, palette::DEATH_LINE);
+    }
+    // The visible screen the article's camera shows, between grid points 42 and 192.
+    let (tl, br) = (grid_point(42), grid_point(192));
+    let corners = [tl, Vec2::new(br.x, tl.y), br, Vec2::new(tl.x, br.y)];
+    for k in 0..4 {
+        scene.world_line(corners[k], corners[(k + 1) % 4], 1.0, palette::GRID);
+    }
+}
+
+/// The old future of a branch: dashed paths, each missile's in its algorithm's colour
+/// (faded), the targets' in the target colour.
+fn draw_ghost(scene: &mut Scene, ghost: &Ghost) {
+    let missiles = ghost
+        .missiles
+        .values()
+        .map(|(algorithm, path)| (algorithm_rgba(*algorithm, 0.35), path));
+    let targets = ghost
+        .targets
+        .values()
+        .map(|path| (with_alpha(palette::TARGET, 0.35), path));
+    for (color, path) in missiles.chain(targets) {
+        let stride = path.len().div_ceil(MAX_TRAIL_SEGMENTS * 2).max(1);
+        let points: Vec<Vec2> = path.iter().step_by(stride).copied().collect();
+        for (n, pair) in points.windows(2).enumerate() {
+            if n % 2 == 0 {
+                scene.world_line(pair[0], pair[1], 1.5, color);
+            }
+        }
+    }
+}
+
+/// Every layer's trails of the last `trail_seconds`, fading with age, in a fixed order.
+fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
+    let count: usize = layers.iter().map(|l| l.trails.trails.len()).sum();
+    let per_trail = (view.trail_budget / count.max(1)).clamp(4, MAX_TRAIL_SEGMENTS);
+    for layer in layers {
+        let world = layer.world;
+        let now = world.tick();
+        let span = (view.trail_seconds / world.dt()).max(1.0);
+        let mut owners: Vec<(&Owner, _)> = layer.trails.trails.iter().collect();
+        owners.sort_by_key(|(owner, _)| **owner);
+        for (_, trail) in owners {
+            for (from, to, age) in trail.segments(now, span, per_trail) {
+                let alpha = palette::trail_alpha(age);
+                let color = match trail.algorithm {
+                    Some(a) => algorithm_rgba(a, alpha),
+                    None => with_alpha(palette::TARGET, alpha * palette::TARGET_TRAIL_ALPHA),
+                };
+                scene.world_line(from, to, 2.0, color);
+                scene.symbol(Symbol::Trail);
+            }
+        }
+    }
+}
+
+/// Which of the targets on screen (`on_screen`, in id order) get a label: the selected one
+/// always, then the first in order, at most [`MAX_LABELS`] in all; and how many go
+/// without.
+fn labelled(on_screen: &[TargetId], selected: Option<TargetId>) -> (Vec<TargetId>, usize) {
+    let mut out: Vec<TargetId> = selected
+        .filter(|s| on_screen.contains(s))
+        .into_iter()
+        .collect();
+    out.extend(
+        on_screen
+            .iter()
+            .filter(|id| Some(**id) != selected)
+            .take(MAX_LABELS - out.len()),
+    );
+    let hidden = on_screen.len() - out.len();
+    (out, hidden)
+}
+
+fn targets(scene: &mut Scene, world: &World, view: &View, labels: bool) {
+    let pane = view.pane;
+    let selected = match view.selected {
+        Some(Selection::Target(id)) => Some(id),
+        _ => None,
+    };
+    let named = if labels {
+        let on_screen: Vec<TargetId> = world
+            .targets()
+            .iter()
+            .filter(|t| !t.decoy && !t.name.starts_with("asteroid"))
+            .filter(|t| {
+                let c = view.camera.to_screen(pane, t.pos);
+                c.x >= pane.x && c.x <= pane.x + pane.w && c.y >= pane.y && c.y <= pane.y + pane.h
+            })
+            .map(|t| t.id)
+            .collect();
+        let (named, hidden) = labelled(&on_screen, selected);
+        scene.hidden_labels += hidden;
+        named
+    } else {
+        Vec::new()
+    };
+    for t in world.targets() {
+        let c = At::world(t.pos);
+        if t.decoy {
+            // A flare: a bright spark with a glow, no label.
+            let glow = with_alpha(palette::FLARE, palette::FLARE_GLOW_ALPHA);
+            scene.circle(c, t.radius * 2.5, 7.5, true, 1.0, glow);
+            scene.circle(c, t.radius, 3.0, true, 1.0, palette::FLARE);
+            continue;
+        }
+        let fill = with_alpha(palette::TARGET, palette::TARGET_FILL_ALPHA);
+        scene.circle(c, t.radius, 3.0, true, 1.0, fill);
+        scene.circle(c, t.radius, 3.0, false, 2.0, palette::TARGET);
+        let on_screen_radius = (t.radius * view.camera.zoom).max(3.0);
+        if selected == Some(t.id) {
+            let ring = on_screen_radius + 5.0;
+            scene.circle(c, 0.0, ring, false, 2.0, palette::SELECTED);
+        }
+        if named.contains(&t.id) {
+            let hits = match t.hits {
+                0 => String::new(),
+                1 => " (1 hit)".to_string(),
+                n => format!(" ({n} hits)"),
+            };
+            let at = c.offset(Vec2::new(on_screen_radius + 4.0, -on_screen_radius));
+            scene.text(at, 16.0, format!("{}{hits}", t.name), palette::TEXT);
+        }
+    }
+}
+
+/// The corners of a square `half` pixels from its centre each way.
+fn square(at: At, half: f32) -> Vec<At> {
+    [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+        .into_iter()
+        .map(|(x, y)| at.offset(Vec2::new(x, y) * half))
+        .collect()
+}
+
+fn launchers(scene: &mut Scene, world: &World, view: &View, labels: bool) {
+    for (i, launcher) in world.launchers().iter().enumerate() {
+        let at = At::world(launcher.spec.pos);
+        scene.marks.push(Mark::Polygon {
+            points: square(at, 7.0),
+            color: palette::LAUNCHER,
+        });
+        let chosen = view.launcher == Some(i) || view.selected == Some(Selection::Launcher(i));
+        if chosen {
+            let ring = square(at, 11.0);
+            for k in 0..4 {
+                scene.line(ring[k], ring[(k + 1) % 4], 2.0, palette::SELECTED);
+            }
+        }
+        if labels && !launcher.spec.name.is_empty() {
+            let name = launcher.spec.name.clone();
+            scene.text(
+                at.offset(Vec2::new(10.0, 18.0)),
+                16.0,
+                name,
+                palette::DIM_TEXT,
+            );
+        }
+    }
+    for turret in world.turrets() {
+        let at = At::world(turret.spec.pos);
+        scene.circle(at, 0.0, 10.0, true, 1.0, palette::LAUNCHER);
+        let up = Vec2::new(0.0, -1.0);
+        let aim = turret
+            .locked
+            .and_then(|id| world.target(id))
+            .map_or(up, |t| (t.pos - turret.spec.pos).normalize_or(up));
+        scene.line(at, at.offset(aim * 20.0), 4.0, palette::LAUNCHER);
+        let danger = world.ground() - turret.spec.danger_height;
+        scene.world_line(
+            Vec2::new(0.0, danger),
+            Vec2::new(world.config.width, danger),
+            1.0,
+            palette::DANGER,
+        );
+    }
+}
+
+/// Targets placed but not in the world yet (inputs apply at the start of the next
+/// tick): drawn at once, so a placement while paused is seen.
+fn pending_targets(scene: &mut Scene, world: &World, zoom: f32) {
+    for input in world.pending() {
+        if let Input::AddTarget(spec) = input {
+            let c = At::world(spec.motion.start());
+            let fill = with_alpha(palette::TARGET, 0.15);
+            scene.circle(c, spec.radius, 3.0, true, 1.0, fill);
+            scene.circle(c, spec.radius, 3.0, false, 1.5, palette::SELECTED);
+            let r = (spec.radius * zoom).max(3.0);
+            let label = format!("{} (next tick)", spec.name);
+            scene.text(c.offset(Vec2::new(r + 4.0, -r)), 16.0, label, palette::TEXT);
+            scene.symbol(Symbol::PendingTarget);
+        }
+    }
+}
+
+/// Blasts and hits of the last [`palette::BLAST_FADE_TICKS`], fading.
+fn blasts(scene: &mut Scene, layer: &Layer) {
+    let now = layer.world.tick();
+    for blast in layer.blasts {
+        let age = now.saturating_sub(blast.tick) as f32 / palette::BLAST_FADE_TICKS as f32;
+        if age >= 1.0 {
+            continue;
+        }
+        let c = At::world(blast.pos);
+        let fill = with_alpha(palette::BLAST, palette::BLAST_FILL_ALPHA * (1.0 - age));
+        scene.circle(c, blast.radius, 8.0, true, 1.0, fill);
+        let ring = with_alpha(palette::BLAST, 1.0 - age);
+        scene.circle(c, blast.radius, 8.0, false, 2.0, ring);
+        scene.symbol(Symbol::Blast);
+    }
+}
+
+fn missiles(scene: &mut Scene, layer: &Layer, view: &View) {
+    let world = layer.world;
+    let detailed = world.missiles().len() <= DETAILED_MISSILES;
+    for m in world.missiles() {
+        let algorithm = m.algorithm();
+        let color = algorithm_rgba(algorithm, 1.0);
+        let selected = view.selected
+            == Some(Selection::Missile {
+                lane: layer.lane,
+                id: m.id,
+            });
+        if detailed || selected {
+            for shape in world.debug_shapes(m) {
+                if view.overlays.shows(shape.role) {
+                    let faded = algorithm_rgba(algorithm, 0.75);
+                    scene
+                        .marks
+                        .extend(role_marks(&shape.shape, shape.role, faded));
+                    scene.symbol(Symbol::Shape(shape.role.order() as u8));
+                }
+            }
+        }
+        let nose = At::world(m.body.pos);
+        match m.guidance.look() {
+            Look::Tail(back) => scene.line(nose, At::world(m.body.pos + back), 2.5, color),
+            Look::Arrow => {
+                let dir = Vec2::from_angle(m.body.heading);
+                let side = dir.perp();
+                let points = vec![
+                    nose.offset(dir * 7.0),
+                    nose.offset(-dir * 5.0 + side * 4.0),
+                    nose.offset(-dir * 5.0 - side * 4.0),
+                ];
+                scene.marks.push(Mark::Polygon { points, color });
+            }
+        }
+        if view.overlays.is_on(&overlay::VELOCITY) {
+            let faint = algorithm_rgba(algorithm, 0.7);
+            scene
+                .marks
+                .extend(shapes::arrow(m.body.pos, m.body.vel * 0.25, faint));
+            scene.symbol(Symbol::Velocity);
+        }
+        if selected {
+            scene.circle(nose, 0.0, 12.0, false, 2.0, palette::SELECTED);
+        }
+    }
+}
+
+/// Paused mid-drag: the target moves on the next tick; show where it will be.
+fn preview(scene: &mut Scene, world: &World, view: &View) {
+    let Some((id, pos)) = view.preview else {
+        return;
+    };
+    let Some(t) = world.target(id) else {
+        return;
+    };
+    let r = (t.radius * view.camera.zoom).max(3.0);
+    scene.world_line(t.pos, pos, 1.0, palette::DIM_TEXT);
+    scene.circle(At::world(pos), t.radius, 3.0, false, 1.5, palette::SELECTED);
+    let at = At::world(pos).offset(Vec2::new(r + 4.0, 4.0));
+    scene.text(at, 16.0, "moves on the next tick".into(), palette::DIM_TEXT);
+}
+
+/// Every algorithm in the scene: fired by a launcher, a turret's, or flying.
+fn present(layers: &[Layer]) -> Vec<Algorithm> {
+    let mut present: Vec<Algorithm> = Vec::new();
+    for layer in layers {
+        let world = layer.world;
+        let fired = world
+            .launchers()
+            .iter()
+            .flat_map(|l| l.algorithms().iter().copied());
+        let turrets = world.turrets().iter().map(|t| t.spec.algorithm);
+        let flying = world.missiles().iter().map(|m| m.algorithm());
+        present.extend(fired.chain(turrets).chain(flying));
+    }
+    present.sort();
+    present.dedup();
+    present
+}
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;
