@@ -360,7 +360,7 @@ fn no_law_is_named_outside_the_guidance_folder() {
     // The laws, from the registry: every built-in, by its module and its type.
     let laws: Vec<(String, String)> = Algorithm::ALL
         .iter()
-        .map(|a| (a.field().to_string(), camel(a.field())))
+        .map(|a| (a.section().to_string(), camel(a.section())))
         .collect();
     assert_eq!(laws.len(), Algorithm::ALL.len());
     assert!(laws

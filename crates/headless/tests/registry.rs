@@ -29,7 +29,7 @@ impl RuntimeLaw for Beeline {
     fn info(&self) -> LawInfo {
         LawInfo {
             id: self.id,
-            field: self.id,
+            section: self.id,
             summary: "a throwaway law: straight at the target",
             color: [10, 20, 30],
             params: leak_fields(vec![number(1.0, 1000.0)

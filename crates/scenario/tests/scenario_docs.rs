@@ -373,7 +373,7 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
     for algorithm in Algorithm::ALL {
         let heading = format!(
             "### `{}` (`{}` in `launchers`)",
-            algorithm.field(),
+            algorithm.section(),
             algorithm.id()
         );
         wrong.extend(check_table(

@@ -108,12 +108,46 @@ pub fn load(path: &Path) -> Result<Recording, RecordingError> {
 
 /// Parses a recording's text; `file` labels the errors.
 pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
-    let error = |line: u64, column: Option<&str>, message: String| RecordingError {
-        file: file.into(),
-        line,
-        column: column.map(str::to_string),
-        message,
-    };
+    let at = Place { file };
+    let rows = read_rows(text, &at)?;
+    let clock = Clock::measure(&rows, &at)?;
+    let tracks = into_tracks(rows, clock.tick0, &at)?;
+    for (kind, name) in [(Kind::Target, "target"), (Kind::Missile, "missile")] {
+        if !tracks.iter().any(|t| t.kind == kind) {
+            return Err(at.error(
+                1,
+                Some("kind"),
+                format!("expected at least one {name}, found none"),
+            ));
+        }
+    }
+    Ok(Recording {
+        dt: clock.dt,
+        tick_rate: clock.tick_rate,
+        tick0: clock.tick0,
+        tracks,
+    })
+}
+
+/// The file the errors name.
+struct Place<'a> {
+    file: &'a str,
+}
+
+impl Place<'_> {
+    fn error(&self, line: u64, column: Option<&str>, message: String) -> RecordingError {
+        RecordingError {
+            file: self.file.into(),
+            line,
+            column: column.map(str::to_string),
+            message,
+        }
+    }
+}
+
+/// Every row of the file in order, each checked on its own (a launch that was refused,
+/// a `launcher` or `turret` row, is skipped: nothing flew).
+fn read_rows(text: &str, at: &Place) -> Result<Vec<Row>, RecordingError> {
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .flexible(true)
@@ -121,48 +155,76 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
         .from_reader(text.as_bytes());
     let headers = reader
         .headers()
-        .map_err(|e| error(1, None, format!("cannot read the header line: {e}")))?
+        .map_err(|e| at.error(1, None, format!("cannot read the header line: {e}")))?
         .clone();
-    let index = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
-    let missing: Vec<&str> = REQUIRED
-        .iter()
-        .copied()
-        .filter(|c| index(c).is_none())
-        .collect();
-    if !missing.is_empty() {
-        return Err(error(
-            1,
-            None,
-            format!(
-                "expected the columns {}, missing: {}",
-                REQUIRED.join(","),
-                missing.join(", ")
-            ),
-        ));
-    }
-    let col: Vec<usize> = REQUIRED.iter().map(|c| index(c).unwrap_or(0)).collect();
-    let algorithm_col = index("algorithm");
-    let event_col = index("event");
+    let columns = Columns::find(&headers, at)?;
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| {
             let line = e.position().map_or(0, |p| p.line());
-            error(line, None, format!("cannot read the row: {e}"))
+            at.error(line, None, format!("cannot read the row: {e}"))
         })?;
         let line = record.position().map_or(0, |p| p.line());
         if rows.len() >= MAX_ROWS {
-            return Err(error(
-                line,
+            return Err(at.error(line, None, format!("expected at most {MAX_ROWS} rows")));
+        }
+        if let Some(row) = columns.row(&record, line, at)? {
+            rows.push(row);
+        }
+    }
+    if rows.is_empty() {
+        return Err(at.error(1, None, "expected rows after the header, found none".into()));
+    }
+    Ok(rows)
+}
+
+/// Where each column is in the file.
+struct Columns {
+    /// The [`REQUIRED`] columns, in that order.
+    required: Vec<usize>,
+    algorithm: Option<usize>,
+    event: Option<usize>,
+}
+
+impl Columns {
+    fn find(headers: &csv::StringRecord, at: &Place) -> Result<Self, RecordingError> {
+        let index = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
+        let missing: Vec<&str> = REQUIRED
+            .iter()
+            .copied()
+            .filter(|c| index(c).is_none())
+            .collect();
+        if !missing.is_empty() {
+            return Err(at.error(
+                1,
                 None,
-                format!("expected at most {MAX_ROWS} rows"),
+                format!(
+                    "expected the columns {}, missing: {}",
+                    REQUIRED.join(","),
+                    missing.join(", ")
+                ),
             ));
         }
-        let cell = |k: usize| record.get(col[k]).unwrap_or("");
+        Ok(Self {
+            required: REQUIRED.iter().map(|c| index(c).unwrap_or(0)).collect(),
+            algorithm: index("algorithm"),
+            event: index("event"),
+        })
+    }
+
+    /// One row read and checked; `None` for a row of a launcher or turret.
+    fn row(
+        &self,
+        record: &csv::StringRecord,
+        line: u64,
+        at: &Place,
+    ) -> Result<Option<Row>, RecordingError> {
+        let cell = |k: usize| record.get(self.required[k]).unwrap_or("");
         let number = |k: usize| -> Result<f64, RecordingError> {
             let text = cell(k);
             let shown: String = text.chars().take(40).collect();
             let v: f64 = text.parse().map_err(|_| {
-                error(
+                at.error(
                     line,
                     Some(REQUIRED[k]),
                     format!("expected a number, found \"{}\"", shown.escape_debug()),
@@ -171,7 +233,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
             if v.is_finite() {
                 Ok(v)
             } else {
-                Err(error(
+                Err(at.error(
                     line,
                     Some(REQUIRED[k]),
                     format!("expected a finite number, found {shown}"),
@@ -182,7 +244,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
             let text = cell(k);
             text.parse().map_err(|_| {
                 let shown: String = text.chars().take(40).collect();
-                error(
+                at.error(
                     line,
                     Some(REQUIRED[k]),
                     format!(
@@ -196,10 +258,10 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
             "target" => Kind::Target,
             "missile" => Kind::Missile,
             // A steerlab trace's launch refused for want of a solution: nothing flew.
-            "launcher" | "turret" => continue,
+            "launcher" | "turret" => return Ok(None),
             other => {
                 let shown: String = other.chars().take(40).collect();
-                return Err(error(
+                return Err(at.error(
                     line,
                     Some("kind"),
                     format!(
@@ -210,52 +272,64 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
             }
         };
         let (x, y, vx, vy, heading) = (number(4)?, number(5)?, number(6)?, number(7)?, number(8)?);
-        for (k, v) in [(4, x), (5, y)] {
-            if v.abs() > f64::from(MAX_COORD) {
-                return Err(error(
+        // Each column's bound and how a value past it is described.
+        let bounds = [
+            (
+                4,
+                x,
+                f64::from(MAX_COORD),
+                format!("a coordinate within ±{MAX_COORD}"),
+            ),
+            (
+                5,
+                y,
+                f64::from(MAX_COORD),
+                format!("a coordinate within ±{MAX_COORD}"),
+            ),
+            (
+                8,
+                heading,
+                MAX_HEADING,
+                format!("radians within ±{MAX_HEADING}"),
+            ),
+            (
+                6,
+                vx,
+                f64::from(MAX_SPEED),
+                format!("a speed up to {MAX_SPEED}"),
+            ),
+            (
+                7,
+                vy,
+                f64::from(MAX_SPEED),
+                format!("a speed up to {MAX_SPEED}"),
+            ),
+        ];
+        for (k, v, bound, expected) in bounds {
+            if v.abs() > bound {
+                return Err(at.error(
                     line,
                     Some(REQUIRED[k]),
                     format!(
-                        "expected a coordinate within ±{MAX_COORD}, found {}",
+                        "expected {expected}, found {}",
                         crate::core::text::quote(cell(k))
                     ),
                 ));
             }
         }
-        if heading.abs() > MAX_HEADING {
-            return Err(error(
-                line,
-                Some("heading"),
-                format!(
-                    "expected radians within ±{MAX_HEADING}, found {}",
-                    crate::core::text::quote(cell(8))
-                ),
-            ));
-        }
-        for (k, v) in [(6, vx), (7, vy)] {
-            if v.abs() > f64::from(MAX_SPEED) {
-                return Err(error(
-                    line,
-                    Some(REQUIRED[k]),
-                    format!(
-                        "expected a speed up to {MAX_SPEED}, found {}",
-                        crate::core::text::quote(cell(k))
-                    ),
-                ));
-            }
-        }
-        let algorithm = algorithm_col
+        let algorithm = self
+            .algorithm
             .and_then(|k| record.get(k))
             .unwrap_or("")
             .chars()
             .take(40)
             .collect();
-        let event = match event_col.and_then(|k| record.get(k)).unwrap_or("") {
+        let event = match self.event.and_then(|k| record.get(k)).unwrap_or("") {
             "" => Event::None,
             "launch" => Event::Launch,
             _ => Event::End,
         };
-        rows.push(Row {
+        Ok(Some(Row {
             line,
             tick: whole(0)?,
             time: number(1)?,
@@ -268,88 +342,107 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
                 vel: Vec2::new(vx as f32, vy as f32),
                 heading: heading as f32,
             },
-        });
+        }))
     }
-    let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
-        return Err(error(
-            1,
-            None,
-            "expected rows after the header, found none".into(),
-        ));
-    };
-    // Ticks never go back.
-    for pair in rows.windows(2) {
-        if pair[1].tick < pair[0].tick {
-            return Err(error(
-                pair[1].line,
+}
+
+/// The recording's fixed tick, measured from its time column.
+struct Clock {
+    /// The file's first tick.
+    tick0: u64,
+    dt: f64,
+    tick_rate: u32,
+}
+
+impl Clock {
+    /// Ticks never go back, and every row's time is where a fixed tick of a whole number
+    /// per second puts it. `rows` is not empty.
+    fn measure(rows: &[Row], at: &Place) -> Result<Self, RecordingError> {
+        let (first, last) = (&rows[0], &rows[rows.len() - 1]);
+        for pair in rows.windows(2) {
+            if pair[1].tick < pair[0].tick {
+                return Err(at.error(
+                    pair[1].line,
+                    Some("tick"),
+                    format!(
+                        "ticks must not decrease: tick {} follows tick {}",
+                        pair[1].tick, pair[0].tick
+                    ),
+                ));
+            }
+        }
+        let (tick0, span) = (first.tick, last.tick - first.tick);
+        if span == 0 {
+            return Err(at.error(
+                last.line,
                 Some("tick"),
+                "expected at least two ticks, found one".into(),
+            ));
+        }
+        // Where a row's time should be at a tick of `dt`: within 1% of a tick, plus what
+        // a time written as an f32 (a game's float clock) loses in its digits, about 1e-7
+        // of itself.
+        let expected = |row: &Row, dt: f64| first.time + (row.tick - tick0) as f64 * dt;
+        let fits = |row: &Row, dt: f64| {
+            let e = expected(row, dt);
+            (row.time - e).abs() <= 0.01 * dt + 1e-7 * e.abs()
+        };
+        let measured = (last.time - first.time) / span as f64;
+        let rate = 1.0 / measured;
+        let tick_rate = rate.round();
+        let dt = 1.0 / tick_rate;
+        let fixed_tick = || {
+            at.error(
+                last.line,
+                Some("time"),
+                format!("expected a fixed tick of 1/1 to 1/1000 s (a whole number of ticks per second), found {measured} s per tick"),
+            )
+        };
+        // (Times that stand still or run back give an infinite or negative rate, and NaN
+        // is in no range.)
+        if !(1.0..=1000.0).contains(&tick_rate) {
+            return Err(fixed_tick());
+        }
+        if let Some(row) = rows.iter().find(|r| !fits(r, dt)) {
+            // Measured near a whole rate: that row is off (a clock that drifts or jumps).
+            // Far from one: the tick itself is not whole (times from a float clock in a
+            // short recording measure roughly, and are fine as long as every row fits).
+            let near_whole = (rate - tick_rate).abs() <= 1e-3 * tick_rate;
+            if !near_whole {
+                return Err(fixed_tick());
+            }
+            return Err(at.error(
+                row.line,
+                Some("time"),
                 format!(
-                    "ticks must not decrease: tick {} follows tick {}",
-                    pair[1].tick, pair[0].tick
+                    "expected {} for tick {} (a fixed tick of {dt} s), found {}",
+                    expected(row, dt),
+                    row.tick,
+                    row.time
                 ),
             ));
         }
+        Ok(Self {
+            tick0,
+            dt,
+            tick_rate: tick_rate as u32,
+        })
     }
-    // A fixed tick, from the time column.
-    let (tick0, span) = (first.tick, last.tick - first.tick);
-    if span == 0 {
-        return Err(error(
-            last.line,
-            Some("tick"),
-            "expected at least two ticks, found one".into(),
-        ));
-    }
-    // Where a row's time should be at a tick of `dt`: within 1% of a tick, plus what a
-    // time written as an f32 (a game's float clock) loses in its digits, about 1e-7 of
-    // itself.
-    let expected = |row: &Row, dt: f64| first.time + (row.tick - tick0) as f64 * dt;
-    let fits = |row: &Row, dt: f64| {
-        let e = expected(row, dt);
-        (row.time - e).abs() <= 0.01 * dt + 1e-7 * e.abs()
-    };
-    let measured = (last.time - first.time) / span as f64;
-    let rate = 1.0 / measured;
-    let tick_rate = rate.round();
-    let dt = 1.0 / tick_rate;
-    let fixed_tick = || {
-        error(
-            last.line,
-            Some("time"),
-            format!("expected a fixed tick of 1/1 to 1/1000 s (a whole number of ticks per second), found {measured} s per tick"),
-        )
-    };
-    // (Times that stand still or run back give an infinite or negative rate, and NaN
-    // is in no range.)
-    if !(1.0..=1000.0).contains(&tick_rate) {
-        return Err(fixed_tick());
-    }
-    if let Some(row) = rows.iter().find(|r| !fits(r, dt)) {
-        // Measured near a whole rate: that row is off (a clock that drifts or jumps).
-        // Far from one: the tick itself is not whole (times from a float clock in a
-        // short recording measure roughly, and are fine as long as every row fits).
-        let near_whole = (rate - tick_rate).abs() <= 1e-3 * tick_rate;
-        if !near_whole {
-            return Err(fixed_tick());
-        }
-        return Err(error(
-            row.line,
-            Some("time"),
-            format!(
-                "expected {} for tick {} (a fixed tick of {dt} s), found {}",
-                expected(row, dt),
-                row.tick,
-                row.time
-            ),
-        ));
-    }
-    // Tracks: one per kind and id (targets and missiles are numbered apart), one row
-    // per tick, no gaps.
+}
+
+/// The rows gathered into tracks: one per kind and id (targets and missiles are numbered
+/// apart), one row per tick, no gaps; in order of kind, then id.
+fn into_tracks(
+    rows: Vec<Row>,
+    tick0: u64,
+    at: &Place,
+) -> Result<Vec<RecordedTrack>, RecordingError> {
     let mut tracks: BTreeMap<(u8, u64), RecordedTrack> = BTreeMap::new();
     let mut last_tick: BTreeMap<(u8, u64), (u64, u64)> = BTreeMap::new();
     for row in rows {
         let tick = row.tick - tick0;
         if tick as usize >= MAX_TRACK_SAMPLES {
-            return Err(error(
+            return Err(at.error(
                 row.line,
                 Some("tick"),
                 format!("expected a recording of at most {MAX_TRACK_SAMPLES} ticks"),
@@ -359,7 +452,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
         match tracks.get_mut(&key) {
             None => {
                 if tracks.len() >= MAX_ENTITIES {
-                    return Err(error(
+                    return Err(at.error(
                         row.line,
                         Some("id"),
                         format!("expected at most {MAX_ENTITIES} ids"),
@@ -382,7 +475,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
             Some(track) => {
                 let (prev, prev_line) = last_tick[&key];
                 if tick == prev {
-                    return Err(error(
+                    return Err(at.error(
                         row.line,
                         Some("tick"),
                         format!(
@@ -394,7 +487,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
                     ));
                 }
                 if tick != prev + 1 {
-                    return Err(error(
+                    return Err(at.error(
                         row.line,
                         Some("tick"),
                         format!(
@@ -411,27 +504,7 @@ pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
         }
         last_tick.insert(key, (tick, row.line));
     }
-    let tracks: Vec<RecordedTrack> = tracks.into_values().collect();
-    if !tracks.iter().any(|t| t.kind == Kind::Target) {
-        return Err(error(
-            1,
-            Some("kind"),
-            "expected at least one target, found none".into(),
-        ));
-    }
-    if !tracks.iter().any(|t| t.kind == Kind::Missile) {
-        return Err(error(
-            1,
-            Some("kind"),
-            "expected at least one missile, found none".into(),
-        ));
-    }
-    Ok(Recording {
-        dt,
-        tick_rate: tick_rate as u32,
-        tick0,
-        tracks,
-    })
+    Ok(tracks.into_values().collect())
 }
 
 /// The scenario a recording opens as: the world fits every track, the targets replay

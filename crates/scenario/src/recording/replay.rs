@@ -97,7 +97,7 @@ impl RuntimeLaw for Replay {
     fn info(&self) -> LawInfo {
         LawInfo {
             id: self.id,
-            field: self.id,
+            section: self.id,
             summary: self.summary,
             color: self.color,
             params: &[],

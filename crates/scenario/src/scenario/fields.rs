@@ -206,7 +206,7 @@ fn roots(scenario: &Scenario) -> Vec<(Root, String)> {
     out.extend(
         Algorithm::ALL
             .into_iter()
-            .map(|a| (Root::Law(a), format!("algorithms.{}", a.field()))),
+            .map(|a| (Root::Law(a), format!("algorithms.{}", a.section()))),
     );
     let lists = [
         (

@@ -6,7 +6,7 @@
 
 use super::fields::Fields;
 use super::model::Scenario;
-use super::sweep::{SweepSpec, MAX_COUNT, MAX_RUNS};
+use super::sweep::{AxisSpec, SweepSpec, MAX_COUNT, MAX_RUNS};
 
 /// Most cells times algorithms a sweep keeps statistics for (about 150 bytes each: a
 /// 1024 x 1024 sweep of two laws, 300 MB).
@@ -30,51 +30,9 @@ pub fn problems_in(
     sweep: &SweepSpec,
 ) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let unknown = |path: &str| {
-        let names: Vec<&str> = fields.names().collect();
-        let listed = names[..names.len().min(MAX_NAMES_LISTED)].join(", ");
-        let more = names.len().saturating_sub(MAX_NAMES_LISTED);
-        let more = if more > 0 {
-            format!(" (and {more} more)")
-        } else {
-            String::new()
-        };
-        format!("`{path}` is not a numeric field of this scenario; valid names: {listed}{more}")
-    };
-    let axes = [("x", Some(&sweep.x)), ("y", sweep.y.as_ref())];
-    for (name, axis) in axes {
-        let Some(axis) = axis else { continue };
-        let at = |field: &str| format!("{name}.{field}");
-        let Some(path) = fields.name_of(&axis.path) else {
-            out.push((at("path"), unknown(&axis.path)));
-            continue;
-        };
-        if axis.count == 0 || axis.count > MAX_COUNT {
-            let found = axis.count;
-            out.push((
-                at("count"),
-                format!("expected 1 to {MAX_COUNT} values, found {found}"),
-            ));
-        }
-        for (end, value) in [("lo", axis.lo), ("hi", axis.hi)] {
-            if !value.is_finite() {
-                out.push((at(end), format!("expected a finite number, found {value}")));
-            } else if axis.log && (value <= 0.0 || (fields.is_whole(path) && value < 0.5)) {
-                out.push((
-                    at(end),
-                    // A whole-number field rounds its values: below 0.5 is 0.
-                    format!(
-                        "a log axis needs values above 0{}, found {value}",
-                        if fields.is_whole(path) {
-                            " (whole numbers: at least 1)"
-                        } else {
-                            ""
-                        }
-                    ),
-                ));
-            } else if let Some(why) = refused(fields, path, value) {
-                out.push((at(end), why));
-            }
+    for (name, axis) in [("x", Some(&sweep.x)), ("y", sweep.y.as_ref())] {
+        if let Some(axis) = axis {
+            axis_problems(fields, name, axis, &mut out);
         }
     }
     if sweep.y.as_ref().is_some_and(|y| {
@@ -96,7 +54,7 @@ pub fn problems_in(
     for (path, sigma) in &sweep.jitter {
         let at = format!("jitter.{path}");
         if fields.name_of(path).is_none() {
-            out.push((at, unknown(path)));
+            out.push((at, unknown(fields, path)));
         } else if !(sigma.is_finite() && *sigma >= 0.0) {
             out.push((
                 at,
@@ -104,6 +62,70 @@ pub fn problems_in(
             ));
         }
     }
+    algorithm_problems(scenario, sweep, &mut out);
+    if let Some(seconds) = sweep.seconds {
+        if !(seconds > 0.0 && seconds <= 3600.0) {
+            out.push((
+                "seconds".into(),
+                format!("expected 0 to 3600 seconds, found {seconds}"),
+            ));
+        }
+    }
+    out
+}
+
+/// `path` names no numeric field: the message lists the valid names.
+fn unknown(fields: &Fields, path: &str) -> String {
+    let names: Vec<&str> = fields.names().collect();
+    let listed = names[..names.len().min(MAX_NAMES_LISTED)].join(", ");
+    let more = names.len().saturating_sub(MAX_NAMES_LISTED);
+    let more = if more > 0 {
+        format!(" (and {more} more)")
+    } else {
+        String::new()
+    };
+    format!("`{path}` is not a numeric field of this scenario; valid names: {listed}{more}")
+}
+
+/// An axis (`name` is `x` or `y`): its field, its count, and its ends.
+fn axis_problems(fields: &Fields, name: &str, axis: &AxisSpec, out: &mut Vec<(String, String)>) {
+    let at = |field: &str| format!("{name}.{field}");
+    let Some(path) = fields.name_of(&axis.path) else {
+        out.push((at("path"), unknown(fields, &axis.path)));
+        return;
+    };
+    if axis.count == 0 || axis.count > MAX_COUNT {
+        let found = axis.count;
+        out.push((
+            at("count"),
+            format!("expected 1 to {MAX_COUNT} values, found {found}"),
+        ));
+    }
+    for (end, value) in [("lo", axis.lo), ("hi", axis.hi)] {
+        if !value.is_finite() {
+            out.push((at(end), format!("expected a finite number, found {value}")));
+        } else if axis.log && (value <= 0.0 || (fields.is_whole(path) && value < 0.5)) {
+            out.push((
+                at(end),
+                // A whole-number field rounds its values: below 0.5 is 0.
+                format!(
+                    "a log axis needs values above 0{}, found {value}",
+                    if fields.is_whole(path) {
+                        " (whole numbers: at least 1)"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        } else if let Some(why) = refused(fields, path, value) {
+            out.push((at(end), why));
+        }
+    }
+}
+
+/// The algorithms mapped: how many statistics the sweep keeps, and each listed one
+/// once, of the scenario, and flown.
+fn algorithm_problems(scenario: &Scenario, sweep: &SweepSpec, out: &mut Vec<(String, String)>) {
     let flown = scenario.compared();
     let mapped = if sweep.algorithms.is_empty() {
         flown.len()
@@ -137,15 +159,6 @@ pub fn problems_in(
             ));
         }
     }
-    if let Some(seconds) = sweep.seconds {
-        if !(seconds > 0.0 && seconds <= 3600.0) {
-            out.push((
-                "seconds".into(),
-                format!("expected 0 to 3600 seconds, found {seconds}"),
-            ));
-        }
-    }
-    out
 }
 
 /// Why the field at `path` cannot take `value`, if it cannot.

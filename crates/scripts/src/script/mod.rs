@@ -522,7 +522,7 @@ impl RuntimeLaw for ScriptLaw {
     fn info(&self) -> LawInfo {
         LawInfo {
             id: self.id,
-            field: self.id,
+            section: self.id,
             summary: intern(&format!("script {}", self.file)),
             color: self.color,
             params: self.specs,

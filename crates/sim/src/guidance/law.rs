@@ -134,7 +134,7 @@ pub struct LawInfo {
     /// Stable id (`"turn-rate"`).
     pub id: &'static str,
     /// Its section in a scenario's `algorithms:` (`turn_rate`).
-    pub field: &'static str,
+    pub section: &'static str,
     pub summary: &'static str,
     pub color: [u8; 3],
     /// Its parameters' descriptions.

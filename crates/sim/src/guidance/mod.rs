@@ -52,7 +52,7 @@ macro_rules! laws {
         const INFO: [LawInfo; BUILTINS] = [$(
             LawInfo {
                 id: <$module::$law as Law>::ID,
-                field: stringify!($module),
+                section: stringify!($module),
                 summary: <$module::$law as Law>::SUMMARY,
                 color: <$module::$law as Law>::COLOR,
                 params: <<$module::$law as Law>::Params as Tunable>::FIELDS,
@@ -293,7 +293,7 @@ impl Algorithm {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let info = LawInfo {
             id: runtime::intern(info.id),
-            field: runtime::intern(info.id),
+            section: runtime::intern(info.id),
             ..info
         };
         let (index, hold) = runtime::place(&mut slots, info, MAX_RUNTIME_LAWS)?;
@@ -335,8 +335,8 @@ impl Algorithm {
     }
 
     /// Its section in a scenario's `algorithms:`.
-    pub fn field(self) -> &'static str {
-        self.info().field
+    pub fn section(self) -> &'static str {
+        self.info().section
     }
 }
 
@@ -422,7 +422,7 @@ impl Tuning {
     /// Sets a parameter named `law.param` (the law's section name, as in a scenario's
     /// `algorithms:`) to a value as a file wrote it: a launcher's override.
     pub fn set_written(&mut self, key: &str, written: &field::WrittenValue) -> Result<(), String> {
-        let (field, name) = key.split_once('.').ok_or_else(|| {
+        let (section, name) = key.split_once('.').ok_or_else(|| {
             format!(
                 "expected `law.parameter`, such as `intercept.root_rule`, found \"{}\"",
                 key.escape_debug()
@@ -431,28 +431,28 @@ impl Tuning {
         let algorithm = self
             .algorithms()
             .into_iter()
-            .find(|a| a.field() == field)
+            .find(|a| a.section() == section)
             .ok_or_else(|| {
-                let fields: Vec<&str> = self.algorithms().iter().map(|a| a.field()).collect();
+                let sections: Vec<&str> = self.algorithms().iter().map(|a| a.section()).collect();
                 format!(
                     "expected a law, one of: {}, found \"{}\"",
-                    fields.join(", "),
-                    field.escape_debug()
+                    sections.join(", "),
+                    section.escape_debug()
                 )
             })?;
-        let spec = algorithm
+        let param = algorithm
             .params()
             .iter()
             .find(|s| s.name == name)
             .ok_or_else(|| {
                 let names: Vec<&str> = algorithm.params().iter().map(|s| s.name).collect();
                 format!(
-                    "expected a parameter of {field}, one of: {}, found \"{}\"",
+                    "expected a parameter of {section}, one of: {}, found \"{}\"",
                     names.join(", "),
                     name.escape_debug()
                 )
             })?;
-        let value = spec.value_of(written)?;
+        let value = param.value_of(written)?;
         self.set(algorithm, name, value)
     }
 
@@ -507,7 +507,7 @@ mod tests {
         let ids: std::collections::BTreeSet<_> = Algorithm::ALL.iter().map(|a| a.id()).collect();
         assert_eq!(ids.len(), BUILTINS);
         for algorithm in Algorithm::ALL {
-            assert_eq!(algorithm.id().replace('-', "_"), algorithm.field());
+            assert_eq!(algorithm.id().replace('-', "_"), algorithm.section());
             assert_eq!(Algorithm::from_id(algorithm.id()), Some(algorithm));
             assert_eq!(format!("{algorithm:?}"), algorithm.id());
         }

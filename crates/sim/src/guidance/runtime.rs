@@ -438,7 +438,7 @@ mod place_tests {
     fn info(id: &'static str) -> LawInfo {
         LawInfo {
             id,
-            field: id,
+            section: id,
             summary: "",
             color: [0, 0, 0],
             params: &[],

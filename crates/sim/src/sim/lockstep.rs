@@ -12,7 +12,7 @@
 //!
 //! A law offers its four-lane step through its own file ([`crate::guidance::Law::LANE_STEP`]
 //! and [`crate::guidance::Law::lane`]); this module never names a law. Today smoothed
-//! homing (A) has one; every other engagement stays in its world, on the ordinary path.
+//! homing (A) has one; every other law flies in its world, on the ordinary path.
 
 use super::flight::Ends;
 use super::hit::{closest_approach_of, touches};
@@ -38,14 +38,15 @@ pub struct Handoff {
     law: Algorithm,
     step: LaneStep,
     target: Target,
-    lane: Lane,
+    engagement: Engagement,
 }
 
-/// One missile in lockstep: what its flight needs and what it has measured (the
+/// One missile and its target in lockstep (an engagement; the missile flies in one of a
+/// [`Pack`]'s four lanes): what its flight needs and what it has measured (the
 /// running numbers live in its [`Pack`] while it flies, and come back when it lands or
 /// is repacked).
 #[derive(Clone, Debug)]
-struct Lane {
+struct Engagement {
     pos: Vec2,
     vel: Vec2,
     /// The law's numbers for its four-lane step (its state and parameters).
@@ -96,11 +97,11 @@ impl Handoff {
         if !(quiet && plain && passive) {
             return None;
         }
-        // A pack counts a lane's ticks in an f32, exact up to 2^24.
+        // A pack counts an engagement's ticks in an f32, exact up to 2^24.
         if end.saturating_sub(missile.launched_tick) >= 1 << 24 {
             return None;
         }
-        let lane = Lane {
+        let engagement = Engagement {
             pos: missile.body.pos,
             vel: missile.body.vel,
             numbers,
@@ -119,12 +120,12 @@ impl Handoff {
             law: missile.algorithm(),
             step,
             target: target.clone(),
-            lane,
+            engagement,
         })
     }
 }
 
-/// A target's motion, shared by the lanes chasing equal targets (the runs of a cell
+/// A target's motion, shared by the engagements chasing equal targets (the runs of a cell
 /// differ in seeds the target may not use).
 struct Track {
     target: Target,
@@ -133,10 +134,10 @@ struct Track {
     gone: bool,
 }
 
-/// Four lanes' state, one register per number; `lanes[i]` is the lane in slot `i`
-/// (a free slot repeats another's numbers and is ignored).
+/// Four lanes' state, one register per number; `slots[i]` is the engagement flown in
+/// lane `i` (a free slot repeats another's numbers and is ignored).
 struct Pack {
-    lanes: [Option<usize>; LANES],
+    slots: [Option<usize>; LANES],
     pos: V2<F4>,
     vel: V2<F4>,
     numbers: [F4; LANE_NUMBERS],
@@ -153,15 +154,17 @@ struct Pack {
 }
 
 impl Pack {
-    /// The lanes `slots` packed at the start of tick `t`.
-    fn of(lanes: &[Lane], slots: [Option<usize>; LANES], t: u64) -> Pack {
+    /// The engagements `slots` packed at the start of tick `t`.
+    fn of(engagements: &[Engagement], slots: [Option<usize>; LANES], t: u64) -> Pack {
         let first = slots.iter().flatten().next().copied().unwrap_or(0);
-        let lane = |i: usize| &lanes[slots[i].unwrap_or(first)];
-        let each = |f: &dyn Fn(&Lane) -> f32| F4::from(std::array::from_fn(|i| f(lane(i))));
-        let vecs =
-            |f: &dyn Fn(&Lane) -> V2<f32>| V2::gather(std::array::from_fn(|i| f(lane(i)).into()));
+        let engagement = |i: usize| &engagements[slots[i].unwrap_or(first)];
+        let each =
+            |f: &dyn Fn(&Engagement) -> f32| F4::from(std::array::from_fn(|i| f(engagement(i))));
+        let vecs = |f: &dyn Fn(&Engagement) -> V2<f32>| {
+            V2::gather(std::array::from_fn(|i| f(engagement(i)).into()))
+        };
         Pack {
-            lanes: slots,
+            slots,
             pos: vecs(&|l| l.pos.into()),
             vel: vecs(&|l| l.vel.into()),
             numbers: std::array::from_fn(|k| each(&|l| l.numbers[k])),
@@ -181,15 +184,15 @@ impl Pack {
         }
     }
 
-    /// Writes slot `i`'s running numbers back into its lane.
-    fn store(&self, i: usize, lane: &mut Lane) {
+    /// Writes slot `i`'s running numbers back into its engagement.
+    fn store(&self, i: usize, engagement: &mut Engagement) {
         let at = |x: F4| x.as_array()[i];
-        (lane.pos, lane.vel) = (self.pos.lane(i), self.vel.lane(i));
-        lane.numbers = std::array::from_fn(|k| at(self.numbers[k]));
-        lane.metrics.path_length = at(self.path);
-        lane.metrics.miss_distance = at(self.closest);
+        (engagement.pos, engagement.vel) = (self.pos.lane(i), self.vel.lane(i));
+        engagement.numbers = std::array::from_fn(|k| at(self.numbers[k]));
+        engagement.metrics.path_length = at(self.path);
+        engagement.metrics.miss_distance = at(self.closest);
         if !at(self.closest_at).is_nan() {
-            lane.metrics.closest_tick = self.since + at(self.closest_at) as u64;
+            engagement.metrics.closest_tick = self.since + at(self.closest_at) as u64;
         }
     }
 }
@@ -212,11 +215,11 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
             .take_while(|&&i| key(i) == key(order[start]))
             .count();
         let group = &order[start..start + len];
-        let lanes = fly_group(group.iter().filter_map(|&i| handoffs[i].take()).collect());
-        for (&i, lane) in group.iter().zip(lanes) {
+        let engagements = fly_group(group.iter().filter_map(|&i| handoffs[i].take()).collect());
+        for (&i, engagement) in group.iter().zip(engagements) {
             landed[i] = Some(Landed {
-                metrics: lane.metrics,
-                updates: lane.updates,
+                metrics: engagement.metrics,
+                updates: engagement.updates,
             });
         }
         start += len;
@@ -225,16 +228,16 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
 }
 
 /// Flies handoffs of one law taken at the same tick, with the same tick length and end.
-fn fly_group(handoffs: Vec<Handoff>) -> Vec<Lane> {
+fn fly_group(handoffs: Vec<Handoff>) -> Vec<Engagement> {
     let Some((tick, dt, end, step)) = handoffs.first().map(|h| (h.tick, h.dt, h.end, h.step))
     else {
         return Vec::new();
     };
     let mut tracks: Vec<Track> = Vec::new();
-    let mut lanes = Vec::with_capacity(handoffs.len());
+    let mut engagements = Vec::with_capacity(handoffs.len());
     for handoff in handoffs {
-        let mut lane = handoff.lane;
-        lane.track = match tracks.iter().position(|t| t.target == handoff.target) {
+        let mut engagement = handoff.engagement;
+        engagement.track = match tracks.iter().position(|t| t.target == handoff.target) {
             Some(i) => i,
             None => {
                 tracks.push(Track {
@@ -245,14 +248,14 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Lane> {
                 tracks.len() - 1
             }
         };
-        lanes.push(lane);
+        engagements.push(engagement);
     }
     let around = Surroundings {
         hero: screen_centre(),
         threat: None,
     };
-    let mut packs = pack(&lanes, (0..lanes.len()).collect(), tick);
-    let mut flying = lanes.len();
+    let mut packs = pack(&engagements, (0..engagements.len()).collect(), tick);
+    let mut flying = engagements.len();
     for t in tick..end {
         if flying == 0 {
             break;
@@ -261,53 +264,59 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Lane> {
             track.lost = track.target.tick(t, dt, &around).is_some();
         }
         for pack in &mut packs {
-            flying -= fly_pack(pack, step, &mut lanes, &tracks, (t, dt), tick);
+            flying -= fly_pack(pack, step, &mut engagements, &tracks, (t, dt), tick);
         }
         for track in &mut tracks {
             track.gone |= track.lost;
         }
-        // Lanes end at different ticks: once half the slots are idle, close the gaps.
+        // Engagements end at different ticks: once half the slots are idle, close the gaps.
         let slots = packs.len() * LANES;
         if flying > 0 && flying * 2 <= slots && slots > LANES {
             for pack in &packs {
-                for (i, slot) in pack.lanes.iter().enumerate() {
+                for (i, slot) in pack.slots.iter().enumerate() {
                     if let Some(l) = *slot {
-                        pack.store(i, &mut lanes[l]);
+                        pack.store(i, &mut engagements[l]);
                     }
                 }
             }
-            let live = packs.iter().flat_map(|p| p.lanes).flatten().collect();
-            packs = pack(&lanes, live, t + 1);
+            let live = packs.iter().flat_map(|p| p.slots).flatten().collect();
+            packs = pack(&engagements, live, t + 1);
         }
     }
     // Those still flying at the end.
     for pack in &packs {
-        for (i, slot) in pack.lanes.iter().enumerate() {
-            if let Some(lane) = slot.map(|l| &mut lanes[l]) {
-                pack.store(i, lane);
-                lane.updates = end - tick;
+        for (i, slot) in pack.slots.iter().enumerate() {
+            if let Some(engagement) = slot.map(|l| &mut engagements[l]) {
+                pack.store(i, engagement);
+                engagement.updates = end - tick;
             }
         }
     }
-    lanes
+    engagements
 }
 
-/// Packs the lanes `live` four to a pack at the start of tick `t`.
-fn pack(lanes: &[Lane], live: Vec<usize>, t: u64) -> Vec<Pack> {
+/// Packs the engagements `live` four to a pack at the start of tick `t`.
+fn pack(engagements: &[Engagement], live: Vec<usize>, t: u64) -> Vec<Pack> {
     live.chunks(LANES)
-        .map(|chunk| Pack::of(lanes, std::array::from_fn(|i| chunk.get(i).copied()), t))
+        .map(|chunk| {
+            Pack::of(
+                engagements,
+                std::array::from_fn(|i| chunk.get(i).copied()),
+                t,
+            )
+        })
         .collect()
 }
 
 /// One tick `t` of length `dt` of a pack, as [`World::step`] flies each of its missiles
-/// (`start` is the tick the lanes were handed off); returns how many of its lanes ended. The common
-/// tick is all four lanes at once; a lane with something to settle (a turn that may
+/// (`start` is the tick the engagements were handed off); returns how many of its engagements ended. The common
+/// tick is all four lanes at once; an engagement with something to settle (a turn that may
 /// be its sharpest, a hit, an end, a non-finite state) settles it through the same
 /// scalar code a world's missile does.
 fn fly_pack(
     pack: &mut Pack,
     step: LaneStep,
-    lanes: &mut [Lane],
+    engagements: &mut [Engagement],
     tracks: &[Track],
     (t, dt): (u64, f32),
     start: u64,
@@ -315,22 +324,22 @@ fn fly_pack(
     let mut ended = 0;
     // A target lost last tick is gone: its missile misses, as a world's does.
     for i in 0..LANES {
-        if let Some(lane) = pack.lanes[i].map(|l| &mut lanes[l]) {
-            if tracks[lane.track].gone {
-                pack.store(i, lane);
-                lane.metrics.outcome = Outcome::Missed(MissReason::TargetLost);
-                lane.updates = t - start;
-                pack.lanes[i] = None;
+        if let Some(engagement) = pack.slots[i].map(|l| &mut engagements[l]) {
+            if tracks[engagement.track].gone {
+                pack.store(i, engagement);
+                engagement.metrics.outcome = Outcome::Missed(MissReason::TargetLost);
+                engagement.updates = t - start;
+                pack.slots[i] = None;
                 ended += 1;
             }
         }
     }
-    if pack.lanes.iter().all(Option::is_none) {
+    if pack.slots.iter().all(Option::is_none) {
         return ended;
     }
     let seen = |f: fn(&Target) -> Vec2| {
         V2::gather(std::array::from_fn(|i| {
-            pack.lanes[i].map_or(Vec2::ZERO, |l| f(&tracks[lanes[l].track].target))
+            pack.slots[i].map_or(Vec2::ZERO, |l| f(&tracks[engagements[l].track].target))
         }))
     };
     let (was, now) = (seen(|t| t.prev_pos), seen(|t| t.pos));
@@ -360,12 +369,12 @@ fn fly_pack(
     let at = |x: F4, i: usize| x.as_array()[i];
     let mut peak_cos = pack.peak_cos.to_array();
     for i in (0..LANES).filter(|i| settle & (1 << i) != 0) {
-        let Some(lane) = pack.lanes[i].map(|l| &mut lanes[l]) else {
+        let Some(engagement) = pack.slots[i].map(|l| &mut engagements[l]) else {
             continue;
         };
-        pack.store(i, lane);
+        pack.store(i, engagement);
         let seconds = at(seconds, i);
-        let metrics = &mut lane.metrics;
+        let metrics = &mut engagement.metrics;
         let outcome = if bits(finite) & (1 << i) == 0 {
             // The world keeps the last good state and ends the flight.
             metrics.record_distance(before.lane(i).distance(was.lane(i)), t);
@@ -380,19 +389,19 @@ fn fly_pack(
                 metrics.measure_turn(old_vel.lane(i), vel.lane(i), turn, dt);
                 peak_cos[i] = metrics.peak_cos();
             }
-            if touches(at(distance, i), lane.reach) {
-                metrics.record_hit(lane.target, seconds + at(frac, i) * dt);
+            if touches(at(distance, i), engagement.reach) {
+                metrics.record_hit(engagement.target, seconds + at(frac, i) * dt);
                 Some(metrics.outcome)
             } else {
                 let path = metrics.path_length;
-                let reason = lane.ends.reason(path, seconds, dt, pos.lane(i));
+                let reason = engagement.ends.reason(path, seconds, dt, pos.lane(i));
                 reason.map(Outcome::Missed)
             }
         };
         if let Some(outcome) = outcome {
-            lane.metrics.outcome = outcome;
-            lane.updates = t - start;
-            pack.lanes[i] = None;
+            engagement.metrics.outcome = outcome;
+            engagement.updates = t - start;
+            pack.slots[i] = None;
             ended += 1;
         }
     }
