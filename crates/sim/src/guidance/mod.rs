@@ -482,6 +482,7 @@ impl Tuning {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glam::Vec2;
 
     #[test]
     fn only_smoothed_derives_notes_from_its_parameters() {
@@ -499,6 +500,58 @@ mod tests {
                 tuning.notes(algorithm, 1.0 / 60.0).is_empty(),
                 "{algorithm}"
             );
+        }
+    }
+
+    #[test]
+    fn every_law_fires_from_its_launcher_at_its_own_speed_and_shows_its_internals() {
+        // From (10, 20) moving (50, 0) at a still target 300 to the east, no gravity,
+        // 0.1 s ticks: every built-in fires from the launch point heading east, and after
+        // one tick it has readouts and shapes to show.
+        let tuning = Tuning::default();
+        let from = Vec2::new(10.0, 20.0);
+        let launch = Launch::toward(
+            from,
+            Vec2::new(50.0, 0.0),
+            Vec2::new(310.0, 20.0),
+            Vec2::ZERO,
+            0.1,
+        );
+        for algorithm in Algorithm::ALL {
+            // What each starts at, by its own rule: smoothed homing from rest; turn-rate
+            // pursuit and pro-nav at their speed; the intercept at its speed, straight at
+            // the target; the shell at its muzzle speed (no gravity: straight); the
+            // others keep the launcher's velocity.
+            let speed = match algorithm {
+                Algorithm::Smoothed => 0.0,
+                Algorithm::TurnRate => tuning.turn_rate.effective_speeds().0,
+                Algorithm::ProNav => tuning.pro_nav.speed,
+                Algorithm::Intercept => tuning.intercept.speed,
+                Algorithm::Ballistic => tuning.ballistic.speed,
+                _ => 50.0,
+            };
+            let Some((mut guidance, mut body)) =
+                Guidance::launch(algorithm, &tuning, &launch).unwrap()
+            else {
+                panic!("{algorithm} refused to fire");
+            };
+            assert_eq!(guidance.algorithm(), algorithm);
+            assert_eq!(body.pos, from, "{algorithm}");
+            assert_eq!(body.heading, 0.0, "{algorithm}");
+            assert!(
+                (body.vel - Vec2::new(speed, 0.0)).length() < 1e-3,
+                "{algorithm}: {} against {speed}",
+                body.vel
+            );
+            guidance.steer(&tuning, &mut body, &launch.seen);
+            assert!(body.pos.x > from.x, "{algorithm}: {}", body.pos);
+            assert!(
+                !guidance.readouts(&tuning, 0.1).is_empty(),
+                "{algorithm} shows no internals"
+            );
+            let mut shapes = Vec::new();
+            guidance.debug_shapes(&tuning, &body, &launch.seen, &mut shapes);
+            assert!(!shapes.is_empty(), "{algorithm} draws nothing");
         }
     }
 

@@ -104,6 +104,57 @@ mod tests {
     }
 
     #[test]
+    fn it_estimates_from_where_it_is_and_shows_its_estimate() {
+        // At (50, 30), still; the target 100 east at (150, 30) moving (10, 5); k = 50:
+        // T = sqrt(2 * 100 / 50) = 2, aim (150 + 20, 30 + 10) = (170, 40); it accelerates
+        // at 50 along (120, 10).
+        let params = NaiveAccelParams { acceleration: 50.0 };
+        let mut naive = NaiveAccel::default();
+        let mut body = Body {
+            pos: Vec2::new(50.0, 30.0),
+            ..Body::default()
+        };
+        let seen = Seen {
+            target_pos: Vec2::new(150.0, 30.0),
+            target_vel: Vec2::new(10.0, 5.0),
+            dt: 0.1,
+        };
+        naive.steer(&params, &mut body, &seen);
+        assert!((naive.time - 2.0).abs() < 1e-5);
+        assert!(naive.aim.distance(Vec2::new(170.0, 40.0)) < 1e-4);
+        let along = Vec2::new(120.0, 10.0).normalize();
+        assert!((naive.accel - along * 50.0).length() < 1e-3);
+        let mut out = Vec::new();
+        naive.readouts(&params, 0.1, &mut out);
+        assert_eq!(
+            out,
+            [
+                Readout::number("estimated time sqrt(2|d|/k)", naive.time, "s"),
+                Readout::vector("aim point", naive.aim, ""),
+            ]
+        );
+        // Its arrow: 40 units along the acceleration; its point: the aim.
+        let mut shapes = Vec::new();
+        naive.debug_shapes(&params, &body, &seen, &mut shapes);
+        assert_eq!(
+            shapes,
+            [
+                DebugShape::new(
+                    crate::core::Role::Acceleration,
+                    crate::core::Shape::Arrow {
+                        from: body.pos,
+                        vector: naive.accel.normalize() * 40.0,
+                    },
+                ),
+                DebugShape::new(
+                    crate::core::Role::InterceptPoint,
+                    crate::core::Shape::Point(naive.aim),
+                ),
+            ]
+        );
+    }
+
+    #[test]
     fn orbits_a_static_target_when_launched_with_a_sideways_velocity() {
         // Circular-orbit condition: w^2 / r = k with r = 100, k = 100, w = 100.
         let params = NaiveAccelParams {

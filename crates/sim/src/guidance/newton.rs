@@ -482,6 +482,170 @@ mod tests {
     }
 
     #[test]
+    fn a_root_at_zero_is_the_article_s_stale_fallback_too() {
+        // A target straight along an axis: one square root's argument is exactly 0
+        // (`v_i^2 + 2 k d_i cos = 0` with d_i = 0, v = 0), which the article's `> 0`
+        // does not take: every pair reports the stale root.
+        for d in [Vec2::new(200.0, 0.0), Vec2::new(0.0, 200.0)] {
+            let s = solve(d, Vec2::ZERO, 100.0, 8);
+            assert!(s.pairs.iter().all(|p| p.stale_root), "{d}: {s:?}");
+        }
+    }
+
+    #[test]
+    fn an_argument_of_exactly_zero_keeps_the_previous_root() {
+        // The article takes a square root only of an argument above zero: with d_x = 0
+        // and v_x = 0 the x argument is 0 at every angle, and the x root of the last
+        // evaluation (5) is reused; likewise for y.
+        for (d, kept) in [(Vec2::new(0.0, 200.0), 0), (Vec2::new(200.0, 0.0), 1)] {
+            let problem = Problem {
+                v: Vec2::ZERO,
+                d,
+                k: 100.0,
+                signs: (1.0, 1.0),
+            };
+            let mut roots = Roots { x: 5.0, y: 5.0 };
+            let (_, _, _, stale) = problem.eval(1.0, &mut roots);
+            assert!(stale, "{d}");
+            assert_eq!([roots.x, roots.y][kept], 5.0, "{d}: {roots:?}");
+        }
+    }
+
+    #[test]
+    fn a_stale_root_on_the_way_is_reported_even_when_the_last_step_is_clean() {
+        // Found by search: pair (+,+) for d = (438, -146), v = (24, -93), k = 300 takes a
+        // negative square-root argument on its third step and a clean one at its end.
+        let s = solve(Vec2::new(438.0, -146.0), Vec2::new(24.0, -93.0), 300.0, 8);
+        let pair = s.pairs[0];
+        let (_, _, _, stale_at_end) = Problem {
+            v: Vec2::new(24.0, -93.0),
+            d: Vec2::new(438.0, -146.0),
+            k: 300.0,
+            signs: SIGN_PAIRS[0],
+        }
+        .eval(pair.alpha, &mut Roots::default());
+        assert!(!stale_at_end, "{pair:?}");
+        assert!(pair.stale_root, "{pair:?}");
+    }
+
+    #[test]
+    fn it_counts_every_pair_s_iterations_and_compares_with_the_quartic() {
+        // One iteration each: 4 in all.
+        let s = solve(Vec2::new(300.0, 200.0), Vec2::new(-30.0, 50.0), 100.0, 1);
+        assert_eq!(s.iterations(), 4);
+        // A coarse epsilon stops Newton early, off the exact angle by a visible amount.
+        let params = NewtonParams {
+            acceleration: 100.0,
+            epsilon: 0.5,
+            ..Default::default()
+        };
+        let (d, vr) = (Vec2::new(300.0, 200.0), Vec2::new(-30.0, 50.0));
+        let coarse = NewtonSolve::fresh(d, vr, &params);
+        let (alpha, _) = coarse.answer().expect("an answer");
+        let exact = meeting(d, vr, 100.0).unwrap().angle();
+        let error = coarse.angle_error(100.0).unwrap();
+        assert!((error - wrap_angle(alpha - exact)).abs() < 1e-6);
+        assert!(error.abs() > 1e-5, "{error}");
+        // `fresh` starts from no remembered roots: the same as a run from defaults.
+        assert_eq!(
+            coarse,
+            NewtonSolve::run(d, vr, &params, &mut Roots::default())
+        );
+        assert_ne!(coarse, NewtonSolve::default());
+    }
+
+    #[test]
+    fn it_solves_from_where_it_is_flies_its_angle_and_shows_each_pair() {
+        // Launched from (100, 50) at a target at (400, 350): it starts along the bearing,
+        // 45 degrees.
+        let params = NewtonParams {
+            acceleration: 100.0,
+            ..Default::default()
+        };
+        let launch = Launch::toward(
+            Vec2::new(100.0, 50.0),
+            Vec2::ZERO,
+            Vec2::new(400.0, 350.0),
+            Vec2::ZERO,
+            0.1,
+        );
+        let (mut newton, _) = Newton::launch(&params, &launch).unwrap();
+        assert!((newton.alpha - std::f32::consts::FRAC_PI_4).abs() < 1e-6);
+        // Flying (10, -5) at (100, 50) against a target at (400, 250) moving (-30, 55):
+        // it solves for d = (300, 200) and vr = (-40, 60), then accelerates at k along
+        // its answer for one tick.
+        let mut body = Body {
+            pos: Vec2::new(100.0, 50.0),
+            vel: Vec2::new(10.0, -5.0),
+            heading: 0.0,
+        };
+        let seen = Seen {
+            target_pos: Vec2::new(400.0, 250.0),
+            target_vel: Vec2::new(-30.0, 55.0),
+            dt: 0.1,
+        };
+        newton.steer(&params, &mut body, &seen);
+        assert_eq!(
+            (newton.solve.d, newton.solve.vr),
+            (Vec2::new(300.0, 200.0), Vec2::new(-40.0, 60.0))
+        );
+        let (alpha, time) = newton.solve.answer().expect("an answer");
+        let pushed = Vec2::new(10.0, -5.0) + Vec2::from_angle(alpha) * 100.0 * 0.1;
+        assert!(
+            (body.vel - pushed).length() < 1e-4,
+            "{} against {pushed}",
+            body.vel
+        );
+        let mut out = Vec::new();
+        newton.readouts(&params, 0.1, &mut out);
+        assert_eq!(out[0], Readout::angle("alpha", alpha));
+        assert_eq!(out[1], Readout::flag("solved this tick", true));
+        assert_eq!(
+            out[2],
+            Readout::flag("failing (kept previous angle)", false)
+        );
+        assert_eq!(
+            out[3],
+            Readout::number(
+                "iterations (all pairs)",
+                newton.solve.iterations() as f32,
+                ""
+            )
+        );
+        for (line, signs) in out[4..8].iter().zip(["(+,+)", "(+,-)", "(-,+)", "(-,-)"]) {
+            let crate::core::ReadoutValue::Text(text) = &line.value else {
+                panic!("{line:?}");
+            };
+            assert!(text.starts_with(signs), "{text}");
+        }
+        assert_eq!(out[8].label, "angle error vs quartic");
+        // Its arrow along alpha, its point where the target will be at the meeting.
+        let mut shapes = Vec::new();
+        newton.debug_shapes(&params, &body, &seen, &mut shapes);
+        let [arrow, point] = &shapes[..] else {
+            panic!("{shapes:?}");
+        };
+        let crate::core::Shape::Arrow { from, vector } = arrow.shape else {
+            panic!("{arrow:?}");
+        };
+        assert_eq!(
+            (arrow.role, from),
+            (crate::core::Role::Acceleration, body.pos)
+        );
+        assert!(
+            (vector - Vec2::from_angle(alpha) * 40.0).length() < 1e-4,
+            "{vector}"
+        );
+        assert_eq!(
+            *point,
+            DebugShape::new(
+                crate::core::Role::InterceptPoint,
+                crate::core::Shape::Point(seen.target_pos + seen.target_vel * time),
+            )
+        );
+    }
+
+    #[test]
     fn on_velocity_change_solves_only_when_the_target_velocity_changes() {
         let params = NewtonParams {
             recompute: Recompute::OnVelocityChange,

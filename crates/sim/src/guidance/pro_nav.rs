@@ -192,6 +192,114 @@ mod tests {
     }
 
     #[test]
+    fn it_turns_by_its_acceleration_over_the_tick_and_shows_it() {
+        // The case above: 40 units/s^2 up for 0.01 s turns (100, 0) to (100, 0.4).
+        let params = ProNavParams {
+            gain: 4.0,
+            speed: 100.0,
+            max_accel: 1000.0,
+            ..ProNavParams::default()
+        };
+        let mut pn = ProNav::default();
+        let mut body = Body {
+            vel: Vec2::new(100.0, 0.0),
+            ..Default::default()
+        };
+        let seen = Seen {
+            target_pos: Vec2::new(100.0, 0.0),
+            target_vel: Vec2::new(0.0, 10.0),
+            dt: 0.01,
+        };
+        pn.steer(&params, &mut body, &seen);
+        assert!(
+            (body.heading - 0.004f32.atan()).abs() < 1e-6,
+            "{}",
+            body.heading
+        );
+        let mut out = Vec::new();
+        pn.readouts(&params, 0.01, &mut out);
+        assert_eq!(
+            out,
+            [
+                Readout::number("line-of-sight rate", pn.los_rate, "rad/s"),
+                Readout::number("closing speed", pn.closing_speed, "units/s"),
+                Readout::number("lateral acceleration", pn.accel.length(), "units/s^2"),
+            ]
+        );
+        assert!((pn.accel.length() - 40.0).abs() < 1e-3);
+        let mut shapes = Vec::new();
+        pn.debug_shapes(&params, &body, &seen, &mut shapes);
+        assert_eq!(
+            shapes,
+            [DebugShape::new(
+                Role::Acceleration,
+                Shape::Arrow {
+                    from: body.pos,
+                    vector: pn.accel * 0.05,
+                },
+            )]
+        );
+        let Shape::Arrow { vector, .. } = shapes[0].shape else {
+            unreachable!()
+        };
+        assert!((vector - Vec2::new(0.0, 2.0)).length() < 1e-4, "{vector}");
+    }
+
+    #[test]
+    fn a_target_on_top_of_the_missile_leaves_the_last_rates_and_flies_on() {
+        let params = ProNavParams::default();
+        let mut pn = ProNav {
+            los_rate: 0.25,
+            closing_speed: 80.0,
+            ..ProNav::default()
+        };
+        let mut body = Body {
+            pos: Vec2::new(5.0, 5.0),
+            vel: Vec2::new(100.0, 0.0),
+            heading: 0.0,
+        };
+        let seen = Seen {
+            target_pos: Vec2::new(5.0, 5.0),
+            target_vel: Vec2::ZERO,
+            dt: 0.1,
+        };
+        pn.steer(&params, &mut body, &seen);
+        assert_eq!((pn.los_rate, pn.closing_speed), (0.25, 80.0));
+        assert!(body.is_finite(), "{body:?}");
+    }
+
+    #[test]
+    fn augmented_sees_no_target_acceleration_on_its_first_tick() {
+        // A target moving steadily: nothing to estimate from one sighting; the readout
+        // of the estimate appears once it has one.
+        let params = ProNavParams {
+            augmented: true,
+            ..ProNavParams::default()
+        };
+        let mut pn = ProNav::default();
+        let mut body = Body {
+            vel: Vec2::new(100.0, 0.0),
+            ..Default::default()
+        };
+        let seen = Seen {
+            target_pos: Vec2::new(300.0, 100.0),
+            target_vel: Vec2::new(-50.0, 20.0),
+            dt: 0.1,
+        };
+        let mut out = Vec::new();
+        pn.readouts(&params, 0.1, &mut out);
+        assert_eq!(out.len(), 3);
+        pn.steer(&params, &mut body, &seen);
+        assert_eq!(pn.target_accel, 0.0);
+        let mut out = Vec::new();
+        pn.readouts(&params, 0.1, &mut out);
+        assert_eq!(
+            out[3],
+            Readout::number("target accel across LOS (est.)", 0.0, "units/s^2")
+        );
+    }
+
+    #[test]
     fn acceleration_limit_holds() {
         let params = ProNavParams {
             gain: 5.0,

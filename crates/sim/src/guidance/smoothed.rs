@@ -185,6 +185,47 @@ mod tests {
     }
 
     #[test]
+    fn it_shows_its_direction_and_offers_the_fast_path_only_at_the_article_s_speed() {
+        // s = (0.6, 0.0): 60% of full speed; ga = 0.9 at 60 ticks/s is a time constant of
+        // -(1/60) / ln 0.9 = 0.158 s; the arrow is s times the speed (4) times 10.
+        let params = SmoothedParams::default();
+        let s = Smoothed {
+            dir: Vec2::new(0.6, 0.0),
+        };
+        let mut out = Vec::new();
+        s.readouts(&params, 1.0 / 60.0, &mut out);
+        assert_eq!(out[0], Readout::vector("smoothed direction s", s.dir, ""));
+        assert_eq!(out[1], Readout::number("|s| (speed factor)", 0.6, ""));
+        let crate::core::ReadoutValue::Number(tau) = out[2].value else {
+            panic!("{out:?}");
+        };
+        assert_eq!((out[2].label, out.len()), ("time constant", 3));
+        assert!((tau - 0.158).abs() < 1e-3, "{tau}");
+        let body = Body {
+            pos: Vec2::new(5.0, 6.0),
+            ..Body::default()
+        };
+        let mut shapes = Vec::new();
+        s.debug_shapes(&params, &body, &seen(Vec2::ZERO), &mut shapes);
+        assert_eq!(
+            shapes,
+            [DebugShape::new(
+                Role::SmoothedDirection,
+                Shape::Arrow {
+                    from: body.pos,
+                    vector: Vec2::new(24.0, 0.0),
+                },
+            )]
+        );
+        assert_eq!(s.lane(&params), Some([0.6, 0.0, 0.9, 4.0]));
+        let constant = SmoothedParams {
+            constant_speed: true,
+            ..params
+        };
+        assert_eq!(s.lane(&constant), None);
+    }
+
+    #[test]
     fn constant_speed_renormalises_the_averaged_direction() {
         // Same first tick with constant speed: (0.75,0.25) / |.| = (3,1)/sqrt(10), and
         // the step is that times 2.

@@ -132,6 +132,94 @@ mod tests {
     }
 
     #[test]
+    fn the_goal_is_taken_from_where_the_missile_is() {
+        // At (100, 0) heading +x with the target at the origin: the goal is behind, so
+        // it turns (a goal taken from the origin would sit dead ahead and be held).
+        let params = TurnRateParams::default();
+        let mut tr = TurnRate::default();
+        let mut body = Body {
+            pos: Vec2::new(100.0, 0.0),
+            ..Default::default()
+        };
+        let seen = Seen {
+            target_pos: Vec2::ZERO,
+            target_vel: Vec2::ZERO,
+            dt: DT,
+        };
+        tr.steer(&params, &mut body, &seen);
+        assert_ne!(tr.last.turn, Turn::Hold);
+        assert!(
+            (tr.last.heading_error.abs() - PI).abs() < 1e-4,
+            "{:?}",
+            tr.last
+        );
+        let mut out = Vec::new();
+        tr.readouts(&params, DT, &mut out);
+        assert_eq!(
+            out,
+            [
+                Readout::angle("heading error", tr.last.heading_error),
+                Readout::flag("in dead zone", false),
+                Readout::text("turn", format!("{:?}", tr.last.turn)),
+            ]
+        );
+    }
+
+    #[test]
+    fn it_draws_its_dead_zone_and_the_turn_circles_either_side() {
+        // 100 units/s at 2 rad/s: circles of radius 50 either side of (10, 20) heading
+        // +x, so centred at (10, 70) and (10, -30); the wedge's half angle is asin(0.5).
+        let params = TurnRateParams {
+            radial_speed: 100.0,
+            angular_speed: 2.0,
+            dead_zone: 0.5,
+            ..Default::default()
+        };
+        let body = Body {
+            pos: Vec2::new(10.0, 20.0),
+            vel: Vec2::new(100.0, 0.0),
+            heading: 0.0,
+        };
+        let mut out = Vec::new();
+        let seen = Seen {
+            target_pos: Vec2::ZERO,
+            target_vel: Vec2::ZERO,
+            dt: DT,
+        };
+        TurnRate::default().debug_shapes(&params, &body, &seen, &mut out);
+        let [wedge, left, right] = &out[..] else {
+            panic!("{out:?}");
+        };
+        assert_eq!(wedge.role, Role::DeadZone);
+        let Shape::Wedge {
+            apex,
+            direction,
+            half_angle,
+            length,
+        } = wedge.shape
+        else {
+            panic!("{wedge:?}");
+        };
+        assert_eq!((apex, direction, length), (body.pos, 0.0, 80.0));
+        assert!((half_angle - std::f32::consts::FRAC_PI_6).abs() < 1e-5);
+        let circle = |s: &DebugShape| match s.shape {
+            Shape::Circle { center, radius } if s.role == Role::TurnCircle => (center, radius),
+            _ => panic!("{s:?}"),
+        };
+        let ((a, ra), (b, rb)) = (circle(left), circle(right));
+        assert_eq!((ra, rb), (50.0, 50.0));
+        assert!(a.distance(Vec2::new(10.0, 70.0)) < 1e-4, "{a}");
+        assert!(b.distance(Vec2::new(10.0, -30.0)) < 1e-4, "{b}");
+        // No turning: no circles to speak of (radius 0, not infinite).
+        let still = TurnRateParams {
+            angular_speed: 0.0,
+            ..params
+        };
+        let [_, left, _] = turn_rate_shapes(&still, &body);
+        assert_eq!(circle(&left).1, 0.0);
+    }
+
+    #[test]
     fn holds_heading_inside_the_dead_zone() {
         // Goal 3 degrees off the nose: sin(3 deg) = 0.052 < 0.1.
         let off = 3.0f32.to_radians();
