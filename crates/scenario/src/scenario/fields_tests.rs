@@ -116,8 +116,8 @@ fn launch_geometry_places_launchers_around_the_target_s_start_and_heading() {
 
 #[test]
 fn script_parameters_are_fields_with_their_kind_and_value() {
-    let dir = std::env::temp_dir().join(format!("fields-script-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().to_path_buf();
     std::fs::write(
         dir.join("law.rhai"),
         "param(\"gain\", 2.5, 0.0, 10.0, \"\", \"A gain.\");\n\

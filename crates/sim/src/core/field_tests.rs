@@ -113,8 +113,13 @@ fn keyframes_are_present_few_enough_in_order_and_in_range() {
         max_value: 10.0,
     });
     assert!(problems(f, Value::Keyframes(vec![(0.0, 0.0), (100.0, 10.0)])).is_empty());
-    // Equal times are in order (a step).
+    // Equal times are in order (a step); exactly the most keyframes is fine.
     assert!(problems(f, Value::Keyframes(vec![(5.0, 1.0), (5.0, 2.0)])).is_empty());
+    assert!(problems(
+        f,
+        Value::Keyframes(vec![(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)])
+    )
+    .is_empty());
     assert_eq!(
         one(f, Value::Keyframes(vec![])),
         "expected at least one (time, rate) keyframe, found none"
@@ -400,6 +405,14 @@ fn a_described_struct_reads_sets_and_checks_its_fields_and_parts() {
     assert_eq!(names, ["n", "at"]);
     assert_eq!(d.field("n").map(|f| f.label), Some("count"));
     assert_eq!(d.part_names(), ["inner", "extra"]);
+    assert_eq!(
+        (d.part_label("inner"), d.part_label("nothing")),
+        ("inner", "")
+    );
+    let mut inner = Inner::default();
+    assert!(inner.part_names().is_empty(), "no parts");
+    assert!(!inner.part_is_optional("x"));
+    assert!(!inner.set_part_present("x", true), "nothing to add");
     assert!(d.set("n", Value::Whole(4)));
     assert!(!d.set("n", Value::Number(4.0)), "a number is not a count");
     assert!(!d.set("n", Value::Whole(-4)), "nor is a negative one");
@@ -433,6 +446,37 @@ fn a_described_struct_reads_sets_and_checks_its_fields_and_parts() {
         "a present optional part is checked, and a root has no prefix"
     );
     assert!(d.part("extra").is_some());
+}
+
+#[test]
+fn an_optional_part_is_added_and_removed_and_a_plain_one_stays() {
+    let mut o = Outer::default();
+    let d: &mut dyn Described = &mut o;
+    assert!(d.part_is_optional("extra") && !d.part_is_optional("inner"));
+    assert!(d.set_part_present("extra", true), "added");
+    assert!(!d.set_part_present("extra", true), "already there");
+    assert!(d.part_mut("extra").unwrap().set("x", Value::Number(0.5)));
+    assert!(!d.set_part_present("inner", false), "a plain part stays");
+    assert!(d.part("inner").is_some());
+    assert_eq!(o.extra, Some(Inner { x: 0.5 }));
+    let d: &mut dyn Described = &mut o;
+    assert!(d.set_part_present("extra", false), "removed");
+    assert_eq!(o.extra, None);
+}
+
+#[test]
+fn a_name_reads_as_its_value_and_an_unknown_one_lists_the_names() {
+    let read = |text: &str| {
+        let mut de = ron::Deserializer::from_str(text).unwrap();
+        named(&mut de, "letter", &["a", "b"], &[1, 2])
+    };
+    assert_eq!(read("\"b\"").unwrap(), 2);
+    assert_eq!(read("\"a\"").unwrap(), 1);
+    let error = read("\"c\"").unwrap_err().to_string();
+    assert!(
+        error.contains("unknown letter `c`, expected one of: a, b"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -487,4 +531,28 @@ fn a_tunable_struct_has_its_defaults_and_is_written_with_only_its_changes() {
         ron::from_str::<Knobs>("(off: true)").is_err(),
         "unknown fields"
     );
+}
+
+/// Described by hand, with a part it names but does not label.
+struct Manual;
+
+impl Described for Manual {
+    fn fields(&self) -> &'static [Field] {
+        &[]
+    }
+    fn get(&self, _name: &str) -> Option<Value> {
+        None
+    }
+    fn set(&mut self, _name: &str, _value: Value) -> bool {
+        false
+    }
+    fn part_names(&self) -> &'static [&'static str] {
+        &["wing"]
+    }
+}
+
+#[test]
+fn a_part_without_a_label_is_labelled_by_its_name() {
+    assert_eq!(Manual.part_label("wing"), "wing");
+    assert_eq!(Manual.part_label("tail"), "", "not a part");
 }

@@ -189,6 +189,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_switches_start_as_the_table_says_and_follow_their_overlay() {
+        let mut on = Overlays::default();
+        // Trails and aim points start on, velocity and turn circles off (the table).
+        assert!(on.is_on(&TRAILS) && on.is_on(&AIM));
+        assert!(!on.is_on(&VELOCITY) && !on.is_on(&TURN_CIRCLE));
+        // A role shows when its overlay is on: the aim point with aim points.
+        assert!(on.shows(Role::AimPoint));
+        *on.get_mut("aim").unwrap() = false;
+        assert!(!on.shows(Role::AimPoint) && !on.is_on(&AIM));
+        assert!(on.is_on(&TRAILS), "the others keep theirs");
+        assert_eq!(on.get_mut("nothing"), None);
+        let only = Overlays::only(&["velocity".into()]);
+        assert!(only.is_on(&VELOCITY) && !only.is_on(&TRAILS));
+    }
+
+    #[test]
     fn every_role_is_in_exactly_one_overlay_and_ids_are_unique() {
         for role in Role::ALL {
             let holders: Vec<&str> = OVERLAYS
