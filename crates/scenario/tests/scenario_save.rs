@@ -468,3 +468,34 @@ fn a_save_keeps_the_header_writes_only_what_differs_and_one_entry_per_line() {
         saved
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Scripts' paths saved into another folder
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_script_path_is_rebased_relative_to_the_folder_saved_into() {
+    use steerlab::scenario::file::rebased;
+    use steerlab::scenario::scripts::ScriptSpec;
+    let root = tempfile::tempdir().unwrap();
+    let (a, b) = (root.path().join("a"), root.path().join("b"));
+    std::fs::create_dir_all(&a).unwrap();
+    std::fs::create_dir_all(b.join("deeper")).unwrap();
+    std::fs::write(a.join("law.rhai"), "").unwrap();
+    let mut scenario = steerlab::scenario::Scenario::default();
+    scenario.scripts.push(ScriptSpec {
+        id: "mine".into(),
+        path: "law.rhai".into(),
+        color: None,
+        params: BTreeMap::new(),
+    });
+    let path = |s: &steerlab::scenario::Scenario| s.scripts[0].path.clone();
+    // A sibling folder, and one a level further down: up and across, relative.
+    assert_eq!(path(&rebased(&scenario, &a, &b)), "../a/law.rhai");
+    assert_eq!(
+        path(&rebased(&scenario, &a, &b.join("deeper"))),
+        "../../a/law.rhai"
+    );
+    // The same folder: the path as written.
+    assert_eq!(path(&rebased(&scenario, &a, &a)), "law.rhai");
+}

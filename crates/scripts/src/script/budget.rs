@@ -35,3 +35,19 @@ pub fn metered<T>(call: impl FnOnce() -> T) -> T {
     spend_tick_operations(ran.max(1));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_call_may_run_exactly_what_is_left_and_no_more() {
+        CALL.set((10, 0));
+        assert!(progress(9).is_none());
+        assert!(progress(10).is_none(), "exactly the limit is within it");
+        let stopped = progress(11).expect("past the limit");
+        assert!(stopped.to_string().contains("went past their budget"));
+        assert_eq!(CALL.get(), (10, 11), "what it ran is kept");
+        CALL.set((u64::MAX, 0));
+    }
+}

@@ -234,6 +234,34 @@ mod tests {
     }
 
     #[test]
+    fn commas_inside_brackets_do_not_split_what_a_call_was_given() {
+        // A function pointer's, a list's and a generic's commas stay inside them.
+        let e = EvalAltResult::ErrorFunctionNotFound(
+            "f (Fn(i64, i64), Array<[f32, 2]>, f32)".into(),
+            Position::NONE,
+        );
+        assert!(
+            message_of(&e, 1).starts_with(
+                "no function `f` takes (`Fn(i64, i64)`, `Array<[f32, 2]>`, a decimal number)"
+            ),
+            "{}",
+            message_of(&e, 1)
+        );
+    }
+
+    #[test]
+    fn a_throw_of_nothing_says_so_and_a_place_is_cut_only_at_the_end() {
+        let e = EvalAltResult::ErrorRuntime(rhai::Dynamic::UNIT, Position::NONE);
+        assert_eq!(message_of(&e, 1), "the script threw nothing");
+        // " (line " inside a message that does not end with ')' is the message's own.
+        let e =
+            EvalAltResult::ErrorArithmetic("divided (line 3 of the table".into(), Position::NONE);
+        assert_eq!(message_of(&e, 1), "divided (line 3 of the table");
+        let e = EvalAltResult::ErrorArithmetic("divided by zero".into(), Position::new(3, 9));
+        assert_eq!(message_of(&e, 1), "divided by zero");
+    }
+
+    #[test]
     fn a_property_that_cannot_be_set_or_read_is_said_in_words() {
         let set = EvalAltResult::ErrorDotExpr(
             "No writable property 'x' - a setter is not registered for type 'vec2' to handle 'i64'"
@@ -249,6 +277,9 @@ mod tests {
             Position::NONE,
         );
         assert_eq!(message_of(&get, 1), "a vec2 has no `z`");
+        // Two quoted names, but not an unknown property: the names in words, no more.
+        let two = EvalAltResult::ErrorDotExpr("Cannot use 'z' of 'vec2'".into(), Position::NONE);
+        assert_eq!(message_of(&two, 1), "Cannot use 'z' of a vec2");
         let other =
             EvalAltResult::ErrorDotExpr("Something about 'f32' here".into(), Position::NONE);
         assert_eq!(
