@@ -7,6 +7,7 @@
 pub mod body;
 pub mod debug;
 pub mod field;
+mod field_macros;
 pub mod lanes;
 pub mod math;
 pub mod overlay;
