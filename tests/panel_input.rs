@@ -314,3 +314,85 @@ fn help_and_description_text_is_large_and_light() {
     let contrast = (luminance(help) + 0.05) / (luminance(panel) + 0.05);
     assert!(contrast >= 7.0, "help text contrast {contrast:.1}:1");
 }
+
+/// A harness of `w` x `h` points over the default scenario.
+fn sized(w: f32, h: f32) -> egui_kittest::Harness<'static, panel_common::State> {
+    let session = steerlab::app::Session::new(default_scenario(), None);
+    let state = panel_common::State {
+        panel: steerlab::app::ui::PanelState::new(&session),
+        session,
+    };
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(egui::Vec2::new(w, h))
+        .build_state(
+            |ctx, s: &mut panel_common::State| {
+                steerlab::app::ui::show(ctx, &mut s.panel, &mut s.session);
+            },
+            state,
+        );
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_narrow_screen_opens_on_the_view_with_the_panel_a_button_away() {
+    let mut harness = sized(480.0, 800.0);
+    assert!(
+        !harness.state().panel.panel_open,
+        "a phone-sized window hides the panel"
+    );
+    harness.get_by_label("»").click();
+    harness.run();
+    assert!(harness.state().panel.panel_open);
+    // The « stays clear of the sections' scroll area: above it, whatever is scrolled.
+    let hide = harness.get_by_label("«").bounding_box().unwrap();
+    let first = harness.get_by_label("Scenario").bounding_box().unwrap();
+    assert!(
+        hide.y1 <= first.y0,
+        "« at {hide:?}, the sections from {first:?}"
+    );
+    harness.get_by_label("«").click();
+    harness.run();
+    assert!(!harness.state().panel.panel_open);
+    // A wide one opens with the panel.
+    assert!(sized(1000.0, 700.0).state().panel.panel_open);
+}
+
+#[test]
+fn the_help_fits_an_800_by_600_window_and_scrolls_to_its_last_row() {
+    let mut harness = sized(800.0, 600.0);
+    type_raw(&mut harness, "?");
+    let title = harness
+        .get_by_label("Keyboard shortcuts and symbols")
+        .bounding_box()
+        .unwrap();
+    assert!(title.y0 >= 0.0);
+    // The last row of the help is below the fold at first; the wheel over the window
+    // scrolls it into view.
+    let last = steerlab::core::overlay::OVERLAYS.last().unwrap().label;
+    let bottom = |h: &egui_kittest::Harness<'static, panel_common::State>| {
+        h.query_all_by_label(last)
+            .filter_map(|n| n.bounding_box())
+            .map(|b| b.y1)
+            .fold(f64::MIN, f64::max)
+    };
+    assert!(
+        bottom(&harness) > 600.0,
+        "the help is taller than the window"
+    );
+    let inside = egui::pos2(title.x0 as f32 + 100.0, title.y0 as f32 + 150.0);
+    for _ in 0..20 {
+        harness
+            .input_mut()
+            .events
+            .push(egui::Event::PointerMoved(inside));
+        harness.input_mut().events.push(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -200.0),
+            modifiers: egui::Modifiers::NONE,
+        });
+        harness.run_steps(3);
+    }
+    let end = bottom(&harness);
+    assert!(end <= 600.0, "the last row ends at {end}");
+}

@@ -231,11 +231,11 @@ fn a_results_row_reads_flying_then_hit_when_its_missile_hits() {
         (fired_by(s, 0), fired_by(s, 1))
     };
     harness.run();
-    // A row: the missile, then its outcome.
+    // A row: the missile, its law, then its outcome.
     let outcome = |h: &H, id: MissileId| {
         let label = id.to_string();
         let row = h.get_by_label(&label);
-        let next = row.following_siblings().next();
+        let next = row.following_siblings().nth(1);
         next.and_then(|n| n.value()).unwrap_or_default()
     };
     assert_eq!(outcome(&harness, near), "flying");
@@ -259,7 +259,7 @@ fn a_results_row_reads_flying_then_hit_when_its_missile_hits() {
         "the other row is unchanged"
     );
     assert!(harness
-        .query_by_label("2 rows (showing the last 2)")
+        .query_by_label("2 rows, newest first: 1–2")
         .is_some());
 }
 
@@ -278,6 +278,8 @@ fn a_launch_refused_for_want_of_a_solution_is_a_results_row() {
     harness.run();
     let row = harness.get_by_label("launcher 0 at 0.00 s");
     let mut cells = row.following_siblings();
+    let law = cells.next().and_then(|n| n.value()).unwrap_or_default();
+    assert_eq!(law, "intercept");
     let outcome = cells.next().and_then(|n| n.value()).unwrap_or_default();
     assert_eq!(outcome, "miss: no solution, not fired");
     let _hit = cells.next();
@@ -446,6 +448,14 @@ fn pause_at_tick_stops_at_the_tick_typed_beside_it() {
     assert_eq!(session.tick(), 45);
     assert_eq!(session.runs.paused_by.as_deref(), Some("reached tick 45"));
     assert_eq!(session.view.selected, None, "no missile to highlight");
+    harness.run();
+    assert!(harness.query_by_label("paused: reached tick 45").is_some());
+    // Played on, the reason is gone from the panel (and the status bar).
+    harness.state_mut().session.runs.playing = true;
+    harness.state_mut().session.advance(0.1);
+    harness.run();
+    assert_eq!(harness.state().session.runs.paused_by, None);
+    assert!(harness.query_by_label("paused: reached tick 45").is_none());
 }
 
 #[test]
@@ -546,4 +556,44 @@ fn the_shipped_menu_opens_a_scenario_and_copy_link_carries_it() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn an_ended_missile_s_inspector_stops_changing_with_the_target_that_flies_on() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    harness.state_mut().session.runs.breakpoints.hit = true;
+    run_until_paused(&mut harness.state_mut().session, 2000);
+    let id = {
+        let world = &harness.state().session.runs.lanes[0].world;
+        world
+            .finished()
+            .iter()
+            .find(|m| matches!(m.metrics.outcome, Outcome::Hit { .. }))
+            .unwrap()
+            .id
+    };
+    harness.state_mut().session.view.selected = Some(Selection::Missile { lane: 0, id });
+    harness.run();
+    let line = |h: &H, start: &str| {
+        h.query_by_label_contains(start)
+            .map(|n| format!("{:?} {:?}", n.label(), n.value()))
+    };
+    assert!(line(&harness, "ended: its last state").is_some());
+    assert!(line(&harness, " s  zero-effort miss").is_none());
+    let before = [line(&harness, "position  ("), line(&harness, "velocity  (")];
+    assert!(before.iter().all(Option::is_some), "{before:?}");
+    // Thirty ticks on (the target keeps circling), the inspector reads the same (the
+    // breakpoint off, or the next hit would select its own missile).
+    harness.state_mut().session.runs.breakpoints.hit = false;
+    for _ in 0..30 {
+        harness.state_mut().session.step_once();
+    }
+    harness.run();
+    assert_eq!(
+        harness.state().session.view.selected,
+        Some(Selection::Missile { lane: 0, id })
+    );
+    let after = [line(&harness, "position  ("), line(&harness, "velocity  (")];
+    assert_eq!(after, before);
+    assert!(line(&harness, " s  zero-effort miss").is_none());
 }

@@ -111,9 +111,15 @@ fn a_click_on_a_cell_opens_that_engagement_and_hovering_shows_its_numbers() {
     assert_eq!(c.vel.x, 200.0);
     assert_eq!(opened.world.seed, plan.seed(4, stats.worst_run));
     assert_eq!(opened.launchers[0].algorithms, [Algorithm::Intercept]);
-    assert!(harness
-        .query_by_label_contains("(Undo goes back to the swept scenario)")
-        .is_some());
+    // Said in the panel and over the view; the window closed, out of the view's way.
+    let said = harness.query_all_by_label_contains("(Undo goes back to the swept scenario)");
+    assert_eq!(said.count(), 2);
+    assert!(!harness.state().session.sweeps.open);
+    assert!(harness.query_by_label("heatmap intercept").is_none());
+    // Sweep… brings it back with its maps.
+    harness.get_by_label("Sweep…").click();
+    harness.run();
+    assert!(harness.query_by_label("heatmap intercept").is_some());
     // The worst case of the whole sweep: the first cell of the largest miss.
     let result = harness.state().session.sweeps.result.as_ref().unwrap();
     let w = steerlab::headless::sweep::worst(&result.stats)
@@ -134,4 +140,25 @@ fn a_click_on_a_cell_opens_that_engagement_and_hovering_shows_its_numbers() {
         panic!("a constant target")
     };
     assert_eq!(c.vel.x, 100.0);
+}
+
+#[test]
+fn escape_closes_the_help_first_then_the_sweep_window() {
+    let mut harness = sweep_window();
+    assert!(harness.state().session.sweeps.open);
+    harness.state_mut().session.view.help_open = true;
+    harness.run();
+    harness.press_key(egui_macroquad::egui::Key::Escape);
+    harness.run();
+    assert!(!harness.state().session.view.help_open, "the help first");
+    assert!(
+        harness.state().session.sweeps.open,
+        "the sweep window stays"
+    );
+    harness.press_key(egui_macroquad::egui::Key::Escape);
+    harness.run();
+    assert!(
+        !harness.state().session.sweeps.open,
+        "then the sweep window"
+    );
 }

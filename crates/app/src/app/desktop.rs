@@ -79,6 +79,9 @@ async fn frame_loop(
     path: Option<PathBuf>,
     options: Options,
 ) -> Result<(), String> {
+    if let Err(why) = super::fonts::install_scene() {
+        eprintln!("steerlab: {why}: names in Chinese, Japanese or Korean show as boxes");
+    }
     let mut session = Session::new(scenario, path);
     session.runs.compare = options.compare;
     if let Some(layout) = options.layout {
@@ -109,7 +112,7 @@ async fn frame_loop(
         count += 1;
         if total.is_some_and(|n| count >= n) {
             if let Some(path) = &options.shot {
-                save_screenshot(path, &frame.session.inputs())?;
+                save_screenshot(path, &frame.session.inputs(), None)?;
             }
             if options.stats {
                 stats.print(&frame.session, options.frames.unwrap_or(0) as usize);

@@ -59,10 +59,11 @@ impl Frame {
         // this frame is queued and applies from the next tick on.
         self.session.advance(elapsed);
         let (area, requests, over_ui) = self.panel_pass();
-        self.view_pass(area, requests, over_ui);
+        self.view_pass(area, requests, over_ui, elapsed);
         if let Some(path) = self.panel.exports.png_request.take() {
             // The view as drawn, before the panels go on top.
-            match super::screenshot::save_screenshot(&path, &self.session.inputs()) {
+            let inputs = self.session.inputs();
+            match super::screenshot::save_screenshot(&path, &inputs, Some(area)) {
                 Ok(()) => self.session.messages.status = Some(format!("wrote {}", path.display())),
                 Err(e) => self.session.messages.error = Some(e),
             }
@@ -111,9 +112,15 @@ impl Frame {
         (area, requests, over_ui)
     }
 
-    /// The world view: fit the camera when the layout changed or was asked to, the
-    /// mouse, the panes, the status bar.
-    fn view_pass(&mut self, area: Pane, requests: ui::shortcuts::WindowRequests, over_ui: bool) {
+    /// The world view: fit the camera when the layout changed or was asked to, let it
+    /// follow the action, the mouse, the panes, the status bar.
+    fn view_pass(
+        &mut self,
+        area: Pane,
+        requests: ui::shortcuts::WindowRequests,
+        over_ui: bool,
+        elapsed: f32,
+    ) {
         let session = &mut self.session;
         let views = input::panes(session, area);
         let first = views[0].pane;
@@ -122,6 +129,10 @@ impl Frame {
         if fit || self.fitted_for != Some(key) {
             self.camera = session.opening_camera(first, fit || self.fitted_for.is_some());
             self.fitted_for = Some(key);
+        }
+        if let Some(goal) = session.follow_camera(self.camera, first) {
+            // Eases to where it should be, a time constant of 1/6 s at any frame rate.
+            self.camera = self.camera.ease_toward(goal, 1.0 - (-6.0 * elapsed).exp());
         }
         input::handle_mouse(
             session,

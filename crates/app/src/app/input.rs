@@ -4,7 +4,7 @@
 //! ([`super::ui::shortcuts`]), where text fields get their keys first.
 
 use super::session::{Layout, Selection, Session};
-use crate::scenario::camera::{Camera, Pane};
+use crate::scenario::camera::{Camera, Follow, Pane};
 use glam::Vec2;
 use macroquad::input::{
     is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released,
@@ -80,6 +80,10 @@ pub fn handle_mouse(
     // Pan with the right or middle button.
     if is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle) {
         if let Some(from) = pointer.pan_from {
+            if at != from {
+                // The user takes the camera: it stops following.
+                session.view.follow = Follow::Fixed;
+            }
             camera.pan(at - from);
         }
         if pointer.pan_from.is_some() || !over_ui {
@@ -91,6 +95,10 @@ pub fn handle_mouse(
     if let (Some(view), false) = (view, over_ui) {
         let (_, wheel) = mouse_wheel();
         if wheel != 0.0 {
+            // Following the selection keeps the zoom the user picks; fitting would undo it.
+            if session.view.follow == Follow::Fit {
+                session.view.follow = Follow::Fixed;
+            }
             camera.zoom_at(view.pane, at, if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 });
         }
     }

@@ -5,6 +5,8 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fonts;
 mod frame;
 mod input;
 pub mod render;

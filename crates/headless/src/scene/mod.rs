@@ -8,10 +8,14 @@
 //! Back to front: the world's bounds, the fly-program grid, the ground, a branch's
 //! ghost, trails, and for each shown world its targets, launchers and turrets (the first
 //! world's), targets placed for the next tick, blasts, and missiles with their debug
-//! shapes, velocities and selection; last, where a dragged target will be.
+//! shapes, velocities and selection; then where a dragged target will be; last the
+//! labels, each placed where no other label is ([`labels`]).
 
+mod flavour;
+mod labels;
 mod shapes;
 
+pub use flavour::{flavour, Flavour};
 pub use shapes::{role_marks, sample};
 
 use crate::core::overlay::{self, Overlays};
@@ -84,6 +88,11 @@ pub enum Mark {
 /// Something drawn that the legend explains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Symbol {
+    Target,
+    Launcher,
+    Turret,
+    Missile,
+    Flare,
     Trail,
     Velocity,
     /// A debug shape of the role at this place of [`crate::core::Role::ALL`].
@@ -91,12 +100,50 @@ pub enum Symbol {
     Blast,
     Ghost,
     PendingTarget,
+    FlyGrid,
+    DeathLine,
+    Ground,
+    Danger,
 }
 
 impl Symbol {
+    /// Every symbol the scene may draw, in the legend's order (the help lists them all).
+    pub fn all() -> Vec<Symbol> {
+        let shapes = (0..crate::core::Role::ALL.len()).map(|k| Symbol::Shape(k as u8));
+        let mut all = vec![
+            Symbol::Target,
+            Symbol::Launcher,
+            Symbol::Turret,
+            Symbol::Missile,
+            Symbol::Flare,
+            Symbol::Trail,
+            Symbol::Velocity,
+        ];
+        all.extend(shapes);
+        all.extend([
+            Symbol::Blast,
+            Symbol::Ghost,
+            Symbol::PendingTarget,
+            Symbol::FlyGrid,
+            Symbol::DeathLine,
+            Symbol::Ground,
+            Symbol::Danger,
+        ]);
+        all
+    }
+
     /// What it means, in the legend.
     pub fn meaning(self) -> &'static str {
         match self {
+            Symbol::Target => "target: its hit radius (yellow ring: selected)",
+            Symbol::Launcher => "launcher (yellow frame: the one Launch fires, or selected)",
+            Symbol::Turret => "turret: its barrel points at the target it locked",
+            Symbol::Missile => "missile, pointing along its heading (a heat-seeker: a tail)",
+            Symbol::Flare => "flare: a burning decoy a seeker may take for its target",
+            Symbol::FlyGrid => "fly-program grid points (the inner frame: the article's screen)",
+            Symbol::DeathLine => "death line: a fly-program target crossing it leaves",
+            Symbol::Ground => "ground: falling asteroids are lost there",
+            Symbol::Danger => "danger height: a turret picks the closest target below it",
             Symbol::Trail => "trail: where a missile flew (fades with age)",
             Symbol::Velocity => "velocity",
             Symbol::Blast => "blast: a detonation (its radius) or a hit",
@@ -190,10 +237,13 @@ pub struct Scene {
     pub marks: Vec<Mark>,
     /// What was drawn that the legend explains, sorted, once each.
     pub symbols: Vec<Symbol>,
-    /// Every law in the scene (fired by a launcher or a turret, or flying), sorted.
-    pub algorithms: Vec<Algorithm>,
-    /// Targets on screen left without a label ([`MAX_LABELS`]).
+    /// Every law in the scene (fired by a launcher or a turret, or flying), each way it
+    /// is flown ([`Flavour`]), sorted.
+    pub algorithms: Vec<Flavour>,
+    /// Targets on screen left without a label ([`MAX_LABELS`], or no free place).
     pub hidden_labels: usize,
+    /// Labels waiting for their places ([`labels::place`]).
+    labels: Vec<labels::Label>,
 }
 
 impl Scene {
@@ -271,10 +321,13 @@ pub fn build(layers: &[Layer], view: &View) -> Scene {
             &mut scene,
             overlays.is_on(&overlay::LABELS) && view.camera.zoom > 0.6,
         );
+        scene.symbol(Symbol::FlyGrid);
+        scene.symbol(Symbol::DeathLine);
     }
     if world.rain().is_some() || !world.turrets().is_empty() {
         let y = world.ground();
         scene.world_line(Vec2::new(0.0, y), Vec2::new(w, y), 2.0, palette::GROUND);
+        scene.symbol(Symbol::Ground);
     }
     for layer in layers {
         if let Some(ghost) = layer.ghost {
@@ -301,6 +354,10 @@ pub fn build(layers: &[Layer], view: &View) -> Scene {
         missiles(&mut scene, layer, view);
     }
     preview(&mut scene, first.world, view);
+    let (texts, left_out) =
+        labels::place(std::mem::take(&mut scene.labels), view.camera, view.pane);
+    scene.marks.extend(texts);
+    scene.hidden_labels += left_out;
     scene.symbols.sort();
     scene.symbols.dedup();
     scene.algorithms = present(layers);
@@ -314,8 +371,15 @@ fn fly_grid(scene: &mut Scene, numbers: bool) {
             let at = At::world(grid_point(n));
             scene.circle(at, 0.0, 2.0, true, 1.0, palette::GRID);
             if numbers {
-                let label = at.offset(Vec2::new(3.0, -3.0));
-                scene.text(label, 14.0, n.to_string(), palette::DIM_TEXT);
+                scene.labels.push(labels::Label {
+                    anchor: at,
+                    clear: 3.0,
+                    size: 14.0,
+                    text: n.to_string(),
+                    color: palette::DIM_TEXT,
+                    priority: 3,
+                    counted: false,
+                });
             }
         }
     }
@@ -368,7 +432,7 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
             for (from, to, age) in trail.segments(now, span, per_trail) {
                 let alpha = palette::trail_alpha(age);
                 let color = match trail.algorithm {
-                    Some(a) => algorithm_rgba(a, alpha),
+                    Some(a) => flavour(world, a, trail.source).rgba(alpha),
                     None => with_alpha(palette::TARGET, alpha * palette::TARGET_TRAIL_ALPHA),
                 };
                 scene.world_line(from, to, 2.0, color);
@@ -426,8 +490,10 @@ fn targets(scene: &mut Scene, world: &World, view: &View, labels: bool) {
             let glow = with_alpha(palette::FLARE, palette::FLARE_GLOW_ALPHA);
             scene.circle(c, t.radius * 2.5, 7.5, true, 1.0, glow);
             scene.circle(c, t.radius, 3.0, true, 1.0, palette::FLARE);
+            scene.symbol(Symbol::Flare);
             continue;
         }
+        scene.symbol(Symbol::Target);
         let fill = with_alpha(palette::TARGET, palette::TARGET_FILL_ALPHA);
         scene.circle(c, t.radius, 3.0, true, 1.0, fill);
         scene.circle(c, t.radius, 3.0, false, 2.0, palette::TARGET);
@@ -442,8 +508,15 @@ fn targets(scene: &mut Scene, world: &World, view: &View, labels: bool) {
                 1 => " (1 hit)".to_string(),
                 n => format!(" ({n} hits)"),
             };
-            let at = c.offset(Vec2::new(on_screen_radius + 4.0, -on_screen_radius));
-            scene.text(at, 16.0, format!("{}{hits}", t.name), palette::TEXT);
+            scene.labels.push(labels::Label {
+                anchor: c,
+                clear: on_screen_radius + 4.0,
+                size: 16.0,
+                text: format!("{}{hits}", t.name),
+                color: palette::TEXT,
+                priority: if selected == Some(t.id) { 0 } else { 1 },
+                counted: true,
+            });
         }
     }
 }
@@ -463,6 +536,7 @@ fn launchers(scene: &mut Scene, world: &World, view: &View, labels: bool) {
             points: square(at, 7.0),
             color: palette::LAUNCHER,
         });
+        scene.symbol(Symbol::Launcher);
         let chosen = view.launcher == Some(i) || view.selected == Some(Selection::Launcher(i));
         if chosen {
             let ring = square(at, 11.0);
@@ -471,13 +545,15 @@ fn launchers(scene: &mut Scene, world: &World, view: &View, labels: bool) {
             }
         }
         if labels && !launcher.spec.name.is_empty() {
-            let name = launcher.spec.name.clone();
-            scene.text(
-                at.offset(Vec2::new(10.0, 18.0)),
-                16.0,
-                name,
-                palette::DIM_TEXT,
-            );
+            scene.labels.push(labels::Label {
+                anchor: at,
+                clear: 10.0,
+                size: 16.0,
+                text: launcher.spec.name.clone(),
+                color: palette::DIM_TEXT,
+                priority: if chosen { 0 } else { 2 },
+                counted: true,
+            });
         }
     }
     for turret in world.turrets() {
@@ -496,6 +572,7 @@ fn launchers(scene: &mut Scene, world: &World, view: &View, labels: bool) {
             1.0,
             palette::DANGER,
         );
+        scene.symbols.extend([Symbol::Turret, Symbol::Danger]);
     }
 }
 
@@ -538,7 +615,8 @@ fn missiles(scene: &mut Scene, layer: &Layer, view: &View) {
     let detailed = world.missiles().len() <= DETAILED_MISSILES;
     for m in world.missiles() {
         let algorithm = m.algorithm();
-        let color = algorithm_rgba(algorithm, 1.0);
+        let shade = flavour(world, algorithm, Some(m.source));
+        let color = shade.rgba(1.0);
         let selected = view.selected
             == Some(Selection::Missile {
                 lane: layer.lane,
@@ -547,7 +625,7 @@ fn missiles(scene: &mut Scene, layer: &Layer, view: &View) {
         if detailed || selected {
             for shape in world.debug_shapes(m) {
                 if view.overlays.shows(shape.role) {
-                    let faded = algorithm_rgba(algorithm, 0.75);
+                    let faded = shade.rgba(0.75);
                     scene
                         .marks
                         .extend(role_marks(&shape.shape, shape.role, faded));
@@ -556,6 +634,7 @@ fn missiles(scene: &mut Scene, layer: &Layer, view: &View) {
             }
         }
         let nose = At::world(m.body.pos);
+        scene.symbol(Symbol::Missile);
         match m.guidance.look() {
             Look::Tail(back) => scene.line(nose, At::world(m.body.pos + back), 2.5, color),
             Look::Arrow => {
@@ -570,7 +649,7 @@ fn missiles(scene: &mut Scene, layer: &Layer, view: &View) {
             }
         }
         if view.overlays.is_on(&overlay::VELOCITY) {
-            let faint = algorithm_rgba(algorithm, 0.7);
+            let faint = shade.rgba(0.7);
             scene
                 .marks
                 .extend(shapes::arrow(m.body.pos, m.body.vel * 0.25, faint));
@@ -597,18 +676,15 @@ fn preview(scene: &mut Scene, world: &World, view: &View) {
     scene.text(at, 16.0, "moves on the next tick".into(), palette::DIM_TEXT);
 }
 
-/// Every algorithm in the scene: fired by a launcher, a turret's, or flying.
-fn present(layers: &[Layer]) -> Vec<Algorithm> {
-    let mut present: Vec<Algorithm> = Vec::new();
+/// Every law in the scene, each way it is flown: fired by a launcher, a turret's, or
+/// flying.
+fn present(layers: &[Layer]) -> Vec<Flavour> {
+    let mut present: Vec<Flavour> = Vec::new();
     for layer in layers {
         let world = layer.world;
-        let fired = world
-            .launchers()
-            .iter()
-            .flat_map(|l| l.algorithms().iter().copied());
-        let turrets = world.turrets().iter().map(|t| t.spec.algorithm);
-        let flying = world.missiles().iter().map(|m| m.algorithm());
-        present.extend(fired.chain(turrets).chain(flying));
+        present.extend(flavour::fired(world));
+        let flying = world.missiles().iter();
+        present.extend(flying.map(|m| flavour(world, m.algorithm(), Some(m.source))));
     }
     present.sort();
     present.dedup();

@@ -192,6 +192,100 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             })
             .collect(),
         Symbol::PendingTarget => vec![ring(mid, 7.0, 1.0, 1.5, palette::SELECTED)],
+        Symbol::Target => vec![
+            Mark::Circle {
+                center: At::world(mid),
+                radius: 7.0,
+                min_px: 1.0,
+                fill: true,
+                width: 1.0,
+                color: with_alpha(palette::TARGET, palette::TARGET_FILL_ALPHA),
+            },
+            ring(mid, 7.0, 1.0, 2.0, palette::TARGET),
+        ],
+        Symbol::Launcher => {
+            let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)];
+            let points = corners
+                .into_iter()
+                .map(|(a, b)| At::world(mid + Vec2::new(a, b) * 6.0))
+                .collect();
+            vec![Mark::Polygon {
+                points,
+                color: palette::LAUNCHER,
+            }]
+        }
+        Symbol::Turret => vec![
+            Mark::Circle {
+                center: At::world(mid + Vec2::Y * 3.0),
+                radius: 6.0,
+                min_px: 1.0,
+                fill: true,
+                width: 1.0,
+                color: palette::LAUNCHER,
+            },
+            Mark::Line {
+                a: At::world(mid + Vec2::Y * 3.0),
+                b: At::world(mid + Vec2::new(6.0, -7.0)),
+                width: 3.0,
+                color: palette::LAUNCHER,
+            },
+        ],
+        Symbol::Missile => vec![Mark::Polygon {
+            points: vec![
+                At::world(mid + x * 7.0),
+                At::world(mid + Vec2::new(-5.0, 4.0)),
+                At::world(mid + Vec2::new(-5.0, -4.0)),
+            ],
+            color,
+        }],
+        Symbol::Flare => vec![
+            Mark::Circle {
+                center: At::world(mid),
+                radius: 7.0,
+                min_px: 1.0,
+                fill: true,
+                width: 1.0,
+                color: with_alpha(palette::FLARE, palette::FLARE_GLOW_ALPHA),
+            },
+            Mark::Circle {
+                center: At::world(mid),
+                radius: 3.0,
+                min_px: 1.0,
+                fill: true,
+                width: 1.0,
+                color: palette::FLARE,
+            },
+        ],
+        Symbol::FlyGrid => [-8.0, 0.0, 8.0]
+            .into_iter()
+            .map(|dx| Mark::Circle {
+                center: At::world(mid + x * dx),
+                radius: 2.0,
+                min_px: 1.0,
+                fill: true,
+                width: 1.0,
+                color: palette::GRID,
+            })
+            .collect(),
+        Symbol::DeathLine => vec![Mark::Line {
+            a: At::world(mid - x * 10.0),
+            b: At::world(mid + x * 10.0),
+            width: 1.5,
+            color: palette::DEATH_LINE,
+        }],
+        Symbol::Ground => vec![Mark::Line {
+            a: At::world(mid - x * 10.0),
+            b: At::world(mid + x * 10.0),
+            width: 2.0,
+            color: palette::GROUND,
+        }],
+        Symbol::Danger => vec![Mark::Line {
+            a: At::world(mid - x * 10.0),
+            b: At::world(mid + x * 10.0),
+            width: 1.0,
+            // Drawn faint across the world; its sample a little stronger to be seen.
+            color: with_alpha(palette::DANGER, 0.8),
+        }],
         Symbol::Shape(k) => {
             let role = Role::ALL[usize::from(k)];
             let shape = match role.glyph() {

@@ -2,6 +2,7 @@
 //! pan and zoom, and the grid of panes for the split layout. Pure arithmetic, shared by
 //! the window and the GIF export ([`crate::headless::gif`]) so both frame a scene alike.
 
+use crate::core::math::Portable;
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
 use crate::sim::{Motion, World};
 use glam::Vec2;
@@ -37,6 +38,67 @@ pub fn scene_bounds(world: &World) -> (Vec2, Vec2) {
     }
     (lo, hi)
 }
+
+/// How the camera moves on its own while the run plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Follow {
+    /// It stays where it was put (pan and zoom are the user's).
+    #[default]
+    Fixed,
+    /// It keeps everything that is alive in view: the targets, the missiles in flight
+    /// and the launchers ([`action_bounds`]), zooming out and in as they spread.
+    Fit,
+    /// It keeps the selection at the centre (at the zoom the user chose); with nothing
+    /// selected, the newest missile in flight, else the first target.
+    Selection,
+}
+
+impl Follow {
+    pub const ALL: [Follow; 3] = [Follow::Fixed, Follow::Fit, Follow::Selection];
+
+    /// As the panel and the help say it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Follow::Fixed => "fixed",
+            Follow::Fit => "fit the action",
+            Follow::Selection => "follow the selection",
+        }
+    }
+
+    /// The next mode (the F key cycles).
+    pub fn next(self) -> Follow {
+        match self {
+            Follow::Fixed => Follow::Fit,
+            Follow::Fit => Follow::Selection,
+            Follow::Selection => Follow::Fixed,
+        }
+    }
+}
+
+/// What is alive in a world: its targets (flares aside), the missiles in flight, the
+/// launchers and turrets; `None` for an empty world.
+pub fn action_bounds(world: &World) -> Option<(Vec2, Vec2)> {
+    let targets = world
+        .targets()
+        .iter()
+        .filter(|t| !t.decoy)
+        .flat_map(|t| [t.pos - Vec2::splat(t.radius), t.pos + Vec2::splat(t.radius)]);
+    let missiles = world.missiles().iter().map(|m| m.body.pos);
+    let launchers = world.launchers().iter().map(|l| l.spec.pos);
+    let turrets = world.turrets().iter().map(|t| t.spec.pos);
+    let mut points = targets
+        .chain(missiles)
+        .chain(launchers)
+        .chain(turrets)
+        .filter(|p| p.is_finite());
+    let first = points.next()?;
+    Some(points.fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p))))
+}
+
+/// The smallest span [`Follow::Fit`] zooms in to, in world units (a lone target is not
+/// blown up to fill the screen).
+pub const MIN_FIT_SPAN: f32 = 200.0;
 
 /// A screen rectangle in pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,6 +173,24 @@ impl Camera {
         self.center = anchor - (screen - pane.center()) / self.zoom;
     }
 
+    /// Part of the way (`rate`, 0 to 1) from here to `goal`, the zoom on a log scale:
+    /// a camera that follows eases instead of jumping.
+    pub fn ease_toward(self, goal: Camera, rate: f32) -> Camera {
+        let rate = rate.clamp(0.0, 1.0);
+        Camera {
+            center: self.center.lerp(goal.center, rate),
+            zoom: (self.zoom.pln() + (goal.zoom.pln() - self.zoom.pln()) * rate).pexp(),
+        }
+    }
+
+    /// Where [`Follow::Fit`] wants the camera: `lo..hi` grown to at least
+    /// [`MIN_FIT_SPAN`] each way, fitted in `pane`.
+    pub fn fit_action(lo: Vec2, hi: Vec2, pane: Pane) -> Camera {
+        let mid = (lo + hi) * 0.5;
+        let half = ((hi - lo) * 0.5).max(Vec2::splat(MIN_FIT_SPAN * 0.5));
+        Self::fit_bounds(mid - half, mid + half, pane)
+    }
+
     /// Pans by a screen-space drag.
     pub fn pan(&mut self, screen_delta: Vec2) {
         self.center -= screen_delta / self.zoom;
@@ -140,6 +220,84 @@ mod tests {
         let fit = Camera::fit(1000.0, 500.0, pane);
         assert!(pane.contains(fit.to_screen(pane, Vec2::ZERO)));
         assert!(pane.contains(fit.to_screen(pane, Vec2::new(1000.0, 500.0))));
+    }
+
+    #[test]
+    fn easing_goes_part_of_the_way_and_zooms_on_a_log_scale() {
+        let from = Camera {
+            center: Vec2::new(0.0, 0.0),
+            zoom: 1.0,
+        };
+        let goal = Camera {
+            center: Vec2::new(100.0, -50.0),
+            zoom: 4.0,
+        };
+        let half = from.ease_toward(goal, 0.5);
+        assert_eq!(half.center, Vec2::new(50.0, -25.0));
+        // Half way from 1 to 4 on a log scale is 2.
+        assert!((half.zoom - 2.0).abs() < 1e-5, "{}", half.zoom);
+        assert_eq!(from.ease_toward(goal, 1.0).center, goal.center);
+        assert!(
+            (from.ease_toward(goal, 7.0).zoom - 4.0).abs() < 1e-5,
+            "clamped"
+        );
+        assert_eq!(from.ease_toward(goal, 0.0), from);
+    }
+
+    #[test]
+    fn fit_action_keeps_a_smallest_span() {
+        let pane = Pane {
+            x: 0.0,
+            y: 0.0,
+            w: 1080.0,
+            h: 1080.0,
+        };
+        // A lone point: 200 units (times the 1.08 border) fill the 1080 pixels.
+        let cam = Camera::fit_action(Vec2::splat(500.0), Vec2::splat(500.0), pane);
+        assert_eq!(cam.center, Vec2::splat(500.0));
+        assert!((cam.zoom - 5.0).abs() < 1e-4, "{}", cam.zoom);
+        // A wide spread is fitted as it is: 1000 units wide.
+        let cam = Camera::fit_action(Vec2::ZERO, Vec2::new(1000.0, 10.0), pane);
+        assert_eq!(cam.center, Vec2::new(500.0, 5.0));
+        assert!((cam.zoom - 1.0).abs() < 1e-4, "{}", cam.zoom);
+    }
+
+    #[test]
+    fn action_bounds_cover_targets_missiles_and_launchers_not_the_world() {
+        let scenario = crate::scenario::parse(
+            r#"(version: 1, world: (width: 10000, height: 10000),
+                targets: [(name: "t", radius: 10, motion: Constant(pos: (3000, 2000), vel: (100, 0)))],
+                launchers: [(pos: (1000, 2500), target: "t", algorithms: ["smoothed"], launch_velocity: (0, -50))])"#,
+            "action",
+        )
+        .unwrap();
+        let mut world = scenario.build().unwrap();
+        // Before anything flies: the target (with its radius) and the launcher.
+        assert_eq!(
+            action_bounds(&world),
+            Some((Vec2::new(1000.0, 1990.0), Vec2::new(3010.0, 2500.0)))
+        );
+        for _ in 0..30 {
+            world.step();
+        }
+        let (lo, hi) = action_bounds(&world).unwrap();
+        let m = world.missiles()[0].body.pos;
+        let t = world.targets()[0].pos;
+        assert!(m.y < 2500.0, "the missile climbed: {m}");
+        assert_eq!(lo, Vec2::new(1000.0, m.y.min(t.y - 10.0)));
+        assert_eq!(hi, Vec2::new(t.x + 10.0, 2500.0));
+        let empty =
+            crate::scenario::parse("(version: 1, world: (width: 100, height: 100))", "empty")
+                .unwrap();
+        assert_eq!(action_bounds(&empty.build().unwrap()), None);
+    }
+
+    #[test]
+    fn follow_cycles_through_its_modes() {
+        assert_eq!(Follow::Fixed.next(), Follow::Fit);
+        assert_eq!(Follow::Fit.next(), Follow::Selection);
+        assert_eq!(Follow::Selection.next(), Follow::Fixed);
+        assert_eq!(Follow::default(), Follow::Fixed);
     }
 
     #[test]

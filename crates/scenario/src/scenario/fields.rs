@@ -18,9 +18,10 @@ use std::collections::BTreeMap;
 
 /// The launcher-to-target distance of every launcher, in world units.
 pub const LAUNCH_RANGE: &str = "launch.range";
-/// Where every launcher stands around its target, in degrees counter-clockwise from
-/// the target's starting direction of motion (from +x for a target at rest): 0 is
-/// ahead of the target (head-on), 180 behind it (a tail chase). The launcher turns
+/// Where every launcher stands around its target, in degrees from the target's
+/// starting direction of motion (from +x for a target at rest), turning clockwise on
+/// screen (the world's y points down): 0 is ahead of the target (head-on), 90 on its
+/// right, 180 behind it (a tail chase), -90 on its left. The launcher turns
 /// about the target with its launch velocity, which keeps its angle to the line of sight.
 pub const LAUNCH_BEARING: &str = "launch.bearing";
 
@@ -130,6 +131,49 @@ impl Fields {
                 ..
             })
         )
+    }
+
+    /// The values the field at `path` accepts, `(lo, hi)`: its description's range
+    /// (a coordinate's limit both ways, a keyframe's time or value from 0); a launch
+    /// range from 0 to the largest coordinate, a bearing a full turn.
+    pub fn bounds(&self, path: &str) -> Option<(f64, f64)> {
+        let (owner, name, number) = match self.fields.get(path)? {
+            Setting::Field {
+                owner,
+                name,
+                number,
+            } => (owner, *name, *number),
+            Setting::Range => return Some((0.0, f64::from(crate::sim::limits::MAX_COORD))),
+            Setting::Bearing => return Some((-180.0, 180.0)),
+        };
+        let kind = owner.find(&self.base)?.field(name)?.kind;
+        let (lo, hi) = match (kind, number) {
+            (Kind::Number { min, max }, _) => (min, max),
+            (Kind::Whole { min, max }, _) => return Some((min as f64, max as f64)),
+            (Kind::Point { limit } | Kind::Vector { limit } | Kind::Points { limit, .. }, _) => {
+                (-limit, limit)
+            }
+            (Kind::Keyframes { max_time, .. }, Number::Keyframe(_, 0)) => (0.0, max_time),
+            (Kind::Keyframes { max_value, .. }, _) => (0.0, max_value),
+            _ => return None,
+        };
+        Some((f64::from(lo), f64::from(hi)))
+    }
+
+    /// A first range to sweep the field over: half to one and a half times its value
+    /// (0..100 from zero; a full turn for the bearing), kept within what the field
+    /// accepts ([`Fields::bounds`]), so the sweep it starts runs.
+    pub fn suggested_range(&self, path: &str) -> (f64, f64) {
+        let value = self.value(path).unwrap_or(0.0);
+        let (a, b) = if path == LAUNCH_BEARING {
+            (-180.0, 165.0)
+        } else if value == 0.0 {
+            (0.0, 100.0)
+        } else {
+            (value * 0.5, value * 1.5)
+        };
+        let (lo, hi) = self.bounds(path).unwrap_or((f64::MIN, f64::MAX));
+        (a.min(b).clamp(lo, hi), a.max(b).clamp(lo, hi))
     }
 
     /// The field's value in the scenario.

@@ -85,7 +85,8 @@ fn launch_geometry_places_launchers_around_the_target_s_start_and_heading() {
     )
     .unwrap();
     let fields = Fields::of(&s);
-    // The target heads +y: bearing 0 is ahead of it, 90 to its left (-x), 180 behind.
+    // The target heads +y (down the screen): bearing 0 is ahead of it, 90 on its right
+    // as seen on screen (-x: turning clockwise, the world's y points down), 180 behind.
     for (bearing, expected) in [
         (0.0, Vec2::new(1000.0, 1500.0)),
         (90.0, Vec2::new(500.0, 1000.0)),
@@ -112,6 +113,60 @@ fn launch_geometry_places_launchers_around_the_target_s_start_and_heading() {
     let set = fields.set(&[("launch.range", 100.0)]).unwrap();
     let expected = Vec2::new(1000.0, 1000.0) - Vec2::splat(100.0 / 2f32.sqrt());
     assert!(set.launchers[0].pos.distance(expected) < 1e-3);
+}
+
+#[test]
+fn a_positive_bearing_turns_clockwise_on_screen() {
+    // A target moving along +x (to the right of the screen): bearing 90 stands the
+    // launcher below it on screen (larger y), -90 above it.
+    let s = crate::scenario::parse(
+        r#"(version: 1, world: (width: 4000, height: 4000),
+            targets: [(name: "t", radius: 5, motion: Constant(pos: (1000, 1000), vel: (50, 0)))],
+            launchers: [(pos: (0, 0), target: "t", algorithms: ["smoothed"])])"#,
+        "clockwise",
+    )
+    .unwrap();
+    let fields = Fields::of(&s);
+    for (bearing, below) in [(90.0, true), (-90.0, false)] {
+        let set = fields
+            .set(&[("launch.range", 300.0), ("launch.bearing", bearing)])
+            .unwrap();
+        let pos = set.launchers[0].pos;
+        let expected = Vec2::new(1000.0, if below { 1300.0 } else { 700.0 });
+        assert!(pos.distance(expected) < 1e-3, "{bearing}: {pos}");
+    }
+}
+
+#[test]
+fn bounds_are_each_field_s_accepted_values() {
+    let s = crate::scenario::parse(
+        r#"(version: 1, world: (width: 4000, height: 4000),
+            algorithms: (smoothed: (ga: 0.92)),
+            targets: [(name: "t", radius: 5, motion: Static(pos: (10, 10)))],
+            launchers: [(pos: (0, 0), target: "t", algorithms: ["smoothed"], every: 2, salvo: 3)])"#,
+        "bounds",
+    )
+    .unwrap();
+    let fields = Fields::of(&s);
+    // From the format reference: ga is 0 to 1, a position ±1e7, a salvo 1 to 10000
+    // whole, a spread 0 to 360.
+    assert_eq!(fields.bounds("algorithms.smoothed.ga"), Some((0.0, 1.0)));
+    assert_eq!(fields.bounds("launchers[0].pos.x"), Some((-1e7, 1e7)));
+    assert_eq!(fields.bounds("launchers[0].salvo"), Some((1.0, 10000.0)));
+    assert_eq!(fields.bounds("launchers[0].spread"), Some((0.0, 360.0)));
+    assert_eq!(fields.bounds("launch.bearing"), Some((-180.0, 180.0)));
+    assert_eq!(fields.bounds("launch.range"), Some((0.0, 1e7)));
+    assert_eq!(fields.bounds("no.such.field"), None);
+    // A first sweep range stays inside: ga 0.92 gives 0.46..1 (not 1.38), a salvo of 3
+    // 1.5..4.5, a position at 0 0..100, the bearing -180..165.
+    assert_eq!(
+        fields.suggested_range("algorithms.smoothed.ga"),
+        (0.46000000834465027, 1.0)
+    );
+    assert_eq!(fields.suggested_range("launchers[0].salvo"), (1.5, 4.5));
+    assert_eq!(fields.suggested_range("launchers[0].pos.x"), (0.0, 100.0));
+    assert_eq!(fields.suggested_range("launch.bearing"), (-180.0, 165.0));
+    assert_eq!(fields.suggested_range("launchers[0].spread"), (0.0, 100.0));
 }
 
 #[test]

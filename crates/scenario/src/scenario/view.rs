@@ -22,6 +22,9 @@ pub struct ViewSpec {
     /// Pixels per world unit (none: fit everything in view).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zoom: Option<f32>,
+    /// How the camera moves while the run plays (none: it stays put).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub camera: Option<super::camera::Follow>,
     /// The overlays that are on (none: the window's defaults); names from [`overlay_ids`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overlays: Option<Vec<String>>,
@@ -36,6 +39,12 @@ pub struct ViewSpec {
 pub struct PlotSpec {
     pub quantity: Quantity,
     pub missiles: Vec<u32>,
+    /// The seconds shown at first, `(from, to)` (none: the whole flight).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<(f32, f32)>,
+    /// The values shown at first, `(from, to)` (none: fitted to the values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<(f32, f32)>,
 }
 
 /// Every problem of a view, as `(path, message)`.
@@ -72,6 +81,15 @@ pub fn problems(view: &ViewSpec) -> Vec<(String, String)> {
         }
     }
     if let Some(plot) = &view.plot {
+        for (name, span) in [("time", plot.time), ("range", plot.range)] {
+            let Some((from, to)) = span else { continue };
+            if !(from.is_finite() && to.is_finite() && from < to) {
+                out.push((
+                    format!("view.plot.{name}"),
+                    format!("expected (from, to) with from below to, found ({from}, {to})"),
+                ));
+            }
+        }
         if plot.missiles.len() > 16 {
             out.push((
                 "view.plot.missiles".into(),

@@ -3,7 +3,7 @@
 //! export); the world itself keeps no history.
 
 use crate::guidance::Algorithm;
-use crate::sim::World;
+use crate::sim::{Source, World};
 use glam::Vec2;
 use std::collections::{HashMap, VecDeque};
 
@@ -20,6 +20,8 @@ pub struct Trail {
     pub points: VecDeque<(u64, Vec2)>,
     /// The missile's algorithm (none for targets), for its colour.
     pub algorithm: Option<Algorithm>,
+    /// Who fired the missile (its launcher's own values shade the colour).
+    pub source: Option<Source>,
 }
 
 impl Trail {
@@ -57,17 +59,18 @@ impl Trails {
     /// Records the world's current positions and drops points older than `keep` ticks.
     pub fn record(&mut self, world: &World, keep: u64) {
         let tick = world.tick();
-        let missiles = world
-            .missiles()
-            .iter()
-            .map(|m| (Owner::Missile(m.id.0), m.body.pos, Some(m.algorithm())));
+        let missiles = world.missiles().iter().map(|m| {
+            let law = (m.algorithm(), m.source);
+            (Owner::Missile(m.id.0), m.body.pos, Some(law))
+        });
         let targets = world
             .targets()
             .iter()
             .map(|t| (Owner::Target(t.id.0), t.pos, None));
-        for (owner, pos, algorithm) in missiles.chain(targets) {
+        for (owner, pos, law) in missiles.chain(targets) {
             let trail = self.trails.entry(owner).or_default();
-            trail.algorithm = algorithm;
+            trail.algorithm = law.map(|(a, _)| a);
+            trail.source = law.map(|(_, s)| s);
             trail.points.push_back((tick, pos));
         }
         let oldest = tick.saturating_sub(keep);
@@ -108,6 +111,7 @@ mod segment_tests {
         Trail {
             points: (0..5u64).map(|t| (t, Vec2::new(t as f32, 0.0))).collect(),
             algorithm: None,
+            source: None,
         }
     }
 

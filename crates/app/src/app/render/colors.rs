@@ -15,6 +15,14 @@ pub fn algorithm_color(algorithm: Algorithm, alpha: f32) -> macroquad::color::Co
     macroquad::color::Color::from_rgba(r, g, b, (alpha.clamp(0.0, 1.0) * 255.0) as u8)
 }
 
+/// A flavour's colour (a law flown with a launcher's own values is a shade of the law's).
+pub fn flavour_color32(flavour: &crate::scene::Flavour) -> egui_macroquad::egui::Color32 {
+    let [r, g, b, _] = flavour
+        .rgba(1.0)
+        .map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
+    egui_macroquad::egui::Color32::from_rgb(r, g, b)
+}
+
 /// An algorithm's colour for egui.
 pub fn algorithm_color32(algorithm: Algorithm) -> egui_macroquad::egui::Color32 {
     let [r, g, b] = algorithm_rgb(algorithm);
@@ -26,7 +34,7 @@ pub mod scene {
     use crate::palette::{self, Rgba};
     use macroquad::color::Color;
 
-    const fn color([r, g, b, a]: Rgba) -> Color {
+    pub const fn color([r, g, b, a]: Rgba) -> Color {
         Color::new(r, g, b, a)
     }
 

@@ -84,7 +84,7 @@ fn draw_pane_contents(
         legend::algorithms(&scene.algorithms, pane);
     }
     if session.view.overlays.is_on(&overlay::LEGEND) {
-        legend::symbols(&scene.symbols, pane);
+        legend::symbols(&scene.symbols, pane, label.is_some());
     }
 }
 

@@ -108,6 +108,22 @@ impl Painter {
                 color: c,
             } => {
                 let p = self.at(*at);
+                #[cfg(not(target_arch = "wasm32"))]
+                if let Some(font) = crate::app::fonts::scene_font(text) {
+                    // Run by run: the fallback font for what the built-in one lacks
+                    // (a fallback font may itself lack Latin letters).
+                    let mut x = p.x;
+                    for (run, fallback) in crate::app::fonts::runs(text) {
+                        let params = macroquad::text::TextParams {
+                            font: fallback.then_some(&font),
+                            font_size: *size as u16,
+                            color: color(*c),
+                            ..Default::default()
+                        };
+                        x += macroquad::text::draw_text_ex(run, x, p.y, params).width;
+                    }
+                    return;
+                }
                 draw_text(text, p.x, p.y, *size, color(*c));
             }
         }

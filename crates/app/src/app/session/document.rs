@@ -5,6 +5,49 @@
 use crate::scenario::Scenario;
 use std::path::{Path, PathBuf};
 
+/// The folder exports go to when none is typed: the open scenario's folder, else the
+/// home folder, else the working directory; absolute, so a message names it in full.
+pub fn default_export_folder(doc: Option<&Path>, home: Option<PathBuf>) -> PathBuf {
+    let folder = doc
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .or(home)
+        .filter(|f| !f.as_os_str().is_empty())
+        .unwrap_or_else(|| PathBuf::from("."));
+    std::path::absolute(&folder).unwrap_or(folder)
+}
+
+/// Where an export named `typed` is written: an absolute path as typed, anything else
+/// inside `folder` (the Export section's folder, else [`default_export_folder`]).
+pub fn export_path(
+    typed: &str,
+    folder: &str,
+    doc: Option<&Path>,
+    home: Option<PathBuf>,
+) -> PathBuf {
+    let typed = PathBuf::from(typed.trim());
+    if typed.is_absolute() {
+        return typed;
+    }
+    let folder = match folder.trim() {
+        "" => default_export_folder(doc, home),
+        named => {
+            let named = PathBuf::from(named);
+            std::path::absolute(&named).unwrap_or(named)
+        }
+    };
+    folder.join(typed)
+}
+
+/// The user's home folder (`HOME`, or `USERPROFILE` on Windows).
+pub fn home() -> Option<PathBuf> {
+    ["HOME", "USERPROFILE"]
+        .into_iter()
+        .filter_map(std::env::var_os)
+        .find(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
 /// An edit that Undo takes back.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edit {
@@ -99,5 +142,42 @@ impl Document {
             .map(|n| format!("target {n}"))
             .find(|name| !self.scenario.targets.iter().any(|t| &t.name == name))
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod export_tests {
+    use super::*;
+
+    #[test]
+    fn exports_go_beside_the_open_scenario_unless_a_folder_or_a_full_path_is_given() {
+        let doc = Path::new("/work/levels/boss.ron");
+        let home = Some(PathBuf::from("/home/ada"));
+        // A bare name: beside the scenario.
+        assert_eq!(
+            export_path("steerlab.gif", "", Some(doc), home.clone()),
+            Path::new("/work/levels/steerlab.gif")
+        );
+        // No file open (a shipped scenario from the menu, a link): the home folder.
+        assert_eq!(
+            export_path(" view.png ", "", None, home.clone()),
+            Path::new("/home/ada/view.png")
+        );
+        // A folder typed in the Export section wins; a full path is taken as it is.
+        assert_eq!(
+            export_path("a/b.csv", "/tmp/out", Some(doc), home.clone()),
+            Path::new("/tmp/out/a/b.csv")
+        );
+        assert_eq!(
+            export_path("/srv/x.gif", "/tmp/out", Some(doc), home),
+            Path::new("/srv/x.gif")
+        );
+        // A relative scenario path and no home: made absolute from the working directory.
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(
+            export_path("x.png", "", Some(Path::new("scenarios/default.ron")), None),
+            cwd.join("scenarios/x.png")
+        );
+        assert_eq!(export_path("x.png", "", None, None), cwd.join("x.png"));
     }
 }

@@ -14,9 +14,15 @@ mod slice;
 pub mod sweep;
 mod view;
 
-pub use document::{Document, Edit};
+pub use document::{default_export_folder, export_path, home, Document, Edit};
+
+/// The open scenario's folder (else the home folder), absolute: where dialogs and
+/// exports start.
+pub fn document_folder(session: &Session) -> PathBuf {
+    default_export_folder(session.doc.path.as_deref(), home())
+}
 pub use runs::{Lane, Runs, MAX_SPEED, MIN_SPEED};
-pub use view::{Layout, Overlays, Selection, View};
+pub use view::{Follow, Layout, Overlays, Selection, View};
 
 use crate::guidance::{Algorithm, RuntimeLaw, Value};
 use crate::scenario::camera::{scene_bounds, Camera, Pane};
@@ -139,7 +145,7 @@ impl Session {
             .min(self.doc.scenario.launchers.len().saturating_sub(1));
     }
 
-    /// Applies the scenario's opening view: its overlays and its open plot.
+    /// Applies the scenario's opening view: its overlays, its camera and its open plot.
     pub fn open_view(&mut self) {
         let Some(view) = self.doc.scenario.view.clone() else {
             return;
@@ -147,10 +153,18 @@ impl Session {
         if let Some(names) = &view.overlays {
             self.view.overlays = Overlays::only(names);
         }
+        if let Some(camera) = view.camera {
+            self.view.follow = camera;
+        }
         if let Some(plot) = &view.plot {
             let plots = &mut self.runs.plots;
             plots.clear();
             plots.quantity = plot.quantity;
+            let wide = |(a, b): (f32, f32)| (f64::from(a), f64::from(b));
+            plots.time = plot.time.map(wide);
+            plots.range = plot.range.map(wide);
+            // The plot is what the scenario is about: the panel brings it into view.
+            self.view.reveal_plots = true;
             for lane in 0..self.runs.lanes.len() {
                 for &id in &plot.missiles {
                     plots.toggle(lane, MissileId(id));
@@ -185,6 +199,54 @@ impl Session {
         Camera {
             center: view.and_then(|v| v.center).unwrap_or(fitted.center),
             zoom: view.and_then(|v| v.zoom).unwrap_or(fitted.zoom),
+        }
+    }
+
+    /// Where a following camera ([`View::follow`]) wants to be for `pane`, from
+    /// `camera` (whose zoom following the selection keeps); `None` when it stays put.
+    pub fn follow_camera(&self, camera: Camera, pane: Pane) -> Option<Camera> {
+        let world = self.runs.lanes.first()?.shown();
+        match self.view.follow {
+            Follow::Fixed => None,
+            Follow::Fit => {
+                let (lo, hi) = self
+                    .runs
+                    .lanes
+                    .iter()
+                    .filter_map(|lane| scenario::camera::action_bounds(lane.shown()))
+                    .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))?;
+                let bar = 28.0;
+                let above = Pane {
+                    h: (pane.h - bar).max(1.0),
+                    ..pane
+                };
+                let mut goal = Camera::fit_action(lo, hi, above);
+                goal.center.y += bar * 0.5 / goal.zoom;
+                Some(goal)
+            }
+            Follow::Selection => {
+                let selected = match self.view.selected {
+                    Some(Selection::Missile { lane, id }) => self
+                        .runs
+                        .lanes
+                        .get(lane)
+                        .and_then(|l| l.shown().missile(id))
+                        .map(|m| m.body.pos),
+                    Some(Selection::Target(id)) => world.target(id).map(|t| t.pos),
+                    Some(Selection::Launcher(i)) => world.launchers().get(i).map(|l| l.spec.pos),
+                    None => None,
+                };
+                let newest = || {
+                    world
+                        .missiles()
+                        .iter()
+                        .max_by_key(|m| m.id)
+                        .map(|m| m.body.pos)
+                };
+                let first_target = || world.targets().iter().find(|t| !t.decoy).map(|t| t.pos);
+                let center = selected.or_else(newest).or_else(first_target)?;
+                Some(Camera { center, ..camera })
+            }
         }
     }
 
@@ -442,6 +504,7 @@ impl Session {
         self.messages.error = None;
         self.messages.status = Some(status);
         self.view.selected = None;
+        self.view.follow = Follow::Fixed;
         self.restart();
         self.open_view();
     }

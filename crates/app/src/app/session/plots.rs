@@ -14,6 +14,12 @@ pub struct Plots {
     pub missiles: Vec<(usize, MissileId)>,
     /// What is plotted against time.
     pub quantity: Quantity,
+    /// The seconds and the values shown at first (a scenario's plot may set them;
+    /// none: fitted to the samples), and how many times they were set (a new setting
+    /// is a new plot, so the plot's remembered zoom does not keep it out).
+    pub time: Option<(f64, f64)>,
+    pub range: Option<(f64, f64)>,
+    pub framing: u32,
     samples: BTreeMap<(usize, MissileId), Vec<Sample>>,
     fresh: bool,
 }
@@ -21,6 +27,9 @@ pub struct Plots {
 impl Plots {
     pub fn clear(&mut self) {
         self.missiles.clear();
+        self.time = None;
+        self.range = None;
+        self.framing += 1;
         self.samples.clear();
         self.fresh = false;
     }

@@ -205,6 +205,8 @@ impl Runs {
 
     /// One tick in every lane; the breakpoint that paused the run, if one did.
     pub fn step_once(&mut self, keep: u64) -> Option<Stop> {
+        // The run moves on: why it last paused is no longer what the screen shows.
+        self.paused_by = None;
         let mut stop = None;
         for (index, lane) in self.lanes.iter_mut().enumerate() {
             lane.history.step(&mut lane.world);

@@ -153,6 +153,8 @@ fn a_scenario_view_sets_the_overlays_and_opens_its_plot() {
         plot: Some(crate::scenario::PlotSpec {
             quantity: crate::sim::telemetry::Quantity::HeadingError,
             missiles: vec![1],
+            time: Some((1.0, 2.5)),
+            range: Some((-0.1, 0.1)),
         }),
         ..Default::default()
     });
@@ -167,6 +169,13 @@ fn a_scenario_view_sets_the_overlays_and_opens_its_plot() {
         crate::sim::telemetry::Quantity::HeadingError
     );
     assert_eq!(s.runs.plots.missiles, vec![(0, MissileId(1))]);
+    // Its span and range, and the panel is asked to bring the plot into view.
+    assert_eq!(s.runs.plots.time, Some((1.0, 2.5)));
+    assert_eq!(
+        s.runs.plots.range,
+        Some((-0.10000000149011612, 0.10000000149011612))
+    );
+    assert!(s.view.reveal_plots);
 }
 
 #[test]
@@ -176,13 +185,20 @@ fn a_view_plot_replaces_what_was_plotted() {
         plot: Some(crate::scenario::PlotSpec {
             quantity: crate::sim::telemetry::Quantity::Range,
             missiles: vec![1],
+            time: None,
+            range: None,
         }),
         ..Default::default()
     });
     let mut s = Session::new(scenario, None);
     s.runs.plots.missiles = vec![(0, MissileId(5)), (0, MissileId(6))];
+    s.runs.plots.time = Some((3.0, 4.0));
+    let framing = s.runs.plots.framing;
     s.open_view();
     assert_eq!(s.runs.plots.missiles, vec![(0, MissileId(1))]);
+    // The earlier span goes with the earlier plot; a new framing resets the plot's zoom.
+    assert_eq!(s.runs.plots.time, None);
+    assert!(s.runs.plots.framing > framing);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! How the runs are shown: the layout of compare mode, the overlays, the trail length,
-//! what is selected, which launcher fires, the help window, and a request to fit the
-//! camera. Nothing here changes a world.
+//! what is selected, which launcher fires, the help window, a request to fit the
+//! camera and how it follows the action. Nothing here changes a world.
 
 pub use crate::core::overlay::Overlays;
+pub use crate::scenario::camera::Follow;
 pub use crate::scene::Selection;
 
 /// How the window shows the runs.
@@ -19,6 +20,10 @@ pub struct View {
     pub help_open: bool,
     /// The view should be fitted to the scene on the next frame.
     pub fit_requested: bool,
+    /// How the camera moves while the run plays.
+    pub follow: Follow,
+    /// The plots should be scrolled into view in the panel (a scenario opened one).
+    pub reveal_plots: bool,
 }
 
 impl Default for View {
@@ -31,6 +36,8 @@ impl Default for View {
             launcher: 0,
             help_open: false,
             fit_requested: false,
+            follow: Follow::Fixed,
+            reveal_plots: false,
         }
     }
 }

@@ -136,6 +136,8 @@ fn save_as(state: &mut PanelState, session: &mut Session) {
         if session.doc.path.is_none() {
             state.dialog.config_mut().default_file_name = file_name_for(&session.doc.scenario.name);
         }
+        // Beside the open scenario (else the home folder), not wherever steerlab started.
+        state.dialog.config_mut().initial_directory = crate::app::session::document_folder(session);
         state.purpose = Some(DialogPurpose::SaveAs);
         state.dialog.save_file();
     }
@@ -226,6 +228,9 @@ fn copy_link(ctx: &egui::Context, state: &mut PanelState, session: &mut Session)
 /// Shows the file dialog and acts on what it picked.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn dialog(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) {
+    if state.dialog_open() {
+        hold_enter(ctx, &mut state.enter_held);
+    }
     state.dialog.update(ctx);
     if let Some(path) = state.dialog.take_picked() {
         match state.purpose.take() {
@@ -239,6 +244,40 @@ pub fn dialog(ctx: &egui::Context, state: &mut PanelState, session: &mut Session
     }
 }
 
+/// egui-file-dialog 0.10 acts on Enter (its key bindings run first in its `update`)
+/// before its path field takes the characters typed in the same frame: a path typed
+/// fast, whose last characters arrived with the Enter, was opened without them. So an
+/// Enter that comes with typed text is held back one frame, until the field has the
+/// whole path. `held` carries it to the next frame.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn hold_enter(ctx: &egui::Context, held: &mut bool) {
+    let enter = |e: &egui::Event| {
+        matches!(
+            e,
+            egui::Event::Key {
+                key: egui::Key::Enter,
+                ..
+            }
+        )
+    };
+    ctx.input_mut(|i| {
+        if std::mem::take(held) {
+            i.events.push(egui::Event::Key {
+                key: egui::Key::Enter,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            });
+        } else if i.events.iter().any(|e| matches!(e, egui::Event::Text(_)))
+            && i.events.iter().any(enter)
+        {
+            i.events.retain(|e| !enter(e));
+            *held = true;
+        }
+    });
+}
+
 /// Saves, showing a failure in the panel (the file on disk is as it was).
 pub fn save(session: &mut Session, path: &Path) {
     if let Err(e) = session.save_as(path) {
@@ -249,6 +288,43 @@ pub fn save(session: &mut Session, path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::file_name_for;
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn an_enter_typed_with_text_waits_one_frame_and_an_enter_alone_does_not() {
+        use egui_macroquad::egui::{self, Event, Key, Modifiers, RawInput};
+        let ctx = egui::Context::default();
+        let key = |pressed| Event::Key {
+            key: Key::Enter,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        };
+        let pass = |events: Vec<Event>, held: &mut bool| {
+            let mut pressed = false;
+            let input = RawInput {
+                events,
+                ..Default::default()
+            };
+            let _ = ctx.run(input, |ctx| {
+                super::hold_enter(ctx, held);
+                pressed = ctx.input(|i| i.key_pressed(Key::Enter));
+            });
+            pressed
+        };
+        let mut held = false;
+        // "/tmp/x" and Enter in one frame: no Enter yet; the text stays.
+        let typed = vec![Event::Text("/tmp/x".into()), key(true), key(false)];
+        assert!(!pass(typed, &mut held));
+        assert!(held);
+        // The next frame has it.
+        assert!(pass(Vec::new(), &mut held));
+        assert!(!held);
+        // An Enter on its own acts at once.
+        assert!(pass(vec![key(true)], &mut held));
+        assert!(!held);
+    }
 
     #[test]
     fn a_scenario_name_makes_a_file_name() {

@@ -6,7 +6,7 @@ use super::edit::readout_text;
 use super::state::ExportPaths;
 use super::style;
 use super::widgets::field_and_button;
-use crate::app::render::colors::algorithm_color32;
+use crate::app::render::colors::{algorithm_color32, flavour_color32};
 use crate::app::session::breakpoints::Breakpoints;
 use crate::app::session::{Layout, Runs, Selection, Session};
 use crate::guidance::Algorithm;
@@ -17,7 +17,6 @@ use crate::sim::{Source, World};
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 /// Reference laws to fly from a recorded missile's state at a tick.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,13 +56,15 @@ pub fn inspector(
                 return;
             };
             let algorithm = m.algorithm();
+            let law = crate::scene::flavour(world, algorithm, Some(m.source));
             ui.label(
                 RichText::new(format!(
-                    "{id}  {algorithm}  ({})",
+                    "{id}  {}  ({})",
+                    law.label(),
                     m.metrics.outcome.describe()
                 ))
                 .strong()
-                .color(algorithm_color32(algorithm)),
+                .color(flavour_color32(&law)),
             );
             let b = &m.body;
             ui.monospace(format!("position  ({:.2}, {:.2})", b.pos.x, b.pos.y));
@@ -78,7 +79,13 @@ pub fn inspector(
                 b.heading,
                 b.heading.to_degrees()
             ));
-            if let Some(s) = telemetry::sample(world, m, None) {
+            // Time-to-go and the zero-effort miss look at the target now: once the
+            // missile has ended they would change with a target that flies on.
+            if m.metrics.outcome != crate::sim::Outcome::Flying {
+                ui.label(style::help(
+                    "ended: its last state (time-to-go and zero-effort miss only while it flies)",
+                ));
+            } else if let Some(s) = telemetry::sample(world, m, None) {
                 ui.monospace(format!(
                     "time-to-go {:.3} s  zero-effort miss {:.2}",
                     s.time_to_go, s.zero_effort_miss
@@ -174,20 +181,30 @@ pub fn plots(ui: &mut egui::Ui, runs: &mut Runs, scroll_to_plots: &mut bool) {
             let samples = plots.samples(lanes.iter().map(|l| &l.history));
             let mut lines = Vec::new();
             for ((lane, id), series) in samples {
-                let algorithm = lanes
-                    .get(*lane)
-                    .and_then(|l| l.world.missile(*id))
-                    .map(|m| m.algorithm());
+                let law = lanes.get(*lane).and_then(|l| {
+                    let m = l.world.missile(*id)?;
+                    Some(crate::scene::flavour(
+                        &l.world,
+                        m.algorithm(),
+                        Some(m.source),
+                    ))
+                });
                 let points: Vec<[f64; 2]> = series
                     .iter()
                     .map(|s| [s.time, f64::from(s.get(quantity))])
                     .collect();
-                let color = algorithm.map_or(Color32::GRAY, algorithm_color32);
-                let name = algorithm.map_or(id.to_string(), |a| format!("{id} {a}"));
+                let color = law.as_ref().map_or(Color32::GRAY, flavour_color32);
+                let name = law.map_or(id.to_string(), |a| format!("{id} {}", a.label()));
                 lines.push((name, points, color));
             }
-            let response = Plot::new("telemetry")
-                .height(180.0)
+            let mut plot = Plot::new(("telemetry", runs.plots.framing)).height(180.0);
+            if let Some((from, to)) = runs.plots.time {
+                plot = plot.default_x_bounds(from, to);
+            }
+            if let Some((from, to)) = runs.plots.range {
+                plot = plot.default_y_bounds(from, to);
+            }
+            let response = plot
                 .legend(Legend::default())
                 .x_axis_label("time (s)")
                 .y_axis_label(quantity.label())
@@ -261,12 +278,24 @@ pub fn exports(
     egui::CollapsingHeader::new("Export")
         .default_open(false)
         .show(ui, |ui| {
+            let beside = paths.resolve("", session);
+            ui.horizontal(|ui| {
+                ui.label("folder");
+                ui.add(
+                    egui::TextEdit::singleline(&mut paths.folder)
+                        .hint_text(beside.display().to_string())
+                        .desired_width(ui.available_width()),
+                )
+                .on_hover_text(
+                    "where names without a folder are written (empty: beside the open scenario)",
+                );
+            });
             let (button, _) = field_and_button(ui, &mut paths.telemetry, "Export telemetry CSV");
             if button
                 .on_hover_text("the selected missile, every recorded tick")
                 .clicked()
             {
-                let path = PathBuf::from(paths.telemetry.trim());
+                let path = paths.resolve(&paths.telemetry, session);
                 let written = match selected {
                     Some(Selection::Missile { lane, id }) => {
                         let inputs = session.inputs();
@@ -284,7 +313,7 @@ pub fn exports(
             }
             let (button, _) = field_and_button(ui, &mut paths.png, "Export view PNG");
             if button.clicked() {
-                paths.png_request = Some(PathBuf::from(paths.png.trim()));
+                paths.png_request = Some(paths.resolve(&paths.png, session));
             }
             gif_export(ui, paths, session);
         });
@@ -327,7 +356,7 @@ fn gif_export(ui: &mut egui::Ui, paths: &mut ExportPaths, session: &mut Session)
         .clicked()
     {
         let split = session.runs.compare && session.view.layout == Layout::Split;
-        let path = PathBuf::from(paths.gif.trim());
+        let path = paths.resolve(&paths.gif, session);
         let seconds = paths.gif_seconds;
         let inputs = session.inputs();
         if let Err(why) = session.gif.start(

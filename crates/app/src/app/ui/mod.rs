@@ -14,6 +14,7 @@ pub mod shortcuts;
 mod state;
 mod style;
 mod sweep;
+mod symbols;
 pub mod timeline;
 mod widgets;
 
@@ -32,6 +33,9 @@ pub fn panel_width(width: f32) -> f32 {
     (width * 0.27).clamp(240.0, 380.0)
 }
 
+/// Below this width (points) the window opens with the side panel hidden.
+pub const NARROW: f32 = 700.0;
+
 /// What one pass of the panel leaves for the world view and asks of the window.
 pub struct Output {
     /// The rectangle left for the world view.
@@ -44,6 +48,14 @@ pub struct Output {
 pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) -> Output {
     if !state.styled {
         style::apply(ctx);
+        // A narrow screen (a phone) opens on the view; » brings the panel back.
+        if ctx.screen_rect().width() < NARROW {
+            state.panel_open = false;
+        }
+        // Names in scripts the built-in fonts lack (CJK), from a font of the system.
+        // (The window said at its start why there is none, if there is none.)
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = crate::app::fonts::install_panel(ctx);
         state.styled = true;
     }
     if state.embed {
@@ -68,6 +80,9 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
             .width_range(200.0..=(ctx.screen_rect().width() * 0.6).max(200.0))
             .resizable(true)
             .show(ctx, |ui| {
+                // The title row stays above the scrolling sections, so its « is never
+                // under the scroll bar (and a touch screen, with no P key, can reach it).
+                title_row(ui, state, session);
                 // Both ways: content wider than the panel scrolls instead of widening the
                 // panel frame after frame (the panel's width is the user's to drag).
                 egui::ScrollArea::both()
@@ -93,17 +108,58 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
     file::dialog(ctx, state, session);
     sweep::window(ctx, session);
     help_window(ctx, session);
-    Output {
-        free: ctx.available_rect(),
-        requests,
+    let free = ctx.available_rect();
+    toast(ctx, state, session, free);
+    Output { free, requests }
+}
+
+/// How long a message stays over the view, in seconds (an error longer).
+const TOAST_SECONDS: f64 = 6.0;
+const TOAST_ERROR_SECONDS: f64 = 15.0;
+
+/// The panel's newest message (an export written, a script's reload error) over the
+/// top of the world view for a few seconds, where the user is looking, whatever part of
+/// the panel is scrolled into view; a click dismisses it. The panel keeps it too.
+fn toast(ctx: &egui::Context, state: &mut PanelState, session: &Session, view: egui::Rect) {
+    let now = ctx.input(|i| i.time);
+    if state.toast.0 != session.messages {
+        state.toast = (session.messages.clone(), now);
+    }
+    let messages = &session.messages;
+    let (text, color, seconds) = match (&messages.error, &messages.status) {
+        (Some(error), _) => (error, style::ERROR, TOAST_ERROR_SECONDS),
+        (None, Some(status)) => (status, style::HELP, TOAST_SECONDS),
+        (None, None) => return,
+    };
+    let left = seconds - (now - state.toast.1);
+    if left <= 0.0 {
+        return;
+    }
+    ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
+    let response = egui::Area::new(egui::Id::new("steerlab-toast"))
+        .order(egui::Order::Foreground)
+        .pivot(egui::Align2::CENTER_TOP)
+        .fixed_pos(view.center_top() + egui::vec2(0.0, 36.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width((view.width() - 40.0).clamp(200.0, 640.0));
+                ui.label(RichText::new(text).color(color))
+                    .on_hover_text("click to dismiss");
+            })
+        })
+        .response;
+    if response.interact(egui::Sense::click()).clicked() {
+        state.toast.1 = f64::NEG_INFINITY;
     }
 }
 
-fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
+/// The panel's title, whether the scenario has unsaved edits, and the button that hides
+/// the panel.
+fn title_row(ui: &mut egui::Ui, state: &mut PanelState, session: &Session) {
     ui.horizontal(|ui| {
         ui.heading("steerlab");
         if session.doc.dirty() {
-            ui.label(RichText::new("● unsaved").color(style::WARN));
+            ui.label(RichText::new("(unsaved)").color(style::WARN));
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
@@ -115,6 +171,9 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
             }
         });
     });
+}
+
+fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     params::transport(ui, session);
     ui.separator();
     file::section(ui, state, session);
@@ -124,6 +183,7 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     scene::scene_section(ui, session);
     scene::view_section(ui, session);
     results::section(ui, session);
+    state.scroll_to_plots |= std::mem::take(&mut session.view.reveal_plots);
     let selected = session.view.selected;
     let fly = inspect::inspector(
         ui,
@@ -147,36 +207,45 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
 }
 
 fn help_window(ctx: &egui::Context, session: &mut Session) {
+    // It scrolls: at 800 x 600 the shortcuts and the symbols are taller than the window
+    // (its title bar and margins take about 60 points).
+    let tall = (ctx.screen_rect().height() - 90.0).max(120.0);
     egui::Window::new("Keyboard shortcuts and symbols")
         .open(&mut session.view.help_open)
         .resizable(false)
         .default_width(520.0)
+        .default_pos(egui::pos2(60.0, 20.0))
         .show(ctx, |ui| {
-            egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
-                for (key, what) in shortcuts::SHORTCUTS {
-                    ui.label(RichText::new(*key).monospace().strong());
-                    ui.label(*what);
-                    ui.end_row();
-                }
-            });
-            ui.separator();
-            ui.label(RichText::new("Symbols in the view").strong());
-            egui::Grid::new("symbols").num_columns(2).show(ui, |ui| {
-                let drawn = super::render::legend::ALL_SYMBOLS.iter().copied();
-                for (symbol, meaning) in drawn.chain(super::render::legend::role_symbols()) {
-                    ui.label(RichText::new(symbol).strong());
-                    ui.label(meaning);
-                    ui.end_row();
-                }
-            });
-            ui.separator();
-            ui.label(RichText::new("Overlays (the View section)").strong());
-            egui::Grid::new("overlays").num_columns(2).show(ui, |ui| {
-                for overlay in &crate::core::overlay::OVERLAYS {
-                    ui.label(RichText::new(overlay.label).strong());
-                    ui.label(overlay.help);
-                    ui.end_row();
-                }
-            });
+            egui::ScrollArea::vertical()
+                .max_height(tall)
+                .show(ui, help_contents);
         });
+}
+
+fn help_contents(ui: &mut egui::Ui) {
+    egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
+        for (key, what) in shortcuts::SHORTCUTS {
+            ui.label(RichText::new(*key).monospace().strong());
+            ui.label(*what);
+            ui.end_row();
+        }
+    });
+    ui.separator();
+    ui.label(RichText::new("Symbols in the view").strong());
+    egui::Grid::new("symbols").num_columns(2).show(ui, |ui| {
+        for symbol in crate::scene::Symbol::all() {
+            symbols::sample(ui, symbol);
+            ui.label(symbol.meaning());
+            ui.end_row();
+        }
+    });
+    ui.separator();
+    ui.label(RichText::new("Overlays (the View section)").strong());
+    egui::Grid::new("overlays").num_columns(2).show(ui, |ui| {
+        for overlay in &crate::core::overlay::OVERLAYS {
+            ui.label(RichText::new(overlay.label).strong());
+            ui.label(overlay.help);
+            ui.end_row();
+        }
+    });
 }

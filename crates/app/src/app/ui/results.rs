@@ -1,16 +1,15 @@
-//! The live results table: one row per missile of every lane, newest first, labelled by
-//! lane in compare mode (`quartic · M0`), with its outcome, time to hit, and its closest
-//! approach once it has ended (the current range, marked as such, while it flies).
+//! The live results table: one row per missile of every lane, newest first, a dozen to
+//! a page under a header that stays, labelled by lane in compare mode (`quartic · M0`),
+//! with its law (and the launcher's own values for it), its outcome, time to hit, and
+//! its closest approach once it has ended (the current range, marked as such, while it
+//! flies). Every column fits the panel; a long outcome is cut, whole on hover.
 
 use super::style::{self, ERROR, GOOD};
-use crate::app::render::colors::algorithm_color32;
+use crate::app::render::colors::flavour_color32;
 use crate::app::session::{Selection, Session};
 use crate::headless;
 use crate::sim::Outcome;
 use egui_macroquad::egui::{self, Color32, RichText};
-
-/// Rows shown at most (the newest).
-const SHOWN: usize = 200;
 
 /// A row's label: the missile (or who refused to fire), after its lane in compare mode.
 pub fn row_label(session: &Session, lane: usize, who: &str) -> String {
@@ -19,6 +18,60 @@ pub fn row_label(session: &Session, lane: usize, who: &str) -> String {
     } else {
         who.to_string()
     }
+}
+
+/// Rows on one page of the table (older and newer pages by buttons: the table has no
+/// scroll area of its own, so the wheel always scrolls the panel).
+pub const PAGE: usize = 12;
+
+/// The columns: their headers, widths in points (0: a share of what the others leave),
+/// and what a hover says.
+const COLUMNS: [(&str, f32, &str); 5] = [
+    (
+        "missile",
+        46.0,
+        "the missile (in compare mode, after its run); click to select it",
+    ),
+    (
+        "law",
+        0.0,
+        "its law, with the launcher's own values when it flies the law its own way",
+    ),
+    ("outcome", 0.0, "hit, or why it missed"),
+    ("hit (s)", 46.0, "seconds from launch to the hit"),
+    (
+        "closest",
+        58.0,
+        "closest approach to its target (\"now\": the range while it flies)",
+    ),
+];
+
+/// Each column's width for a panel `available` points wide: the fixed ones as set, the
+/// law and the outcome sharing the rest (at least 60 each), 45 to 55.
+pub fn column_widths(available: f32, spacing: f32) -> [f32; 5] {
+    let fixed: f32 = COLUMNS.iter().map(|c| c.1).sum();
+    let rest = (available - fixed - spacing * (COLUMNS.len() as f32 - 1.0)).max(120.0);
+    COLUMNS.map(|(name, width, _)| match name {
+        "law" => (rest * 0.45).max(60.0),
+        "outcome" => (rest * 0.55).max(60.0),
+        _ => width,
+    })
+}
+
+/// A cell of `width` points holding `text` cut to fit (the whole text on hover).
+fn cell(ui: &mut egui::Ui, width: f32, text: RichText) -> egui::Response {
+    sized(ui, width, egui::Label::new(text).truncate())
+}
+
+/// `widget` left-aligned in a cell of `width` points.
+fn sized(ui: &mut egui::Ui, width: f32, widget: impl egui::Widget) -> egui::Response {
+    let size = egui::vec2(width, ui.spacing().interact_size.y);
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(size, layout, |ui| {
+        ui.set_min_width(width);
+        ui.add(widget)
+    })
+    .inner
 }
 
 pub fn section(ui: &mut egui::Ui, session: &mut Session) {
@@ -31,76 +84,99 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
             for (lane_index, lane) in session.runs.lanes.iter().enumerate() {
                 let world = lane.shown();
                 for row in headless::rows(world) {
-                    let range_now = row
-                        .missile
-                        .and_then(|id| world.missile(id))
+                    let missile = row.missile.and_then(|id| world.missile(id));
+                    let range_now = missile
                         .filter(|m| m.metrics.outcome == Outcome::Flying)
                         .and_then(|m| world.target(m.target).map(|t| t.pos.distance(m.body.pos)));
-                    rows.push((lane_index, row, range_now));
+                    let source = missile.map(|m| m.source);
+                    let law = crate::scene::flavour(world, row.algorithm, source);
+                    rows.push((lane_index, row, range_now, law));
                 }
             }
-            let shown = rows.len().min(SHOWN);
-            let plural = if rows.len() == 1 { "" } else { "s" };
-            ui.label(format!("{} row{plural} (showing the last {shown})", rows.len()));
-            // Both ways: a long outcome scrolls inside the table instead of widening the panel.
-            egui::ScrollArea::both()
-                .max_height(260.0)
-                .id_salt("results")
+            // Newest first, a page at a time; the page is kept across frames.
+            let page_id = ui.make_persistent_id("results-page");
+            let pages = rows.len().div_ceil(PAGE).max(1);
+            let mut page: usize = ui.data(|d| d.get_temp(page_id)).unwrap_or(0);
+            page = page.min(pages - 1);
+            ui.horizontal(|ui| {
+                let plural = if rows.len() == 1 { "" } else { "s" };
+                let first = (page * PAGE + 1).min(rows.len());
+                let last = ((page + 1) * PAGE).min(rows.len());
+                ui.label(format!("{} row{plural}, newest first: {first}–{last}", rows.len()));
+                if ui.add_enabled(page > 0, egui::Button::new("◀ newer")).clicked() {
+                    page -= 1;
+                }
+                if ui
+                    .add_enabled(page + 1 < pages, egui::Button::new("older ▶"))
+                    .clicked()
+                {
+                    page += 1;
+                }
+            });
+            ui.data_mut(|d| d.insert_temp(page_id, page));
+            let widths = column_widths(ui.available_width(), ui.spacing().item_spacing.x);
+            egui::Grid::new("results-grid")
+                .striped(true)
+                .num_columns(COLUMNS.len())
                 .show(ui, |ui| {
-                    egui::Grid::new("results-grid")
-                        .striped(true)
-                        .num_columns(5)
-                        .show(ui, |ui| {
-                            for header in ["missile", "outcome", "hit (s)", "closest"] {
-                                ui.label(RichText::new(header).strong());
-                            }
-                            ui.end_row();
-                            for (lane, row, range_now) in rows.iter().rev().take(shown) {
-                                let lane = *lane;
-                                let label = RichText::new(row_label(session, lane, &row.who))
-                                    .color(algorithm_color32(row.algorithm));
-                                match row.missile {
-                                    Some(id) => {
-                                        let pick = Selection::Missile { lane, id };
-                                        let selected = session.view.selected == Some(pick);
-                                        if ui
-                                            .selectable_label(selected, label)
-                                            .on_hover_text(row.algorithm.id())
-                                            .clicked()
-                                        {
-                                            session.view.selected = Some(pick);
-                                        }
-                                    }
-                                    None => {
-                                        ui.label(label).on_hover_text(format!(
-                                            "{}: no solution at launch, nothing fired",
-                                            row.algorithm.id()
-                                        ));
-                                    }
+                    for ((header, _, help), width) in COLUMNS.iter().zip(widths) {
+                        cell(ui, width, RichText::new(*header).strong()).on_hover_text(*help);
+                    }
+                    ui.end_row();
+                    for (lane, row, range_now, law) in rows.iter().rev().skip(page * PAGE).take(PAGE) {
+                        let lane = *lane;
+                        let tint = flavour_color32(law);
+                        let label = RichText::new(row_label(session, lane, &row.who)).color(tint);
+                        match row.missile {
+                            Some(id) => {
+                                let pick = Selection::Missile { lane, id };
+                                let selected = session.view.selected == Some(pick);
+                                let clicked = sized(
+                                    ui,
+                                    widths[0],
+                                    egui::SelectableLabel::new(selected, label),
+                                )
+                                    .on_hover_text(format!("{}: click to select", row.who))
+                                    .clicked();
+                                if clicked {
+                                    session.view.selected = Some(pick);
                                 }
-                                let color = match row.outcome {
-                                    Outcome::Hit { .. } => GOOD,
-                                    Outcome::Missed(_) => ERROR,
-                                    Outcome::Flying => Color32::from_gray(190),
-                                };
-                                ui.label(RichText::new(row.outcome.describe()).color(color));
-                                ui.label(row.time_to_hit.map_or("-".into(), |t| format!("{t:.3}")));
-                                match range_now {
-                                    Some(range) => {
-                                        ui.label(style::help(format!("now {range:.1}")))
-                                            .on_hover_text("still flying: the range to its target now");
-                                    }
-                                    None if row.miss_distance.is_finite() => {
-                                        ui.label(format!("{:.1}", row.miss_distance))
-                                            .on_hover_text("closest approach to its target over the flight");
-                                    }
-                                    None => {
-                                        ui.label("-");
-                                    }
-                                }
-                                ui.end_row();
                             }
-                        });
+                            None => {
+                                cell(ui, widths[0], label).on_hover_text(format!(
+                                    "{}: no solution at launch, nothing fired",
+                                    row.who
+                                ));
+                            }
+                        }
+                        cell(ui, widths[1], RichText::new(law.label()).color(tint))
+                            .on_hover_text(law.label());
+                        let color = match row.outcome {
+                            Outcome::Hit { .. } => GOOD,
+                            Outcome::Missed(_) => ERROR,
+                            Outcome::Flying => Color32::from_gray(190),
+                        };
+                        let outcome = row.outcome.describe();
+                        cell(ui, widths[2], RichText::new(&outcome).color(color))
+                            .on_hover_text(outcome);
+                        let hit = row.time_to_hit.map_or("-".into(), |t| format!("{t:.3}"));
+                        cell(ui, widths[3], RichText::new(hit));
+                        let width = widths[4];
+                        match range_now {
+                            Some(range) => {
+                                cell(ui, width, style::help(format!("now {range:.1}")))
+                                    .on_hover_text("still flying: the range to its target now");
+                            }
+                            None if row.miss_distance.is_finite() => {
+                                cell(ui, width, RichText::new(format!("{:.1}", row.miss_distance)))
+                                    .on_hover_text("closest approach to its target over the flight");
+                            }
+                            None => {
+                                cell(ui, width, RichText::new("-"));
+                            }
+                        }
+                        ui.end_row();
+                    }
                 });
             ui.label(style::help(
                 "closest: the closest approach over the whole flight, shown once a missile has ended; while it flies, \"now\" is its current range.",

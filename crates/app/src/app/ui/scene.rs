@@ -3,7 +3,7 @@
 
 use super::edit;
 use super::style;
-use crate::app::session::{Selection, Session};
+use crate::app::session::{Follow, Selection, Session};
 use crate::sim::TargetId;
 use egui_macroquad::egui;
 
@@ -94,8 +94,25 @@ pub fn view_section(ui: &mut egui::Ui, session: &mut Session) {
             {
                 session.edit_scenario(|s| s.world.tick_rate = rate);
             }
-            if ui.button("Fit view (F)").clicked() {
-                session.view.fit_requested = true;
-            }
+            ui.horizontal(|ui| {
+                if ui.button("Fit view (F)").clicked() {
+                    session.view.follow = Follow::Fixed;
+                    session.view.fit_requested = true;
+                }
+                ui.label("camera (G)");
+                egui::ComboBox::from_id_salt("camera-follow")
+                    .selected_text(session.view.follow.label())
+                    .show_ui(ui, |ui| {
+                        for mode in Follow::ALL {
+                            ui.selectable_value(&mut session.view.follow, mode, mode.label());
+                        }
+                    })
+                    .response
+                    .on_hover_text(
+                        "fit the action: keep every target, missile and launcher in view; \
+                         follow the selection: keep it at the centre (the newest missile \
+                         when nothing is selected). Panning stops following.",
+                    );
+            });
         });
 }

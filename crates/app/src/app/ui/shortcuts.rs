@@ -18,6 +18,7 @@ pub enum Action {
     ToggleCompare,
     ToggleLayout,
     Fit,
+    CycleFollow,
     Faster,
     Slower,
     Help,
@@ -40,11 +41,18 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("L", "launch a volley from the selected launcher"),
     ("C", "compare mode on / off"),
     ("V", "overlay / split panes"),
-    ("F", "fit the world in view"),
+    ("F", "fit the world in view (the camera stops following)"),
+    (
+        "G",
+        "camera: fixed, fit the action, follow the selection (in turn)",
+    ),
     ("+ / -", "faster / slower"),
     ("P", "hide / show the side panel"),
     ("F1 or ?", "this window"),
-    ("Escape", "close this window and dialogs"),
+    (
+        "Escape",
+        "close this window (first), the sweep window and dialogs",
+    ),
     ("Ctrl+S", "save"),
     ("Ctrl+Z", "undo the last placed target or scenario edit"),
     (
@@ -90,6 +98,7 @@ pub fn read(input: &egui::InputState, typing: bool) -> Vec<Action> {
                     Key::C if !repeat => Some(Action::ToggleCompare),
                     Key::V if !repeat => Some(Action::ToggleLayout),
                     Key::F if !repeat => Some(Action::Fit),
+                    Key::G if !repeat => Some(Action::CycleFollow),
                     Key::P if !repeat => Some(Action::TogglePanel),
                     Key::F1 if !repeat => Some(Action::Help),
                     _ => None,
@@ -136,7 +145,14 @@ pub fn apply(action: Action, session: &mut Session, requests: &mut WindowRequest
             };
             requests.fit = true;
         }
-        Action::Fit => requests.fit = true,
+        Action::Fit => {
+            session.view.follow = crate::app::session::Follow::Fixed;
+            requests.fit = true;
+        }
+        Action::CycleFollow => {
+            session.view.follow = session.view.follow.next();
+            session.messages.status = Some(format!("camera: {}", session.view.follow.label()));
+        }
         Action::Faster => session.runs.speed = (session.runs.speed * 1.5).min(MAX_SPEED),
         Action::Slower => session.runs.speed = (session.runs.speed / 1.5).max(MIN_SPEED),
         Action::Help => session.view.help_open = !session.view.help_open,
@@ -148,7 +164,14 @@ pub fn apply(action: Action, session: &mut Session, requests: &mut WindowRequest
         },
         Action::Undo => session.undo(),
         Action::TogglePanel => requests.toggle_panel = true,
-        // The file dialog closes itself on Escape.
-        Action::Close => session.view.help_open = false,
+        // The file dialog closes itself on Escape; of the help and the sweep windows,
+        // the help (drawn over it) closes first.
+        Action::Close => {
+            if session.view.help_open {
+                session.view.help_open = false;
+            } else {
+                session.sweeps.open = false;
+            }
+        }
     }
 }

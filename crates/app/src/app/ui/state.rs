@@ -24,6 +24,20 @@ pub struct ExportPaths {
     /// Where the GIF goes, and how many seconds of the run it shows.
     pub gif: String,
     pub gif_seconds: f64,
+    /// The folder names without one go to (empty: beside the open scenario).
+    pub folder: String,
+}
+
+impl ExportPaths {
+    /// Where the export typed as `typed` is written (always a full path).
+    pub fn resolve(&self, typed: &str, session: &Session) -> PathBuf {
+        crate::app::session::export_path(
+            typed,
+            &self.folder,
+            session.doc.path.as_deref(),
+            crate::app::session::home(),
+        )
+    }
 }
 
 /// Panel state that is not the session's.
@@ -48,6 +62,10 @@ pub struct PanelState {
     pub link_request: Option<String>,
     /// An article's embed: the view, play, restart and the scenario's sliders only.
     pub embed: bool,
+    /// An Enter held back a frame for the file dialog ([`super::file::hold_enter`]).
+    pub enter_held: bool,
+    /// The messages last shown over the view, and since when (egui's clock, seconds).
+    pub toast: (crate::app::session::Messages, f64),
 }
 
 impl PanelState {
@@ -73,6 +91,7 @@ impl PanelState {
                 png_request: None,
                 gif: "steerlab.gif".into(),
                 gif_seconds: 10.0,
+                folder: String::new(),
             },
             panel_open: true,
             scroll_to_plots: false,
@@ -81,6 +100,8 @@ impl PanelState {
             pause_tick: 600,
             link_request: None,
             embed: false,
+            enter_held: false,
+            toast: Default::default(),
         }
     }
 

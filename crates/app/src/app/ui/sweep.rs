@@ -9,7 +9,7 @@ use crate::app::session::sweep::SweepResult;
 use crate::app::session::Session;
 use crate::guidance::Algorithm;
 use crate::headless::sweep::{colour, colour_range, tick_label, worst, CellStats};
-use crate::scenario::fields::{Fields, LAUNCH_BEARING};
+use crate::scenario::fields::Fields;
 use crate::scenario::sweep::{AxisSpec, Metric, MAX_COUNT, MAX_RUNS};
 use egui_macroquad::egui::{self, Color32, RichText, Sense};
 
@@ -47,7 +47,8 @@ pub fn window(ctx: &egui::Context, session: &mut Session) {
         .resizable(true)
         .vscroll(true)
         .show(ctx, |ui| contents(ui, session));
-    session.sweeps.open = open;
+    // Closed by its ×, or by its contents (a cell opened in the view).
+    session.sweeps.open &= open;
 }
 
 fn contents(ui: &mut egui::Ui, session: &mut Session) {
@@ -65,12 +66,16 @@ fn contents(ui: &mut egui::Ui, session: &mut Session) {
         ui.end_row();
         ui.checkbox(&mut sweeps.two_axes, "y");
         if sweeps.two_axes {
-            let y = spec.y.get_or_insert_with(|| AxisSpec {
-                path: names.first().cloned().unwrap_or_default(),
-                lo: 0.0,
-                hi: 1.0,
-                count: 10,
-                log: false,
+            let y = spec.y.get_or_insert_with(|| {
+                let path = names.first().cloned().unwrap_or_default();
+                let (lo, hi) = fields.suggested_range(&path);
+                AxisSpec {
+                    path,
+                    lo,
+                    hi,
+                    count: 10,
+                    log: false,
+                }
             });
             axis_row(ui, "", y, &names, &fields);
         } else {
@@ -159,6 +164,9 @@ fn contents(ui: &mut egui::Ui, session: &mut Session) {
     open = open.or(clicked);
     if let Some((cell, algorithm)) = open {
         session.open_sweep_cell(cell, algorithm);
+        // The engagement opens in the view: the window gets out of its way (Sweep…
+        // brings it back with the maps).
+        session.sweeps.open = false;
     }
 }
 
@@ -184,16 +192,7 @@ fn axis_row(
             }
         });
     if axis.path != before {
-        // A new field: half to one and a half times its value (a full turn for a bearing).
-        let value = fields.value(&axis.path).unwrap_or(0.0);
-        (axis.lo, axis.hi) = if axis.path == LAUNCH_BEARING {
-            (-180.0, 165.0)
-        } else if value == 0.0 {
-            (0.0, 100.0)
-        } else {
-            let (a, b) = (value * 0.5, value * 1.5);
-            (a.min(b), a.max(b))
-        };
+        (axis.lo, axis.hi) = fields.suggested_range(&axis.path);
     }
     let speed = ((axis.hi - axis.lo).abs() / 100.0).max(0.001);
     ui.add(
