@@ -396,3 +396,67 @@ fn the_help_fits_an_800_by_600_window_and_scrolls_to_its_last_row() {
     let end = bottom(&harness);
     assert!(end <= 600.0, "the last row ends at {end}");
 }
+
+#[test]
+fn an_embed_takes_the_keys_its_status_bar_offers_but_not_save_or_the_panel() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    harness.state_mut().panel.embed = true;
+    harness.run();
+    harness.press_key(Key::Space);
+    harness.run();
+    assert!(harness.state().session.runs.playing, "Space plays");
+    harness.press_key(Key::Space);
+    harness.run();
+    type_raw(&mut harness, ".");
+    assert_eq!(harness.state().session.tick(), 1, ". steps");
+    type_raw(&mut harness, "?");
+    assert!(harness.state().session.view.help_open, "? opens the help");
+    assert!(harness
+        .query_by_label("Keyboard shortcuts and symbols")
+        .is_some());
+    harness.press_key(Key::Escape);
+    harness.run();
+    assert!(!harness.state().session.view.help_open);
+    // No panel to hide, no file to save.
+    let before = harness.state().session.messages.clone();
+    harness.press_key_modifiers(egui::Modifiers::COMMAND, Key::S);
+    harness.press_key(Key::P);
+    harness.run();
+    assert_eq!(harness.state().session.messages, before);
+    assert!(harness.state().panel.panel_open);
+}
+
+#[test]
+fn ctrl_o_opens_the_file_dialog() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    assert!(!harness.state().panel.dialog_open());
+    harness.press_key_modifiers(egui::Modifiers::COMMAND, Key::O);
+    harness.run_steps(2);
+    assert!(harness.state().panel.dialog_open(), "Ctrl+O: Open…");
+    assert_eq!(
+        harness.state().panel.purpose,
+        Some(steerlab::app::ui::DialogPurpose::Open)
+    );
+}
+
+#[test]
+fn the_path_box_follows_whatever_opened_the_scenario() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.ron");
+    harness.state_mut().session.save_as(&file).unwrap();
+    harness.run();
+    assert_eq!(harness.state().panel.path_text, file.display().to_string());
+    // A shipped scenario from the menu (or the page's address) has no file.
+    let lunar = steerlab::scenario::parse(
+        steerlab::scenario::presets::shipped("lunar-blast").unwrap(),
+        "lunar-blast",
+    )
+    .unwrap();
+    harness
+        .state_mut()
+        .session
+        .open_unsaved(lunar, "lunar-blast");
+    harness.run();
+    assert_eq!(harness.state().panel.path_text, "");
+}

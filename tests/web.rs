@@ -352,3 +352,169 @@ fn pause_answers_at_once_while_a_crowd_of_heavy_scripts_runs() {
     assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Uploads `files` through Open… (the page's file picker intercepted), asked for with
+/// Ctrl+O (the panel's Open… button moves with the scenario's description).
+fn upload(browser: &mut Browser, files: &[&std::path::Path]) {
+    browser.ctrl_key('o');
+    let chooser = browser.event("Page.fileChooserOpened", 10);
+    let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    browser.call(
+        "DOM.setFileInputFiles",
+        serde_json::json!({
+            "files": files,
+            "backendNodeId": chooser["params"]["backendNodeId"],
+        }),
+    );
+    browser.wait(1.5);
+}
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn a_script_uploaded_again_reloads_and_any_case_of_ron_opens() {
+    let server = Server::start(site());
+    let mut browser = Browser::start(WIDTH, HEIGHT);
+    // A shipped scenario by name (the default: the panel's buttons where they always are).
+    browser.open(&server.url("index.html#default"));
+    title_when_running(&mut browser);
+    browser.call(
+        "Page.setInterceptFileChooserDialog",
+        serde_json::json!({"enabled": true}),
+    );
+    // The own-missile scenario with its scripts, named as a user's files may be: upper
+    // case and all.
+    let files = tempfile::tempdir().unwrap();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/scripts");
+    let mut paths = Vec::new();
+    for name in ["smoothed.rhai", "seek-arrival.rhai", "apn-g-limit.rhai"] {
+        let path = files.path().join(name);
+        std::fs::copy(shipped.join(name), &path).unwrap();
+        paths.push(path);
+    }
+    let ron = files.path().join("OWN-MISSILE.RON");
+    std::fs::copy(shipped.join("own-missile.ron"), &ron).unwrap();
+    paths.push(ron);
+    let refs: Vec<&std::path::Path> = paths.iter().map(|p| p.as_path()).collect();
+    upload(&mut browser, &refs);
+    // Its name, as the file writes it.
+    let text = std::fs::read_to_string(shipped.join("own-missile.ron")).unwrap();
+    let name = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("name: \""))
+        .and_then(|rest| rest.split('"').next())
+        .unwrap();
+    assert_eq!(
+        browser.eval("document.title"),
+        serde_json::json!(format!("steerlab: {name}")),
+        "OWN-MISSILE.RON opens"
+    );
+    // The address no longer names the default: a reload opens what is on screen.
+    assert_eq!(browser.eval("window.location.hash"), serde_json::json!(""));
+    // A broken seek-arrival.rhai uploaded on its own: the script reloads, fails, says
+    // where, and the previous version keeps flying.
+    let broken = files.path().join("seek-arrival.rhai");
+    std::fs::write(
+        &broken,
+        "fn steer(missile, target, params, dt) { let x = ; }\n",
+    )
+    .unwrap();
+    upload(&mut browser, &[&broken]);
+    std::fs::write(
+        std::env::temp_dir().join("steerlab-web-reupload.png"),
+        browser.screenshot(),
+    )
+    .unwrap();
+    let warnings: Vec<String> = browser
+        .messages("warning")
+        .iter()
+        .map(|c| c.text.clone())
+        .collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("seek-arrival.rhai:1:")
+                && w.contains("previous version keeps flying")),
+        "{warnings:#?}"
+    );
+    assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+}
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn a_link_pasted_over_unsaved_edits_asks_first() {
+    let server = Server::start(site());
+    let mut browser = Browser::start(WIDTH, HEIGHT);
+    browser.open(&server.url("index.html"));
+    let default = title_when_running(&mut browser);
+    // An edit: a target placed with Shift and a click on empty space.
+    browser.shift_click(1200.0, 700.0);
+    browser.wait(0.5);
+    // A link pasted into the address bar: the page asks; keeping the edits keeps the
+    // page and puts the address back.
+    browser.eval("setTimeout(function () { window.location.hash = '#artillery'; }, 0); 1");
+    let dialog = browser.event("Page.javascriptDialogOpening", 10);
+    assert!(
+        dialog["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unsaved edits"),
+        "{dialog}"
+    );
+    browser.call(
+        "Page.handleJavaScriptDialog",
+        serde_json::json!({"accept": false}),
+    );
+    browser.wait(1.0);
+    assert_eq!(browser.eval("window.location.hash"), serde_json::json!(""));
+    assert_eq!(browser.eval("document.title"), serde_json::json!(default));
+    assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+}
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn a_high_density_screen_gets_a_canvas_of_its_pixels() {
+    let server = Server::start(site());
+    let mut browser = Browser::start(WIDTH, HEIGHT);
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        serde_json::json!({"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": false}),
+    );
+    browser.open(&server.url("index.html"));
+    title_when_running(&mut browser);
+    browser.wait(1.0);
+    let size = browser.eval(
+        "(function () { var c = document.getElementById('glcanvas'); \
+         return [c.width, c.height, c.clientWidth, c.clientHeight]; })()",
+    );
+    assert_eq!(
+        size,
+        serde_json::json!([2 * WIDTH, 2 * HEIGHT, WIDTH, HEIGHT]),
+        "the canvas has two pixels per CSS pixel"
+    );
+    std::fs::write(
+        std::env::temp_dir().join("steerlab-web-hidpi.png"),
+        browser.screenshot(),
+    )
+    .unwrap();
+    // The panel answers clicks where it is drawn (in CSS pixels): Save As downloads.
+    let downloads = tempfile::tempdir().unwrap();
+    browser.call(
+        "Browser.setDownloadBehavior",
+        serde_json::json!({"behavior": "allow", "downloadPath": downloads.path()}),
+    );
+    browser.click(SAVE_AS_BUTTON.0, SAVE_AS_BUTTON.1);
+    let saved = downloads.path().join("all-algorithms-one-target.ron");
+    for _ in 0..100 {
+        if saved.is_file() {
+            break;
+        }
+        browser.wait(0.1);
+    }
+    assert!(saved.is_file(), "Save As at its place on a 2x screen");
+    std::fs::write(
+        std::env::temp_dir().join("steerlab-web-hidpi.png"),
+        browser.screenshot(),
+    )
+    .unwrap();
+    assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+}

@@ -51,7 +51,10 @@ fn target_centre(image: &image::RgbaImage) -> Option<(f32, f32, usize)> {
     let want = rgb(scene::TARGET);
     let (mut sx, mut sy, mut n) = (0.0, 0.0, 0usize);
     for (x, y, p) in image.enumerate_pixels() {
-        if (0..3).all(|i| (f32::from(p[i]) - want[i]).abs() <= 6.0) {
+        // The symbol legend's first row (top left of the view, right of the panel) is a
+        // target's sample, not the target.
+        let legend = x < 460 && y < 32;
+        if !legend && (0..3).all(|i| (f32::from(p[i]) - want[i]).abs() <= 6.0) {
             sx += x as f32;
             sy += y as f32;
             n += 1;

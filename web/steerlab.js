@@ -59,12 +59,16 @@
             input.type = "file";
             input.multiple = true;
             input.accept = ".ron,.csv,.rhai";
+            // All the files picked arrive together, so a scenario never opens before
+            // the scripts picked with it are there.
             input.onchange = function () {
-                Array.from(input.files).forEach(function (file) {
-                    file.arrayBuffer().then(function (buffer) {
-                        uploads.push({ name: file.name, data: new Uint8Array(buffer) });
+                var files = Array.from(input.files);
+                Promise.all(files.map(function (file) { return file.arrayBuffer(); }))
+                    .then(function (buffers) {
+                        buffers.forEach(function (buffer, i) {
+                            uploads.push({ name: files[i].name, data: new Uint8Array(buffer) });
+                        });
                     });
-                });
             };
             input.click();
         };
@@ -88,11 +92,18 @@
             link.remove();
             setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
         };
-        // Replaces the address's fragment without reloading or adding to the history.
+        // Replaces the address's fragment without reloading or adding to the history
+        // (an empty one leaves no `#`): the address names what is open.
         env.steerlab_set_fragment = function (fragment) {
-            var url = window.location.href.split("#")[0] + "#" + consume_js_object(fragment);
+            var value = consume_js_object(fragment);
+            var url = window.location.href.split("#")[0] + (value == "" ? "" : "#" + value);
             window.history.replaceState(null, "", url);
+            shown = window.location.hash;
             return js_object(url);
+        };
+        // Whether the open scenario has unsaved edits (a reload asks first).
+        env.steerlab_set_dirty = function (value) {
+            dirty = value != 0;
         };
         // The clipboard is asked for; where the page may not write it (no user gesture,
         // not a secure context), the address bar still holds the link.
@@ -124,8 +135,24 @@
         };
     }
 
-    // A link pasted into the same tab changes only the fragment: open it.
+    // Unsaved edits: the app says so; a reload or a link pasted into the tab asks first.
+    var dirty = false;
+    // The fragment the app last put in the address.
+    var shown = window.location.hash;
+    window.addEventListener("beforeunload", function (event) {
+        if (dirty) {
+            event.preventDefault();
+            event.returnValue = "";
+        }
+    });
+    // A link pasted into the same tab changes only the fragment: open it, unless the
+    // user keeps the unsaved edits (then the address goes back to what is open).
     window.addEventListener("hashchange", function () {
+        if (dirty && !window.confirm("The open scenario has unsaved edits. Open the link and lose them?")) {
+            window.history.replaceState(null, "", window.location.href.split("#")[0] + shown);
+            return;
+        }
+        dirty = false;
         window.location.reload();
     });
 

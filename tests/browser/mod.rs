@@ -331,6 +331,45 @@ impl Browser {
         }
     }
 
+    /// A left click at `(x, y)` with Shift held (the key pressed before, released after).
+    pub fn shift_click(&mut self, x: f64, y: f64) {
+        let shift = |kind: &str| {
+            json!({"type": kind, "key": "Shift", "code": "ShiftLeft",
+                   "windowsVirtualKeyCode": 16, "modifiers": 8})
+        };
+        self.call("Input.dispatchKeyEvent", shift("rawKeyDown"));
+        self.wait(0.1);
+        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left",
+                       "clickCount": 1, "modifiers": 8}),
+            );
+            self.wait(0.1);
+        }
+        self.call("Input.dispatchKeyEvent", shift("keyUp"));
+        self.wait(0.1);
+    }
+
+    /// Ctrl and a letter key (`o`), pressed and released.
+    pub fn ctrl_key(&mut self, letter: char) {
+        let upper = letter.to_ascii_uppercase();
+        let ctrl = |kind: &str| {
+            json!({"type": kind, "key": "Control", "code": "ControlLeft",
+                   "windowsVirtualKeyCode": 17, "modifiers": 2})
+        };
+        let key = |kind: &str| {
+            json!({"type": kind, "key": letter.to_string(), "code": format!("Key{upper}"),
+                   "windowsVirtualKeyCode": upper as u32, "modifiers": 2})
+        };
+        self.call("Input.dispatchKeyEvent", ctrl("rawKeyDown"));
+        self.call("Input.dispatchKeyEvent", key("rawKeyDown"));
+        self.wait(0.2);
+        self.call("Input.dispatchKeyEvent", key("keyUp"));
+        self.call("Input.dispatchKeyEvent", ctrl("keyUp"));
+        self.wait(0.1);
+    }
+
     /// Waits (up to `seconds`) for an event named `method`, and takes it.
     pub fn event(&mut self, method: &str, seconds: u64) -> Value {
         let deadline = Instant::now() + Duration::from_secs(seconds);

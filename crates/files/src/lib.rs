@@ -64,6 +64,15 @@ fn refuse_irregular(path: &Path, file_type: fs::FileType) -> Result<(), FileErro
     }
 }
 
+/// Whether there is a file at `path` to read: on disk, or in the browser, in memory (an
+/// upload, a link's script).
+pub fn exists(path: &Path) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return memory::contains(path);
+    #[cfg(not(target_arch = "wasm32"))]
+    path.exists()
+}
+
 /// Reads a whole regular file of at most `limit` bytes.
 pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     if cfg!(target_arch = "wasm32") {

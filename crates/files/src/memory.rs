@@ -37,6 +37,11 @@ pub fn put(path: &Path, bytes: Vec<u8>) {
     store.changed.push(normal(path));
 }
 
+/// Whether a file is in memory.
+pub fn contains(path: &Path) -> bool {
+    store().files.contains_key(&normal(path))
+}
+
 /// The files put since the last call (the browser's "a script was saved": an upload).
 pub fn take_changed() -> Vec<PathBuf> {
     std::mem::take(&mut store().changed)
@@ -95,7 +100,12 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("no such file"));
+        assert!(!contains(path));
         put(path, b"fn steer() {}".to_vec());
+        assert!(
+            contains(Path::new("memory-test/law.rhai")),
+            "`./` names the same file"
+        );
         assert_eq!(take_changed(), vec![PathBuf::from("memory-test/law.rhai")]);
         assert_eq!(take_changed(), Vec::<PathBuf>::new(), "each change once");
         // `./` names the same file.

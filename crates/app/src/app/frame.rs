@@ -126,8 +126,11 @@ impl Frame {
         let first = views[0].pane;
         let key = (views.len(), first.w as u32, first.h as u32);
         let fit = requests.fit || std::mem::take(&mut session.view.fit_requested);
-        if fit || self.fitted_for != Some(key) {
-            self.camera = session.opening_camera(first, fit || self.fitted_for.is_some());
+        let reframe = std::mem::take(&mut session.view.reframe);
+        if fit || reframe || self.fitted_for != Some(key) {
+            // A scenario just opened is framed as it asks; a change of layout or F fits.
+            let refit = fit || (self.fitted_for.is_some() && !reframe);
+            self.camera = session.opening_camera(first, refit);
             self.fitted_for = Some(key);
         }
         if let Some(goal) = session.follow_camera(self.camera, first) {

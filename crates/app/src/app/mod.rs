@@ -5,7 +5,6 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod fonts;
 mod frame;
 mod input;

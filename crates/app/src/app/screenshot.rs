@@ -30,6 +30,14 @@ pub fn crop_rows(bytes: &[u8], w: usize, h: usize, crop: Option<Pane>) -> (Vec<u
 /// is written, never over one of `inputs`. macroquad's screen data is upside down.
 pub fn save_screenshot(path: &Path, inputs: &[PathBuf], crop: Option<Pane>) -> Result<(), String> {
     let shot = macroquad::texture::get_screen_data();
+    // The crop is in points; the screen's data in pixels.
+    let scale = macroquad::window::screen_dpi_scale();
+    let crop = crop.map(|c| Pane {
+        x: c.x * scale,
+        y: c.y * scale,
+        w: c.w * scale,
+        h: c.h * scale,
+    });
     let (rows, w, h) = crop_rows(&shot.bytes, shot.width as usize, shot.height as usize, crop);
     if w == 0 || h == 0 {
         return Err(format!(

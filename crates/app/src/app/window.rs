@@ -31,7 +31,10 @@ pub(crate) fn window_conf(size: Option<(u32, u32)>, msaa: u8) -> macroquad::conf
             window_title: "steerlab".to_string(),
             window_width: width as i32,
             window_height: height as i32,
-            high_dpi: false,
+            // In the browser, a canvas of the screen's pixels (a device pixel ratio of 2
+            // drew at CSS size, blurred); macroquad and egui keep working in points. The
+            // desktop's windows here report a ratio of 1 either way.
+            high_dpi: cfg!(target_arch = "wasm32"),
             // Multisampling is off unless asked for: under a software OpenGL (Mesa's
             // llvmpipe, a VM, a remote desktop) 4x MSAA made every frame 2.7x slower
             // (27 ms against 10 ms at 1400x900), for smoother edges.

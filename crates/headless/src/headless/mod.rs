@@ -345,7 +345,9 @@ pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, St
 /// `launcher 0 at 6.00 s`), or `quartic/M0` for a row of a compared run. "closest" is the closest approach to the target over the flight so
 /// far; "vs predicted" is the time to hit over the time the exact solver predicted at
 /// launch for a target that keeps its launch velocity (intercept and quartic hits only;
-/// below 1 when the target came toward the missile after launch).
+/// below 1 when the target came toward the missile after launch, and a little below 1
+/// for any target, since a hit is contact of the radii and the prediction centre on
+/// centre).
 pub fn table(rows: &[Row]) -> String {
     // The algorithm column fits the longest id (a script's may be long).
     let w = rows

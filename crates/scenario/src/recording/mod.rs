@@ -725,7 +725,7 @@ pub fn open(path: &Path) -> Result<Scenario, OpenError> {
                 .into(),
         ));
     }
-    if !path.exists() {
+    if !crate::files::exists(path) {
         let text = path.to_string_lossy();
         if let Some(shipped) = crate::scenario::presets::shipped(&text) {
             return crate::scenario::parse(shipped, &text).map_err(OpenError::Scenario);

@@ -29,7 +29,7 @@ tunable! {
             .unit("units/s^2")
             .help("Largest lateral acceleration."),
         form: ProNavForm = ProNavForm::Classic => choice(ProNavForm::NAMES)
-            .help("classic: N Vc (LOS rate) across the velocity; pure: the missile's speed for Vc; true: N Vc (LOS rate) across the line of sight."),
+            .help("classic: N max(Vc, 0) (LOS rate) across the velocity, so nothing while the range opens; pure: the missile's speed for Vc; true: N max(Vc, 0) (LOS rate) across the line of sight."),
         augmented: bool = false => flag()
             .label("augmented (APN)")
             .help("Augmented PN: add N/2 times the target's acceleration across the line of sight, estimated from the seen target velocity's change over a tick."),
@@ -39,11 +39,12 @@ tunable! {
 choice! {
     /// Which proportional navigation.
     pub enum ProNavForm {
-        /// `N Vc (LOS rate)` across the missile's velocity (steerlab's first pro-nav).
+        /// `N max(Vc, 0) (LOS rate)` across the missile's velocity (steerlab's first
+        /// pro-nav): no command while the range opens.
         Classic = "classic",
         /// Pure PN: `N Vm (LOS rate)` across the missile's velocity.
         Pure = "pure",
-        /// True PN: `N Vc (LOS rate)` across the line of sight.
+        /// True PN: `N max(Vc, 0) (LOS rate)` across the line of sight.
         True = "true",
     }
 }
@@ -118,7 +119,7 @@ impl Law for ProNav {
         None
     }
 
-    fn readouts(&self, _params: &ProNavParams, _dt: f32, out: &mut Vec<Readout>) {
+    fn readouts(&self, params: &ProNavParams, _dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::number(
             "line-of-sight rate",
             self.los_rate,
@@ -129,6 +130,14 @@ impl Law for ProNav {
             self.closing_speed,
             "units/s",
         ));
+        // Classic and true PN use max(Vc, 0): with the range opening (an overshoot)
+        // they command nothing, and the missile flies straight.
+        if params.form != ProNavForm::Pure && self.closing_speed < 0.0 {
+            out.push(Readout::text(
+                "range opening",
+                "no command: N max(Vc, 0) is 0, it flies straight".into(),
+            ));
+        }
         out.push(Readout::number(
             "lateral acceleration",
             self.accel.length(),
@@ -360,6 +369,37 @@ mod tests {
             "{}",
             pure.accel
         );
+    }
+
+    #[test]
+    fn an_opening_range_commands_nothing_and_says_so_except_in_pure_pn() {
+        // The target behind the missile at (-100, 10), still: the missile flies away from
+        // it, Vc = -(range . rel_vel) / |range| < 0. Classic and true PN command nothing;
+        // pure PN (the missile's speed for Vc) still turns.
+        let (pos, vel) = (Vec2::new(-100.0, 10.0), Vec2::ZERO);
+        for form in [ProNavForm::Classic, ProNavForm::True, ProNavForm::Pure] {
+            let pn = command(form, pos, vel);
+            assert!(pn.closing_speed < 0.0, "{}", pn.closing_speed);
+            let params = ProNavParams {
+                form,
+                ..ProNavParams::default()
+            };
+            let mut out = Vec::new();
+            pn.readouts(&params, 0.01, &mut out);
+            let said = out.iter().any(|r| r.label == "range opening");
+            if form == ProNavForm::Pure {
+                assert!(pn.accel.length() > 1.0, "pure turns: {}", pn.accel);
+                assert!(!said);
+            } else {
+                assert_eq!(pn.accel, Vec2::ZERO, "{form:?}");
+                assert!(said, "{form:?}: {out:?}");
+            }
+        }
+        // Closing: nothing said.
+        let closing = command(ProNavForm::Classic, Vec2::new(100.0, 10.0), Vec2::ZERO);
+        let mut out = Vec::new();
+        closing.readouts(&ProNavParams::default(), 0.01, &mut out);
+        assert!(out.iter().all(|r| r.label != "range opening"));
     }
 
     #[test]

@@ -9,7 +9,6 @@ use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::models::{draw_mesh, Mesh, Vertex};
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_triangle};
-use macroquad::text::draw_text;
 
 /// Vertices per line mesh before it is flushed (indices are u16).
 const MESH_VERTICES: usize = 60_000;
@@ -108,23 +107,7 @@ impl Painter {
                 color: c,
             } => {
                 let p = self.at(*at);
-                #[cfg(not(target_arch = "wasm32"))]
-                if let Some(font) = crate::app::fonts::scene_font(text) {
-                    // Run by run: the fallback font for what the built-in one lacks
-                    // (a fallback font may itself lack Latin letters).
-                    let mut x = p.x;
-                    for (run, fallback) in crate::app::fonts::runs(text) {
-                        let params = macroquad::text::TextParams {
-                            font: fallback.then_some(&font),
-                            font_size: *size as u16,
-                            color: color(*c),
-                            ..Default::default()
-                        };
-                        x += macroquad::text::draw_text_ex(run, x, p.y, params).width;
-                    }
-                    return;
-                }
-                draw_text(text, p.x, p.y, *size, color(*c));
+                crate::app::fonts::draw_text(text, p.x, p.y, *size, color(*c));
             }
         }
     }
@@ -132,7 +115,18 @@ impl Painter {
 
 /// Restricts drawing to a pane (so split panes never draw into each other).
 pub fn clip(pane: Option<Pane>) {
-    let rect = pane.map(|p| (p.x as i32, p.y as i32, p.w.ceil() as i32, p.h.ceil() as i32));
+    // The scissor is in the screen's pixels; panes are in points (more than one pixel
+    // each on a high-density screen).
+    let scale = macroquad::window::screen_dpi_scale();
+    let rect = pane.map(|p| {
+        let (x, y) = ((p.x * scale) as i32, (p.y * scale) as i32);
+        (
+            x,
+            y,
+            (p.w * scale).ceil() as i32,
+            (p.h * scale).ceil() as i32,
+        )
+    });
     // SAFETY: called on the main thread between macroquad frames, as the API requires.
     unsafe { macroquad::window::get_internal_gl() }
         .quad_gl

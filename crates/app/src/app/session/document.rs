@@ -70,6 +70,10 @@ pub struct Document {
     pub saved: Scenario,
     pub path: Option<PathBuf>,
     pub recent: Vec<PathBuf>,
+    /// How many times a scenario was opened or saved (the page's address follows it).
+    pub opened: u64,
+    /// The shipped scenario open, by name, if that is what is open (unedited or not).
+    pub shipped: Option<&'static str>,
     /// Edits to take back, newest last.
     undo: Vec<Edit>,
 }
@@ -81,6 +85,8 @@ impl Document {
             scenario,
             path: None,
             recent: Vec::new(),
+            opened: 0,
+            shipped: None,
             undo: Vec::new(),
         };
         if let Some(path) = path {
@@ -107,6 +113,8 @@ impl Document {
         self.saved = scenario.clone();
         self.scenario = scenario;
         self.path = Some(path.to_path_buf());
+        self.shipped = None;
+        self.opened += 1;
         self.remember(path);
     }
 
@@ -116,6 +124,8 @@ impl Document {
         self.saved = scenario.clone();
         self.scenario = scenario;
         self.path = None;
+        self.shipped = None;
+        self.opened += 1;
     }
 
     /// Remembers an edit for Undo.

@@ -15,6 +15,7 @@ pub mod sweep;
 mod view;
 
 pub use document::{default_export_folder, export_path, home, Document, Edit};
+pub use scripts::is_script;
 
 /// The open scenario's folder (else the home folder), absolute: where dialogs and
 /// exports start.
@@ -474,7 +475,8 @@ impl Session {
     /// are returned (the panel shows them).
     pub fn open(&mut self, path: &Path) -> Result<(), crate::recording::OpenError> {
         let scenario = crate::recording::open(path)?;
-        if path.exists() {
+        // (In the browser, an upload is a file too: it lives in memory.)
+        if crate::files::exists(path) {
             self.doc.settle(scenario, path);
             self.opened(format!("opened {}", path.display()));
         } else {
@@ -492,6 +494,11 @@ impl Session {
     /// Opens a scenario that has no file (a shipped one, a link's), as `what`.
     pub fn open_unsaved(&mut self, scenario: Scenario, what: &str) {
         self.doc.settle_unsaved(scenario);
+        // A shipped scenario by its name (the page's address names it).
+        self.doc.shipped = scenario::presets::SHIPPED
+            .iter()
+            .map(|(name, _)| *name)
+            .find(|name| *name == what);
         self.opened(format!("opened {what}"));
     }
 
@@ -505,6 +512,7 @@ impl Session {
         self.messages.status = Some(status);
         self.view.selected = None;
         self.view.follow = Follow::Fixed;
+        self.view.reframe = true;
         self.restart();
         self.open_view();
     }

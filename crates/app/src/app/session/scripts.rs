@@ -59,10 +59,7 @@ impl ScriptWatch {
         };
         for (index, spec) in scripts.iter().enumerate() {
             let path = dir.join(&spec.path);
-            let resolved = match (path.parent().map(resolve), path.file_name()) {
-                (Some(parent), Some(name)) => parent.join(name),
-                _ => path.clone(),
-            };
+            let resolved = in_resolved_folder(&path);
             self.watched.push(Watched {
                 id: spec.id.clone(),
                 path,
@@ -132,13 +129,39 @@ impl ScriptWatch {
         };
         self.watched
             .iter()
-            .filter(|w| {
-                paths
-                    .iter()
-                    .any(|p| *p == w.resolved || resolve(p) == w.resolved)
-            })
+            .filter(|w| paths.iter().any(|p| same_file(p, &w.resolved)))
             .cloned()
             .collect()
+    }
+}
+
+/// Whether a file is a script (`.rhai`, in any case), kept for the scenario that names
+/// it rather than opened.
+pub fn is_script(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("rhai"))
+}
+
+/// Whether a changed path names a watched file: the same path once `.` parts are
+/// dropped (the browser's uploads are named `law.rhai`, a scenario's folder there is
+/// `.`, so its script is `./law.rhai`), or the same file once links are resolved.
+fn same_file(changed: &Path, watched: &Path) -> bool {
+    let plain = |p: &Path| -> PathBuf {
+        p.components()
+            .filter(|c| !matches!(c, std::path::Component::CurDir))
+            .collect()
+    };
+    plain(changed) == plain(watched)
+        || resolve(changed) == *watched
+        || in_resolved_folder(changed) == *watched
+}
+
+/// A path with its folder's links and `..` resolved (the file itself may not exist
+/// yet: an editor saving by renaming).
+fn in_resolved_folder(path: &Path) -> PathBuf {
+    match (path.parent().map(resolve), path.file_name()) {
+        (Some(parent), Some(name)) => parent.join(name),
+        _ => path.to_path_buf(),
     }
 }
 
@@ -150,4 +173,55 @@ fn resolve(path: &Path) -> PathBuf {
         path
     };
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_are_told_by_their_extension_in_any_case() {
+        assert!(is_script(Path::new("law.rhai")));
+        assert!(is_script(Path::new("LAW.RHAI")));
+        assert!(!is_script(Path::new("MOD.RON")));
+        assert!(!is_script(Path::new("notes.txt")));
+        assert!(!is_script(Path::new("rhai")));
+    }
+
+    #[test]
+    fn an_upload_named_like_the_script_is_the_script() {
+        // In the browser: the scenario's folder is `.`; the upload is the bare name.
+        assert!(same_file(
+            Path::new("seek-arrival.rhai"),
+            Path::new("./seek-arrival.rhai")
+        ));
+        assert!(same_file(Path::new("a/./b.rhai"), Path::new("a/b.rhai")));
+        assert!(!same_file(
+            Path::new("other.rhai"),
+            Path::new("./seek-arrival.rhai")
+        ));
+        assert!(!same_file(
+            Path::new("x/seek.rhai"),
+            Path::new("y/seek.rhai")
+        ));
+        // On the desktop, a path through a link names the file it links to.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("law.rhai");
+        std::fs::write(&file, "").unwrap();
+        let canonical = file.canonicalize().unwrap();
+        assert!(same_file(
+            &dir.path().join(".").join("law.rhai"),
+            &canonical
+        ));
+    }
+
+    #[test]
+    fn a_scenario_in_the_browser_s_folder_watches_its_scripts_by_their_names() {
+        let mut watch = ScriptWatch::default();
+        let spec: ScriptSpec = ron::from_str(r#"(id: "law", path: "law.rhai")"#).unwrap();
+        watch.follow(&[spec], Some(Path::new("own-missile.ron")));
+        // What an upload of `law.rhai` reports as changed is this script.
+        let watched = &watch.watched[0];
+        assert!(same_file(Path::new("law.rhai"), &watched.resolved));
+    }
 }

@@ -394,3 +394,33 @@ fn open_takes_a_shipped_name_or_a_link_and_an_empty_path_says_so() {
         .to_string();
     assert!(e.contains("does not belong in a link"), "{e}");
 }
+
+#[test]
+fn the_document_counts_its_openings_and_knows_a_shipped_scenario_by_name() {
+    let mut s = session();
+    let start = s.doc.opened;
+    let artillery = crate::scenario::parse(
+        crate::scenario::presets::shipped("artillery").unwrap(),
+        "artillery",
+    )
+    .unwrap();
+    s.view.reframe = false;
+    s.open_unsaved(artillery.clone(), "artillery");
+    assert_eq!(s.doc.shipped, Some("artillery"));
+    assert!(
+        s.view.reframe,
+        "the camera frames the new scenario, not the old one"
+    );
+    assert_eq!(s.doc.opened, start + 1);
+    // A link's scenario is not a shipped one, even with the same contents.
+    s.open_unsaved(artillery, "the link's scenario");
+    assert_eq!(s.doc.shipped, None);
+    assert_eq!(s.doc.opened, start + 2);
+    // A file (opened or saved) has no name among the shipped ones.
+    s.open_unsaved(crate::scenario::presets::default_scenario(), "default");
+    assert_eq!(s.doc.shipped, Some("default"));
+    let dir = tempfile::tempdir().unwrap();
+    s.save_as(&dir.path().join("mine.ron")).unwrap();
+    assert_eq!(s.doc.shipped, None);
+    assert_eq!(s.doc.opened, start + 4);
+}

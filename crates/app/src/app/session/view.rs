@@ -20,6 +20,9 @@ pub struct View {
     pub help_open: bool,
     /// The view should be fitted to the scene on the next frame.
     pub fit_requested: bool,
+    /// A scenario was opened: the next frame frames it as it asks (its `view`, else
+    /// fitted), not as the one before was.
+    pub reframe: bool,
     /// How the camera moves while the run plays.
     pub follow: Follow,
     /// The plots should be scrolled into view in the panel (a scenario opened one).
@@ -36,6 +39,7 @@ impl Default for View {
             launcher: 0,
             help_open: false,
             fit_requested: false,
+            reframe: false,
             follow: Follow::Fixed,
             reveal_plots: false,
         }

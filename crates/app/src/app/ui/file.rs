@@ -100,6 +100,19 @@ fn open(state: &mut PanelState, session: &mut Session, path: &Path) {
     if let Err(errors) = session.open(path) {
         session.messages.error = Some(errors.to_string());
     }
+    show_open_file(state, session);
+}
+
+/// The path box shows the open file (empty for a shipped scenario, a link, a sweep's
+/// cell), whatever opened it: this panel, the page's upload, a shortcut.
+pub fn follow_document(state: &mut PanelState, session: &Session) {
+    if state.opened_seen != session.doc.opened {
+        show_open_file(state, session);
+    }
+}
+
+fn show_open_file(state: &mut PanelState, session: &Session) {
+    state.opened_seen = session.doc.opened;
     state.path_text = session
         .doc
         .path
@@ -114,7 +127,7 @@ const OPEN_HELP: &str = "a scenario (.ron) or a game's recording (.csv)";
 const OPEN_HELP: &str = "upload a scenario (.ron) or a recording (.csv), with the scripts it names";
 
 /// Asks for a file to open: the file dialog, or the browser's upload.
-fn pick_file(state: &mut PanelState) {
+pub fn pick_file(state: &mut PanelState) {
     #[cfg(not(target_arch = "wasm32"))]
     {
         state.purpose = Some(DialogPurpose::Open);

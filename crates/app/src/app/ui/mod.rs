@@ -46,6 +46,16 @@ pub struct Output {
 /// Draws the side panel, the timeline and the windows, after acting on the shortcuts;
 /// returns the rectangle left for the world view and what the window should do.
 pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) -> Output {
+    // A high-density screen in the browser: egui-miniquad 0.16 tells egui the screen's
+    // pixels per point only when it changes, not at the start, so egui drew at half
+    // size (and its points were not the view's). Keep them equal.
+    #[cfg(target_arch = "wasm32")]
+    {
+        let dpi = macroquad::window::screen_dpi_scale();
+        if (ctx.pixels_per_point() - dpi).abs() > 1e-3 {
+            ctx.set_pixels_per_point(dpi);
+        }
+    }
     if !state.styled {
         style::apply(ctx);
         // A narrow screen (a phone) opens on the view; » brings the panel back.
@@ -58,20 +68,27 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
         let _ = crate::app::fonts::install_panel(ctx);
         state.styled = true;
     }
-    if state.embed {
-        return Output {
-            free: embed::show(ctx, session),
-            requests: WindowRequests::default(),
-        };
-    }
     let mut requests = WindowRequests::default();
     // Before any widget runs: a key typed into the field that has focus is the field's.
     let typing = ctx.wants_keyboard_input() || state.dialog_open();
     for action in ctx.input(|i| shortcuts::read(i, typing)) {
+        // An article's embed has no panel and no file to save.
+        if state.embed && !shortcuts::in_embed(action) {
+            continue;
+        }
         shortcuts::apply(action, session, &mut requests);
+    }
+    if state.embed {
+        let free = embed::show(ctx, session);
+        help_window(ctx, session);
+        toast(ctx, state, session, free);
+        return Output { free, requests };
     }
     if requests.toggle_panel {
         state.panel_open = !state.panel_open;
+    }
+    if requests.open {
+        file::pick_file(state);
     }
     let width = panel_width(ctx.screen_rect().width());
     if state.panel_open {
@@ -174,6 +191,7 @@ fn title_row(ui: &mut egui::Ui, state: &mut PanelState, session: &Session) {
 }
 
 fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
+    file::follow_document(state, session);
     params::transport(ui, session);
     ui.separator();
     file::section(ui, state, session);

@@ -23,6 +23,7 @@ pub enum Action {
     Slower,
     Help,
     Save,
+    Open,
     Undo,
     TogglePanel,
     /// Close the help window and dialogs.
@@ -54,6 +55,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "close this window (first), the sweep window and dialogs",
     ),
     ("Ctrl+S", "save"),
+    (
+        "Ctrl+O",
+        "open a scenario or a recording (in the browser: upload)",
+    ),
     ("Ctrl+Z", "undo the last placed target or scenario edit"),
     (
         "left drag",
@@ -88,6 +93,7 @@ pub fn read(input: &egui::InputState, typing: bool) -> Vec<Action> {
                 let command = command || modifiers.command || modifiers.ctrl;
                 match key {
                     Key::S if command => Some(Action::Save),
+                    Key::O if command => Some(Action::Open),
                     Key::Z if command => Some(Action::Undo),
                     _ if command => None,
                     Key::Space if !repeat => Some(Action::PlayPause),
@@ -119,11 +125,22 @@ pub fn read(input: &egui::InputState, typing: bool) -> Vec<Action> {
     actions
 }
 
+/// Whether an action works in an article's embed (which has no side panel, no file to
+/// open or save and no edits to undo).
+pub fn in_embed(action: Action) -> bool {
+    !matches!(
+        action,
+        Action::Save | Action::Open | Action::Undo | Action::TogglePanel
+    )
+}
+
 /// What an action asks of the window beyond the session.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WindowRequests {
     pub fit: bool,
     pub toggle_panel: bool,
+    /// Open… (the file dialog, or the browser's upload).
+    pub open: bool,
 }
 
 /// Carries out an action on the session.
@@ -162,6 +179,7 @@ pub fn apply(action: Action, session: &mut Session, requests: &mut WindowRequest
                 session.messages.status = Some("no file yet: use Save As… in the panel".into());
             }
         },
+        Action::Open => requests.open = true,
         Action::Undo => session.undo(),
         Action::TogglePanel => requests.toggle_panel = true,
         // The file dialog closes itself on Escape; of the help and the sweep windows,

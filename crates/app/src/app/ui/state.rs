@@ -47,6 +47,10 @@ pub struct PanelState {
     pub purpose: Option<DialogPurpose>,
     /// The path field (type a path and press Enter or Open path).
     pub path_text: String,
+    /// The opening of the document the path field shows ([`Document::opened`]).
+    ///
+    /// [`Document::opened`]: crate::app::session::Document::opened
+    pub opened_seen: u64,
     pub exports: ExportPaths,
     /// Whether the side panel is shown (P hides it for a bigger view).
     pub panel_open: bool,
@@ -85,6 +89,7 @@ impl PanelState {
                 .as_ref()
                 .map(|p| p.display().to_string())
                 .unwrap_or_default(),
+            opened_seen: session.doc.opened,
             exports: ExportPaths {
                 telemetry: "steerlab-telemetry.csv".into(),
                 png: "steerlab-view.png".into(),

@@ -12,6 +12,7 @@ extern "C" {
     fn steerlab_upload_take() -> JsObject;
     fn steerlab_download(name: JsObject, bytes: JsObject);
     fn steerlab_set_fragment(fragment: JsObject) -> JsObject;
+    fn steerlab_set_dirty(dirty: u32);
     fn steerlab_copy(text: JsObject);
     fn steerlab_log(level: u32, text: JsObject);
     fn steerlab_report(text: JsObject);
@@ -66,12 +67,17 @@ pub fn download(name: &str, bytes: &[u8]) {
     unsafe { steerlab_download(JsObject::string(name), JsObject::buffer(bytes)) }
 }
 
-/// Puts `fragment` after the `#` of the page's address (no reload, no new history
-/// entry) and returns the whole address.
+/// Puts `fragment` after the `#` of the page's address (none for an empty one; no
+/// reload, no new history entry) and returns the whole address.
 pub fn set_fragment(fragment: &str) -> String {
     let mut url = String::new();
     unsafe { steerlab_set_fragment(JsObject::string(fragment)) }.to_string(&mut url);
     url
+}
+
+/// Tells the page whether the open scenario has unsaved edits (a reload asks first).
+pub fn set_dirty(dirty: bool) {
+    unsafe { steerlab_set_dirty(u32::from(dirty)) }
 }
 
 /// Asks the browser to put `text` on the clipboard.

@@ -57,6 +57,8 @@ async fn run() {
         js::report("selftest done");
     }
     let (scenario, what, problem) = opening(&quad_url::get_hash());
+    // Greek and Cyrillic labels in the view (no system fonts on the page for CJK).
+    let _ = super::fonts::install_scene();
     let mut session = Session::new(scenario, None);
     session.messages.status = Some(format!("opened {what}"));
     if let Some(problem) = problem {
@@ -67,18 +69,35 @@ async fn run() {
     session.open_view();
     let mut frame = Frame::new(session);
     frame.set_embed(query.embed);
-    let mut title = None;
+    let mut shown = Shown {
+        title: None,
+        opened: frame.session.doc.opened,
+        dirty: false,
+        error: None,
+    };
     loop {
         frame.run(macroquad::time::get_frame_time());
-        page(&mut frame, &mut title);
+        page(&mut frame, &mut shown);
         next_frame().await;
     }
+}
+
+/// What the page shows of the session, to update when it changes.
+struct Shown {
+    /// The scenario's name in the title.
+    title: Option<String>,
+    /// Which opening of a scenario the address names ([`crate::app::session::Document::opened`]).
+    opened: u64,
+    /// Whether the page knows of unsaved edits.
+    dirty: bool,
+    /// The last error written to the page's log.
+    error: Option<String>,
 }
 
 /// What the page does after each frame: hands written files to the user, takes
 /// uploads, shares a link asked for, and keeps the title on the scenario's name
 /// (`title`: the name the title shows).
-fn page(frame: &mut Frame, title: &mut Option<String>) {
+fn page(frame: &mut Frame, shown: &mut Shown) {
     for (path, bytes) in crate::files::memory::take_downloads() {
         let name = path.file_name().map_or_else(
             || "steerlab-file".into(),
@@ -87,11 +106,18 @@ fn page(frame: &mut Frame, title: &mut Option<String>) {
         js::download(&name, &bytes);
     }
     let mut opened = None;
+    let mut scripts = Vec::new();
     while let Some((name, bytes)) = js::take_upload() {
         match bytes {
             Ok(bytes) => {
                 crate::files::memory::put(Path::new(&name), bytes);
-                if name.ends_with(".ron") || name.ends_with(".csv") {
+                // A script is kept for the scenario that names it (an upload of one it
+                // names reloads it); anything else opens, whatever its extension's case
+                // (`MOD.RON`), as the desktop opens any file: a recording if `.csv`,
+                // else a scenario, whose errors say what is wrong.
+                if crate::app::session::is_script(Path::new(&name)) {
+                    scripts.push(name);
+                } else {
                     opened = Some(name);
                 }
             }
@@ -102,6 +128,11 @@ fn page(frame: &mut Frame, title: &mut Option<String>) {
         if let Err(errors) = frame.session.open(Path::new(&name)) {
             frame.session.messages.error = Some(errors.to_string());
         }
+    } else if !scripts.is_empty() {
+        frame.session.messages.status = Some(format!(
+            "uploaded {} (a script the open scenario names reloads)",
+            scripts.join(", ")
+        ));
     }
     if let Some(fragment) = frame.take_link_request() {
         let url = js::set_fragment(&fragment);
@@ -111,10 +142,29 @@ fn page(frame: &mut Frame, title: &mut Option<String>) {
             url.len()
         ));
     }
-    let name = &frame.session.doc.scenario.name;
-    if title.as_ref() != Some(name) {
+    // Another scenario opened: the address names it (a shipped one by name; a file or
+    // an upload has no address), so a reload opens what is on screen.
+    let doc = &frame.session.doc;
+    if doc.opened != shown.opened {
+        shown.opened = doc.opened;
+        js::set_fragment(doc.shipped.unwrap_or(""));
+    }
+    let dirty = doc.dirty();
+    if dirty != shown.dirty {
+        js::set_dirty(dirty);
+        shown.dirty = dirty;
+    }
+    // Each new error in the page's log too (the browser's console), for whoever looks
+    // there and for the page's tests.
+    let error = &frame.session.messages.error;
+    if error.is_some() && *error != shown.error {
+        js::log(error.as_deref().unwrap_or_default(), true);
+    }
+    shown.error.clone_from(error);
+    let name = &doc.scenario.name;
+    if shown.title.as_ref() != Some(name) {
         js::set_title(&format!("steerlab: {name}"));
-        *title = Some(name.clone());
+        shown.title = Some(name.clone());
     }
 }
 
