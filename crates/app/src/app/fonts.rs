@@ -216,6 +216,10 @@ mod tests {
         // Latin-1 stays with the built-in font; a character no font has too.
         assert_eq!(runs_with("plain é ß", &has), [("plain é ß", None)]);
         assert_eq!(runs_with("Ж", &has), [("Ж", None)]);
+        // The built-in font ends with Latin-1: ÿ (U+00FF) is its, Ā (U+0100) is not.
+        let any = |_: char| true;
+        let all: [&dyn Fn(char) -> bool; 1] = [&any];
+        assert_eq!(runs_with("ÿĀ", &all), [("ÿ", None), ("Ā", Some(0))]);
         assert!(runs_with("", &has).is_empty());
     }
 

@@ -172,6 +172,71 @@ mod tests {
     }
 
     #[test]
+    fn rectangles_that_only_touch_do_not_overlap() {
+        let r = |x0: f32, y0: f32, x1: f32, y1: f32| (Vec2::new(x0, y0), Vec2::new(x1, y1));
+        let a = r(0.0, 0.0, 10.0, 10.0);
+        assert!(overlaps(a, r(5.0, 5.0, 15.0, 15.0)));
+        // Touching on each side: right, left, below, above.
+        assert!(!overlaps(a, r(10.0, 0.0, 20.0, 10.0)));
+        assert!(!overlaps(r(10.0, 0.0, 20.0, 10.0), a));
+        assert!(!overlaps(a, r(0.0, 10.0, 10.0, 20.0)));
+        assert!(!overlaps(r(0.0, 10.0, 10.0, 20.0), a));
+    }
+
+    #[test]
+    fn the_six_places_around_an_anchor() {
+        // Clear 10 pixels, 30 wide, size 10 (a line reaches 8 above its baseline).
+        assert_eq!(
+            candidates(10.0, 30.0, 10.0),
+            [
+                Vec2::new(10.0, -10.0),
+                Vec2::new(10.0, 18.0),
+                Vec2::new(-40.0, -10.0),
+                Vec2::new(-40.0, 18.0),
+                Vec2::new(-15.0, -12.0),
+                Vec2::new(-15.0, 20.0),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_label_is_judged_where_its_pixel_offset_puts_it() {
+        // B's world point is 100 below A's, but its offset brings it onto A: it moves.
+        let a = label(100.0, "alpha", 1);
+        let mut b = label(100.0, "beta", 1);
+        b.anchor = At {
+            world: Vec2::new(100.0, 200.0),
+            px: Vec2::new(0.0, -100.0),
+        };
+        let (marks, _) = place(vec![a, b], camera(), PANE);
+        assert_eq!(
+            offset(&marks[1]) - Vec2::new(0.0, -100.0),
+            Vec2::new(10.0, 18.0)
+        );
+    }
+
+    #[test]
+    fn a_line_of_text_reaches_eight_tenths_above_its_baseline_and_a_quarter_below() {
+        // Size 10, no clearance: A spans 92 to 102.5; B's baseline at 110.6 starts at
+        // 102.6, clear of it (both right and up, where they asked); at 110.4 it would
+        // touch A and move.
+        let at = |y: f32, text: &str| Label {
+            anchor: At::world(Vec2::new(100.0, y)),
+            clear: 0.0,
+            ..label(100.0, text, 1)
+        };
+        let (marks, _) = place(vec![at(100.0, "a"), at(110.6, "b")], camera(), PANE);
+        assert_eq!(offset(&marks[1]), Vec2::ZERO, "clear below");
+        let (marks, _) = place(vec![at(100.0, "a"), at(110.4, "b")], camera(), PANE);
+        assert_ne!(offset(&marks[1]), Vec2::ZERO, "overlapping: moved");
+        // And from above: B's bottom at 89.6 + 2.5 = 92.1 reaches into A's top at 92.
+        let (marks, _) = place(vec![at(100.0, "a"), at(89.6, "b")], camera(), PANE);
+        assert_ne!(offset(&marks[1]), Vec2::ZERO);
+        let (marks, _) = place(vec![at(100.0, "a"), at(89.4, "b")], camera(), PANE);
+        assert_eq!(offset(&marks[1]), Vec2::ZERO);
+    }
+
+    #[test]
     fn estimated_widths_grow_with_the_text_and_its_size() {
         assert_eq!(text_width("abcd", 10.0), 24.8);
         assert_eq!(text_width("ab", 20.0), 24.8);

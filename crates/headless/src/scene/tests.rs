@@ -492,3 +492,49 @@ fn every_symbol_has_a_sample_and_a_meaning() {
         Role::SeekerCone.meaning()
     );
 }
+
+#[test]
+fn every_kind_of_thing_drawn_names_its_symbol_for_the_legend() {
+    let shipped = |name: &str, ticks: u32| {
+        let text = crate::scenario::presets::shipped(name).unwrap();
+        let mut w = parse(text, name).unwrap().build().unwrap();
+        for _ in 0..ticks {
+            w.step();
+        }
+        let v = view();
+        scene_of(&w, &Trails::default(), &[], &v).symbols
+    };
+    // Turrets over rain: their disc, the danger height and the ground.
+    let command = shipped("missile-command", 240);
+    for symbol in [
+        Symbol::Turret,
+        Symbol::Danger,
+        Symbol::Ground,
+        Symbol::Target,
+    ] {
+        assert!(command.contains(&symbol), "{symbol:?}: {command:?}");
+    }
+    // The fly program's grid and death lines.
+    let fly = shipped("fly-program", 1);
+    for symbol in [Symbol::FlyGrid, Symbol::DeathLine, Symbol::Launcher] {
+        assert!(fly.contains(&symbol), "{symbol:?}: {fly:?}");
+    }
+    assert!(!fly.contains(&Symbol::Turret) && !fly.contains(&Symbol::Ground));
+    // Flares, once the jet drops them, and missiles in flight.
+    let flares = (0..600)
+        .step_by(30)
+        .map(|t| shipped("flares", t))
+        .find(|s| s.contains(&Symbol::Flare))
+        .expect("a flare within 10 s");
+    assert!(flares.contains(&Symbol::Missile));
+    // Every symbol has words and a sample to show in the legend and the help.
+    for symbol in Symbol::all() {
+        assert!(!symbol.meaning().is_empty(), "{symbol:?}");
+        assert!(!sample(symbol, Vec2::ZERO).is_empty(), "{symbol:?}");
+    }
+    let all = Symbol::all();
+    let mut sorted = all.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted, all, "each once, in the legend's order");
+}

@@ -100,6 +100,10 @@ pub fn action_bounds(world: &World) -> Option<(Vec2, Vec2)> {
 /// blown up to fill the screen).
 pub const MIN_FIT_SPAN: f32 = 200.0;
 
+/// Pixels [`Camera::fit_action`] leaves around the action (a target's label is about
+/// that long).
+pub const FIT_ROOM: f32 = 60.0;
+
 /// A screen rectangle in pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pane {
@@ -184,11 +188,14 @@ impl Camera {
     }
 
     /// Where [`Follow::Fit`] wants the camera: `lo..hi` grown to at least
-    /// [`MIN_FIT_SPAN`] each way, fitted in `pane`.
+    /// [`MIN_FIT_SPAN`] each way and by [`FIT_ROOM`] pixels, fitted in `pane`.
     pub fn fit_action(lo: Vec2, hi: Vec2, pane: Pane) -> Camera {
         let mid = (lo + hi) * 0.5;
         let half = ((hi - lo) * 0.5).max(Vec2::splat(MIN_FIT_SPAN * 0.5));
-        Self::fit_bounds(mid - half, mid + half, pane)
+        let first = Self::fit_bounds(mid - half, mid + half, pane);
+        // Room around the action for its labels: [`FIT_ROOM`] pixels each way.
+        let room = Vec2::splat(FIT_ROOM / first.zoom);
+        Self::fit_bounds(mid - half - room, mid + half + room, pane)
     }
 
     /// Pans by a screen-space drag.
@@ -226,19 +233,19 @@ mod tests {
     fn easing_goes_part_of_the_way_and_zooms_on_a_log_scale() {
         let from = Camera {
             center: Vec2::new(0.0, 0.0),
-            zoom: 1.0,
+            zoom: 2.0,
         };
         let goal = Camera {
             center: Vec2::new(100.0, -50.0),
-            zoom: 4.0,
+            zoom: 8.0,
         };
         let half = from.ease_toward(goal, 0.5);
         assert_eq!(half.center, Vec2::new(50.0, -25.0));
-        // Half way from 1 to 4 on a log scale is 2.
-        assert!((half.zoom - 2.0).abs() < 1e-5, "{}", half.zoom);
+        // Half way from 2 to 8 on a log scale is 4.
+        assert!((half.zoom - 4.0).abs() < 1e-4, "{}", half.zoom);
         assert_eq!(from.ease_toward(goal, 1.0).center, goal.center);
         assert!(
-            (from.ease_toward(goal, 7.0).zoom - 4.0).abs() < 1e-5,
+            (from.ease_toward(goal, 7.0).zoom - 8.0).abs() < 1e-4,
             "clamped"
         );
         assert_eq!(from.ease_toward(goal, 0.0), from);
@@ -252,14 +259,16 @@ mod tests {
             w: 1080.0,
             h: 1080.0,
         };
-        // A lone point: 200 units (times the 1.08 border) fill the 1080 pixels.
+        // A lone point: 200 units (times the 1.08 border) would fill the 1080 pixels at
+        // zoom 5; 60 pixels of room each way are 12 units there: 224 units, zoom
+        // 1080 / (224 * 1.08) = 4.4643.
         let cam = Camera::fit_action(Vec2::splat(500.0), Vec2::splat(500.0), pane);
         assert_eq!(cam.center, Vec2::splat(500.0));
-        assert!((cam.zoom - 5.0).abs() < 1e-4, "{}", cam.zoom);
-        // A wide spread is fitted as it is: 1000 units wide.
+        assert!((cam.zoom - 4.4643).abs() < 1e-3, "{}", cam.zoom);
+        // A wide spread: 1000 units at zoom 1, then 60 units of room each way: 1120.
         let cam = Camera::fit_action(Vec2::ZERO, Vec2::new(1000.0, 10.0), pane);
         assert_eq!(cam.center, Vec2::new(500.0, 5.0));
-        assert!((cam.zoom - 1.0).abs() < 1e-4, "{}", cam.zoom);
+        assert!((cam.zoom - 1000.0 / 1120.0).abs() < 1e-4, "{}", cam.zoom);
     }
 
     #[test]
@@ -298,6 +307,9 @@ mod tests {
         assert_eq!(Follow::Fit.next(), Follow::Selection);
         assert_eq!(Follow::Selection.next(), Follow::Fixed);
         assert_eq!(Follow::default(), Follow::Fixed);
+        // The words the panel, the help and the README use.
+        let labels = Follow::ALL.map(Follow::label);
+        assert_eq!(labels, ["fixed", "fit the action", "follow the selection"]);
     }
 
     #[test]

@@ -167,6 +167,18 @@ fn bounds_are_each_field_s_accepted_values() {
     assert_eq!(fields.suggested_range("launchers[0].pos.x"), (0.0, 100.0));
     assert_eq!(fields.suggested_range("launch.bearing"), (-180.0, 165.0));
     assert_eq!(fields.suggested_range("launchers[0].spread"), (0.0, 100.0));
+    // Every 2 s: 1 to 3 (half to one and a half times).
+    assert_eq!(fields.suggested_range("launchers[0].every"), (1.0, 3.0));
+    // A keyframe's time and its value have their own ranges (the rain's rate: times up
+    // to 1e6 s, values up to 1000 asteroids a second).
+    let command = crate::scenario::parse(
+        crate::scenario::presets::shipped("missile-command").unwrap(),
+        "missile-command",
+    )
+    .unwrap();
+    let fields = Fields::of(&command);
+    assert_eq!(fields.bounds("rain.rate[1][0]"), Some((0.0, 1.0e6)));
+    assert_eq!(fields.bounds("rain.rate[1][1]"), Some((0.0, 1000.0)));
 }
 
 #[test]

@@ -44,8 +44,8 @@ pub fn algorithms(present: &[Flavour], pane: Pane) {
 
 /// The symbol legend in the pane's top-left corner (the ground, with its launchers and
 /// turrets, is usually at the bottom), below the pane's title if it has one, for the
-/// symbols drawn this frame. Where it would cover much of a small pane (an embed, a
-/// split pane), one line says where the symbols are explained instead.
+/// symbols drawn this frame. In a small pane (an embed, a split pane), or where it
+/// would cover much of the pane, one line says where the symbols are explained instead.
 pub fn symbols(drawn: &[Symbol], pane: Pane, titled: bool) {
     if drawn.is_empty() {
         return;
@@ -57,7 +57,10 @@ pub fn symbols(drawn: &[Symbol], pane: Pane, titled: bool) {
         .fold(0.0, f32::max);
     let w = widest + 46.0;
     let h = ROW * drawn.len() as f32 + 8.0;
-    if w * h > pane.w * pane.h * 0.2 || w > pane.w - 16.0 {
+    // A small pane (an article's embed, one of several split panes) keeps its view:
+    // the F1 help lists every symbol.
+    let small = pane.w < 800.0 || pane.h < 450.0;
+    if small || w * h > pane.w * pane.h * 0.15 {
         let note = "symbols: F1";
         draw_rectangle(
             pane.x + 8.0,

@@ -160,6 +160,17 @@ mod export_tests {
     use super::*;
 
     #[test]
+    fn home_is_the_environment_s_home_folder() {
+        let expected = ["HOME", "USERPROFILE"]
+            .into_iter()
+            .filter_map(std::env::var_os)
+            .find(|v| !v.is_empty())
+            .map(PathBuf::from);
+        assert!(expected.is_some(), "a test machine has a home");
+        assert_eq!(home(), expected);
+    }
+
+    #[test]
     fn exports_go_beside_the_open_scenario_unless_a_folder_or_a_full_path_is_given() {
         let doc = Path::new("/work/levels/boss.ron");
         let home = Some(PathBuf::from("/home/ada"));

@@ -216,6 +216,25 @@ mod tests {
     }
 
     #[test]
+    fn a_path_s_folder_is_resolved_even_when_the_file_is_not_there_yet() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().canonicalize().unwrap();
+        // An editor saving by renaming: the file is briefly missing, its folder is not.
+        let missing = dir.path().join(".").join("law.rhai");
+        assert_eq!(in_resolved_folder(&missing), real.join("law.rhai"));
+        // A file that exists resolves whole; one that does not stays as given.
+        std::fs::write(dir.path().join("law.rhai"), "").unwrap();
+        assert_eq!(resolve(&missing), real.join("law.rhai"));
+        assert_eq!(
+            resolve(Path::new("/no/such/file")),
+            Path::new("/no/such/file")
+        );
+        // No folder part: the file's own name in the working directory.
+        let cwd = std::env::current_dir().unwrap().canonicalize().unwrap();
+        assert_eq!(in_resolved_folder(Path::new("x.rhai")), cwd.join("x.rhai"));
+    }
+
+    #[test]
     fn a_scenario_in_the_browser_s_folder_watches_its_scripts_by_their_names() {
         let mut watch = ScriptWatch::default();
         let spec: ScriptSpec = ron::from_str(r#"(id: "law", path: "law.rhai")"#).unwrap();

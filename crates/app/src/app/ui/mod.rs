@@ -81,7 +81,7 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
     if state.embed {
         let free = embed::show(ctx, session);
         help_window(ctx, session);
-        toast(ctx, state, session, free);
+        // (Its bar shows errors; what opened is the article's business.)
         return Output { free, requests };
     }
     if requests.toggle_panel {

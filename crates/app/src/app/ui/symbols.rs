@@ -100,6 +100,15 @@ mod tests {
     }
 
     #[test]
+    fn a_mark_s_point_is_its_place_moved_by_its_pixels() {
+        let at = crate::scene::At {
+            world: Vec2::new(1.0, 2.0),
+            px: Vec2::new(3.0, 4.0),
+        };
+        assert_eq!(point(at), Pos2::new(4.0, 6.0));
+    }
+
+    #[test]
     fn colours_and_circles_convert_exactly() {
         assert_eq!(color([1.0, 0.0, 0.5, 1.0]), Color32::from_rgb(255, 0, 128));
         let ring = Mark::Circle {
