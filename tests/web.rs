@@ -24,6 +24,17 @@ fn title_when_running(browser: &mut Browser) -> String {
     browser.eval("document.title").as_str().unwrap().to_string()
 }
 
+/// Waits (up to 10 s) for a download to arrive at `path`; whether it did.
+fn arrives(browser: &mut Browser, path: &std::path::Path) -> bool {
+    for _ in 0..100 {
+        if path.is_file() {
+            return true;
+        }
+        browser.wait(0.1);
+    }
+    path.is_file()
+}
+
 fn errors(browser: &Browser) -> Vec<String> {
     browser
         .messages("error")
@@ -219,12 +230,7 @@ fn save_as_downloads_the_scenario_and_open_uploads_one() {
     // Save As: the scenario, named after it, as a file that opens to the same scenario.
     browser.click(SAVE_AS_BUTTON.0, SAVE_AS_BUTTON.1);
     let saved = downloads.path().join("all-algorithms-one-target.ron");
-    for _ in 0..100 {
-        if saved.is_file() {
-            break;
-        }
-        browser.wait(0.1);
-    }
+    arrives(&mut browser, &saved);
     let text = std::fs::read_to_string(&saved).expect("the download arrived");
     assert_eq!(parse(&text, "saved").unwrap(), default);
     // Open: a broken file is refused and the open scenario stays; a good one opens.
@@ -504,13 +510,10 @@ fn a_high_density_screen_gets_a_canvas_of_its_pixels() {
     );
     browser.click(SAVE_AS_BUTTON.0, SAVE_AS_BUTTON.1);
     let saved = downloads.path().join("all-algorithms-one-target.ron");
-    for _ in 0..100 {
-        if saved.is_file() {
-            break;
-        }
-        browser.wait(0.1);
-    }
-    assert!(saved.is_file(), "Save As at its place on a 2x screen");
+    assert!(
+        arrives(&mut browser, &saved),
+        "Save As at its place on a 2x screen"
+    );
     std::fs::write(
         std::env::temp_dir().join("steerlab-web-hidpi.png"),
         browser.screenshot(),

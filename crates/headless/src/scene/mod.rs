@@ -11,21 +11,25 @@
 //! shapes, velocities and selection; then where a dragged target will be; last the
 //! labels, each placed where no other label is ([`labels`]).
 
+mod blast;
 mod flavour;
 mod labels;
 mod shapes;
+mod symbol;
 
+pub use blast::Blast;
 pub use flavour::{flavour, Flavour};
 pub use shapes::{role_marks, sample};
+pub use symbol::Symbol;
 
 use crate::core::overlay::{self, Overlays};
-use crate::guidance::{Algorithm, Look};
+use crate::guidance::Look;
 use crate::palette::{self, with_alpha, Rgba};
 use crate::scenario::camera::{Camera, Pane};
 use crate::sim::history::Ghost;
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
 use crate::sim::trails::{Owner, Trails};
-use crate::sim::{EventKind, Input, MissileId, Motion, TargetId, World};
+use crate::sim::{Input, MissileId, Motion, TargetId, World};
 use glam::Vec2;
 
 /// A place on the picture: a world point, moved by `px` pixels (at the window's size;
@@ -83,104 +87,6 @@ pub enum Mark {
         text: String,
         color: Rgba,
     },
-}
-
-/// Something drawn that the legend explains.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Symbol {
-    Target,
-    Launcher,
-    Turret,
-    Missile,
-    Flare,
-    Trail,
-    Velocity,
-    /// A debug shape of the role at this place of [`crate::core::Role::ALL`].
-    Shape(u8),
-    Blast,
-    Ghost,
-    PendingTarget,
-    FlyGrid,
-    DeathLine,
-    Ground,
-    Danger,
-}
-
-impl Symbol {
-    /// Every symbol the scene may draw, in the legend's order (the help lists them all).
-    pub fn all() -> Vec<Symbol> {
-        let shapes = (0..crate::core::Role::ALL.len()).map(|k| Symbol::Shape(k as u8));
-        let mut all = vec![
-            Symbol::Target,
-            Symbol::Launcher,
-            Symbol::Turret,
-            Symbol::Missile,
-            Symbol::Flare,
-            Symbol::Trail,
-            Symbol::Velocity,
-        ];
-        all.extend(shapes);
-        all.extend([
-            Symbol::Blast,
-            Symbol::Ghost,
-            Symbol::PendingTarget,
-            Symbol::FlyGrid,
-            Symbol::DeathLine,
-            Symbol::Ground,
-            Symbol::Danger,
-        ]);
-        all
-    }
-
-    /// What it means, in the legend.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Symbol::Target => "target: its hit radius (yellow ring: selected)",
-            Symbol::Launcher => "launcher (yellow frame: the one Launch fires, or selected)",
-            Symbol::Turret => "turret: its barrel points at the target it locked",
-            Symbol::Missile => "missile, pointing along its heading (a heat-seeker: a tail)",
-            Symbol::Flare => "flare: a burning decoy a seeker may take for its target",
-            Symbol::FlyGrid => "fly-program grid points (the inner frame: the article's screen)",
-            Symbol::DeathLine => "death line: a fly-program target crossing it leaves",
-            Symbol::Ground => "ground: falling asteroids are lost there",
-            Symbol::Danger => "danger height: a turret picks the closest target below it",
-            Symbol::Trail => "trail: where a missile flew (fades with age)",
-            Symbol::Velocity => "velocity",
-            Symbol::Blast => "blast: a detonation (its radius) or a hit",
-            Symbol::Ghost => "ghost: the old future before the last branch",
-            Symbol::PendingTarget => "placed target: appears on the next tick",
-            Symbol::Shape(k) => crate::core::Role::ALL[usize::from(k)].meaning(),
-        }
-    }
-}
-
-/// What flashed: a detonation (its blast radius) or a hit (radius 0: drawn small).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Blast {
-    pub tick: u64,
-    pub pos: Vec2,
-    pub radius: f32,
-}
-
-impl Blast {
-    /// Adds the detonations and hits of the world's last tick to `blasts`, after
-    /// dropping those faded out ([`palette::BLAST_FADE_TICKS`]).
-    pub fn record(blasts: &mut Vec<Blast>, world: &World) {
-        let now = world.tick();
-        blasts.retain(|b| now.saturating_sub(b.tick) < palette::BLAST_FADE_TICKS);
-        for event in world.events() {
-            let (pos, radius) = match event.kind {
-                EventKind::Detonated { pos, radius, .. } => (pos, radius),
-                EventKind::Hit { pos, .. } => (pos, 0.0),
-                _ => continue,
-            };
-            blasts.push(Blast {
-                tick: event.tick,
-                pos,
-                radius,
-            });
-        }
-    }
 }
 
 /// What is selected in a view.
@@ -286,11 +192,6 @@ impl Scene {
     fn symbol(&mut self, symbol: Symbol) {
         self.symbols.push(symbol);
     }
-}
-
-/// An algorithm's colour with alpha.
-pub fn algorithm_rgba(algorithm: Algorithm, alpha: f32) -> Rgba {
-    palette::from_rgb8(algorithm.color(), alpha)
 }
 
 /// The scene of `layers` (the first one's launchers, labels and placed targets; every
@@ -402,7 +303,7 @@ fn draw_ghost(scene: &mut Scene, ghost: &Ghost) {
     let missiles = ghost
         .missiles
         .values()
-        .map(|(algorithm, path)| (algorithm_rgba(*algorithm, 0.35), path));
+        .map(|(algorithm, path)| (Flavour::plain(*algorithm).rgba(0.35), path));
     let targets = ghost
         .targets
         .values()

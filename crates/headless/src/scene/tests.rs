@@ -310,14 +310,14 @@ fn a_missile_is_an_arrow_along_its_heading_with_its_velocity_when_asked() {
             nose.offset(-dir * 5.0 + dir.perp() * 4.0),
             nose.offset(-dir * 5.0 - dir.perp() * 4.0),
         ],
-        color: algorithm_rgba(law, 1.0),
+        color: Flavour::plain(law).rgba(1.0),
     };
     assert!(scene.marks.contains(&arrow));
     assert!(!scene.symbols.contains(&Symbol::Velocity));
     *v.overlays.get_mut("velocity").unwrap() = true;
     let with = scene_of(&w, &Trails::default(), &[], &v);
     assert!(with.symbols.contains(&Symbol::Velocity));
-    let faint = algorithm_rgba(law, 0.7);
+    let faint = Flavour::plain(law).rgba(0.7);
     let velocity = Mark::Line {
         a: nose,
         b: At::world(pos + m.body.vel * 0.25),

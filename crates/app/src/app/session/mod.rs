@@ -6,6 +6,7 @@
 
 pub mod breakpoints;
 mod document;
+mod framing;
 pub mod gif;
 pub mod plots;
 mod runs;
@@ -26,7 +27,6 @@ pub use runs::{Lane, Runs, MAX_SPEED, MIN_SPEED};
 pub use view::{Follow, Layout, Overlays, Selection, View};
 
 use crate::guidance::{Algorithm, RuntimeLaw, Value};
-use crate::scenario::camera::{scene_bounds, Camera, Pane};
 use crate::scenario::validate::validate;
 use crate::scenario::{self, Scenario};
 use crate::sim::{Input, MissileId, TargetSpec};
@@ -170,83 +170,6 @@ impl Session {
                 for &id in &plot.missiles {
                     plots.toggle(lane, MissileId(id));
                 }
-            }
-        }
-    }
-
-    /// The camera for `pane`: the scenario's own view if it sets one (and `refit` is
-    /// not asked), else everything in the scene fitted in above the status bar.
-    pub fn opening_camera(&self, pane: Pane, refit: bool) -> Camera {
-        let view = self.doc.scenario.view.as_ref().filter(|_| !refit);
-        let bar = 28.0;
-        let above = Pane {
-            h: (pane.h - bar).max(1.0),
-            ..pane
-        };
-        let fitted = self
-            .runs
-            .lanes
-            .first()
-            .map(|lane| {
-                let (lo, hi) = scene_bounds(lane.shown());
-                let mut camera = Camera::fit_bounds(lo, hi, above);
-                camera.center.y += bar * 0.5 / camera.zoom;
-                camera
-            })
-            .unwrap_or(Camera {
-                center: Vec2::ZERO,
-                zoom: 1.0,
-            });
-        Camera {
-            center: view.and_then(|v| v.center).unwrap_or(fitted.center),
-            zoom: view.and_then(|v| v.zoom).unwrap_or(fitted.zoom),
-        }
-    }
-
-    /// Where a following camera ([`View::follow`]) wants to be for `pane`, from
-    /// `camera` (whose zoom following the selection keeps); `None` when it stays put.
-    pub fn follow_camera(&self, camera: Camera, pane: Pane) -> Option<Camera> {
-        let world = self.runs.lanes.first()?.shown();
-        match self.view.follow {
-            Follow::Fixed => None,
-            Follow::Fit => {
-                let (lo, hi) = self
-                    .runs
-                    .lanes
-                    .iter()
-                    .filter_map(|lane| scenario::camera::action_bounds(lane.shown()))
-                    .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))?;
-                let bar = 28.0;
-                let above = Pane {
-                    h: (pane.h - bar).max(1.0),
-                    ..pane
-                };
-                let mut goal = Camera::fit_action(lo, hi, above);
-                goal.center.y += bar * 0.5 / goal.zoom;
-                Some(goal)
-            }
-            Follow::Selection => {
-                let selected = match self.view.selected {
-                    Some(Selection::Missile { lane, id }) => self
-                        .runs
-                        .lanes
-                        .get(lane)
-                        .and_then(|l| l.shown().missile(id))
-                        .map(|m| m.body.pos),
-                    Some(Selection::Target(id)) => world.target(id).map(|t| t.pos),
-                    Some(Selection::Launcher(i)) => world.launchers().get(i).map(|l| l.spec.pos),
-                    None => None,
-                };
-                let newest = || {
-                    world
-                        .missiles()
-                        .iter()
-                        .max_by_key(|m| m.id)
-                        .map(|m| m.body.pos)
-                };
-                let first_target = || world.targets().iter().find(|t| !t.decoy).map(|t| t.pos);
-                let center = selected.or_else(newest).or_else(first_target)?;
-                Some(Camera { center, ..camera })
             }
         }
     }

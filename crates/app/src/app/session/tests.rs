@@ -1,6 +1,7 @@
 //! Session tests: lanes in lockstep, inputs that reach every lane or none, opening, undo, views.
 
 use super::*;
+use crate::scenario::camera::{scene_bounds, Pane};
 
 fn session() -> Session {
     Session::new(crate::scenario::presets::default_scenario(), None)

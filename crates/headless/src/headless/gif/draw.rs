@@ -8,7 +8,7 @@ use super::lanes::Lane;
 use crate::core::overlay::Overlays;
 use crate::palette::{self, Rgba};
 use crate::scenario::camera::{Camera, Pane};
-use crate::scene::{self, algorithm_rgba, At, Layer, Mark, View};
+use crate::scene::{self, At, Flavour, Layer, Mark, View};
 use glam::Vec2;
 use plotters::backend::{BitMapBackend, DrawingBackend};
 use plotters::style::{RGBAColor, ShapeStyle};
@@ -233,7 +233,7 @@ impl Pen<'_> {
         let (lo, hi) = (Vec2::ZERO, Vec2::new(w - 1.0, h - 1.0));
         self.rect_px(lo, hi, false, palette::BOUNDS);
         if let (true, Some(a)) = (panel.marked, panel.lane.algorithm) {
-            self.rect_px(lo, Vec2::new(w, bar), true, algorithm_rgba(a, 1.0));
+            self.rect_px(lo, Vec2::new(w, bar), true, Flavour::plain(a).rgba(1.0));
         }
         let done = panel.progress.clamp(0.0, 1.0) * w;
         if done >= 1.0 {
