@@ -55,6 +55,18 @@ fn ring(center: Vec2, radius: f32, min_px: f32, width: f32, color: Rgba) -> Mark
     }
 }
 
+/// A filled disc of `radius` pixels in a legend's sample.
+fn disc(center: Vec2, radius: f32, color: Rgba) -> Mark {
+    Mark::Circle {
+        center: At::world(center),
+        radius,
+        min_px: 1.0,
+        fill: true,
+        width: 1.0,
+        color,
+    }
+}
+
 fn line(a: Vec2, b: Vec2, color: Rgba) -> Mark {
     Mark::Line {
         a: At::world(a),
@@ -175,14 +187,11 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
         Symbol::Trail => vec![segment(mid - x * 10.0, mid + x * 10.0, 2.0)],
         Symbol::Velocity => arrow(mid - x * 10.0, x * 20.0, color),
         Symbol::Blast => vec![
-            Mark::Circle {
-                center: At::world(mid),
-                radius: 7.0,
-                min_px: 1.0,
-                fill: true,
-                width: 1.0,
-                color: with_alpha(palette::BLAST, palette::BLAST_FILL_ALPHA),
-            },
+            disc(
+                mid,
+                7.0,
+                with_alpha(palette::BLAST, palette::BLAST_FILL_ALPHA),
+            ),
             ring(mid, 7.0, 1.0, 2.0, palette::BLAST),
         ],
         Symbol::Ghost => (0..3)
@@ -193,14 +202,11 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             .collect(),
         Symbol::PendingTarget => vec![ring(mid, 7.0, 1.0, 1.5, palette::SELECTED)],
         Symbol::Target => vec![
-            Mark::Circle {
-                center: At::world(mid),
-                radius: 7.0,
-                min_px: 1.0,
-                fill: true,
-                width: 1.0,
-                color: with_alpha(palette::TARGET, palette::TARGET_FILL_ALPHA),
-            },
+            disc(
+                mid,
+                7.0,
+                with_alpha(palette::TARGET, palette::TARGET_FILL_ALPHA),
+            ),
             ring(mid, 7.0, 1.0, 2.0, palette::TARGET),
         ],
         Symbol::Launcher => {
@@ -215,14 +221,7 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             }]
         }
         Symbol::Turret => vec![
-            Mark::Circle {
-                center: At::world(mid + Vec2::Y * 3.0),
-                radius: 6.0,
-                min_px: 1.0,
-                fill: true,
-                width: 1.0,
-                color: palette::LAUNCHER,
-            },
+            disc(mid + Vec2::Y * 3.0, 6.0, palette::LAUNCHER),
             Mark::Line {
                 a: At::world(mid + Vec2::Y * 3.0),
                 b: At::world(mid + Vec2::new(6.0, -7.0)),
@@ -239,33 +238,16 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             color,
         }],
         Symbol::Flare => vec![
-            Mark::Circle {
-                center: At::world(mid),
-                radius: 7.0,
-                min_px: 1.0,
-                fill: true,
-                width: 1.0,
-                color: with_alpha(palette::FLARE, palette::FLARE_GLOW_ALPHA),
-            },
-            Mark::Circle {
-                center: At::world(mid),
-                radius: 3.0,
-                min_px: 1.0,
-                fill: true,
-                width: 1.0,
-                color: palette::FLARE,
-            },
+            disc(
+                mid,
+                7.0,
+                with_alpha(palette::FLARE, palette::FLARE_GLOW_ALPHA),
+            ),
+            disc(mid, 3.0, palette::FLARE),
         ],
         Symbol::FlyGrid => [-8.0, 0.0, 8.0]
             .into_iter()
-            .map(|dx| Mark::Circle {
-                center: At::world(mid + x * dx),
-                radius: 2.0,
-                min_px: 1.0,
-                fill: true,
-                width: 1.0,
-                color: palette::GRID,
-            })
+            .map(|dx| disc(mid + x * dx, 2.0, palette::GRID))
             .collect(),
         Symbol::DeathLine => vec![Mark::Line {
             a: At::world(mid - x * 10.0),
