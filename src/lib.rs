@@ -13,6 +13,8 @@
 //!
 //! This crate is the `steerlab` program (its command line) and names them all.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use steerlab_headless::live;
 pub use steerlab_headless::{
     core, files, guidance, headless, palette, recording, scenario, scene, script, sim,
 };

@@ -15,6 +15,7 @@ use steerlab::{files, headless};
 
 mod gif;
 mod input;
+mod live;
 mod sweep;
 
 use input::{load, size_within, whole, Failure, LayoutArg};
@@ -163,6 +164,9 @@ enum Command {
     /// Draw a run into an animated GIF, frame by frame on the simulation's fixed tick
     /// (not from the screen): every algorithm in one picture, or one panel each.
     Gif(gif::GifArgs),
+    /// Listen for running games (the live link, docs/live.md) without a window: capture
+    /// what they stream as CSV recordings and set their parameters.
+    Live(live::LiveArgs),
     /// Measure missile updates per second for every algorithm.
     Bench {
         /// Missiles in flight (1 to 2000000, default 100000; with --history, 1 to 100000;
@@ -252,6 +256,7 @@ pub fn main() -> ExitCode {
         Some(Command::Link { file, base }) => print_link(&file, &base),
         Some(Command::Sweep(args)) => sweep::run(args),
         Some(Command::Gif(args)) => gif::run(args),
+        Some(Command::Live(args)) => live::run(args),
         Some(Command::Bench { sweep: true, .. }) => sweep::bench(),
         Some(Command::Bench {
             missiles,

@@ -6,5 +6,7 @@
 pub use steerlab_scenario::{core, files, guidance, recording, scenario, script, sim};
 
 pub mod headless;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod live;
 pub mod palette;
 pub mod scene;

@@ -11,7 +11,7 @@ pub mod replay;
 mod track;
 
 use track::label;
-pub use track::{Kind, RecordedTrack, Sample};
+pub use track::{label as entity_name, Kind, RecordedTrack, Sample};
 
 use crate::guidance::{Algorithm, Tuning};
 use crate::scenario::Scenario;
@@ -379,14 +379,9 @@ impl Clock {
                 "expected at least two ticks, found one".into(),
             ));
         }
-        // Where a row's time should be at a tick of `dt`: within 1% of a tick, plus what
-        // a time written as an f32 (a game's float clock) loses in its digits, about 1e-7
-        // of itself.
+        // Where a row's time should be at a tick of `dt` ([`on_clock`]).
         let expected = |row: &Row, dt: f64| first.time + (row.tick - tick0) as f64 * dt;
-        let fits = |row: &Row, dt: f64| {
-            let e = expected(row, dt);
-            (row.time - e).abs() <= 0.01 * dt + 1e-7 * e.abs()
-        };
+        let fits = |row: &Row, dt: f64| on_clock(first.time, row.tick - tick0, dt, row.time);
         let measured = (last.time - first.time) / span as f64;
         let rate = 1.0 / measured;
         let tick_rate = rate.round();
@@ -428,6 +423,14 @@ impl Clock {
             tick_rate: tick_rate as u32,
         })
     }
+}
+
+/// Whether `time` is where a fixed tick of `dt` puts the tick `ticks` after one at
+/// `first`: within 1% of a tick, plus what a time written as an f32 (a game's float
+/// clock) loses in its digits, about 1e-7 of itself.
+pub fn on_clock(first: f64, ticks: u64, dt: f64, time: f64) -> bool {
+    let expected = first + ticks as f64 * dt;
+    (time - expected).abs() <= 0.01 * dt + 1e-7 * expected.abs()
 }
 
 /// The rows gathered into tracks: one per kind and id (targets and missiles are numbered

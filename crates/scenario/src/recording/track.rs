@@ -40,7 +40,7 @@ pub struct RecordedTrack {
 }
 
 /// An entity's name: `target 3`, `missile 7`.
-pub(super) fn label(kind: Kind, id: u64) -> String {
+pub fn label(kind: Kind, id: u64) -> String {
     match kind {
         Kind::Target => format!("target {id}"),
         Kind::Missile => format!("missile {id}"),
