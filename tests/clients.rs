@@ -74,10 +74,14 @@ fn rows(path: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// One row the demo sends: tick, time, id, kind, label, and x, y, vx, vy, heading, ax,
+/// ay, seen_x, seen_y.
+type DemoRow = (u64, f64, u64, &'static str, &'static str, [Option<f64>; 9]);
+
 /// What the demo of docs/live.md sends, with `gain` 6 from tick `set_at`: per row the
 /// tick, time, id, kind, label, x, y, vx, vy, heading, ax, ay, seen_x, seen_y (None: an
 /// empty cell; headings computed with atan2, compared within 1e-12).
-fn demo_rows(set_at: u64) -> Vec<(u64, f64, u64, &'static str, &'static str, [Option<f64>; 9])> {
+fn demo_rows(set_at: u64) -> Vec<DemoRow> {
     let dt = 1.0f64 / 60.0;
     let (mut tx, mut ty, tvx, tvy) = (400.0f64, 300.0f64, -60.0f64, 20.0f64);
     let (mut mx, mut my, mut vx, mut vy) = (0.0f64, 0.0f64, 150.0f64, 0.0f64);
@@ -139,8 +143,8 @@ fn demo_rows(set_at: u64) -> Vec<(u64, f64, u64, &'static str, &'static str, [Op
 }
 
 /// Runs a client against `steerlab live` (`run` gets the port and the offline CSV's
-/// path) and checks the three agree.
-fn check_client(name: &str, run: impl FnOnce(u16, &Path)) {
+/// path) and checks the three agree; what `steerlab live` printed.
+fn check_client(name: &str, run: impl FnOnce(u16, &Path)) -> String {
     let dir = tempfile::tempdir().unwrap();
     let (record, offline) = (dir.path().join("live.csv"), dir.path().join("offline.csv"));
     let live = Live::start(&record);
@@ -198,6 +202,7 @@ fn check_client(name: &str, run: impl FnOnce(u16, &Path)) {
     // The set changed the flight: without it the missile would be elsewhere at the end.
     let unset = demo_rows(u64::MAX);
     assert_ne!(unset.last().unwrap().5[0], expected.last().unwrap().5[0]);
+    stdout
 }
 
 #[test]
@@ -209,11 +214,25 @@ fn the_rust_client_streams_the_demo_and_takes_a_set() {
 
 /// Runs a command (a client's demo) with HOST PORT OUT.csv after its arguments.
 fn demo_command(program: &str, args: &[&str]) -> impl FnOnce(u16, &Path) {
+    demo_command_with(program, args, &[])
+}
+
+/// [`demo_command`] with environment variables.
+fn demo_command_with(
+    program: &str,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> impl FnOnce(u16, &Path) {
     let (program, args): (String, Vec<String>) =
         (program.into(), args.iter().map(|a| a.to_string()).collect());
+    let env: Vec<(String, String)> = env
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
     move |port, offline| {
         let status = Command::new(&program)
             .args(&args)
+            .envs(env)
             .arg("127.0.0.1")
             .arg(port.to_string())
             .arg(offline)
@@ -247,6 +266,20 @@ fn the_javascript_client_streams_the_demo_and_takes_a_set() {
 }
 
 #[test]
+#[ignore = "needs node; .ci/run runs it"]
+fn the_javascript_client_streams_over_websocket_as_a_browser_game_would() {
+    let printed = check_client(
+        "js over WebSocket",
+        demo_command_with(
+            "node",
+            &["--experimental-websocket", "clients/js/demo.mjs"],
+            &[("STEERLAB_WEBSOCKET", "1")],
+        ),
+    );
+    assert!(printed.contains("(WebSocket)"), "{printed}");
+}
+
+#[test]
 #[ignore = "needs mono (mono-mcs, mono-runtime); .ci/run runs it"]
 fn the_unity_clients_core_streams_the_demo_and_takes_a_set() {
     let exe = scratch().join("demo.exe");
@@ -274,4 +307,28 @@ fn the_unreal_clients_core_streams_the_demo_and_takes_a_set() {
         .expect("g++ runs");
     assert!(built.success());
     check_client("c++", demo_command(exe.to_str().unwrap(), &[]));
+}
+
+#[test]
+#[ignore = "needs godot3 and xvfb-run; .ci/run runs it"]
+fn the_godot_clients_core_streams_the_demo_and_takes_a_set() {
+    // Godot 3 runs the core shared with the Godot 4 node (clients/godot/steerlab_core.gd);
+    // `--path` keeps Godot's logs out of the repository.
+    check_client(
+        "godot",
+        demo_command(
+            "xvfb-run",
+            &[
+                "-a",
+                "godot3",
+                "--no-window",
+                "--audio-driver",
+                "Dummy",
+                "--path",
+                "clients/godot",
+                "-s",
+                "demo3.gd",
+            ],
+        ),
+    );
 }

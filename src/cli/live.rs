@@ -122,7 +122,7 @@ pub fn run(args: LiveArgs) -> Result<(), Failure> {
             game.peer,
             if game.websocket { " (WebSocket)" } else { "" },
             c.frames.len(),
-            c.entities.len()
+            c.rows()
         );
         for a in &c.applied {
             let trip = a.round_trip.map_or_else(String::new, |t| {

@@ -53,6 +53,10 @@ struct Cli {
     /// restart and the scenario's `embed:` sliders only.
     #[arg(long)]
     embed: bool,
+    /// Listen for running games (the live link, docs/live.md) from the start: PORT (on
+    /// 127.0.0.1) or ADDRESS:PORT. The panel's Attach section does the same.
+    #[arg(long, value_name = "[ADDR:]PORT", value_parser = steerlab::live::parse_listen)]
+    listen: Option<std::net::SocketAddr>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -214,6 +218,7 @@ pub fn main() -> ExitCode {
                 size: cli.size,
                 msaa: cli.msaa,
                 embed: cli.embed,
+                listen: cli.listen,
             },
         ),
         Some(Command::Shot {
@@ -234,6 +239,7 @@ pub fn main() -> ExitCode {
                 size,
                 msaa: 1,
                 embed: false,
+                listen: None,
             },
         ),
         Some(Command::Run {
@@ -568,6 +574,7 @@ struct WindowArgs {
     size: Option<(u32, u32)>,
     msaa: u8,
     embed: bool,
+    listen: Option<std::net::SocketAddr>,
 }
 
 #[cfg(feature = "app")]
@@ -596,6 +603,7 @@ fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
         size: args.size,
         msaa: args.msaa,
         embed: args.embed,
+        listen: args.listen,
     };
     app::run(scenario, path, options).map_err(Failure::Environment)
 }

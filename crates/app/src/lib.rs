@@ -5,4 +5,7 @@ pub use steerlab_headless::{
     core, files, guidance, headless, palette, recording, scenario, scene, script, sim,
 };
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use steerlab_headless::live;
+
 pub mod app;

@@ -531,7 +531,7 @@ mod fuzz {
             }
             let text = capture.csv_text();
             let rows = text.lines().filter(|l| !l.starts_with('#')).count() - 1;
-            prop_assert_eq!(rows, capture.entities.len());
+            prop_assert_eq!(rows, capture.rows());
             if capture.is_recording() {
                 // What the capture kept always reopens (gaps and clocks were refused).
                 prop_assert!(recording::parse(&text, "capture.csv").is_ok());

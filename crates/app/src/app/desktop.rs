@@ -89,6 +89,18 @@ async fn frame_loop(
     }
     session.restart();
     session.open_view();
+    if let Some(addr) = options.listen {
+        match session.live.listen(&addr.to_string()) {
+            Ok(said) => {
+                eprintln!("steerlab: {said}");
+                session.messages.status = Some(said);
+            }
+            Err(e) => {
+                eprintln!("steerlab: {e}");
+                session.messages.error = Some(e);
+            }
+        }
+    }
     let mut frame = Frame::new(session);
     frame.set_embed(options.embed);
     let mut stats = FrameStats::default();

@@ -22,6 +22,8 @@ pub struct Options {
     pub msaa: u8,
     /// Show the view as an article's embed does.
     pub embed: bool,
+    /// Listen for games (the live link) from the start.
+    pub listen: Option<std::net::SocketAddr>,
 }
 
 pub(crate) fn window_conf(size: Option<(u32, u32)>, msaa: u8) -> macroquad::conf::Conf {

@@ -7,6 +7,7 @@ use crate::recording::{entity_name, on_clock, Kind, MAX_ROWS};
 use crate::sim::limits::MAX_TRACK_SAMPLES;
 use std::collections::BTreeSet;
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A `set` the game took.
@@ -20,12 +21,13 @@ pub struct Applied {
     pub round_trip: Option<Duration>,
 }
 
-/// One tick of the game: its time and its entities (a range of [`Capture::entities`]).
+/// One tick of the game: its time and its entities (shared: a copy of the capture, for
+/// a build away from the game's thread, copies no entity).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FrameRow {
     pub tick: u64,
     pub time: f64,
-    pub entities: std::ops::Range<usize>,
+    pub entities: Arc<[Entity]>,
 }
 
 /// Everything one game sent, in order.
@@ -35,8 +37,9 @@ pub struct Capture {
     /// Its parameters, with the values it last said it flies.
     pub params: Vec<Param>,
     pub frames: Vec<FrameRow>,
-    pub entities: Vec<Entity>,
     pub applied: Vec<Applied>,
+    /// Rows (entities over every frame) held.
+    rows: usize,
     /// Entities in the last frame, by kind and id.
     present: BTreeSet<(u8, u64)>,
     /// Entities that were in a frame and left.
@@ -62,9 +65,9 @@ impl Capture {
         self.frames.last().map(|f| f.tick)
     }
 
-    /// The entities of frame `k`.
-    pub fn frame_entities(&self, k: usize) -> &[Entity] {
-        &self.entities[self.frames[k].entities.clone()]
+    /// Rows held: entities over every frame.
+    pub fn rows(&self) -> usize {
+        self.rows
     }
 
     /// Takes one message from the game, if it fits the stream so far; `round_trip` is
@@ -153,7 +156,7 @@ impl Capture {
                 ));
             }
         }
-        if self.entities.len() + entities.len() > MAX_ROWS {
+        if self.rows + entities.len() > MAX_ROWS {
             return Err(ProtocolError::new(
                 "entities",
                 format!("the capture is full ({MAX_ROWS} rows): save it and reconnect"),
@@ -183,12 +186,11 @@ impl Capture {
         }
         self.gone.extend(self.present.difference(&now).copied());
         self.present = now;
-        let start = self.entities.len();
-        self.entities.extend(entities);
+        self.rows += entities.len();
         self.frames.push(FrameRow {
             tick,
             time,
-            entities: start..self.entities.len(),
+            entities: entities.into(),
         });
         Ok(())
     }
@@ -196,7 +198,11 @@ impl Capture {
     /// Whether the capture holds a target and a missile, and rows on two ticks or more
     /// (what a recording needs to open: its clock is measured from its rows).
     pub fn is_recording(&self) -> bool {
-        let has = |kind: Kind| self.entities.iter().any(|e| e.kind == kind);
+        let has = |kind: Kind| {
+            self.frames
+                .iter()
+                .any(|f| f.entities.iter().any(|e| e.kind == kind))
+        };
         let mut with_rows = self.frames.iter().filter(|f| !f.entities.is_empty());
         let first = with_rows.next().map(|f| f.tick);
         let last = with_rows.next_back().map(|f| f.tick);
@@ -256,7 +262,7 @@ impl Capture {
             })
         };
         for frame in &self.frames {
-            for e in &self.entities[frame.entities.clone()] {
+            for e in frame.entities.iter() {
                 let [ax, ay] = pair(e.accel);
                 let [sx, sy] = pair(e.seen);
                 let kind = match e.kind {

@@ -116,8 +116,14 @@ impl RuntimeLaw for Replay {
         state: &mut RuntimeState,
     ) -> Result<Option<Body>, LawError> {
         // The sample its next move puts it on, less one: a track launched on its first
-        // sample moves to its second.
-        let first = if self.track.launched { 0.0 } else { -1.0 };
+        // sample moves to its second. So does one recorded from the very first tick: it
+        // is launched on that tick (there is no tick before) and must keep step with the
+        // recording, showing sample k at tick k like the targets.
+        let first = if self.track.launched || self.track.first == 0 {
+            0.0
+        } else {
+            -1.0
+        };
         state
             .values
             .insert("sample".into(), StateValue::Number(first));
@@ -248,6 +254,35 @@ mod tests {
         assert!(r.defaults().is_empty());
         assert_eq!(r.info().id, "rec-mine-test");
         assert_eq!(r.info().color, crate::guidance::runtime::palette(0));
+    }
+
+    #[test]
+    fn a_track_from_the_first_tick_keeps_step_with_the_recording() {
+        // Recorded from tick 0: launched on tick 0 at sample 0, so the step to tick 1
+        // puts it on sample 1 (not sample 0, a tick behind the targets).
+        let mut r = replay(&[10.0, 11.0, 12.0]);
+        r.track.first = 0;
+        let seen = Seen {
+            target_pos: Vec2::ZERO,
+            target_vel: Vec2::ZERO,
+            dt: 1.0 / 60.0,
+        };
+        let launch = Launch::toward(
+            Vec2::new(10.0, 0.0),
+            Vec2::new(60.0, 0.0),
+            Vec2::X * 100.0,
+            Vec2::ZERO,
+            seen.dt,
+        );
+        let mut state = RuntimeState::default();
+        let mut body = r.launch(&[], &launch, &mut state).unwrap().unwrap();
+        assert_eq!(body.pos.x, 10.0);
+        let mut xs = Vec::new();
+        for _ in 0..3 {
+            r.steer(&[], &mut state, &mut body, &seen).unwrap();
+            xs.push(body.pos.x);
+        }
+        assert_eq!(xs, [11.0, 12.0, 13.0]);
     }
 
     #[test]

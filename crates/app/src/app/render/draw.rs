@@ -100,6 +100,18 @@ pub fn draw_hud(session: &Session, pane: Pane) {
         (None, false, Some(reason)) => format!("paused by a breakpoint: {reason}"),
         (None, false, None) => "paused".to_string(),
     };
+    // A live game's stream: the run never steps on its own, it grows with the game.
+    #[cfg(not(target_arch = "wasm32"))]
+    let state = match (
+        session.live.showing(),
+        session.runs.view_tick,
+        &session.runs.paused_by,
+    ) {
+        (false, _, _) => state,
+        (true, _, Some(reason)) => format!("live game paused here by a breakpoint: {reason}"),
+        (true, Some(_), None) => "live game, looking back: Play returns to its latest frame".into(),
+        (true, None, None) => "live: the game's latest frame".into(),
+    };
     let text = format!(
         "tick {}   t = {:.3} s   {:.1}x   {state}   (F1: help)",
         session.tick(),

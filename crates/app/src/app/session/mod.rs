@@ -8,6 +8,8 @@ pub mod breakpoints;
 mod document;
 mod framing;
 pub mod gif;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod live;
 pub mod plots;
 mod runs;
 pub mod scripts;
@@ -55,6 +57,9 @@ pub struct Session {
     pub sweeps: sweep::Sweeps,
     /// A GIF being drawn for the Export section.
     pub gif: gif::GifExport,
+    /// The live link: games attached, the one shown (desktop only).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub live: live::Attach,
 }
 
 impl Session {
@@ -67,6 +72,8 @@ impl Session {
             scripts: scripts::ScriptWatch::default(),
             sweeps: sweep::Sweeps::default(),
             gif: gif::GifExport::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            live: live::Attach::default(),
         };
         session.sweeps.adopt(&session.doc.scenario);
         session.follow_scripts();
@@ -224,11 +231,23 @@ impl Session {
             Some(Err(why)) => self.messages.error = Some(why),
             None => {}
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.follow_live() {
+            return 0;
+        }
         let keep = self.view.trail_keep(self.dt());
         let (ticks, stop) = self.runs.advance(seconds, keep);
         self.note_branch();
         self.stopped(stop);
         ticks
+    }
+
+    /// Another scenario opens: the game shown (if one is) is no longer followed.
+    fn stop_showing_game(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.live.shown = None;
+        }
     }
 
     /// Single step forward: one tick (in the past, the next recorded tick).
@@ -372,6 +391,22 @@ impl Session {
     /// of the scenario, undoable): the run restarts and plays up to that tick, paused,
     /// so the references are seen leaving beside the recorded missile.
     pub fn fly_references(&mut self, missile: &str, tick: u64, algorithms: &[Algorithm]) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.live.showing() {
+            // A live game's scenario is rebuilt as it grows: the references go with it.
+            self.live.references.push(live::Reference {
+                missile: missile.to_string(),
+                tick,
+                algorithms: algorithms.to_vec(),
+            });
+            self.live.built = 0;
+            let names: Vec<&str> = algorithms.iter().map(|a| a.id()).collect();
+            self.messages.status = Some(format!(
+                "{} fly from {missile} at tick {tick} beside the game",
+                names.join(", ")
+            ));
+            return;
+        }
         let mut added = Ok(0);
         self.edit_scenario(|s| {
             added = crate::recording::fly_references(s, missile, tick, algorithms);
@@ -398,6 +433,7 @@ impl Session {
     /// are returned (the panel shows them).
     pub fn open(&mut self, path: &Path) -> Result<(), crate::recording::OpenError> {
         let scenario = crate::recording::open(path)?;
+        self.stop_showing_game();
         // (In the browser, an upload is a file too: it lives in memory.)
         if crate::files::exists(path) {
             self.doc.settle(scenario, path);
@@ -416,6 +452,7 @@ impl Session {
 
     /// Opens a scenario that has no file (a shipped one, a link's), as `what`.
     pub fn open_unsaved(&mut self, scenario: Scenario, what: &str) {
+        self.stop_showing_game();
         self.doc.settle_unsaved(scenario);
         // A shipped scenario by its name (the page's address names it).
         self.doc.shipped = scenario::presets::SHIPPED

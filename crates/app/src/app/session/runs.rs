@@ -99,6 +99,17 @@ impl Default for Runs {
 }
 
 impl Runs {
+    /// Runs for a build away from the window (a live game's capture): compare mode, the
+    /// history budget and the breakpoints as the window's.
+    pub fn building(compare: bool, history_budget: usize, breakpoints: Breakpoints) -> Self {
+        Self {
+            compare,
+            history_budget,
+            breakpoints,
+            ..Self::default()
+        }
+    }
+
     /// Rebuilds every lane from the scenario, from tick 0. A scenario that does not
     /// build leaves the lanes as they were.
     pub fn rebuild(&mut self, scenario: &Scenario) -> Result<(), String> {

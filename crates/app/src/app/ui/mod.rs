@@ -3,6 +3,8 @@
 //! file dialog and the help window, plus the keyboard shortcuts, read here so that text
 //! fields and dialogs get their keys first.
 
+#[cfg(not(target_arch = "wasm32"))]
+mod attach;
 mod edit;
 mod embed;
 mod file;
@@ -195,6 +197,8 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     params::transport(ui, session);
     ui.separator();
     file::section(ui, state, session);
+    #[cfg(not(target_arch = "wasm32"))]
+    attach::section(ui, &mut state.exports, session);
     sweep::section(ui, session);
     params::compare_section(ui, session);
     params::algorithms_section(ui, session);

@@ -26,6 +26,8 @@ pub struct ExportPaths {
     pub gif_seconds: f64,
     /// The folder names without one go to (empty: beside the open scenario).
     pub folder: String,
+    /// Where a live game's capture is saved.
+    pub capture: String,
 }
 
 impl ExportPaths {
@@ -97,6 +99,7 @@ impl PanelState {
                 gif: "steerlab.gif".into(),
                 gif_seconds: 10.0,
                 folder: String::new(),
+                capture: "capture.csv".into(),
             },
             panel_open: true,
             scroll_to_plots: false,

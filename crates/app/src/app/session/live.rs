@@ -1,0 +1,365 @@
+//! The window's side of the live link ([`crate::live`], `docs/live.md`): listening for
+//! games, showing one game's capture as an opened recording that keeps growing, its
+//! parameters sent back as `set`s, and the capture saved as a CSV recording.
+//!
+//! How the view grows: a game's capture up to its latest frame is made a recording's
+//! scenario and run to that tick on a thread of its own (a [`Build`]); the lanes it
+//! made replace the window's when it is done, and the next build starts once more
+//! frames came. So the window never waits for a game or for a build; the view is as far
+//! as the last build got (for a few missiles, a few milliseconds behind the game).
+
+use super::breakpoints::{Breakpoints, Stop};
+use super::runs::{Lane, Runs};
+use super::{Selection, Session};
+use crate::guidance::Algorithm;
+use crate::live::{Event, Options, Server, ToGame};
+use crate::scenario::Scenario;
+use std::net::SocketAddr;
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+impl Session {
+    /// The live link's part of a frame: its news in the panel, and, while a game is
+    /// shown, the view grown to the game's latest frame (the run itself does not step:
+    /// there is nothing past what the game sent). Returns whether a game is shown.
+    pub(super) fn follow_live(&mut self) -> bool {
+        for (error, text) in self.live.events() {
+            if error {
+                self.messages.error = Some(text);
+            } else {
+                self.messages.status = Some(text);
+            }
+        }
+        if !self.live.showing() {
+            return false;
+        }
+        // Play means "back to now": the run has no frames past the game's.
+        if self.runs.playing {
+            self.runs.playing = false;
+            self.runs.scrub(u64::MAX);
+        }
+        match self.live.finished() {
+            Some(Ok(built)) => self.adopt_live(built),
+            Some(Err(e)) => self.messages.error = Some(format!("cannot show the game: {e}")),
+            None => {}
+        }
+        let keep = self.view.trail_keep(self.dt());
+        self.live.start_build(&self.runs, keep);
+        true
+    }
+
+    /// Shows game `game`'s capture as the open scenario, growing as it streams.
+    pub fn show_game(&mut self, game: usize) {
+        self.live.shown = Some(game);
+        self.live.built = 0;
+        self.live.built_tick = 0;
+        self.live.references.clear();
+        self.messages.status = Some("building the game's view...".into());
+    }
+
+    /// Takes a finished build's lanes in place of the run's: the view stays where it
+    /// was (the live edge, or the past tick being looked at); the first build of a game
+    /// opens it like a recording.
+    fn adopt_live(&mut self, built: Built) {
+        let first = self.live.built_tick == 0;
+        if first {
+            let what = built.scenario.name.clone();
+            self.doc.settle_unsaved(built.scenario.clone());
+            self.opened(format!("showing {what} as it streams"));
+        } else {
+            self.doc.scenario = built.scenario.clone();
+            self.doc.saved = built.scenario;
+        }
+        let past = self.runs.view_tick;
+        self.runs.lanes = built.lanes;
+        self.runs.view_tick = None;
+        self.runs.plots.stale();
+        self.runs.playing = false;
+        if let Some(tick) = past {
+            self.runs.scrub(tick);
+        }
+        self.live.built_tick = self.runs.recorded().1;
+        if self.runs.view_tick.is_none() {
+            // Back at the live edge: a breakpoint's pause is over.
+            self.runs.paused_by = None;
+        }
+        if let Some(((reason, missile), tick)) = built.stop {
+            self.runs.scrub(tick);
+            self.runs.paused_by = Some(reason.clone());
+            if let Some((lane, id)) = missile {
+                self.view.selected = Some(Selection::Missile { lane, id });
+            }
+            let asked = match (self.live.pause_game, self.live.shown) {
+                (true, Some(game)) => match self.live.request(game, crate::live::ToGame::Pause) {
+                    Ok(()) => "; asked the game to pause",
+                    Err(_) => "",
+                },
+                _ => "",
+            };
+            self.messages.status = Some(format!("{reason} at tick {tick}{asked}"));
+        }
+    }
+}
+
+/// The address the Attach section offers first.
+pub const DEFAULT_ADDRESS: &str = "127.0.0.1:7878";
+
+/// What one build made: the capture's scenario run to its last tick.
+pub struct Built {
+    pub scenario: Scenario,
+    pub lanes: Vec<Lane>,
+    /// Capture frames it holds.
+    pub frames: usize,
+    /// A breakpoint that fired on a tick new in this build, and on which tick.
+    pub stop: Option<(Stop, u64)>,
+}
+
+/// Reference laws flown from a live missile's state at a tick.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reference {
+    pub missile: String,
+    pub tick: u64,
+    pub algorithms: Vec<Algorithm>,
+}
+
+/// The Attach section's state.
+pub struct Attach {
+    pub server: Option<Server>,
+    /// The address field.
+    pub address: String,
+    /// The game whose capture is the open scenario.
+    pub shown: Option<usize>,
+    /// Frames of the shown capture the open scenario holds.
+    pub built: usize,
+    /// The world tick the open scenario reaches.
+    pub built_tick: u64,
+    building: Option<Receiver<Result<Built, String>>>,
+    /// When the last build started and how long it took.
+    started: Option<Instant>,
+    last_cost: Duration,
+    /// Whether a breakpoint on the live stream also asks the game to pause.
+    pub pause_game: bool,
+    /// Reference laws flown beside the live missiles (kept across builds).
+    pub references: Vec<Reference>,
+    /// The values the sliders hold, per game and parameter.
+    pub sliders: Vec<(usize, String, f64)>,
+}
+
+impl Default for Attach {
+    fn default() -> Self {
+        Self {
+            server: None,
+            address: DEFAULT_ADDRESS.into(),
+            shown: None,
+            built: 0,
+            built_tick: 0,
+            building: None,
+            started: None,
+            last_cost: Duration::ZERO,
+            pause_game: true,
+            references: Vec::new(),
+            sliders: Vec::new(),
+        }
+    }
+}
+
+impl Attach {
+    /// Listens on `address` (`PORT`, `ADDR:PORT`); a bad address or a port in use is
+    /// said in words. Another address than this machine's comes with a warning.
+    pub fn listen(&mut self, address: &str) -> Result<String, String> {
+        let addr: SocketAddr = crate::live::parse_listen(address)?;
+        let server = Server::start(addr, Options::default())
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let local = server.local_addr();
+        self.server = Some(server);
+        self.address = local.to_string();
+        if local.ip().is_loopback() {
+            Ok(format!("listening on {local} for games (docs/live.md)"))
+        } else {
+            Ok(format!(
+                "listening on {local}: games (and anyone) on other machines can connect"
+            ))
+        }
+    }
+
+    /// Stops listening; every game is disconnected (what they sent is gone unless saved).
+    pub fn stop(&mut self) {
+        self.server = None;
+        self.shown = None;
+        self.building = None;
+        self.references.clear();
+        self.sliders.clear();
+    }
+
+    /// Whether a game's capture is the open scenario.
+    pub fn showing(&self) -> bool {
+        self.shown.is_some()
+    }
+
+    /// What happened since the last look, as messages for the panel: `(error, status)`.
+    pub fn events(&mut self) -> Vec<(bool, String)> {
+        let Some(server) = &self.server else {
+            return Vec::new();
+        };
+        let mut said = Vec::new();
+        for event in server.events() {
+            let games = server.games();
+            let name = |i: usize| games[i].capture.name().to_string();
+            match event {
+                Event::Connected(i) => {
+                    said.push((false, format!("a game connected from {}", games[i].peer)))
+                }
+                Event::Hello(i) => said.push((false, format!("{} attached", name(i)))),
+                Event::Params(_) => {}
+                Event::Applied(i, a) => {
+                    let trip = a.round_trip.map_or_else(String::new, |t| {
+                        format!(" ({:.1} ms round trip)", t.as_secs_f64() * 1e3)
+                    });
+                    said.push((
+                        false,
+                        format!(
+                            "{} took {} = {} from tick {}{trip}",
+                            name(i),
+                            a.name,
+                            a.value,
+                            a.tick
+                        ),
+                    ));
+                }
+                Event::Closed(i, None) => said.push((false, format!("{} left", name(i)))),
+                Event::Closed(i, Some(problem)) => {
+                    said.push((true, format!("{} was closed: {problem}", name(i))))
+                }
+                Event::Refused(peer, why) => said.push((true, format!("refused {peer}: {why}"))),
+            }
+        }
+        said
+    }
+
+    /// Sends `set` to a game (and keeps the slider's value).
+    pub fn set(&mut self, game: usize, name: &str, value: f64) -> Result<(), String> {
+        let server = self.server.as_ref().ok_or("not listening")?;
+        server.set(game, name, value)?;
+        match self
+            .sliders
+            .iter_mut()
+            .find(|(g, n, _)| *g == game && n == name)
+        {
+            Some(slot) => slot.2 = value,
+            None => self.sliders.push((game, name.to_string(), value)),
+        }
+        Ok(())
+    }
+
+    /// Asks a game to pause, step or resume.
+    pub fn request(&self, game: usize, request: ToGame) -> Result<(), String> {
+        self.server
+            .as_ref()
+            .ok_or("not listening")?
+            .send(game, request)
+    }
+
+    /// Writes game `game`'s capture as a CSV recording (never over an input).
+    pub fn save(&self, game: usize, path: &std::path::Path) -> Result<usize, String> {
+        let server = self.server.as_ref().ok_or("not listening")?;
+        let games = server.games();
+        let capture = &games.get(game).ok_or("no such game")?.capture;
+        crate::files::write_output(path, &[], |out| capture.write_csv(out))
+            .map_err(|e| e.to_string())?;
+        Ok(capture.frames.len())
+    }
+
+    /// Starts a build of the shown game's capture if it grew and none is running (and
+    /// the last one finished long enough ago that builds take at most half the time).
+    pub fn start_build(&mut self, runs: &Runs, keep: u64) {
+        let (Some(server), Some(game)) = (&self.server, self.shown) else {
+            return;
+        };
+        if self.building.is_some() {
+            return;
+        }
+        if self
+            .started
+            .is_some_and(|s| s.elapsed() < (2 * self.last_cost).max(Duration::from_millis(50)))
+        {
+            return;
+        }
+        let capture = {
+            let games = server.games();
+            let Some(g) = games.get(game) else { return };
+            if g.capture.frames.len() == self.built || !g.capture.is_recording() {
+                return;
+            }
+            g.capture.clone()
+        };
+        let job = Job {
+            name: format!("live: {}", capture.name()),
+            capture,
+            references: self.references.clone(),
+            breakpoints: runs.breakpoints.clone(),
+            compare: runs.compare,
+            budget: runs.history_budget,
+            keep,
+            new_from: self.built_tick,
+        };
+        let (send, receive) = mpsc::channel();
+        self.started = Some(Instant::now());
+        self.building = Some(receive);
+        std::thread::spawn(move || {
+            let _ = send.send(job.run());
+        });
+    }
+
+    /// The build that finished, if one did.
+    pub fn finished(&mut self) -> Option<Result<Built, String>> {
+        let result = self.building.as_ref()?.try_recv().ok()?;
+        self.building = None;
+        self.last_cost = self.started.map_or(Duration::ZERO, |s| s.elapsed());
+        if let Ok(built) = &result {
+            self.built = built.frames;
+        }
+        Some(result)
+    }
+}
+
+/// What a build works from (a copy: the game streams on meanwhile).
+struct Job {
+    name: String,
+    capture: crate::live::Capture,
+    references: Vec<Reference>,
+    breakpoints: Breakpoints,
+    compare: bool,
+    budget: usize,
+    keep: u64,
+    /// Ticks after this are new: a breakpoint there stops the view.
+    new_from: u64,
+}
+
+impl Job {
+    fn run(self) -> Result<Built, String> {
+        let text = self.capture.csv_text();
+        let recording = crate::recording::parse(&text, &self.name).map_err(|e| e.to_string())?;
+        let mut scenario = crate::recording::to_scenario(&recording, &self.name)?;
+        scenario.name = self.name.clone();
+        for r in &self.references {
+            crate::recording::fly_references(&mut scenario, &r.missile, r.tick, &r.algorithms)?;
+        }
+        let mut runs = Runs::building(self.compare, self.budget, self.breakpoints);
+        runs.rebuild(&scenario)?;
+        let last = self.capture.last_tick().unwrap_or(0) - recording.tick0;
+        let mut stop = None;
+        while runs.tick() < last {
+            if let Some(fired) = runs.step_once(self.keep) {
+                if stop.is_none() && runs.tick() > self.new_from {
+                    stop = Some((fired, runs.tick()));
+                }
+            }
+        }
+        Ok(Built {
+            scenario,
+            lanes: std::mem::take(&mut runs.lanes),
+            frames: self.capture.frames.len(),
+            stop,
+        })
+    }
+}

@@ -1,0 +1,239 @@
+//! The window's live link, through the real panel (egui_kittest) and a real game (the
+//! Rust client over a socket): listening, showing a game's stream as it grows, its
+//! parameters set from steerlab with the round trip shown, pause asked of the game,
+//! a breakpoint on the live stream pausing the game, references flown beside a live
+//! missile, the capture saved as a recording, and the way back to the live edge.
+#![cfg(feature = "app")]
+
+mod panel_common;
+
+use egui_kittest::kittest::Queryable;
+use panel_common::{harness, State};
+use steerlab::guidance::Algorithm;
+use steerlab_link::{Entity, Kind, Link, Request};
+
+/// A game: a target flying right at 60 units/s from (300, 200), a missile flying at it
+/// from (0, 200) at 200 units/s; they meet after 1.5 s (tick 90).
+struct Game {
+    link: Link,
+    tick: u64,
+    requests: Vec<Request>,
+}
+
+impl Game {
+    fn connect(address: &str) -> Game {
+        let mut link = Link::new("panel test", 60);
+        link.declare("gain", 0.0, 20.0, 2.0, "1/s");
+        link.connect(address).unwrap();
+        Game {
+            link,
+            tick: 0,
+            requests: Vec::new(),
+        }
+    }
+
+    /// Sends the next frame and reads what steerlab asked.
+    fn frame(&mut self) {
+        self.requests.extend(self.link.poll());
+        let t = (self.tick + 1) as f64 / 60.0;
+        let target = Entity::new(1, Kind::Target, 300.0 + 60.0 * t, 200.0, 60.0, 0.0, 0.0);
+        let mut missile = Entity::new(7, Kind::Missile, 200.0 * t, 200.0, 200.0, 0.0, 0.0);
+        missile.label = "mine".into();
+        let entities = if 200.0 * t < 300.0 + 60.0 * t + 40.0 {
+            vec![target, missile]
+        } else {
+            vec![target]
+        };
+        self.link
+            .frame(self.tick, self.tick as f64 * (1.0 / 60.0), &entities);
+        self.tick += 1;
+    }
+}
+
+/// One frame of the game, of the window's session and of the panel.
+fn frame(h: &mut egui_kittest::Harness<'static, State>, game: &mut Game) {
+    game.frame();
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    h.state_mut().session.advance(1.0 / 60.0);
+    h.run();
+}
+
+/// Runs frames until `done` holds (at most 5 s of them).
+fn until(
+    h: &mut egui_kittest::Harness<'static, State>,
+    game: &mut Game,
+    what: &str,
+    done: impl Fn(&State, &Game) -> bool,
+) {
+    for _ in 0..2000 {
+        if done(h.state(), game) {
+            return;
+        }
+        frame(h, game);
+    }
+    panic!("waited for {what}");
+}
+
+#[test]
+fn a_game_attached_from_the_panel_streams_into_the_view_and_takes_its_parameters() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(steerlab::scenario::presets::default_scenario(), false);
+    h.state_mut().session.live.address = "127.0.0.1:0".into();
+    h.get_by_label("Attach a game").click();
+    h.run();
+    h.get_by_label("Listen").click();
+    h.run();
+    let address = h.state().session.live.address.clone();
+    assert!(
+        address.starts_with("127.0.0.1:") && !address.ends_with(":0"),
+        "{address}"
+    );
+    assert!(h
+        .state()
+        .session
+        .messages
+        .status
+        .as_deref()
+        .unwrap()
+        .starts_with("listening on 127.0.0.1:"));
+    let mut game = Game::connect(&address);
+    until(&mut h, &mut game, "the game to attach", |s, _| {
+        s.session.live.server.as_ref().unwrap().games().len() == 1
+    });
+    for _ in 0..10 {
+        frame(&mut h, &mut game);
+    }
+    h.get_by_label("Show").click();
+    until(&mut h, &mut game, "the game in the view", |s, _| {
+        s.session.doc.scenario.name == "live: panel test" && s.session.runs.tick() > 10
+    });
+    // The view grows with the game, up to its latest frame but never past it.
+    let before = h.state().session.runs.tick();
+    until(&mut h, &mut game, "the view to grow", |s, _| {
+        s.session.runs.tick() >= before + 10
+    });
+    let shown = h.state().session.runs.tick();
+    assert!(
+        shown < game.tick,
+        "the view ({shown}) is never past the game ({})",
+        game.tick
+    );
+    let world = h.state().session.runs.lanes[0].shown();
+    assert_eq!(world.targets().len(), 1);
+    assert_eq!(world.missiles().len(), 1);
+    // The game's missile is where it said, at the tick shown.
+    let x = world.missiles()[0].body.pos.x;
+    assert_eq!(
+        x,
+        (200.0 * (shown + 1) as f64 / 60.0) as f32,
+        "tick {shown}"
+    );
+
+    // Its parameter: a set goes out, the game answers, the round trip is shown.
+    h.state_mut().session.live.set(0, "gain", 6.5).unwrap();
+    until(&mut h, &mut game, "the set to arrive", |_, g| {
+        g.requests.contains(&Request::Set {
+            name: "gain".into(),
+            value: 6.5,
+        })
+    });
+    assert_eq!(game.link.value("gain"), Some(6.5));
+    until(&mut h, &mut game, "the round trip", |s, _| {
+        s.session.live.server.as_ref().unwrap().games()[0]
+            .capture
+            .params[0]
+            .value
+            == 6.5
+    });
+    h.run();
+    assert!(h
+        .query_by_label_contains("the game flies 6.5, round trip")
+        .is_some());
+
+    // Pause asked of the game.
+    h.get_by_label("Pause").click();
+    until(&mut h, &mut game, "the pause", |_, g| {
+        g.requests.contains(&Request::Pause)
+    });
+
+    // References flown from the live missile's state ride along with every build.
+    let pro_nav = Algorithm::from_id("pro-nav").unwrap();
+    h.state_mut()
+        .session
+        .fly_references("missile 7", 20, &[pro_nav]);
+    until(&mut h, &mut game, "the references", |s, _| {
+        s.session
+            .doc
+            .scenario
+            .launchers
+            .iter()
+            .any(|l| l.name == "missile 7 from tick 20")
+    });
+
+    // Looking back while the game streams on; Live returns to the edge.
+    h.state_mut().session.scrub(5);
+    for _ in 0..20 {
+        frame(&mut h, &mut game);
+    }
+    assert_eq!(
+        h.state().session.runs.view_tick,
+        Some(5),
+        "the past stays on screen"
+    );
+    h.get_by_label("Live").click();
+    h.run();
+    assert!(!h.state().session.runs.in_past());
+
+    // A breakpoint on the live stream: the hit pauses the view and asks the game to stop.
+    h.state_mut().session.runs.breakpoints.hit = true;
+    game.requests.clear();
+    until(&mut h, &mut game, "the hit", |s, _| {
+        s.session.runs.paused_by.is_some()
+    });
+    let status = h.state().session.messages.status.clone().unwrap();
+    assert!(status.contains("asked the game to pause"), "{status}");
+    until(&mut h, &mut game, "the game asked to pause", |_, g| {
+        g.requests.contains(&Request::Pause)
+    });
+
+    // The capture, saved: it reopens as a recording.
+    let path = dir.path().join("capture.csv");
+    h.state_mut().panel.exports.capture = path.display().to_string();
+    h.run();
+    h.get_by_label("Save capture").click();
+    h.run();
+    let status = h.state().session.messages.status.clone().unwrap();
+    assert!(
+        status.starts_with("wrote ") && status.contains("frames to"),
+        "{status}"
+    );
+    let recording = steerlab::recording::load(&path).unwrap();
+    assert_eq!(recording.tracks.len(), 2);
+    game.link.close();
+}
+
+#[test]
+fn a_bad_address_or_a_port_in_use_is_said_in_words() {
+    let mut h = harness(steerlab::scenario::presets::default_scenario(), false);
+    h.state_mut().session.live.address = "not an address".into();
+    h.get_by_label("Attach a game").click();
+    h.run();
+    h.get_by_label("Listen").click();
+    h.run();
+    let error = h.state().session.messages.error.clone().unwrap();
+    assert!(
+        error.starts_with("expected PORT or ADDRESS:PORT"),
+        "{error}"
+    );
+    assert!(h.state().session.live.server.is_none());
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    h.state_mut().session.live.address = taken.local_addr().unwrap().to_string();
+    h.run();
+    h.get_by_label("Listen").click();
+    h.run();
+    let error = h.state().session.messages.error.clone().unwrap();
+    assert!(
+        error.starts_with(&format!("cannot listen on {}", taken.local_addr().unwrap())),
+        "{error}"
+    );
+}
