@@ -6,10 +6,10 @@
 //! others need their toolchains, which `.ci/run` installs, and are run there
 //! (`cargo test --test clients -- --include-ignored`).
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 
+mod live_common;
 #[path = "../clients/rust/examples/demo.rs"]
 mod rust_demo;
 
@@ -21,32 +21,18 @@ struct Live {
 
 impl Live {
     fn start(record: &Path) -> Live {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_steerlab"))
-            .args([
-                "live",
-                "--listen",
-                "0",
-                "--set",
-                "gain=6",
-                "--seconds",
-                "120",
-            ])
-            .arg("--record")
-            .arg(record)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("steerlab live starts");
-        let mut first = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let port = first
-            .trim()
-            .rsplit(':')
-            .next()
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("expected `listening on ADDR:PORT`, found {first:?}"));
+        let args = [
+            "--listen",
+            "0",
+            "--set",
+            "gain=6",
+            "--seconds",
+            "120",
+            "--record",
+        ];
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        all.push(record.as_os_str());
+        let (child, port) = live_common::start(&all);
         Live { child, port }
     }
 

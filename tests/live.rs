@@ -2,10 +2,12 @@
 //! (tests/broken-live, each file a game's conversation that breaks one rule), the
 //! warnings and refusals of its options, and captures of several games.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod live_common;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Output};
 use std::time::Duration;
 
 /// Each corpus file, the field the error names, and how its message starts.
@@ -34,24 +36,8 @@ fn corpus() -> std::path::PathBuf {
 }
 
 fn live(args: &[&str]) -> (Child, u16) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_steerlab"))
-        .arg("live")
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let port = first
-        .trim()
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("{first:?}"));
-    (child, port)
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    live_common::start(&args)
 }
 
 fn text(output: &Output) -> String {

@@ -203,6 +203,25 @@ fn a_bad_message_is_refused_naming_its_field_and_what_was_expected() {
 fn messages_lists_and_names_are_bounded() {
     let big = format!(r#"{{"type":"bye","pad":"{}"}}"#, "x".repeat(1 << 20));
     assert!(problem(&big).message.contains("at most 1048576 bytes"));
+    // Exactly 1 MiB is within the bound.
+    let bye = r#"{"type":"bye"}"#;
+    let exact = format!("{bye}{}", " ".repeat((1 << 20) - bye.len()));
+    assert_eq!(parse(&exact).unwrap(), FromGame::Bye);
+    // A name of exactly 40 characters, and a range of one value, are fine.
+    let forty = "n".repeat(40);
+    let FromGame::Hello(h) = parse(&format!(
+        r#"{{"type":"hello","protocol":1,"game":"{forty}","tick_rate":60}}"#
+    ))
+    .unwrap() else {
+        panic!()
+    };
+    assert_eq!(h.game, forty);
+    let FromGame::Params(p) =
+        parse(r#"{"type":"params","params":[{"name":"g","min":3,"max":3,"default":3}]}"#).unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!((p[0].min, p[0].max), (3.0, 3.0));
     let many: Vec<String> = (0..1001).map(|k| target(k, 0.0)).collect();
     let e = problem(&frame(0, 0.0, &many.join(",")));
     assert_eq!(
@@ -324,6 +343,33 @@ fn a_stream_must_say_hello_first_and_send_a_frame_every_tick_on_its_clock() {
         (e.field.as_str(), e.message.as_str()),
         ("name", "expected a declared parameter, found `gain`")
     );
+}
+
+#[test]
+fn a_full_capture_refuses_the_frame_that_would_overflow_it_and_keeps_the_rest() {
+    let mut capture = Capture::holding(5);
+    capture.take(parse(HELLO).unwrap(), None).unwrap();
+    let two = format!("{},{}", target(1, 0.0), missile(7, 0.0));
+    for t in 0..2 {
+        let m = parse(&frame(t, t as f64 / 60.0, &two)).unwrap();
+        capture.take(m, None).unwrap();
+    }
+    // 4 rows held: one more fits exactly, two more do not.
+    let e = capture
+        .take(parse(&frame(2, 2.0 / 60.0, &two)).unwrap(), None)
+        .unwrap_err();
+    assert_eq!(
+        (e.field.as_str(), e.message.as_str()),
+        (
+            "entities",
+            "the capture is full (5 rows): save it and reconnect"
+        )
+    );
+    assert_eq!((capture.rows(), capture.last_tick()), (4, Some(1)));
+    let one = parse(&frame(2, 2.0 / 60.0, &target(1, 0.0))).unwrap();
+    capture.take(one, None).unwrap();
+    assert_eq!((capture.rows(), capture.last_tick()), (5, Some(2)));
+    assert_eq!(Capture::default().last_tick(), None);
 }
 
 #[test]

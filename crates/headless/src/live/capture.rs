@@ -31,7 +31,7 @@ pub struct FrameRow {
 }
 
 /// Everything one game sent, in order.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Capture {
     pub hello: Option<Hello>,
     /// Its parameters, with the values it last said it flies.
@@ -48,6 +48,14 @@ pub struct Capture {
     seen: usize,
     /// Whether the game said goodbye.
     pub said_bye: bool,
+    /// Most rows it holds ([`MAX_ROWS`], a recording's bound).
+    max_rows: usize,
+}
+
+impl Default for Capture {
+    fn default() -> Self {
+        Self::holding(MAX_ROWS)
+    }
 }
 
 fn key(entity: &Entity) -> (u8, u64) {
@@ -55,6 +63,22 @@ fn key(entity: &Entity) -> (u8, u64) {
 }
 
 impl Capture {
+    /// An empty capture that holds at most `max_rows` rows.
+    pub fn holding(max_rows: usize) -> Self {
+        Self {
+            hello: None,
+            params: Vec::new(),
+            frames: Vec::new(),
+            applied: Vec::new(),
+            rows: 0,
+            present: BTreeSet::new(),
+            gone: BTreeSet::new(),
+            seen: 0,
+            said_bye: false,
+            max_rows,
+        }
+    }
+
     /// The game's name (`game` until it says hello).
     pub fn name(&self) -> &str {
         self.hello.as_ref().map_or("game", |h| h.game.as_str())
@@ -156,10 +180,13 @@ impl Capture {
                 ));
             }
         }
-        if self.rows + entities.len() > MAX_ROWS {
+        if self.rows + entities.len() > self.max_rows {
             return Err(ProtocolError::new(
                 "entities",
-                format!("the capture is full ({MAX_ROWS} rows): save it and reconnect"),
+                format!(
+                    "the capture is full ({} rows): save it and reconnect",
+                    self.max_rows
+                ),
             ));
         }
         let now: BTreeSet<(u8, u64)> = entities.iter().map(key).collect();

@@ -215,9 +215,8 @@ mod tests {
         Replay::new("rec-mine-test", &track, 0)
     }
 
-    #[test]
-    fn it_flies_its_samples_then_coasts_one_tick_then_stays() {
-        let r = replay(&[10.0, 11.0, 12.0]);
+    /// What a missile flying `r` sees (a still target), its state and body at launch.
+    fn launched(r: &Replay) -> (Seen, RuntimeState, Body) {
         let seen = Seen {
             target_pos: Vec2::ZERO,
             target_vel: Vec2::ZERO,
@@ -231,7 +230,14 @@ mod tests {
             seen.dt,
         );
         let mut state = RuntimeState::default();
-        let mut body = r.launch(&[], &launch, &mut state).unwrap().unwrap();
+        let body = r.launch(&[], &launch, &mut state).unwrap().unwrap();
+        (seen, state, body)
+    }
+
+    #[test]
+    fn it_flies_its_samples_then_coasts_one_tick_then_stays() {
+        let r = replay(&[10.0, 11.0, 12.0]);
+        let (seen, mut state, mut body) = launched(&r);
         assert_eq!(
             (body.pos, body.vel, body.heading),
             (Vec2::new(10.0, 0.0), Vec2::new(60.0, 0.0), 0.25)
@@ -262,20 +268,7 @@ mod tests {
         // puts it on sample 1 (not sample 0, a tick behind the targets).
         let mut r = replay(&[10.0, 11.0, 12.0]);
         r.track.first = 0;
-        let seen = Seen {
-            target_pos: Vec2::ZERO,
-            target_vel: Vec2::ZERO,
-            dt: 1.0 / 60.0,
-        };
-        let launch = Launch::toward(
-            Vec2::new(10.0, 0.0),
-            Vec2::new(60.0, 0.0),
-            Vec2::X * 100.0,
-            Vec2::ZERO,
-            seen.dt,
-        );
-        let mut state = RuntimeState::default();
-        let mut body = r.launch(&[], &launch, &mut state).unwrap().unwrap();
+        let (seen, mut state, mut body) = launched(&r);
         assert_eq!(body.pos.x, 10.0);
         let mut xs = Vec::new();
         for _ in 0..3 {

@@ -54,7 +54,16 @@ impl Session {
         self.live.built = 0;
         self.live.built_tick = 0;
         self.live.references.clear();
-        self.messages.status = Some("building the game's view...".into());
+        let ready = self.live.server.as_ref().is_some_and(|s| {
+            s.games()
+                .get(game)
+                .is_some_and(|g| g.capture.is_recording())
+        });
+        self.messages.status = Some(if ready {
+            "building the game's view...".into()
+        } else {
+            "waiting for the game to send a target and a missile over two ticks".into()
+        });
     }
 
     /// Takes a finished build's lanes in place of the run's: the view stays where it
