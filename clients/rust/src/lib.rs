@@ -619,4 +619,168 @@ mod tests {
             r#"{"id":7,"kind":"missile","x":1.5,"y":-2,"vx":150,"vy":0,"heading":0.25,"label":"pro, nav \"x\"","ax":1,"ay":2,"seen_x":3,"seen_y":4}"#
         );
     }
+
+    /// A stand-in for steerlab: a listener the link connects to, read line by line.
+    struct Steerlab {
+        reader: std::io::BufReader<TcpStream>,
+        writer: TcpStream,
+    }
+
+    impl Steerlab {
+        fn attach(link: &mut Link) -> Steerlab {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            link.connect(listener.local_addr().unwrap()).unwrap();
+            let (stream, _) = listener.accept().unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(5)))
+                .unwrap();
+            Steerlab {
+                reader: std::io::BufReader::new(stream.try_clone().unwrap()),
+                writer: stream,
+            }
+        }
+
+        fn line(&mut self) -> String {
+            let mut line = String::new();
+            std::io::BufRead::read_line(&mut self.reader, &mut line).unwrap();
+            line.trim_end().to_string()
+        }
+
+        fn say(&mut self, line: &str) {
+            self.writer.write_all(line.as_bytes()).unwrap();
+            self.writer.write_all(b"\n").unwrap();
+        }
+    }
+
+    /// Polls until something comes (at most 5 s).
+    fn poll_until(link: &mut Link) -> Vec<Request> {
+        for _ in 0..5000 {
+            let got = link.poll();
+            if !got.is_empty() {
+                return got;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        panic!("nothing came");
+    }
+
+    #[test]
+    fn over_a_socket_the_link_says_hello_streams_frames_answers_a_set_and_says_bye() {
+        let dir = std::env::temp_dir().join(format!("steerlab-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let csv = dir.join("own.csv");
+        let mut link = Link::new("sock \"test\"", 30);
+        link.declare("gain", 0.0, 20.0, 2.0, "1/s");
+        link.declare("gain", 0.0, 10.0, 3.0, "1/s");
+        link.declare("lag", -1.0, 1.0, 0.0, "s");
+        assert_eq!(link.params().len(), 2, "a name declared again replaces it");
+        assert!(!link.connected());
+        link.record(&csv).unwrap();
+        let mut steerlab = Steerlab::attach(&mut link);
+        assert!(link.connected());
+        assert_eq!(
+            steerlab.line(),
+            r#"{"type":"hello","protocol":1,"game":"sock \"test\"","tick_rate":30}"#
+        );
+        assert_eq!(
+            steerlab.line(),
+            r#"{"type":"params","params":[{"name":"gain","min":0,"max":10,"default":3,"value":3,"unit":"1/s"},{"name":"lag","min":-1,"max":1,"default":0,"value":0,"unit":"s"}]}"#
+        );
+        // Nothing to read: the link stays connected and says nothing.
+        assert!(link.poll().is_empty());
+        assert!(link.connected());
+        let a = Entity::new(1, Kind::Target, 1.0, 2.0, 3.0, 4.0, 0.5);
+        let b = Entity::new(2, Kind::Missile, 5.0, 6.0, 7.0, 8.0, 0.25);
+        link.frame(4, 0.125, &[a.clone(), b.clone()]);
+        assert_eq!(
+            steerlab.line(),
+            r#"{"type":"frame","tick":4,"time":0.125,"entities":[{"id":1,"kind":"target","x":1,"y":2,"vx":3,"vy":4,"heading":0.5},{"id":2,"kind":"missile","x":5,"y":6,"vx":7,"vy":8,"heading":0.25}]}"#
+        );
+        // Two messages in one write: a set (answered from the next frame's tick) and a pause.
+        steerlab.say("{\"type\":\"set\",\"name\":\"gain\",\"value\":7.5}\n{\"type\":\"pause\"}");
+        let mut got = poll_until(&mut link);
+        if got.len() == 1 {
+            got.extend(poll_until(&mut link));
+        }
+        assert_eq!(
+            got,
+            [
+                Request::Set {
+                    name: "gain".into(),
+                    value: 7.5
+                },
+                Request::Pause
+            ]
+        );
+        assert_eq!(
+            steerlab.line(),
+            r#"{"type":"applied","name":"gain","value":7.5,"tick":5}"#
+        );
+        link.frame(5, 5.0 / 30.0, &[a]);
+        assert!(steerlab.line().starts_with(r#"{"type":"frame","tick":5,"#));
+        link.close();
+        assert_eq!(steerlab.line(), r#"{"type":"bye"}"#);
+        let text = std::fs::read_to_string(&csv).unwrap();
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            rows[0],
+            "# sock \"test\" recorded by steerlab-link, 30 ticks per second"
+        );
+        assert_eq!(
+            rows[1],
+            "tick,time,id,kind,algorithm,x,y,vx,vy,heading,ax,ay,seen_x,seen_y"
+        );
+        assert_eq!(
+            &rows[2..],
+            [
+                csv_row(
+                    4,
+                    0.125,
+                    &Entity::new(1, Kind::Target, 1.0, 2.0, 3.0, 4.0, 0.5)
+                ),
+                csv_row(4, 0.125, &b),
+                csv_row(
+                    5,
+                    5.0 / 30.0,
+                    &Entity::new(1, Kind::Target, 1.0, 2.0, 3.0, 4.0, 0.5)
+                )
+            ]
+        );
+    }
+
+    #[test]
+    fn a_link_that_steerlab_leaves_or_refuses_goes_offline_and_keeps_recording() {
+        let mut link = Link::new("left", 60);
+        let mut steerlab = Steerlab::attach(&mut link);
+        steerlab.line();
+        steerlab.say(r#"{"type":"error","field":"tick","message":"expected 1"}"#);
+        assert_eq!(
+            poll_until(&mut link),
+            [Request::Error("tick: expected 1".into())]
+        );
+        assert!(!link.connected());
+        assert!(link.poll().is_empty(), "offline: nothing more to read");
+        let mut other = Link::new("closed", 60);
+        let steerlab = Steerlab::attach(&mut other);
+        drop(steerlab);
+        for _ in 0..5000 {
+            other.poll();
+            if !other.connected() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(
+            !other.connected(),
+            "steerlab closing the socket takes the link offline"
+        );
+        // Connecting where nothing listens fails and leaves the link offline.
+        let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = free.local_addr().unwrap();
+        drop(free);
+        let mut lonely = Link::new("alone", 60);
+        assert!(lonely.connect(addr).is_err());
+        assert!(!lonely.connected());
+        assert!(lonely.record("/nonexistent-folder/x.csv").is_err());
+    }
 }

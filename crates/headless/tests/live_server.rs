@@ -493,3 +493,129 @@ fn random_bytes_from_many_games_never_stop_the_server() {
     // bytes happened to be blank lines).
     assert!(games[..24].iter().filter(|g| g.problem.is_some()).count() >= 20);
 }
+
+#[test]
+fn a_game_that_waits_before_speaking_or_splits_its_handshake_is_still_heard() {
+    let server = server(Options::default());
+    // A game that connects, thinks for a while, then says hello.
+    let mut slow = TcpGame::connect(server.local_addr());
+    std::thread::sleep(Duration::from_millis(60));
+    slow.send(&hello("thinker"));
+    assert_eq!(slow.read()["type"].as_str(), Some("welcome"));
+    // A browser whose handshake arrives in pieces ("GE", then the rest).
+    let stream = TcpStream::connect(server.local_addr()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    (&stream).write_all(b"GE").unwrap();
+    std::thread::sleep(Duration::from_millis(30));
+    let request = tungstenite::client::IntoClientRequest::into_client_request(format!(
+        "ws://{}/",
+        server.local_addr()
+    ))
+    .unwrap();
+    // The rest of the request line goes through a stream that first drops "GE".
+    struct Skip<'a>(&'a TcpStream, usize);
+    impl std::io::Read for Skip<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            (&mut self.0).read(buf)
+        }
+    }
+    impl std::io::Write for Skip<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let skip = self.1.min(buf.len());
+            self.1 -= skip;
+            (&mut self.0).write_all(&buf[skip..])?;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    use std::io::Read;
+    let (mut socket, _) = tungstenite::client(request, Skip(&stream, 2)).unwrap();
+    socket
+        .send(tungstenite::Message::text(hello("pieces")))
+        .unwrap();
+    let reply = loop {
+        if let tungstenite::Message::Text(t) = socket.read().unwrap() {
+            break t.as_str().to_string();
+        }
+    };
+    assert!(reply.contains("welcome"), "{reply}");
+}
+
+#[test]
+fn a_connection_that_sends_nothing_is_dropped_after_its_patience() {
+    let patience = Duration::from_millis(300);
+    let server = server(Options {
+        patience,
+        ..Options::default()
+    });
+    let mut mute = TcpStream::connect(server.local_addr()).unwrap();
+    mute.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = std::io::Read::read_to_end(&mut mute, &mut rest);
+    let waited = started.elapsed();
+    assert!(waited >= patience, "dropped after {waited:?}");
+    assert!(waited < patience * 5, "dropped after {waited:?}");
+    assert!(server.games().is_empty(), "it never became a game");
+}
+
+#[test]
+fn a_game_that_resets_its_connection_has_left() {
+    let server = server(Options::default());
+    for websocket in [false, true] {
+        let before = server.games().len();
+        if websocket {
+            let mut socket = websocket_to(server.local_addr());
+            socket
+                .send(tungstenite::Message::text(hello("reset")))
+                .unwrap();
+            // The welcome comes and is never read: closing then resets the connection.
+            std::thread::sleep(Duration::from_millis(50));
+            drop(socket);
+        } else {
+            let mut game = TcpGame::connect(server.local_addr());
+            game.send(&hello("reset"));
+            std::thread::sleep(Duration::from_millis(50));
+            drop(game);
+        }
+        until(&server, "the reset game to leave", |s| {
+            s.games().len() == before + 1 && !s.games()[before].connected
+        });
+    }
+}
+
+#[test]
+fn a_message_of_exactly_the_largest_size_passes_even_when_it_arrives_in_two_parts() {
+    let server = server(Options::default());
+    let mut game = TcpGame::connect(server.local_addr());
+    game.send(&hello("big"));
+    game.read();
+    let params = r#"{"type":"params","params":[{"name":"g","min":0,"max":1,"default":0}]}"#;
+    let line = format!("{params}{}", " ".repeat((1 << 20) - params.len()));
+    game.stream.write_all(line.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    game.stream.write_all(b"\n").unwrap();
+    until(&server, "the params", |s| {
+        !s.games()[0].capture.params.is_empty()
+    });
+    assert!(server.games()[0].connected);
+}
+
+#[test]
+fn stopping_the_server_closes_every_game() {
+    let server = server(Options::default());
+    let mut game = TcpGame::connect(server.local_addr());
+    game.send(&hello("stopped"));
+    game.read();
+    drop(server);
+    assert!(game.closed(), "the game's connection ends with the server");
+}
+
+/// A WebSocket from a program (no origin).
+fn websocket_to(addr: SocketAddr) -> tungstenite::WebSocket<TcpStream> {
+    websocket(addr, None).unwrap()
+}

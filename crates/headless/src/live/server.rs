@@ -104,11 +104,6 @@ pub struct Server {
     listener: Option<JoinHandle<()>>,
 }
 
-/// Whether an address is this machine's own.
-pub fn is_loopback(addr: &SocketAddr) -> bool {
-    addr.ip().is_loopback()
-}
-
 impl Server {
     /// Listens on `addr` (port 0: any free port, see [`Server::local_addr`]).
     pub fn start(addr: SocketAddr, options: Options) -> io::Result<Server> {
@@ -227,16 +222,13 @@ impl Shared {
 fn listen(listener: TcpListener, shared: Shared) {
     let mut threads: Vec<JoinHandle<()>> = Vec::new();
     while !shared.stop.load(Ordering::Relaxed) {
-        let (stream, peer) = match listener.accept() {
-            Ok(accepted) => accepted,
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                std::thread::sleep(Duration::from_millis(5));
-                threads.retain(|t| !t.is_finished());
-                continue;
-            }
-            Err(_) => continue,
-        };
+        // The threads to wait for at the end: those still running.
         threads.retain(|t| !t.is_finished());
+        let Ok((stream, peer)) = listener.accept() else {
+            // None waiting (or none can be taken now, out of files): look again soon.
+            std::thread::sleep(Duration::from_millis(5));
+            continue;
+        };
         if shared.open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
             let reason = format!("refused: {MAX_CONNECTIONS} games are connected already");
             let mut stream = stream;
@@ -318,7 +310,7 @@ impl Link {
                 }
                 if buffer.is_empty() {
                     *since = None;
-                } else if since.get_or_insert_with(Instant::now).elapsed() > patience {
+                } else if overdue(*since.get_or_insert_with(Instant::now), patience) {
                     return Err(Ended::Problem(ProtocolError::new(
                         "",
                         format!(
@@ -375,6 +367,11 @@ impl Link {
     }
 }
 
+/// Whether more than `patience` has passed since `since`.
+fn overdue(since: Instant, patience: Duration) -> bool {
+    since.elapsed() > patience
+}
+
 /// A read that found nothing yet.
 fn is_quiet(e: &io::Error) -> bool {
     matches!(
@@ -424,7 +421,7 @@ fn open(stream: TcpStream, peer: SocketAddr, shared: &Shared) -> Result<Link, St
             Err(e) if is_quiet(&e) => {}
             Err(e) => return Err(e.to_string()),
         }
-        if started.elapsed() > shared.options.patience || shared.stop.load(Ordering::Relaxed) {
+        if overdue(started, shared.options.patience) || shared.stop.load(Ordering::Relaxed) {
             return Err("sent nothing".into());
         }
         std::thread::sleep(POLL);
@@ -605,7 +602,7 @@ fn converse(
             }
         }
         let said_hello = shared.games()[index].capture.hello.is_some();
-        if !said_hello && connected.elapsed() > shared.options.patience {
+        if !said_hello && overdue(connected, shared.options.patience) {
             return Some(ProtocolError::new(
                 "",
                 format!(
