@@ -532,7 +532,6 @@ fn a_game_that_waits_before_speaking_or_splits_its_handshake_is_still_heard() {
             Ok(())
         }
     }
-    use std::io::Read;
     let (mut socket, _) = tungstenite::client(request, Skip(&stream, 2)).unwrap();
     socket
         .send(tungstenite::Message::text(hello("pieces")))
