@@ -618,3 +618,40 @@ fn stopping_the_server_closes_every_game() {
 fn websocket_to(addr: SocketAddr) -> tungstenite::WebSocket<TcpStream> {
     websocket(addr, None).unwrap()
 }
+
+#[test]
+fn two_thousand_messages_in_a_second_are_not_a_flood() {
+    let server = server(Options::default());
+    let mut game = TcpGame::connect(server.local_addr());
+    // The hello and 1999 frames: 2000 messages at once.
+    let lines: String = std::iter::once(hello("busy"))
+        .chain((0..1999).map(frame))
+        .map(|l| l + "\n")
+        .collect();
+    game.stream.write_all(lines.as_bytes()).unwrap();
+    assert_eq!(game.read()["type"].as_str(), Some("welcome"));
+    until(&server, "every frame", |s| {
+        s.games()[0].capture.frames.len() == 1999
+    });
+    assert!(server.games()[0].connected);
+    assert_eq!(server.games()[0].problem, None);
+}
+
+#[test]
+fn a_game_that_said_hello_may_stay_quiet_past_the_patience() {
+    // (A game paused in its debugger sends nothing for a long while.)
+    let patience = Duration::from_millis(200);
+    let server = server(Options {
+        patience,
+        ..Options::default()
+    });
+    let mut game = TcpGame::connect(server.local_addr());
+    game.send(&hello("paused"));
+    game.read();
+    std::thread::sleep(patience * 3);
+    game.send(&frame(0));
+    until(&server, "the frame", |s| {
+        s.games()[0].capture.frames.len() == 1
+    });
+    assert!(server.games()[0].connected);
+}
