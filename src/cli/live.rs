@@ -107,7 +107,9 @@ pub fn run(args: LiveArgs) -> Result<(), Failure> {
     for event in server.events() {
         report(&server, &event, &args.set);
     }
-    let games = server.games();
+    // Copies (their frames are shared, not copied): nothing is printed or written while
+    // the games' list is locked.
+    let games: Vec<Game> = server.games().iter().map(Game::of).collect();
     let mut round_trips: Vec<f64> = Vec::new();
     for (index, game) in games.iter().enumerate() {
         let c = &game.capture;
@@ -165,6 +167,25 @@ pub fn run(args: LiveArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// What the summary needs of a game.
+struct Game {
+    peer: std::net::SocketAddr,
+    websocket: bool,
+    problem: Option<String>,
+    capture: steerlab::live::Capture,
+}
+
+impl Game {
+    fn of(game: &steerlab::live::Game) -> Self {
+        Self {
+            peer: game.peer,
+            websocket: game.websocket,
+            problem: game.problem.clone(),
+            capture: game.capture.clone(),
+        }
+    }
+}
+
 /// Says what happened on stderr, and sends a game that declares its parameters the
 /// `--set`s it has.
 fn report(server: &Server, event: &Event, sets: &[(String, f64)]) {
@@ -173,7 +194,8 @@ fn report(server: &Server, event: &Event, sets: &[(String, f64)]) {
     };
     match event {
         Event::Connected(i) => {
-            eprintln!("game {} connected from {}", i + 1, server.games()[*i].peer)
+            let peer = server.games()[*i].peer;
+            eprintln!("game {} connected from {peer}", i + 1)
         }
         Event::Hello(i) => eprintln!("game {} is \"{}\"", i + 1, name(*i)),
         Event::Params(i) => {

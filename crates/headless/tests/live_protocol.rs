@@ -346,6 +346,26 @@ fn a_stream_must_say_hello_first_and_send_a_frame_every_tick_on_its_clock() {
 }
 
 #[test]
+fn a_capture_keeps_the_newest_thousand_sets_the_game_took() {
+    let mut c = Capture::default();
+    c.take(parse(HELLO).unwrap(), None).unwrap();
+    c.take(
+        parse(r#"{"type":"params","params":[{"name":"g","min":0,"max":5000,"default":0}]}"#)
+            .unwrap(),
+        None,
+    )
+    .unwrap();
+    for k in 0..1001 {
+        let line = format!(r#"{{"type":"applied","name":"g","value":{k},"tick":0}}"#);
+        c.take(parse(&line).unwrap(), None).unwrap();
+    }
+    assert_eq!(c.applied.len(), 1000);
+    assert_eq!((c.applied[0].value, c.applied[999].value), (1.0, 1000.0));
+    c.let_go();
+    assert_eq!((c.frames.len(), c.rows(), c.name()), (0, 0, "Skirmish"));
+}
+
+#[test]
 fn a_full_capture_refuses_the_frame_that_would_overflow_it_and_keeps_the_rest() {
     let mut capture = Capture::holding(5);
     capture.take(parse(HELLO).unwrap(), None).unwrap();

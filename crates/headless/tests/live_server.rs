@@ -655,3 +655,69 @@ fn a_game_that_said_hello_may_stay_quiet_past_the_patience() {
     });
     assert!(server.games()[0].connected);
 }
+
+#[test]
+fn a_connection_is_a_game_only_once_it_says_hello() {
+    let server = server(Options::default());
+    let mut post = TcpGame::connect(server.local_addr());
+    post.stream
+        .write_all(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .unwrap();
+    assert_eq!(post.read()["type"].as_str(), Some("error"));
+    let mut refused = Vec::new();
+    let started = Instant::now();
+    while refused.is_empty() && started.elapsed() < Duration::from_secs(5) {
+        refused.extend(
+            server
+                .events()
+                .into_iter()
+                .filter(|e| matches!(e, Event::Refused(..))),
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let Event::Refused(_, why) = &refused[0] else {
+        panic!()
+    };
+    assert!(
+        why.starts_with("expected one JSON object per line"),
+        "{why}"
+    );
+    assert!(server.games().is_empty());
+}
+
+#[test]
+fn blank_lines_count_towards_the_flood() {
+    let server = server(Options::default());
+    let mut game = TcpGame::connect(server.local_addr());
+    game.send(&hello("blank"));
+    game.read();
+    game.stream.write_all(&[b'\n'; 2001]).unwrap();
+    let error = game.read();
+    assert_eq!(
+        error["message"].as_str(),
+        Some("expected at most 2000 messages a second (a flood)")
+    );
+}
+
+#[test]
+fn only_the_newest_games_that_left_keep_their_captures() {
+    let server = server(Options::default());
+    for k in 0..10 {
+        let mut game = TcpGame::connect(server.local_addr());
+        game.send(&hello(&format!("g{k}")));
+        game.read();
+        game.send(&frame(0));
+        game.send(r#"{"type":"bye"}"#);
+        drop(game);
+        until(&server, "the game to leave", |s| {
+            s.games().len() == k + 1 && !s.games()[k].connected
+        });
+    }
+    let games = server.games();
+    for (k, game) in games.iter().enumerate() {
+        let kept = k >= 2;
+        assert_eq!(game.let_go, !kept, "game {k}");
+        assert_eq!(game.capture.frames.len(), usize::from(kept), "game {k}");
+        assert_eq!(game.capture.name(), format!("g{k}"), "its name stays");
+    }
+}

@@ -10,6 +10,9 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Most `applied` kept (the newest): a game may answer as often as it likes.
+pub const MAX_APPLIED: usize = 1000;
+
 /// A `set` the game took.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Applied {
@@ -89,6 +92,12 @@ impl Capture {
         self.frames.last().map(|f| f.tick)
     }
 
+    /// Lets go of the frames (their memory), keeping the game's name and parameters.
+    pub fn let_go(&mut self) {
+        self.frames = Vec::new();
+        self.rows = 0;
+    }
+
     /// Rows held: entities over every frame.
     pub fn rows(&self) -> usize {
         self.rows
@@ -134,6 +143,9 @@ impl Capture {
                     ));
                 };
                 param.value = value;
+                if self.applied.len() >= MAX_APPLIED {
+                    self.applied.remove(0);
+                }
                 self.applied.push(Applied {
                     name,
                     value,

@@ -25,6 +25,10 @@ pub const MAX_CONNECTIONS: usize = 8;
 pub const MAX_MESSAGES_PER_SECOND: u32 = 2000;
 /// How long a game has to say hello, and to finish a message it began (by default).
 pub const PATIENCE: Duration = Duration::from_secs(10);
+/// Most WebSocket messages read in one poll.
+const MESSAGES_PER_POLL: usize = 64;
+/// Games that left whose captures are kept (the newest); older ones are let go.
+pub const KEPT_LEFT: usize = 8;
 /// How often a game's thread looks for its messages and steerlab's requests.
 const POLL: Duration = Duration::from_millis(2);
 /// The port `--listen` takes when given none.
@@ -73,6 +77,8 @@ pub struct Game {
     pub connected: bool,
     /// Why steerlab closed it, if it did.
     pub problem: Option<String>,
+    /// Whether its capture was let go (it left long ago: [`KEPT_LEFT`]).
+    pub let_go: bool,
     requests: Sender<ToGame>,
 }
 
@@ -219,11 +225,11 @@ impl Shared {
     }
 }
 
+/// Accepts games until the server stops. Each game's thread ends on its own within a
+/// poll of the stop (the listener does not wait for them: a game in the middle of a slow
+/// handshake must not hold up whoever stops the server, such as the window).
 fn listen(listener: TcpListener, shared: Shared) {
-    let mut threads: Vec<JoinHandle<()>> = Vec::new();
     while !shared.stop.load(Ordering::Relaxed) {
-        // The threads to wait for at the end: those still running.
-        threads.retain(|t| !t.is_finished());
         let Ok((stream, peer)) = listener.accept() else {
             // None waiting (or none can be taken now, out of files): look again soon.
             std::thread::sleep(Duration::from_millis(5));
@@ -232,6 +238,8 @@ fn listen(listener: TcpListener, shared: Shared) {
         if shared.open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
             let reason = format!("refused: {MAX_CONNECTIONS} games are connected already");
             let mut stream = stream;
+            // (On some systems an accepted socket inherits the listener's non-blocking.)
+            let _ = stream.set_nonblocking(false);
             let _ = stream.set_write_timeout(Some(Duration::from_millis(100)));
             let _ = writeln!(
                 stream,
@@ -243,20 +251,15 @@ fn listen(listener: TcpListener, shared: Shared) {
         }
         shared.open.fetch_add(1, Ordering::SeqCst);
         let for_thread = shared.clone();
-        match std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name(format!("live game {peer}"))
             .spawn(move || {
                 serve(stream, peer, &for_thread);
                 for_thread.open.fetch_sub(1, Ordering::SeqCst);
-            }) {
-            Ok(thread) => threads.push(thread),
-            Err(_) => {
-                shared.open.fetch_sub(1, Ordering::SeqCst);
-            }
+            });
+        if spawned.is_err() {
+            shared.open.fetch_sub(1, Ordering::SeqCst);
         }
-    }
-    for thread in threads {
-        let _ = thread.join();
     }
 }
 
@@ -295,13 +298,16 @@ impl Link {
                     Err(e) if is_quiet(&e) => {}
                     Err(_) => return Err(Ended::Left),
                 }
-                while let Some(end) = buffer.iter().position(|&b| b == b'\n') {
-                    let line: Vec<u8> = buffer.drain(..=end).collect();
-                    let text = String::from_utf8(line).map_err(|_| {
+                // Every whole line, then one drain (a flood of newlines costs one pass).
+                let mut start = 0;
+                while let Some(end) = buffer[start..].iter().position(|&b| b == b'\n') {
+                    let line = std::str::from_utf8(&buffer[start..start + end]).map_err(|_| {
                         Ended::Problem(ProtocolError::new("", "expected UTF-8 text"))
                     })?;
-                    lines.push(text.trim_end_matches(['\n', '\r']).to_string());
+                    lines.push(line.trim_end_matches('\r').to_string());
+                    start += end + 1;
                 }
+                buffer.drain(..start);
                 if buffer.len() > MAX_MESSAGE_BYTES {
                     return Err(Ended::Problem(ProtocolError::new(
                         "",
@@ -321,35 +327,40 @@ impl Link {
                 }
                 Ok(())
             }
-            Link::Web(socket) => loop {
-                match socket.read() {
-                    Ok(Message::Text(text)) => {
-                        lines.extend(text.as_str().lines().map(str::to_string));
+            // At most a few messages a poll, so the rate limit and a stop are looked at
+            // however fast a page sends.
+            Link::Web(socket) => {
+                for _ in 0..MESSAGES_PER_POLL {
+                    match socket.read() {
+                        Ok(Message::Text(text)) => {
+                            lines.extend(text.as_str().lines().map(str::to_string));
+                        }
+                        Ok(Message::Binary(_)) => {
+                            return Err(Ended::Problem(ProtocolError::new(
+                                "",
+                                "expected text messages, found a binary one",
+                            )))
+                        }
+                        Ok(Message::Close(_)) => return Err(Ended::Left),
+                        Ok(_) => {}
+                        Err(tungstenite::Error::Io(e)) if is_quiet(&e) => return Ok(()),
+                        Err(tungstenite::Error::Capacity(_)) => {
+                            return Err(Ended::Problem(ProtocolError::new(
+                                "",
+                                format!("expected a message of at most {MAX_MESSAGE_BYTES} bytes"),
+                            )))
+                        }
+                        Err(tungstenite::Error::Protocol(e)) => {
+                            return Err(Ended::Problem(ProtocolError::new(
+                                "",
+                                format!("not a WebSocket message: {e}"),
+                            )))
+                        }
+                        Err(_) => return Err(Ended::Left),
                     }
-                    Ok(Message::Binary(_)) => {
-                        return Err(Ended::Problem(ProtocolError::new(
-                            "",
-                            "expected text messages, found a binary one",
-                        )))
-                    }
-                    Ok(Message::Close(_)) => return Err(Ended::Left),
-                    Ok(_) => {}
-                    Err(tungstenite::Error::Io(e)) if is_quiet(&e) => return Ok(()),
-                    Err(tungstenite::Error::Capacity(_)) => {
-                        return Err(Ended::Problem(ProtocolError::new(
-                            "",
-                            format!("expected a message of at most {MAX_MESSAGE_BYTES} bytes"),
-                        )))
-                    }
-                    Err(tungstenite::Error::Protocol(e)) => {
-                        return Err(Ended::Problem(ProtocolError::new(
-                            "",
-                            format!("not a WebSocket message: {e}"),
-                        )))
-                    }
-                    Err(_) => return Err(Ended::Left),
                 }
-            },
+                Ok(())
+            }
         }
     }
 
@@ -404,6 +415,9 @@ pub fn origin_allowed(origin: &str, allowed: &[String]) -> bool {
 
 /// Opens the link: an HTTP upgrade (a browser or a WebSocket library) or plain lines.
 fn open(stream: TcpStream, peer: SocketAddr, shared: &Shared) -> Result<Link, String> {
+    // (On some systems an accepted socket inherits the listener's non-blocking, and its
+    // timeouts would do nothing.)
+    stream.set_nonblocking(false).map_err(|e| e.to_string())?;
     stream.set_nodelay(true).ok();
     stream
         .set_write_timeout(Some(Duration::from_secs(2)))
@@ -472,7 +486,7 @@ fn open(stream: TcpStream, peer: SocketAddr, shared: &Shared) -> Result<Link, St
                 .unwrap_or_else(|| "refused".into()),
             other => format!("not a WebSocket handshake: {other}"),
         };
-        let _ = shared.events.try_send(Event::Refused(peer, reason.clone()));
+        shared.tell(Event::Refused(peer, reason.clone()));
         reason
     })?;
     socket
@@ -488,21 +502,8 @@ fn serve(stream: TcpStream, peer: SocketAddr, shared: &Shared) {
     let Ok(mut link) = open(stream, peer, shared) else {
         return;
     };
-    let (requests, inbox) = mpsc::channel();
-    let index = {
-        let mut games = shared.games();
-        games.push(Game {
-            peer,
-            websocket: matches!(link, Link::Web(_)),
-            capture: Capture::default(),
-            connected: true,
-            problem: None,
-            requests,
-        });
-        games.len() - 1
-    };
-    shared.tell(Event::Connected(index));
-    let problem = converse(&mut link, index, &inbox, shared);
+    let mut index = None;
+    let problem = converse(&mut link, peer, &mut index, shared);
     if let Some(problem) = &problem {
         let _ = link.send(&ToGame::Error(problem.clone()));
         if let Link::Web(socket) = &mut link {
@@ -511,22 +512,49 @@ fn serve(stream: TcpStream, peer: SocketAddr, shared: &Shared) {
         }
     }
     let problem = problem.map(|p| p.to_string());
+    let Some(index) = index else {
+        // It never said hello: not a game, only a refusal (a browser's stray request).
+        if let Some(problem) = problem {
+            shared.tell(Event::Refused(peer, problem));
+        }
+        return;
+    };
     {
         let mut games = shared.games();
         games[index].connected = false;
         games[index].problem = problem.clone();
+        let_go_of_old(&mut games);
     }
     shared.tell(Event::Closed(index, problem));
 }
 
-/// The conversation with game `index`; the problem that ended it, if one did.
+/// Keeps the captures of the [`KEPT_LEFT`] newest games that left; older ones are let
+/// go (their rows, not their place in the list), so games that come and go cannot fill
+/// the memory.
+fn let_go_of_old(games: &mut [Game]) {
+    let mut kept = 0;
+    for game in games.iter_mut().rev() {
+        if game.connected || game.let_go {
+            continue;
+        }
+        kept += 1;
+        if kept > KEPT_LEFT {
+            game.capture.let_go();
+            game.let_go = true;
+        }
+    }
+}
+
+/// The conversation with a game; the problem that ended it, if one did. The game is
+/// registered (`index`) when it says hello.
 fn converse(
     link: &mut Link,
-    index: usize,
-    inbox: &Receiver<ToGame>,
+    peer: SocketAddr,
+    index: &mut Option<usize>,
     shared: &Shared,
 ) -> Option<ProtocolError> {
     let connected = Instant::now();
+    let mut inbox: Option<Receiver<ToGame>> = None;
     let mut sets: BTreeMap<String, Instant> = BTreeMap::new();
     let mut lines = Vec::new();
     let (mut second, mut in_second) = (Instant::now(), 0u32);
@@ -535,7 +563,7 @@ fn converse(
         if shared.stop.load(Ordering::Relaxed) {
             return None;
         }
-        while let Ok(request) = inbox.try_recv() {
+        while let Some(request) = inbox.as_ref().and_then(|i| i.try_recv().ok()) {
             if let ToGame::Set { name, .. } = &request {
                 sets.insert(name.clone(), Instant::now());
             }
@@ -543,16 +571,10 @@ fn converse(
                 return Some(ProtocolError::new("", "the game stopped reading"));
             }
         }
-        match link.poll(&mut lines, shared.options.patience) {
-            Ok(()) => {}
-            Err(Ended::Left) => return None,
-            Err(Ended::Problem(p)) => return Some(p),
-        }
+        // What came before a problem (or the end) is taken first, in order.
+        let polled = link.poll(&mut lines, shared.options.patience);
         for line in lines.drain(..) {
-            if line.trim().is_empty() {
-                continue;
-            }
-            count += 1;
+            // Every line counts towards the rate, blank ones too.
             if second.elapsed() >= Duration::from_secs(1) {
                 (second, in_second) = (Instant::now(), 0);
             }
@@ -565,23 +587,52 @@ fn converse(
                     ),
                 ));
             }
+            if line.trim().is_empty() {
+                continue;
+            }
+            count += 1;
             let message = match protocol::parse(&line) {
                 Ok(message) => message,
                 Err(e) => return Some(numbered(e, count)),
             };
-            let event = match &message {
-                FromGame::Hello(_) => Some(Event::Hello(index)),
-                FromGame::Params(_) => Some(Event::Params(index)),
-                _ => None,
+            let Some(at) = *index else {
+                // Before hello: only a hello makes it a game.
+                let mut capture = Capture::default();
+                if let Err(e) = capture.take(message, None) {
+                    return Some(numbered(e, count));
+                }
+                let (requests, receiver) = mpsc::channel();
+                let at = {
+                    let mut games = shared.games();
+                    games.push(Game {
+                        peer,
+                        websocket: matches!(link, Link::Web(_)),
+                        capture,
+                        connected: true,
+                        problem: None,
+                        let_go: false,
+                        requests,
+                    });
+                    games.len() - 1
+                };
+                *index = Some(at);
+                inbox = Some(receiver);
+                if link.send(&ToGame::Welcome).is_err() {
+                    return None;
+                }
+                shared.tell(Event::Connected(at));
+                shared.tell(Event::Hello(at));
+                continue;
             };
-            let is_applied = matches!(message, FromGame::Applied { .. });
+            let is_params = matches!(message, FromGame::Params(_));
             let round_trip = match &message {
                 FromGame::Applied { name, .. } => sets.remove(name).map(|sent| sent.elapsed()),
                 _ => None,
             };
+            let is_applied = matches!(message, FromGame::Applied { .. });
             let result = {
                 let mut games = shared.games();
-                let capture = &mut games[index].capture;
+                let capture = &mut games[at].capture;
                 capture
                     .take(message, round_trip)
                     .map(|()| capture.applied.last().cloned())
@@ -589,20 +640,21 @@ fn converse(
             match result {
                 Err(e) => return Some(numbered(e, count)),
                 Ok(applied) => {
-                    if event == Some(Event::Hello(index)) && link.send(&ToGame::Welcome).is_err() {
-                        return None;
-                    }
-                    if let Some(event) = event {
-                        shared.tell(event);
+                    if is_params {
+                        shared.tell(Event::Params(at));
                     }
                     if let Some(applied) = applied.filter(|_| is_applied) {
-                        shared.tell(Event::Applied(index, applied));
+                        shared.tell(Event::Applied(at, applied));
                     }
                 }
             }
         }
-        let said_hello = shared.games()[index].capture.hello.is_some();
-        if !said_hello && overdue(connected, shared.options.patience) {
+        match polled {
+            Ok(()) => {}
+            Err(Ended::Left) => return None,
+            Err(Ended::Problem(p)) => return Some(p),
+        }
+        if index.is_none() && overdue(connected, shared.options.patience) {
             return Some(ProtocolError::new(
                 "",
                 format!(

@@ -51,7 +51,7 @@ impl Session {
     /// Shows game `game`'s capture as the open scenario, growing as it streams.
     pub fn show_game(&mut self, game: usize) {
         self.live.shown = Some(game);
-        self.live.built = 0;
+        self.live.start_over();
         self.live.built_tick = 0;
         self.live.references.clear();
         let ready = self.live.server.as_ref().is_some_and(|s| {
@@ -123,6 +123,9 @@ pub struct Built {
     pub stop: Option<(Stop, u64)>,
 }
 
+/// A build's end: its generation, the capture frames it tried, and what it made.
+type Finished = (u64, usize, Result<Built, String>);
+
 /// Reference laws flown from a live missile's state at a tick.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reference {
@@ -142,7 +145,10 @@ pub struct Attach {
     pub built: usize,
     /// The world tick the open scenario reaches.
     pub built_tick: u64,
-    building: Option<Receiver<Result<Built, String>>>,
+    building: Option<Receiver<Finished>>,
+    /// Which view the builds are for: a new game shown, or references added, starts a
+    /// new one, and builds of an older one are dropped when they finish.
+    generation: u64,
     /// When the last build started and how long it took.
     started: Option<Instant>,
     last_cost: Duration,
@@ -163,6 +169,7 @@ impl Default for Attach {
             built: 0,
             built_tick: 0,
             building: None,
+            generation: 0,
             started: None,
             last_cost: Duration::ZERO,
             pause_game: true,
@@ -271,8 +278,14 @@ impl Attach {
     /// Writes game `game`'s capture as a CSV recording (never over an input).
     pub fn save(&self, game: usize, path: &std::path::Path) -> Result<usize, String> {
         let server = self.server.as_ref().ok_or("not listening")?;
-        let games = server.games();
-        let capture = &games.get(game).ok_or("no such game")?.capture;
+        // A copy (its frames are shared, not copied): the game streams on while it is
+        // written.
+        let capture = server
+            .games()
+            .get(game)
+            .ok_or("no such game")?
+            .capture
+            .clone();
         crate::files::write_output(path, &[], |out| capture.write_csv(out))
             .map_err(|e| e.to_string())?;
         Ok(capture.frames.len())
@@ -302,6 +315,7 @@ impl Attach {
             g.capture.clone()
         };
         let job = Job {
+            generation: self.generation,
             name: format!("live: {}", capture.name()),
             capture,
             references: self.references.clone(),
@@ -315,24 +329,37 @@ impl Attach {
         self.started = Some(Instant::now());
         self.building = Some(receive);
         std::thread::spawn(move || {
-            let _ = send.send(job.run());
+            let (generation, frames) = (job.generation, job.capture.frames.len());
+            let _ = send.send((generation, frames, job.run()));
         });
     }
 
-    /// The build that finished, if one did.
+    /// The build that finished, if one did (for the view as it is now).
     pub fn finished(&mut self) -> Option<Result<Built, String>> {
-        let result = self.building.as_ref()?.try_recv().ok()?;
+        let (generation, frames, result) = self.building.as_ref()?.try_recv().ok()?;
         self.building = None;
         self.last_cost = self.started.map_or(Duration::ZERO, |s| s.elapsed());
-        if let Ok(built) = &result {
-            self.built = built.frames;
+        if generation != self.generation {
+            return None;
         }
+        // Failed or not, these frames were tried: the next build waits for more.
+        self.built = frames;
         Some(result)
+    }
+
+    /// Starts the view over: a new game shown, or new references to fly (a build
+    /// already running is for the old view and is dropped when it ends).
+    pub(super) fn start_over(&mut self) {
+        self.generation += 1;
+        self.building = None;
+        self.started = None;
+        self.built = 0;
     }
 }
 
 /// What a build works from (a copy: the game streams on meanwhile).
 struct Job {
+    generation: u64,
     name: String,
     capture: crate::live::Capture,
     references: Vec<Reference>,

@@ -399,7 +399,7 @@ impl Session {
                 tick,
                 algorithms: algorithms.to_vec(),
             });
-            self.live.built = 0;
+            self.live.start_over();
             let names: Vec<&str> = algorithms.iter().map(|a| a.id()).collect();
             self.messages.status = Some(format!(
                 "{} fly from {missile} at tick {tick} beside the game",

@@ -20,6 +20,7 @@ struct Row {
     frames: usize,
     ticks: Option<(u64, u64)>,
     problem: Option<String>,
+    let_go: bool,
     /// Each parameter: name, range, unit, the value the game flies, the last round trip.
     params: Vec<(String, f64, f64, String, f64, Option<f64>)>,
 }
@@ -61,6 +62,7 @@ fn rows(session: &Session) -> Vec<Row> {
                     .zip(c.frames.last())
                     .map(|(a, b)| (a.tick, b.tick)),
                 problem: g.problem.clone(),
+                let_go: g.let_go,
                 params,
             }
         })
@@ -144,6 +146,12 @@ fn game_row(ui: &mut egui::Ui, paths: &mut ExportPaths, session: &mut Session, g
     });
     if let Some(problem) = &game.problem {
         ui.label(RichText::new(problem).color(style::ERROR));
+    }
+    if game.let_go {
+        ui.label(style::help(format!(
+            "its capture was let go: steerlab keeps those of the {} newest games that left",
+            crate::live::server::KEPT_LEFT
+        )));
     }
     ui.horizontal_wrapped(|ui| {
         let shown = session.live.shown == Some(game.index);
