@@ -237,3 +237,35 @@ fn a_bad_address_or_a_port_in_use_is_said_in_words() {
         "{error}"
     );
 }
+
+#[test]
+fn showing_a_game_late_does_not_stop_on_what_happened_before() {
+    let mut h = harness(steerlab::scenario::presets::default_scenario(), false);
+    h.state_mut().session.live.address = "127.0.0.1:0".into();
+    h.get_by_label("Attach a game").click();
+    h.run();
+    h.get_by_label("Listen").click();
+    h.run();
+    let address = h.state().session.live.address.clone();
+    let mut game = Game::connect(&address);
+    // Past the hit (about tick 122) before anyone looks.
+    for _ in 0..200 {
+        frame(&mut h, &mut game);
+    }
+    h.state_mut().session.runs.breakpoints.hit = true;
+    h.get_by_label("Show").click();
+    until(&mut h, &mut game, "the game in the view", |s, _| {
+        s.session.runs.tick() > 150
+    });
+    for _ in 0..30 {
+        frame(&mut h, &mut game);
+    }
+    assert_eq!(h.state().session.runs.paused_by, None);
+    assert!(!h.state().session.runs.in_past());
+    assert!(
+        !game.requests.contains(&Request::Pause),
+        "{:?}",
+        game.requests
+    );
+    game.link.close();
+}

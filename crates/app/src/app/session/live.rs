@@ -3,7 +3,7 @@
 //! parameters sent back as `set`s, and the capture saved as a CSV recording.
 //!
 //! How the view grows: a game's capture up to its latest frame is made a recording's
-//! scenario and run to that tick on a thread of its own (a [`Build`]); the lanes it
+//! scenario and run to that tick on a thread of its own (a [`Job`]); the lanes it
 //! made replace the window's when it is done, and the next build starts once more
 //! frames came. So the window never waits for a game or for a build; the view is as far
 //! as the last build got (for a few missiles, a few milliseconds behind the game).
@@ -323,7 +323,12 @@ impl Attach {
             compare: runs.compare,
             budget: runs.history_budget,
             keep,
-            new_from: self.built_tick,
+            // The first build shows the past as it was: its breakpoints are old news.
+            new_from: if self.built_tick == 0 {
+                u64::MAX
+            } else {
+                self.built_tick
+            },
         };
         let (send, receive) = mpsc::channel();
         self.started = Some(Instant::now());
