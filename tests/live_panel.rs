@@ -50,6 +50,17 @@ impl Game {
     }
 }
 
+/// A harness over the default scenario whose panel was told to listen on `address`.
+fn listening_on(address: &str) -> egui_kittest::Harness<'static, State> {
+    let mut h = harness(steerlab::scenario::presets::default_scenario(), false);
+    h.state_mut().session.live.address = address.into();
+    h.get_by_label("Attach a game").click();
+    h.run();
+    h.get_by_label("Listen").click();
+    h.run();
+    h
+}
+
 /// One frame of the game, of the window's session and of the panel.
 fn frame(h: &mut egui_kittest::Harness<'static, State>, game: &mut Game) {
     game.frame();
@@ -77,12 +88,7 @@ fn until(
 #[test]
 fn a_game_attached_from_the_panel_streams_into_the_view_and_takes_its_parameters() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(steerlab::scenario::presets::default_scenario(), false);
-    h.state_mut().session.live.address = "127.0.0.1:0".into();
-    h.get_by_label("Attach a game").click();
-    h.run();
-    h.get_by_label("Listen").click();
-    h.run();
+    let mut h = listening_on("127.0.0.1:0");
     let address = h.state().session.live.address.clone();
     assert!(
         address.starts_with("127.0.0.1:") && !address.ends_with(":0"),
@@ -214,12 +220,7 @@ fn a_game_attached_from_the_panel_streams_into_the_view_and_takes_its_parameters
 
 #[test]
 fn a_bad_address_or_a_port_in_use_is_said_in_words() {
-    let mut h = harness(steerlab::scenario::presets::default_scenario(), false);
-    h.state_mut().session.live.address = "not an address".into();
-    h.get_by_label("Attach a game").click();
-    h.run();
-    h.get_by_label("Listen").click();
-    h.run();
+    let mut h = listening_on("not an address");
     let error = h.state().session.messages.error.clone().unwrap();
     assert!(
         error.starts_with("expected PORT or ADDRESS:PORT"),
@@ -240,12 +241,7 @@ fn a_bad_address_or_a_port_in_use_is_said_in_words() {
 
 #[test]
 fn showing_a_game_late_does_not_stop_on_what_happened_before() {
-    let mut h = harness(steerlab::scenario::presets::default_scenario(), false);
-    h.state_mut().session.live.address = "127.0.0.1:0".into();
-    h.get_by_label("Attach a game").click();
-    h.run();
-    h.get_by_label("Listen").click();
-    h.run();
+    let mut h = listening_on("127.0.0.1:0");
     let address = h.state().session.live.address.clone();
     let mut game = Game::connect(&address);
     // Past the hit (about tick 122) before anyone looks.

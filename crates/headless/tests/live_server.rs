@@ -12,6 +12,14 @@ fn server(options: Options) -> Server {
     Server::start("127.0.0.1:0".parse().unwrap(), options).unwrap()
 }
 
+/// A server whose games have `patience` to say hello and finish a message.
+fn patient(patience: Duration) -> Server {
+    server(Options {
+        patience,
+        ..Options::default()
+    })
+}
+
 /// A game over plain TCP.
 struct TcpGame {
     stream: TcpStream,
@@ -245,10 +253,7 @@ fn garbage_an_http_request_or_a_second_hello_closes_the_game() {
 #[test]
 fn a_flood_an_oversized_message_or_a_slow_one_is_closed() {
     let patience = Duration::from_millis(300);
-    let server = server(Options {
-        patience,
-        ..Options::default()
-    });
+    let server = patient(patience);
     // A flood: 2001 messages in well under a second.
     let mut flood = TcpGame::connect(server.local_addr());
     flood.send(&hello("flood"));
@@ -547,10 +552,7 @@ fn a_game_that_waits_before_speaking_or_splits_its_handshake_is_still_heard() {
 #[test]
 fn a_connection_that_sends_nothing_is_dropped_after_its_patience() {
     let patience = Duration::from_millis(300);
-    let server = server(Options {
-        patience,
-        ..Options::default()
-    });
+    let server = patient(patience);
     let mut mute = TcpStream::connect(server.local_addr()).unwrap();
     mute.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
     let started = Instant::now();
@@ -641,10 +643,7 @@ fn two_thousand_messages_in_a_second_are_not_a_flood() {
 fn a_game_that_said_hello_may_stay_quiet_past_the_patience() {
     // (A game paused in its debugger sends nothing for a long while.)
     let patience = Duration::from_millis(200);
-    let server = server(Options {
-        patience,
-        ..Options::default()
-    });
+    let server = patient(patience);
     let mut game = TcpGame::connect(server.local_addr());
     game.send(&hello("paused"));
     game.read();
