@@ -520,6 +520,7 @@ fn only_this_machines_pages_and_allowed_origins_may_attach() {
         "http://localhost:8080",
         "https://127.0.0.1:3000",
         "http://[::1]:5173",
+        "http://[::1]",
     ] {
         assert!(origin_allowed(ok, &[]), "{ok}");
     }

@@ -720,3 +720,31 @@ fn only_the_newest_games_that_left_keep_their_captures() {
         assert_eq!(game.capture.name(), format!("g{k}"), "its name stays");
     }
 }
+
+#[test]
+fn a_game_still_attached_neither_loses_its_capture_nor_counts_among_those_that_left() {
+    let server = server(Options::default());
+    let mut staying = TcpGame::connect(server.local_addr());
+    staying.send(&hello("staying"));
+    staying.read();
+    staying.send(&frame(0));
+    for k in 1..10 {
+        let mut game = TcpGame::connect(server.local_addr());
+        game.send(&hello(&format!("g{k}")));
+        game.read();
+        game.send(&frame(0));
+        drop(game);
+        until(&server, "the game to leave", |s| {
+            s.games().len() == k + 1 && !s.games()[k].connected
+        });
+    }
+    let games = server.games();
+    // Nine left: the newest eight keep their captures, the first to leave lets go.
+    assert!(games[0].connected && !games[0].let_go);
+    assert_eq!(games[0].capture.frames.len(), 1);
+    let let_go: Vec<bool> = games[1..].iter().map(|g| g.let_go).collect();
+    assert_eq!(
+        let_go,
+        [true, false, false, false, false, false, false, false, false]
+    );
+}
