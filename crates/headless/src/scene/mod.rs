@@ -129,6 +129,10 @@ pub struct View {
 /// Most segments drawn per trail (longer trails are drawn with a stride).
 pub const MAX_TRAIL_SEGMENTS: usize = 64;
 
+/// Trails past this many are drawn one pixel wide: a crowd's trails overprint each
+/// other at two, and a window draws hairlines for the least (docs/architecture.md).
+pub const CROWD_TRAILS: usize = 100;
+
 /// Debug shapes are drawn for at most this many missiles of a world (all of them in
 /// small scenes; the selected one always).
 pub const DETAILED_MISSILES: usize = 200;
@@ -319,10 +323,12 @@ fn draw_ghost(scene: &mut Scene, ghost: &Ghost) {
     }
 }
 
-/// Every layer's trails of the last `trail_seconds`, fading with age, in a fixed order.
+/// Every layer's trails of the last `trail_seconds`, fading with age, in a fixed order:
+/// two pixels wide, one in a crowd (more than [`CROWD_TRAILS`]).
 fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
     let count: usize = layers.iter().map(|l| l.trails.trails.len()).sum();
     let per_trail = (view.trail_budget / count.max(1)).clamp(4, MAX_TRAIL_SEGMENTS);
+    let width = if count > CROWD_TRAILS { 1.0 } else { 2.0 };
     for layer in layers {
         let world = layer.world;
         let now = world.tick();
@@ -336,7 +342,7 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
                     Some(a) => flavour(world, a, trail.source).rgba(alpha),
                     None => with_alpha(palette::TARGET, alpha * palette::TARGET_TRAIL_ALPHA),
                 };
-                scene.world_line(from, to, 2.0, color);
+                scene.world_line(from, to, width, color);
                 scene.symbol(Symbol::Trail);
             }
         }

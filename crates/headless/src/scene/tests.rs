@@ -217,6 +217,42 @@ fn trails_follow_the_trails_overlay_and_fade_with_age() {
 }
 
 #[test]
+fn a_crowd_of_trails_is_drawn_one_pixel_wide() {
+    // 101 targets on the move: past CROWD_TRAILS (100), every trail is a hairline; one
+    // target fewer, every trail is two pixels wide.
+    let widths = |targets: usize| -> Vec<f32> {
+        let list: Vec<String> = (0..targets)
+            .map(|k| format!("(name: \"t{k}\", motion: Constant(pos: (100, {k}), vel: (60, 0)))"))
+            .collect();
+        let text = format!(
+            "(version: 1, world: (width: 1000, height: 1000), targets: [{}])",
+            list.join(", ")
+        );
+        let mut w = world(&text);
+        let mut trails = Trails::default();
+        for _ in 0..3 {
+            w.step();
+            trails.record(&w, 1000);
+        }
+        let scene = scene_of(&w, &trails, &[], &view());
+        let mut widths: Vec<f32> = scene
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                // The world's bounds are the only other lines here, one pixel wide, 4.
+                Mark::Line { width, .. } => Some(*width),
+                _ => None,
+            })
+            .collect();
+        widths.sort_by(f32::total_cmp);
+        widths.dedup();
+        widths
+    };
+    assert_eq!(widths(100), [1.0, 2.0]);
+    assert_eq!(widths(101), [1.0]);
+}
+
+#[test]
 fn a_blast_fades_over_its_ticks_and_is_gone_after_them() {
     let w = world(ONE_TARGET);
     // The world is at tick 0: a blast of tick 0 is fresh.

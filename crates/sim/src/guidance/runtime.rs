@@ -170,8 +170,12 @@ impl PartialEq for Runtime {
             && self.entries.iter().zip(&other.entries).all(|(a, b)| {
                 a.algorithm == b.algorithm
                     && a.values == b.values
-                    && a.law.info() == b.law.info()
-                    && a.law.fingerprint() == b.law.fingerprint()
+                    // The same law is equal to itself: checked first, since a
+                    // recorded missile's fingerprint hashes its whole track and the
+                    // window compares the open scenario with the saved one every frame.
+                    && (Arc::ptr_eq(&a.law, &b.law)
+                        || (a.law.info() == b.law.info()
+                            && a.law.fingerprint() == b.law.fingerprint()))
             })
     }
 }
@@ -465,5 +469,79 @@ mod place_tests {
         assert_eq!(slots[0].info.id, "c");
         drop(hold_b);
         assert!(!slots[1].is_held());
+    }
+}
+
+#[cfg(test)]
+mod equality_tests {
+    use super::*;
+    use crate::guidance::Tuning;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A law that counts how often it is fingerprinted (a recorded missile's fingerprint
+    /// hashes its whole track).
+    #[derive(Debug, Default)]
+    struct Counted {
+        fingerprints: AtomicUsize,
+        print: u64,
+    }
+
+    impl RuntimeLaw for Counted {
+        fn info(&self) -> LawInfo {
+            LawInfo {
+                id: "counted-law-test",
+                section: "counted-law-test",
+                summary: "",
+                color: [0, 0, 0],
+                params: &[],
+                contact_fused: true,
+            }
+        }
+        fn defaults(&self) -> Vec<Value> {
+            Vec::new()
+        }
+        fn launch(
+            &self,
+            _: &[Value],
+            _: &Launch,
+            _: &mut RuntimeState,
+        ) -> Result<Option<Body>, LawError> {
+            Ok(None)
+        }
+        fn steer(
+            &self,
+            _: &[Value],
+            _: &mut RuntimeState,
+            _: &mut Body,
+            _: &Seen,
+        ) -> Result<Option<Signal>, LawError> {
+            Ok(None)
+        }
+        fn fingerprint(&self) -> u64 {
+            self.fingerprints.fetch_add(1, Ordering::Relaxed);
+            self.print
+        }
+    }
+
+    #[test]
+    fn the_same_law_is_equal_without_being_fingerprinted_and_versions_by_fingerprint() {
+        let law = Arc::new(Counted::default());
+        let mut a = Tuning::default();
+        a.register(law.clone()).unwrap();
+        let b = a.clone();
+        assert_eq!(a.runtime, b.runtime);
+        assert_eq!(law.fingerprints.load(Ordering::Relaxed), 0);
+        // Another copy of the same law: told apart (or not) by the fingerprints.
+        let mut c = Tuning::default();
+        c.register(Arc::new(Counted::default())).unwrap();
+        assert_eq!(a.runtime, c.runtime);
+        assert_eq!(law.fingerprints.load(Ordering::Relaxed), 1);
+        let mut d = Tuning::default();
+        d.register(Arc::new(Counted {
+            print: 7,
+            ..Counted::default()
+        }))
+        .unwrap();
+        assert_ne!(a.runtime, d.runtime);
     }
 }

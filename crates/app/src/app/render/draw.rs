@@ -15,7 +15,7 @@ use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 use macroquad::text::draw_text;
 
 /// Most trail segments drawn per frame in all: with many trails each gets fewer.
-const TRAIL_SEGMENT_BUDGET: usize = 150_000;
+const TRAIL_SEGMENT_BUDGET: usize = 12_000;
 
 /// Draws one pane showing `lanes` of the session.
 pub fn draw_pane(

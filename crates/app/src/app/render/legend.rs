@@ -19,12 +19,18 @@ fn text_width(text: &str, size: u16) -> f32 {
 }
 
 /// The colour legend in the pane's top-right corner: every law in the scene, each way it
-/// is flown, as wide as its longest name (within the pane).
+/// is flown, as wide as its longest name (within the pane). It takes at most half the
+/// pane's height: past that, its last row says how many more there are (a recording of
+/// 900 missiles flies 900 laws; drawing them all cost more than the rest of the view).
 pub fn algorithms(present: &[Flavour], pane: Pane) {
-    if present.is_empty() {
+    let (shown, more) = rows(present.len(), pane.h * 0.5);
+    let mut labels: Vec<String> = present[..shown].iter().map(Flavour::label).collect();
+    if more > 0 {
+        labels.push(format!("and {more} more"));
+    }
+    if labels.is_empty() {
         return;
     }
-    let labels: Vec<String> = present.iter().map(Flavour::label).collect();
     let widest = labels.iter().map(|l| text_width(l, 18)).fold(0.0, f32::max);
     let w = (widest + 32.0).min(pane.w - 16.0);
     let (x, y) = (pane.x + pane.w - w - 8.0, pane.y + 8.0);
@@ -32,13 +38,31 @@ pub fn algorithms(present: &[Flavour], pane: Pane) {
         x,
         y,
         w,
-        ROW * present.len() as f32 + 8.0,
+        ROW * labels.len() as f32 + 8.0,
         Color::new(0.0, 0.0, 0.0, 0.45),
     );
-    for (i, (flavour, label)) in present.iter().zip(&labels).enumerate() {
+    for (i, label) in labels.iter().enumerate() {
         let top = y + 4.0 + ROW * i as f32;
-        draw_rectangle(x + 8.0, top + 4.0, 10.0, 10.0, color(flavour.rgba(1.0)));
-        draw_text(label, x + 24.0, top + 14.0, 18.0, scene::TEXT);
+        let (text_x, dim) = match present.get(i).filter(|_| i < shown) {
+            Some(flavour) => {
+                draw_rectangle(x + 8.0, top + 4.0, 10.0, 10.0, color(flavour.rgba(1.0)));
+                (x + 24.0, scene::TEXT)
+            }
+            None => (x + 8.0, scene::DIM_TEXT),
+        };
+        draw_text(label, text_x, top + 14.0, 18.0, dim);
+    }
+}
+
+/// How many of `count` legend rows fit in `height` pixels (with the legend's margins),
+/// and how many are left out: when some are, one row goes to saying how many.
+fn rows(count: usize, height: f32) -> (usize, usize) {
+    let fit = ((height - 8.0) / ROW).floor().max(1.0) as usize;
+    if count <= fit {
+        (count, 0)
+    } else {
+        let shown = fit - 1;
+        (shown, count - shown)
     }
 }
 
@@ -83,3 +107,24 @@ pub fn symbols(drawn: &[Symbol], pane: Pane, titled: bool) {
 }
 
 const BACK: Color = Color::new(0.0, 0.0, 0.0, 0.55);
+
+#[cfg(test)]
+mod tests {
+    use super::rows;
+
+    #[test]
+    fn a_legend_that_fits_shows_every_row() {
+        // 8 px of margins and 18 px a row: 100 px hold 5 rows.
+        assert_eq!(rows(5, 100.0), (5, 0));
+        assert_eq!(rows(0, 100.0), (0, 0));
+    }
+
+    #[test]
+    fn a_legend_too_long_gives_its_last_row_to_how_many_more() {
+        // 5 rows fit: 4 laws and "and 896 more".
+        assert_eq!(rows(900, 100.0), (4, 896));
+        assert_eq!(rows(6, 100.0), (4, 2));
+        // Too small for any row: the one row says how many.
+        assert_eq!(rows(3, 10.0), (0, 3));
+    }
+}

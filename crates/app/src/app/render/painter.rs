@@ -1,6 +1,7 @@
 //! The window's backend for the scene ([`crate::scene`]): each mark drawn with macroquad
 //! through a pane's camera, thin lines batched into meshes (a crowd's trails are tens
-//! of thousands of segments).
+//! of thousands of segments), one-pixel lines as OpenGL lines (under a software OpenGL
+//! a quad costs the window twice what a line does).
 
 use crate::palette::Rgba;
 use crate::scenario::camera::{Camera, Pane};
@@ -8,12 +9,15 @@ use crate::scene::{At, Mark};
 use glam::Vec2;
 use macroquad::color::Color;
 use macroquad::models::{draw_mesh, Mesh, Vertex};
+use macroquad::prelude::DrawMode;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_triangle};
 
 /// Vertices per line mesh before it is flushed (indices are u16).
 const MESH_VERTICES: usize = 60_000;
 /// Lines at most this wide go into the meshes; wider ones are drawn one by one.
 const BATCHED_WIDTH: f32 = 2.5;
+/// Lines at most this wide are drawn as OpenGL lines, one pixel wide.
+const HAIRLINE_WIDTH: f32 = 1.0;
 
 pub fn v(p: Vec2) -> macroquad::math::Vec2 {
     macroquad::math::vec2(p.x, p.y)
@@ -133,48 +137,80 @@ pub fn clip(pane: Option<Pane>) {
         .scissor(rect);
 }
 
-/// Many thin segments in screen coordinates, drawn as a few meshes.
+/// Many thin segments in screen coordinates, drawn as a few meshes: quads, and
+/// hairlines as OpenGL lines.
 struct Lines {
-    mesh: Mesh,
+    quads: Mesh,
+    hairlines: Mesh,
+}
+
+fn mesh() -> Mesh {
+    Mesh {
+        vertices: Vec::new(),
+        indices: Vec::new(),
+        texture: None,
+    }
 }
 
 impl Lines {
     fn new() -> Self {
         Self {
-            mesh: Mesh {
-                vertices: Vec::new(),
-                indices: Vec::new(),
-                texture: None,
-            },
+            quads: mesh(),
+            hairlines: mesh(),
         }
     }
 
-    /// Appends a quad for the segment `a -> b` of screen width `width`.
+    /// Appends the segment `a -> b` of screen width `width`: a line if it is a hairline,
+    /// else a quad.
     fn segment(&mut self, a: Vec2, b: Vec2, width: f32, color: Color) {
         let Some(dir) = (b - a).try_normalize() else {
             return;
         };
-        let side = dir.perp() * (width * 0.5);
-        let base = self.mesh.vertices.len() as u16;
-        for p in [a + side, b + side, b - side, a - side] {
-            self.mesh
-                .vertices
-                .push(Vertex::new(p.x, p.y, 0.0, 0.0, 0.0, color));
+        if width <= HAIRLINE_WIDTH {
+            let base = self.hairlines.vertices.len() as u16;
+            for p in [a, b] {
+                let vertex = Vertex::new(p.x, p.y, 0.0, 0.0, 0.0, color);
+                self.hairlines.vertices.push(vertex);
+            }
+            self.hairlines.indices.extend_from_slice(&[base, base + 1]);
+        } else {
+            let side = dir.perp() * (width * 0.5);
+            let base = self.quads.vertices.len() as u16;
+            for p in [a + side, b + side, b - side, a - side] {
+                let vertex = Vertex::new(p.x, p.y, 0.0, 0.0, 0.0, color);
+                self.quads.vertices.push(vertex);
+            }
+            self.quads.indices.extend_from_slice(&[
+                base,
+                base + 1,
+                base + 2,
+                base,
+                base + 2,
+                base + 3,
+            ]);
         }
-        self.mesh
-            .indices
-            .extend_from_slice(&[base, base + 1, base + 2, base, base + 2, base + 3]);
-        if self.mesh.vertices.len() >= MESH_VERTICES {
+        if self.quads.vertices.len().max(self.hairlines.vertices.len()) >= MESH_VERTICES {
             self.flush();
         }
     }
 
     /// Draws what has been added.
     fn flush(&mut self) {
-        if !self.mesh.vertices.is_empty() {
-            draw_mesh(&self.mesh);
-            self.mesh.vertices.clear();
-            self.mesh.indices.clear();
+        if !self.quads.vertices.is_empty() {
+            draw_mesh(&self.quads);
+            self.quads.vertices.clear();
+            self.quads.indices.clear();
+        }
+        if !self.hairlines.vertices.is_empty() {
+            // SAFETY: called on the main thread between macroquad frames, as the API
+            // requires.
+            let gl = unsafe { macroquad::window::get_internal_gl() }.quad_gl;
+            gl.texture(None);
+            gl.draw_mode(DrawMode::Lines);
+            gl.geometry(&self.hairlines.vertices, &self.hairlines.indices);
+            gl.draw_mode(DrawMode::Triangles);
+            self.hairlines.vertices.clear();
+            self.hairlines.indices.clear();
         }
     }
 }

@@ -27,6 +27,9 @@ pub struct View {
     pub follow: Follow,
     /// The plots should be scrolled into view in the panel (a scenario opened one).
     pub reveal_plots: bool,
+    /// What the panel's lists of laws are narrowed to, when there are too many to list
+    /// (a recording flies one law per missile).
+    pub law_filter: String,
 }
 
 impl Default for View {
@@ -42,6 +45,7 @@ impl Default for View {
             reframe: false,
             follow: Follow::Fixed,
             reveal_plots: false,
+            law_filter: String::new(),
         }
     }
 }

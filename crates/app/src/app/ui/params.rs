@@ -71,8 +71,9 @@ pub fn compare_section(ui: &mut egui::Ui, session: &mut Session) {
             ui.label("algorithms compared:");
             let mut compared = session.doc.scenario.compared();
             let mut changed = false;
+            let (shown, more) = find_laws(ui, session);
             ui.horizontal_wrapped(|ui| {
-                for algorithm in session.doc.scenario.algorithms.algorithms() {
+                for algorithm in shown {
                     let mut on = compared.contains(&algorithm);
                     let text = RichText::new(algorithm.id()).color(algorithm_color32(algorithm));
                     if ui.checkbox(&mut on, text).changed() {
@@ -85,6 +86,7 @@ pub fn compare_section(ui: &mut egui::Ui, session: &mut Session) {
                     }
                 }
             });
+            more_laws(ui, more);
             if changed && !compared.is_empty() {
                 compared.sort();
                 session.edit_scenario(|s| s.compare = compared);
@@ -96,7 +98,8 @@ pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
     egui::CollapsingHeader::new("Algorithms")
         .default_open(true)
         .show(ui, |ui| {
-            for algorithm in session.doc.scenario.algorithms.algorithms() {
+            let (shown, more) = find_laws(ui, session);
+            for algorithm in shown {
                 let title = RichText::new(format!("■ {}", algorithm.id()))
                     .color(algorithm_color32(algorithm))
                     .strong();
@@ -105,7 +108,50 @@ pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
                     .default_open(false)
                     .show(ui, |ui| algorithm_params(ui, session, algorithm));
             }
+            more_laws(ui, more);
         });
+}
+
+/// Most laws a list in the panel shows: a recording flies one law per missile, and a
+/// list of hundreds can neither be read nor laid out in a frame's time.
+pub const LISTED: usize = 24;
+
+/// The scenario's laws a list shows: all of them, or past [`LISTED`] a field to find
+/// them by name and the first matches; with how many more match.
+fn find_laws(ui: &mut egui::Ui, session: &mut Session) -> (Vec<Algorithm>, usize) {
+    let all = session.doc.scenario.algorithms.algorithms();
+    if all.len() > LISTED {
+        ui.horizontal(|ui| {
+            ui.label(format!("{} laws; find:", all.len()));
+            ui.add(
+                egui::TextEdit::singleline(&mut session.view.law_filter)
+                    .hint_text("part of a name")
+                    .desired_width(140.0),
+            );
+        });
+    }
+    listed(all, &session.view.law_filter)
+}
+
+/// The first [`LISTED`] of `all` whose names contain `filter` (in any case), and how
+/// many more do.
+pub fn listed(all: Vec<Algorithm>, filter: &str) -> (Vec<Algorithm>, usize) {
+    let filter = filter.trim().to_lowercase();
+    let mut matching: Vec<Algorithm> = all
+        .into_iter()
+        .filter(|a| a.id().to_lowercase().contains(&filter))
+        .collect();
+    let more = matching.len().saturating_sub(LISTED);
+    matching.truncate(LISTED);
+    (matching, more)
+}
+
+fn more_laws(ui: &mut egui::Ui, more: usize) {
+    if more > 0 {
+        ui.label(style::help(format!(
+            "and {more} more: find one by part of its name"
+        )));
+    }
 }
 
 fn algorithm_params(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorithm) {
@@ -155,4 +201,44 @@ pub fn edit_param(ui: &mut egui::Ui, session: &mut Session, algorithm: Algorithm
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{listed, LISTED};
+    use crate::guidance::Algorithm;
+
+    #[test]
+    fn a_few_laws_are_all_listed() {
+        let all = Algorithm::ALL.to_vec();
+        assert_eq!(listed(all.clone(), ""), (all, 0));
+    }
+
+    #[test]
+    fn past_the_limit_the_first_laws_are_listed_and_the_rest_counted() {
+        // 9 built-ins three times over: 27 laws, 24 listed, 3 more.
+        let all: Vec<Algorithm> = (0..3).flat_map(|_| Algorithm::ALL).collect();
+        let (shown, more) = listed(all.clone(), "");
+        assert_eq!(shown, all[..LISTED]);
+        assert_eq!(more, 3);
+    }
+
+    #[test]
+    fn the_filter_keeps_names_containing_it_in_any_case() {
+        let (shown, more) = listed(Algorithm::ALL.to_vec(), "  PRO-n ");
+        assert_eq!((shown, more), (vec![Algorithm::ProNav], 0));
+        // Every id with a `t`, in the registry's order.
+        let (shown, _) = listed(Algorithm::ALL.to_vec(), "t");
+        let expected = [
+            "smoothed",
+            "turn-rate",
+            "newton",
+            "quartic",
+            "intercept",
+            "heat-seeker",
+            "ballistic",
+        ];
+        assert_eq!(shown.iter().map(|a| a.id()).collect::<Vec<_>>(), expected);
+        assert_eq!(listed(Algorithm::ALL.to_vec(), "zzz"), (vec![], 0));
+    }
 }
