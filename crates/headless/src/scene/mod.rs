@@ -130,7 +130,7 @@ pub struct View {
 pub const MAX_TRAIL_SEGMENTS: usize = 64;
 
 /// Trails past this many are drawn one pixel wide: a crowd's trails overprint each
-/// other at two, and a window draws hairlines for the least (docs/architecture.md).
+/// other at two, and a hairline is what the window draws fastest.
 pub const CROWD_TRAILS: usize = 100;
 
 /// Debug shapes are drawn for at most this many missiles of a world (all of them in
