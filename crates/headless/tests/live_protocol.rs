@@ -468,6 +468,8 @@ fn a_capture_writes_the_numbers_as_sent_and_reopens_as_a_recording() {
     }
     let recording = recording::parse(&text, "capture.csv").unwrap();
     assert_eq!((recording.tick_rate, recording.tracks.len()), (60, 2));
+    // Made straight from the frames, the same recording, bit for bit.
+    assert_eq!(c.recording("capture.csv").unwrap(), recording);
     let flown = recording
         .tracks
         .iter()
@@ -556,8 +558,11 @@ mod fuzz {
             let rows = text.lines().filter(|l| !l.starts_with('#')).count() - 1;
             prop_assert_eq!(rows, capture.rows());
             if capture.is_recording() {
-                // What the capture kept always reopens (gaps and clocks were refused).
-                prop_assert!(recording::parse(&text, "capture.csv").is_ok());
+                // What the capture kept always reopens (gaps and clocks were refused),
+                // and made straight from the frames it is the same recording.
+                let read = recording::parse(&text, "capture.csv");
+                prop_assert!(read.is_ok());
+                prop_assert_eq!(capture.recording("capture.csv").ok(), read.ok());
             }
         }
     }

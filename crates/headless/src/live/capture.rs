@@ -3,7 +3,9 @@
 //! bounds), kept as it came and written as a CSV recording that reopens as one.
 
 use super::protocol::{Entity, FromGame, Hello, Param, ProtocolError, MAX_ENTITIES};
-use crate::recording::{entity_name, on_clock, Kind, MAX_ROWS};
+use crate::recording::{
+    entity_name, on_clock, Kind, Recording, RecordingError, Streamed, MAX_ROWS,
+};
 use crate::sim::limits::MAX_TRACK_SAMPLES;
 use std::collections::BTreeSet;
 use std::io::{self, Write};
@@ -327,6 +329,23 @@ impl Capture {
             }
         }
         csv.flush()
+    }
+
+    /// The capture as the recording its CSV file reads as ([`crate::recording::parse`]),
+    /// made straight from the frames (no text between: a build of the live view reads
+    /// a growing capture again and again).
+    pub fn recording(&self, file: &str) -> Result<Recording, RecordingError> {
+        let rows = self.frames.iter().flat_map(|frame| {
+            frame.entities.iter().map(move |e| Streamed {
+                tick: frame.tick,
+                time: frame.time,
+                id: e.id,
+                kind: e.kind,
+                algorithm: &e.label,
+                state: [e.x, e.y, e.vx, e.vy, e.heading],
+            })
+        });
+        crate::recording::from_stream(rows, file)
     }
 
     /// The capture as CSV text.

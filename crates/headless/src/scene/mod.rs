@@ -436,11 +436,20 @@ fn square(at: At, half: f32) -> Vec<At> {
         .collect()
 }
 
+/// Launchers past this many are drawn as small squares (a recording's missiles each
+/// have one, where their track starts: hundreds of full squares hide the view).
+pub const CROWD_LAUNCHERS: usize = 100;
+
 fn launchers(scene: &mut Scene, world: &World, view: &View, labels: bool) {
+    let half = if world.launchers().len() > CROWD_LAUNCHERS {
+        2.5
+    } else {
+        7.0
+    };
     for (i, launcher) in world.launchers().iter().enumerate() {
         let at = At::world(launcher.spec.pos);
         scene.marks.push(Mark::Polygon {
-            points: square(at, 7.0),
+            points: square(at, half),
             color: palette::LAUNCHER,
         });
         scene.symbol(Symbol::Launcher);

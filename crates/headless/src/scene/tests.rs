@@ -253,6 +253,36 @@ fn a_crowd_of_trails_is_drawn_one_pixel_wide() {
 }
 
 #[test]
+fn a_crowd_of_launchers_is_drawn_as_small_squares() {
+    // The half width of each launcher's square: 7 pixels, 2.5 past CROWD_LAUNCHERS.
+    let halves = |launchers: usize| -> Vec<f32> {
+        let list: Vec<String> = (0..launchers)
+            .map(|k| format!("(name: \"\", pos: ({k}, 900), target: \"alpha\", algorithms: [\"smoothed\"], first_at: None)"))
+            .collect();
+        let text = format!(
+            "(version: 1, world: (width: 1000, height: 1000), targets: [(name: \"alpha\", motion: Static(pos: (300, 400)))], launchers: [{}])",
+            list.join(", ")
+        );
+        let scene = scene_of(&world(&text), &Trails::default(), &[], &view());
+        let mut halves: Vec<f32> = scene
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Polygon { points, color } if *color == palette::LAUNCHER => {
+                    Some(points[2].px.x)
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(halves.len(), launchers);
+        halves.dedup();
+        halves
+    };
+    assert_eq!(halves(100), [7.0]);
+    assert_eq!(halves(101), [2.5]);
+}
+
+#[test]
 fn a_blast_fades_over_its_ticks_and_is_gone_after_them() {
     let w = world(ONE_TARGET);
     // The world is at tick 0: a blast of tick 0 is fresh.

@@ -110,8 +110,65 @@ pub fn load(path: &Path) -> Result<Recording, RecordingError> {
 pub fn parse(text: &str, file: &str) -> Result<Recording, RecordingError> {
     let at = Place { file };
     let rows = read_rows(text, &at)?;
-    let clock = Clock::measure(&rows, &at)?;
-    let tracks = into_tracks(rows, clock.tick0, &at)?;
+    assemble(rows, &at)
+}
+
+/// One entity's state at a tick as a live link streams it: a recording's row without a
+/// file between (the `algorithm` column is its label; no `event`).
+#[derive(Clone, Copy, Debug)]
+pub struct Streamed<'a> {
+    pub tick: u64,
+    pub time: f64,
+    pub id: u64,
+    pub kind: Kind,
+    pub algorithm: &'a str,
+    /// x, y, vx, vy, heading.
+    pub state: [f64; 5],
+}
+
+/// The recording streamed rows make: exactly what [`parse`] reads from them written as
+/// a file (each row checked the same way, numbers taken as they are: a file's text of
+/// a number reads back as that number), without writing and reading the text. `file`
+/// labels the errors; a row's line is its number counting the header as line 1.
+pub fn from_stream<'a>(
+    rows: impl IntoIterator<Item = Streamed<'a>>,
+    file: &str,
+) -> Result<Recording, RecordingError> {
+    let at = Place { file };
+    let mut out = Vec::new();
+    for (k, r) in rows.into_iter().enumerate() {
+        let line = k as u64 + 2;
+        if out.len() >= MAX_ROWS {
+            return Err(at.error(line, None, format!("expected at most {MAX_ROWS} rows")));
+        }
+        if !r.time.is_finite() {
+            let found = format!("expected a finite number, found {}", r.time);
+            return Err(at.error(line, Some("time"), found));
+        }
+        let algorithm = r.algorithm.trim().chars().take(40).collect();
+        let shown = |k: usize| r.state[k - 4].to_string();
+        let row = checked(
+            line,
+            (r.tick, r.time, r.id),
+            r.kind,
+            algorithm,
+            r.state,
+            Event::None,
+            shown,
+            &at,
+        )?;
+        out.push(row);
+    }
+    if out.is_empty() {
+        return Err(at.error(1, None, "expected rows after the header, found none".into()));
+    }
+    assemble(out, &at)
+}
+
+/// A recording from its rows read one by one.
+fn assemble(rows: Vec<Row>, at: &Place) -> Result<Recording, RecordingError> {
+    let clock = Clock::measure(&rows, at)?;
+    let tracks = into_tracks(rows, clock.tick0, at)?;
     for (kind, name) in [(Kind::Target, "target"), (Kind::Missile, "missile")] {
         if !tracks.iter().any(|t| t.kind == kind) {
             return Err(at.error(
@@ -271,52 +328,7 @@ impl Columns {
                 ));
             }
         };
-        let (x, y, vx, vy, heading) = (number(4)?, number(5)?, number(6)?, number(7)?, number(8)?);
-        // Each column's bound and how a value past it is described.
-        let bounds = [
-            (
-                4,
-                x,
-                f64::from(MAX_COORD),
-                format!("a coordinate within ±{MAX_COORD}"),
-            ),
-            (
-                5,
-                y,
-                f64::from(MAX_COORD),
-                format!("a coordinate within ±{MAX_COORD}"),
-            ),
-            (
-                8,
-                heading,
-                MAX_HEADING,
-                format!("radians within ±{MAX_HEADING}"),
-            ),
-            (
-                6,
-                vx,
-                f64::from(MAX_SPEED),
-                format!("a speed up to {MAX_SPEED}"),
-            ),
-            (
-                7,
-                vy,
-                f64::from(MAX_SPEED),
-                format!("a speed up to {MAX_SPEED}"),
-            ),
-        ];
-        for (k, v, bound, expected) in bounds {
-            if v.abs() > bound {
-                return Err(at.error(
-                    line,
-                    Some(REQUIRED[k]),
-                    format!(
-                        "expected {expected}, found {}",
-                        crate::core::text::quote(cell(k))
-                    ),
-                ));
-            }
-        }
+        let state = [number(4)?, number(5)?, number(6)?, number(7)?, number(8)?];
         let algorithm = self
             .algorithm
             .and_then(|k| record.get(k))
@@ -329,21 +341,95 @@ impl Columns {
             "launch" => Event::Launch,
             _ => Event::End,
         };
-        Ok(Some(Row {
+        let shown = |k: usize| cell(k).to_string();
+        let (tick, time, id) = (whole(0)?, number(1)?, whole(2)?);
+        checked(
             line,
-            tick: whole(0)?,
-            time: number(1)?,
-            id: whole(2)?,
+            (tick, time, id),
             kind,
             algorithm,
+            state,
             event,
-            sample: Sample {
-                pos: Vec2::new(x as f32, y as f32),
-                vel: Vec2::new(vx as f32, vy as f32),
-                heading: heading as f32,
-            },
-        }))
+            shown,
+            at,
+        )
+        .map(Some)
     }
+}
+
+/// A row whose numbers are read, checked against their bounds (`shown(column)` gives a
+/// value as the file has it, for the message).
+#[allow(clippy::too_many_arguments)]
+fn checked(
+    line: u64,
+    (tick, time, id): (u64, f64, u64),
+    kind: Kind,
+    algorithm: String,
+    [x, y, vx, vy, heading]: [f64; 5],
+    event: Event,
+    shown: impl Fn(usize) -> String,
+    at: &Place,
+) -> Result<Row, RecordingError> {
+    // Each column's bound and how a value past it is described.
+    let bounds = [
+        (
+            4,
+            x,
+            f64::from(MAX_COORD),
+            format!("a coordinate within ±{MAX_COORD}"),
+        ),
+        (
+            5,
+            y,
+            f64::from(MAX_COORD),
+            format!("a coordinate within ±{MAX_COORD}"),
+        ),
+        (
+            8,
+            heading,
+            MAX_HEADING,
+            format!("radians within ±{MAX_HEADING}"),
+        ),
+        (
+            6,
+            vx,
+            f64::from(MAX_SPEED),
+            format!("a speed up to {MAX_SPEED}"),
+        ),
+        (
+            7,
+            vy,
+            f64::from(MAX_SPEED),
+            format!("a speed up to {MAX_SPEED}"),
+        ),
+    ];
+    for (k, v, bound, expected) in bounds {
+        // Not within the bound (a NaN is not either).
+        if !(v.abs() <= bound) {
+            return Err(at.error(
+                line,
+                Some(REQUIRED[k]),
+                format!(
+                    "expected {expected}, found {}",
+                    crate::core::text::quote(&shown(k))
+                ),
+            ));
+        }
+    }
+    Ok(Row {
+        line,
+        tick,
+        time,
+        id,
+        kind,
+        algorithm,
+        event,
+        sample: Sample {
+            pos: Vec2::new(x as f32, y as f32),
+            vel: Vec2::new(vx as f32, vy as f32),
+            heading: heading as f32,
+        },
+    })
 }
 
 /// The recording's fixed tick, measured from its time column.

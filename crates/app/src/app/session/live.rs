@@ -80,7 +80,10 @@ impl Session {
             self.doc.saved = built.scenario;
         }
         let past = self.runs.view_tick;
-        self.runs.lanes = built.lanes;
+        let old = std::mem::replace(&mut self.runs.lanes, built.lanes);
+        // A crowd's lanes hold millions of trail points and snapshots: freeing them
+        // took the window's thread tens of milliseconds a build.
+        std::thread::spawn(move || drop(old));
         self.runs.view_tick = None;
         self.runs.plots.stale();
         self.runs.playing = false;
@@ -378,8 +381,10 @@ struct Job {
 
 impl Job {
     fn run(self) -> Result<Built, String> {
-        let text = self.capture.csv_text();
-        let recording = crate::recording::parse(&text, &self.name).map_err(|e| e.to_string())?;
+        let recording = self
+            .capture
+            .recording(&self.name)
+            .map_err(|e| e.to_string())?;
         let mut scenario = crate::recording::to_scenario(&recording, &self.name)?;
         scenario.name = self.name.clone();
         for r in &self.references {
