@@ -56,7 +56,7 @@ fn as_text(rows: &[Streamed]) -> String {
 
 #[test]
 fn streamed_rows_make_the_recording_their_file_reads_as() {
-    let direct = from_stream(rows(), "live").unwrap();
+    let direct = from_stream(rows(), "live", 2).unwrap();
     let read = recording::parse(&as_text(&rows()), "live").unwrap();
     assert_eq!(direct, read);
     // Checked by hand: the missile's label is trimmed, its first y kept to f32.
@@ -64,6 +64,14 @@ fn streamed_rows_make_the_recording_their_file_reads_as() {
     assert_eq!(missile.algorithm, "pn aug");
     assert_eq!(missile.samples[0].pos.y, 123456.79_f32);
     assert_eq!((direct.tick_rate, direct.tick0), (60, 0));
+    // Below three comment lines and the header, the rows start on line 5.
+    let lines: Vec<u64> = from_stream(rows(), "live", 5)
+        .unwrap()
+        .tracks
+        .iter()
+        .map(|t| t.line)
+        .collect();
+    assert_eq!(lines, [5, 6]);
 }
 
 #[test]
@@ -71,7 +79,7 @@ fn a_row_past_a_bound_is_refused_naming_its_line_and_column() {
     let mut bad = rows();
     // Row 4 of the stream: line 5, the header being line 1.
     bad[3].state[0] = 2.0e7;
-    let e = from_stream(bad.clone(), "live: game").unwrap_err();
+    let e = from_stream(bad.clone(), "live: game", 2).unwrap_err();
     assert_eq!((e.file.as_str(), e.line), ("live: game", 5));
     assert_eq!(e.column.as_deref(), Some("x"));
     assert_eq!(
@@ -87,19 +95,19 @@ fn a_row_past_a_bound_is_refused_naming_its_line_and_column() {
 fn a_not_a_number_or_an_endless_time_is_refused() {
     let mut bad = rows();
     bad[1].state[4] = f64::NAN;
-    let e = from_stream(bad, "live").unwrap_err();
+    let e = from_stream(bad, "live", 2).unwrap_err();
     assert_eq!((e.line, e.column.as_deref()), (3, Some("heading")));
     assert_eq!(e.message, "expected radians within ±1000000, found NaN");
     let mut bad = rows();
     bad[2].time = f64::INFINITY;
-    let e = from_stream(bad, "live").unwrap_err();
+    let e = from_stream(bad, "live", 2).unwrap_err();
     assert_eq!((e.line, e.column.as_deref()), (4, Some("time")));
     assert_eq!(e.message, "expected a finite number, found inf");
 }
 
 #[test]
 fn no_rows_make_no_recording() {
-    let e = from_stream(Vec::new(), "live").unwrap_err();
+    let e = from_stream(Vec::new(), "live", 2).unwrap_err();
     assert_eq!(e.line, 1);
     assert_eq!(e.message, "expected rows after the header, found none");
 }

@@ -331,8 +331,8 @@ impl Capture {
         csv.flush()
     }
 
-    /// The capture as the recording its CSV file reads as ([`crate::recording::parse`]),
-    /// made straight from the frames (no text between: a build of the live view reads
+    /// The capture as the recording its CSV file (written now) reads as
+    /// ([`crate::recording::parse`]), its lines too, made straight from the frames (no text between: a build of the live view reads
     /// a growing capture again and again).
     pub fn recording(&self, file: &str) -> Result<Recording, RecordingError> {
         let rows = self.frames.iter().flat_map(|frame| {
@@ -345,7 +345,9 @@ impl Capture {
                 state: [e.x, e.y, e.vx, e.vy, e.heading],
             })
         });
-        crate::recording::from_stream(rows, file)
+        // Below the comment lines and the header [`Capture::write_csv`] writes.
+        let first_line = 3 + (self.params.len() + self.applied.len()) as u64;
+        crate::recording::from_stream(rows, file, first_line)
     }
 
     /// The capture as CSV text.

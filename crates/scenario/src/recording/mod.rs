@@ -129,15 +129,17 @@ pub struct Streamed<'a> {
 /// The recording streamed rows make: exactly what [`parse`] reads from them written as
 /// a file (each row checked the same way, numbers taken as they are: a file's text of
 /// a number reads back as that number), without writing and reading the text. `file`
-/// labels the errors; a row's line is its number counting the header as line 1.
+/// labels the errors, which name the line each row would have in the file: the first
+/// on `first_line` (2 below a header line), each on its own.
 pub fn from_stream<'a>(
     rows: impl IntoIterator<Item = Streamed<'a>>,
     file: &str,
+    first_line: u64,
 ) -> Result<Recording, RecordingError> {
     let at = Place { file };
     let mut out = Vec::new();
     for (k, r) in rows.into_iter().enumerate() {
-        let line = k as u64 + 2;
+        let line = first_line + k as u64;
         if out.len() >= MAX_ROWS {
             return Err(at.error(line, None, format!("expected at most {MAX_ROWS} rows")));
         }
@@ -370,38 +372,18 @@ fn checked(
     shown: impl Fn(usize) -> String,
     at: &Place,
 ) -> Result<Row, RecordingError> {
-    // Each column's bound and how a value past it is described.
-    let bounds = [
-        (
-            4,
-            x,
-            f64::from(MAX_COORD),
-            format!("a coordinate within ±{MAX_COORD}"),
-        ),
-        (
-            5,
-            y,
-            f64::from(MAX_COORD),
-            format!("a coordinate within ±{MAX_COORD}"),
-        ),
-        (
-            8,
-            heading,
-            MAX_HEADING,
-            format!("radians within ±{MAX_HEADING}"),
-        ),
-        (
-            6,
-            vx,
-            f64::from(MAX_SPEED),
-            format!("a speed up to {MAX_SPEED}"),
-        ),
-        (
-            7,
-            vy,
-            f64::from(MAX_SPEED),
-            format!("a speed up to {MAX_SPEED}"),
-        ),
+    // Each column's bound and how a value past it is described (only when one is:
+    // every row of a live capture is checked again at each build of its view).
+    let coordinate = || format!("a coordinate within ±{MAX_COORD}");
+    let speed = || format!("a speed up to {MAX_SPEED}");
+    let bounds: [(usize, f64, f64, &dyn Fn() -> String); 5] = [
+        (4, x, f64::from(MAX_COORD), &coordinate),
+        (5, y, f64::from(MAX_COORD), &coordinate),
+        (8, heading, MAX_HEADING, &|| {
+            format!("radians within ±{MAX_HEADING}")
+        }),
+        (6, vx, f64::from(MAX_SPEED), &speed),
+        (7, vy, f64::from(MAX_SPEED), &speed),
     ];
     for (k, v, bound, expected) in bounds {
         // Not within the bound (a NaN is not either).
@@ -410,7 +392,8 @@ fn checked(
                 line,
                 Some(REQUIRED[k]),
                 format!(
-                    "expected {expected}, found {}",
+                    "expected {}, found {}",
+                    expected(),
                     crate::core::text::quote(&shown(k))
                 ),
             ));
