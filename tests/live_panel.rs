@@ -265,3 +265,87 @@ fn showing_a_game_late_does_not_stop_on_what_happened_before() {
     );
     game.link.close();
 }
+
+/// Runs the window, not the game, until the view holds the game's latest frame.
+fn settle(h: &mut egui_kittest::Harness<'static, State>, game: &Game) {
+    for _ in 0..2000 {
+        if h.state().session.live.built_tick == Some(game.tick - 1) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.state_mut().session.advance(1.0 / 60.0);
+        h.run();
+    }
+    panic!(
+        "waited for the view to reach the game's tick {}",
+        game.tick - 1
+    );
+}
+
+#[test]
+fn a_long_stream_is_viewed_by_its_newest_frames_and_the_references_go_by_game_tick() {
+    let mut h = listening_on("127.0.0.1:0");
+    // 40 rows: the newest 20 ticks of the target and the missile.
+    h.state_mut().session.live.view_rows = 40;
+    let address = h.state().session.live.address.clone();
+    let mut game = Game::connect(&address);
+    for _ in 0..30 {
+        frame(&mut h, &mut game);
+    }
+    h.get_by_label("Show").click();
+    settle(&mut h, &game);
+    // The view: the game's newest 20 ticks (10 to 29), its last the game's latest.
+    let s = &h.state().session;
+    assert_eq!((s.live.tick0, s.live.built_tick), (10, Some(29)));
+    assert_eq!(s.runs.tick(), 19);
+    h.run();
+    let said = "the view holds the game's ticks 10 to 29 (a view tick is the game's less 10)";
+    assert!(h.query_by_label_contains(said).is_some(), "{said}");
+    // References from the view's tick 5: the game's tick 15, kept as that.
+    h.state_mut()
+        .session
+        .fly_references("missile 7", 5, &[Algorithm::ProNav]);
+    assert_eq!(h.state().session.live.references[0].tick, 15);
+    game.frame();
+    settle(&mut h, &game);
+    // The view moved on a tick: they fly from its tick 4.
+    let s = &h.state().session;
+    assert_eq!(s.live.tick0, 11);
+    let names: Vec<&str> = s
+        .doc
+        .scenario
+        .launchers
+        .iter()
+        .map(|l| l.name.as_str())
+        .collect();
+    assert!(names.contains(&"missile 7 from tick 4"), "{names:?}");
+    // Looking back at the view's tick 15 (the game's 26): 3 ticks on, the view's 12.
+    h.state_mut().session.runs.scrub(15);
+    for _ in 0..3 {
+        game.frame();
+    }
+    settle(&mut h, &game);
+    let s = &h.state().session;
+    assert_eq!((s.live.tick0, s.runs.view_tick), (14, Some(12)));
+    // Once the view moved past the chosen tick, the references are left out (no error),
+    // and what is looked at, gone from the view, becomes its first tick.
+    for _ in 0..20 {
+        game.frame();
+    }
+    settle(&mut h, &game);
+    let s = &h.state().session;
+    assert_eq!((s.live.tick0, s.runs.view_tick), (34, Some(0)));
+    assert!(!s
+        .doc
+        .scenario
+        .launchers
+        .iter()
+        .any(|l| l.name.contains("from tick")));
+    assert_eq!(s.messages.error, None);
+    assert_eq!(
+        s.live.references.len(),
+        1,
+        "kept, for a view that holds it again"
+    );
+    game.link.close();
+}

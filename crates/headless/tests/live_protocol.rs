@@ -429,6 +429,50 @@ fn an_entity_that_left_does_not_come_back_and_a_game_has_at_most_1000() {
 }
 
 #[test]
+fn the_newest_frames_within_a_number_of_rows_and_their_recording() {
+    // Five ticks of a target and a missile (two rows each); a third entity from tick 3.
+    let mut lines = vec![HELLO.to_string()];
+    for t in 0..5u64 {
+        let mut list = format!("{},{}", target(1, t as f64), missile(2, 10.0 * t as f64));
+        if t >= 3 {
+            list += &format!(",{}", target(3, 50.0));
+        }
+        lines.push(frame(t, t as f64 / 60.0, &list));
+    }
+    let (c, e) = feed(&lines);
+    assert_eq!(e, None);
+    // From the end: 3 rows (tick 4), 6 (ticks 3-4), 8 (2-4), 10 (1-4), 12 (all).
+    assert_eq!(c.newest(100), 0);
+    assert_eq!(c.newest(12), 0);
+    assert_eq!(c.newest(11), 1);
+    assert_eq!(c.newest(8), 2);
+    assert_eq!(c.newest(7), 3);
+    assert_eq!(c.newest(6), 3);
+    assert_eq!(c.newest(5), 4);
+    // The newest frame always, however many rows it holds.
+    assert_eq!(c.newest(0), 4);
+    let r = c.recording_since(3, "capture.csv").unwrap();
+    assert_eq!(r.tick0, 3);
+    let firsts: Vec<(u64, u64, usize)> = r
+        .tracks
+        .iter()
+        .map(|t| (t.id, t.first, t.samples.len()))
+        .collect();
+    assert_eq!(firsts.len(), 3);
+    assert!(firsts.iter().all(|&(_, first, len)| (first, len) == (0, 2)));
+    // Their lines are the lines of the capture's file: tick 3's first row.
+    let text = c.csv_text();
+    let line = text.lines().position(|l| l.starts_with("3,")).unwrap() as u64 + 1;
+    assert_eq!(r.tracks.iter().map(|t| t.line).min(), Some(line));
+    // From the first frame, the whole capture's recording; past the end, nothing.
+    assert_eq!(
+        c.recording_since(0, "capture.csv"),
+        c.recording("capture.csv")
+    );
+    assert!(c.recording_since(9, "capture.csv").is_err());
+}
+
+#[test]
 fn a_capture_writes_the_numbers_as_sent_and_reopens_as_a_recording() {
     // Numbers whose shortest forms are long, negative zero, and a label with a comma.
     let xs = [0.1 + 0.2, -0.0, 1.0 / 3.0, 123456.78901234567, 5e-324];

@@ -332,10 +332,17 @@ impl Capture {
     }
 
     /// The capture as the recording its CSV file (written now) reads as
-    /// ([`crate::recording::parse`]), its lines too, made straight from the frames (no text between: a build of the live view reads
-    /// a growing capture again and again).
+    /// ([`crate::recording::parse`]), its lines too, made straight from the frames (no
+    /// text between: a build of the live view reads a growing capture again and again).
     pub fn recording(&self, file: &str) -> Result<Recording, RecordingError> {
-        let rows = self.frames.iter().flat_map(|frame| {
+        self.recording_since(0, file)
+    }
+
+    /// The capture from frame `first` on as a recording (its first tick that frame's),
+    /// its errors naming the lines those rows have in the capture's file.
+    pub fn recording_since(&self, first: usize, file: &str) -> Result<Recording, RecordingError> {
+        let frames = self.frames.get(first..).unwrap_or_default();
+        let rows = frames.iter().flat_map(|frame| {
             frame.entities.iter().map(move |e| Streamed {
                 tick: frame.tick,
                 time: frame.time,
@@ -345,9 +352,27 @@ impl Capture {
                 state: [e.x, e.y, e.vx, e.vy, e.heading],
             })
         });
-        // Below the comment lines and the header [`Capture::write_csv`] writes.
-        let first_line = 3 + (self.params.len() + self.applied.len()) as u64;
+        // Below the comment lines and the header [`Capture::write_csv`] writes, and the
+        // rows of the frames before.
+        let before: usize = self.frames[..first.min(self.frames.len())]
+            .iter()
+            .map(|f| f.entities.len())
+            .sum();
+        let first_line = 3 + (self.params.len() + self.applied.len() + before) as u64;
         crate::recording::from_stream(rows, file, first_line)
+    }
+
+    /// The first frame of the newest frames holding at most `rows` rows in all (the
+    /// newest frame always, however many it holds).
+    pub fn newest(&self, rows: usize) -> usize {
+        let mut held = 0;
+        for (k, frame) in self.frames.iter().enumerate().rev() {
+            held += frame.entities.len();
+            if held > rows && k + 1 < self.frames.len() {
+                return k + 1;
+            }
+        }
+        0
     }
 
     /// The capture as CSV text.

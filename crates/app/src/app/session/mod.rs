@@ -396,7 +396,7 @@ impl Session {
             // A live game's scenario is rebuilt as it grows: the references go with it.
             self.live.references.push(live::Reference {
                 missile: missile.to_string(),
-                tick,
+                tick: tick + self.live.tick0,
                 algorithms: algorithms.to_vec(),
             });
             self.live.start_over();

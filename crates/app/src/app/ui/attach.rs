@@ -121,6 +121,13 @@ pub fn section(ui: &mut egui::Ui, paths: &mut ExportPaths, session: &mut Session
                     }
                     ui.checkbox(&mut session.live.pause_game, "a breakpoint pauses the game too");
                 });
+                if let Some(end) = session.live.built_tick {
+                    // A long stream is viewed by its newest frames (Save capture keeps all).
+                    ui.label(style::help(format!(
+                        "the view holds the game's ticks {a} to {end} (a view tick is the game's less {a})",
+                        a = session.live.tick0
+                    )));
+                }
             }
         });
 }
