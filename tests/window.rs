@@ -640,3 +640,163 @@ fn pause_answers_at_once_while_a_crowd_of_heavy_scripts_runs() {
         last = now;
     }
 }
+
+/// The top of the Attach section's capture name field, at 1400x900: the first row below
+/// the Scenario section's fields (y 300 on) that is a text field's background (10, 10,
+/// 10) across the field's width.
+fn capture_field(image: &image::RgbaImage) -> f32 {
+    let field = |x: u32, y: u32| image.get_pixel(x, y).0[..3] == [10, 10, 10];
+    (300..700)
+        .find(|&y| field(40, y) && field(150, y) && field(260, y))
+        .expect("the capture name field of a game's row") as f32
+}
+
+/// A game on a thread of the test (the Rust client over a real socket): a still target at
+/// (400, 300) and a missile circling it at 150 units, 60 frames a second, until told to
+/// stop; what steerlab asks of it is collected.
+struct CirclingGame {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    requests: std::sync::Arc<std::sync::Mutex<Vec<steerlab_link::Request>>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl CirclingGame {
+    fn start(port: u16) -> CirclingGame {
+        use std::sync::atomic::Ordering;
+        use steerlab_link::{Entity, Kind, Link};
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let requests = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (flag, asked) = (stop.clone(), requests.clone());
+        let thread = std::thread::spawn(move || {
+            let mut link = Link::new("window test", 60);
+            link.declare("gain", 0.0, 20.0, 2.0, "1/s");
+            link.connect(("127.0.0.1", port)).unwrap();
+            let start = Instant::now();
+            let mut tick = 0u64;
+            while !flag.load(Ordering::Relaxed) {
+                asked.lock().unwrap().extend(link.poll());
+                let a = (tick + 1) as f64 / 60.0;
+                let target = Entity::new(1, Kind::Target, 400.0, 300.0, 0.0, 0.0, 0.0);
+                let (s, c) = a.sin_cos();
+                let missile = Entity::new(
+                    2,
+                    Kind::Missile,
+                    400.0 + 150.0 * c,
+                    300.0 + 150.0 * s,
+                    -150.0 * s,
+                    150.0 * c,
+                    a + std::f64::consts::FRAC_PI_2,
+                );
+                link.frame(tick, tick as f64 / 60.0, &[target, missile]);
+                tick += 1;
+                let next = start + Duration::from_secs_f64(tick as f64 / 60.0);
+                std::thread::sleep(next.saturating_duration_since(Instant::now()));
+            }
+            link.close();
+        });
+        CirclingGame {
+            stop,
+            requests,
+            thread: Some(thread),
+        }
+    }
+
+    /// Waits until steerlab asked `what` of the game (at most 5 s).
+    fn asked(&self, what: &steerlab_link::Request) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(5) {
+            if self.requests.lock().unwrap().contains(what) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        false
+    }
+}
+
+impl Drop for CirclingGame {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn a_game_attached_to_the_window_is_paused_tuned_saved_and_shown_from_the_panel() {
+    let _one = one_window();
+    let dir = temp_dir();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let app = App::start(&["--listen", &listen]);
+    let game = CirclingGame::start(port);
+    std::thread::sleep(Duration::from_millis(1500));
+    let before = app.shot(&dir.join("attached.png"));
+    // The game's row in the Attach section (open when listening), found by its capture
+    // name field (a status line above may take one line or two): Show, Pause, Step,
+    // Resume above the field, Save capture beside it, the game's `gain` below.
+    let row = |name: &str| capture_field(&app.shot(&dir.join(name)));
+    let top = row("row.png");
+    app.click(98.0, top - 13.0);
+    assert!(
+        game.asked(&steerlab_link::Request::Pause),
+        "Pause did not reach the game"
+    );
+    let saved = dir.join("window-capture.csv");
+    let _ = std::fs::remove_file(&saved);
+    app.click(149.0, top + 10.0);
+    app.key("ctrl+a");
+    app.type_text(saved.to_str().unwrap());
+    app.click(324.0, top + 10.0);
+    std::thread::sleep(Duration::from_millis(500));
+    let recording = steerlab::recording::load(&saved).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(recording.tracks.len(), 2, "the target and the missile");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        text.starts_with(
+            "# steerlab live capture: window test, 60 ticks per second\n# param gain = 2 (0 to 20, default 2, 1/s)\n"
+        ),
+        "{}",
+        &text[..200.min(text.len())]
+    );
+    let top = row("saved.png");
+    app.click(152.0, top + 34.0);
+    app.key("ctrl+a");
+    app.type_text("7.5");
+    app.key("Return");
+    let set = steerlab_link::Request::Set {
+        name: "gain".into(),
+        value: 7.5,
+    };
+    assert!(game.asked(&set), "the typed gain did not reach the game");
+    // Show: the view becomes the game's. Its still target is drawn where it stays,
+    // while the view of the default scenario had its own circling target elsewhere.
+    let top = row("tuned.png");
+    app.click(46.0, top - 13.0);
+    std::thread::sleep(Duration::from_millis(2000));
+    let shown = app.shot(&dir.join("shown.png"));
+    std::thread::sleep(Duration::from_millis(1000));
+    let later = app.shot(&dir.join("later.png"));
+    let (a, b) = (target_centre(&shown), target_centre(&later));
+    let (Some((ax, ay, _)), Some((bx, by, _))) = (a, b) else {
+        panic!("no target drawn after Show: {a:?} {b:?}");
+    };
+    assert!(
+        (ax - bx).abs() < 2.0 && (ay - by).abs() < 2.0,
+        "the game's target stands still: {a:?} then {b:?}"
+    );
+    let (x, y) = (380..1400, 0..760);
+    let changed = changed_pixels(&before, &shown, x, y);
+    assert!(
+        changed > 2000,
+        "the view did not change on Show ({changed} pixels)"
+    );
+    drop(game);
+    drop(app);
+}

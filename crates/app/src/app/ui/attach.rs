@@ -123,9 +123,14 @@ pub fn section(ui: &mut egui::Ui, paths: &mut ExportPaths, session: &mut Session
                 });
                 if let Some(end) = session.live.built_tick {
                     // A long stream is viewed by its newest frames (Save capture keeps all).
+                    let a = session.live.tick0;
+                    let shift = if a > 0 {
+                        format!(" (a view tick is the game's less {a})")
+                    } else {
+                        String::new()
+                    };
                     ui.label(style::help(format!(
-                        "the view holds the game's ticks {a} to {end} (a view tick is the game's less {a})",
-                        a = session.live.tick0
+                        "the view holds the game's ticks {a} to {end}{shift}"
                     )));
                 }
             }
