@@ -111,3 +111,20 @@ fn no_rows_make_no_recording() {
     assert_eq!(e.line, 1);
     assert_eq!(e.message, "expected rows after the header, found none");
 }
+
+#[test]
+fn a_stream_without_a_missile_or_without_a_target_is_refused() {
+    let targets: Vec<Streamed> = rows()
+        .into_iter()
+        .filter(|r| r.kind == Kind::Target)
+        .collect();
+    let e = from_stream(targets, "live", 2).unwrap_err();
+    assert_eq!((e.line, e.column.as_deref()), (1, Some("kind")));
+    assert_eq!(e.message, "expected at least one missile, found none");
+    let missiles: Vec<Streamed> = rows()
+        .into_iter()
+        .filter(|r| r.kind == Kind::Missile)
+        .collect();
+    let e = from_stream(missiles, "live", 2).unwrap_err();
+    assert_eq!(e.message, "expected at least one target, found none");
+}

@@ -604,3 +604,54 @@ fn every_kind_of_thing_drawn_names_its_symbol_for_the_legend() {
     sorted.dedup();
     assert_eq!(sorted, all, "each once, in the legend's order");
 }
+
+#[test]
+fn the_launcher_launch_fires_is_framed_by_a_square() {
+    let w = world(ONE_TARGET);
+    let mut v = view();
+    v.launcher = Some(0);
+    let scene = scene_of(&w, &Trails::default(), &[], &v);
+    // The pad at (100, 900): a frame 11 px out from it, corner to corner, clockwise.
+    let at = At::world(Vec2::new(100.0, 900.0));
+    let corner = |x: f32, y: f32| at.offset(Vec2::new(x, y) * 11.0);
+    let corners = [
+        corner(-1.0, -1.0),
+        corner(1.0, -1.0),
+        corner(1.0, 1.0),
+        corner(-1.0, 1.0),
+    ];
+    for k in 0..4 {
+        let side = Mark::Line {
+            a: corners[k],
+            b: corners[(k + 1) % 4],
+            width: 2.0,
+            color: palette::SELECTED,
+        };
+        assert!(scene.marks.contains(&side), "side {k}");
+    }
+}
+
+#[test]
+fn a_locked_turret_points_its_barrel_at_its_target() {
+    let text = r#"(version: 1, world: (width: 1000, height: 1000),
+        targets: [(name: "t", motion: Static(pos: (800, 350)))],
+        turrets: [(pos: (500, 950), danger_height: 300)])"#;
+    let mut w = world(text);
+    for _ in 0..120 {
+        if w.turrets()[0].locked.is_some() {
+            break;
+        }
+        w.step();
+    }
+    assert!(w.turrets()[0].locked.is_some(), "the turret locks on");
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    // From (500, 950) toward (800, 350): (300, -600) / 670.82 x 20 px.
+    let at = At::world(Vec2::new(500.0, 950.0));
+    let barrel = scene.marks.iter().find_map(|m| match m {
+        Mark::Line { a, b, width, .. } if *a == at && *width == 4.0 => Some(b.px),
+        _ => None,
+    });
+    let px = barrel.expect("a barrel");
+    let expected = Vec2::new(300.0, -600.0) / 670.820_4 * 20.0;
+    assert!((px - expected).length() < 1e-3, "{px} vs {expected}");
+}
