@@ -597,3 +597,60 @@ fn an_ended_missile_s_inspector_stops_changing_with_the_target_that_flies_on() {
     assert_eq!(after, before);
     assert!(line(&harness, " s  zero-effort miss").is_none());
 }
+
+/// A recording of a target and `missiles` missiles over three ticks: each missile flies
+/// as a law of its own (`rec-missile-1`, ...), after the 9 built-in laws.
+fn recording_of(missiles: u64) -> Scenario {
+    let mut text = String::from("tick,time,id,kind,x,y,vx,vy,heading\n");
+    for tick in 0..3u64 {
+        let t = tick as f64 / 60.0;
+        text += &format!("{tick},{t},0,target,500,500,0,0,0\n");
+        for m in 1..=missiles {
+            text += &format!("{tick},{t},{m},missile,{},{},60,0,0\n", tick, 10 * m);
+        }
+    }
+    let recording = steerlab::recording::parse(&text, "crowd.csv").unwrap();
+    steerlab::recording::to_scenario(&recording, "crowd.csv").unwrap()
+}
+
+#[test]
+fn past_24_laws_the_law_lists_show_the_first_and_find_the_rest_by_name() {
+    // 9 + 15 = 24 laws: every one listed, no field to find them.
+    let mut harness = panel_common::harness(recording_of(15), false);
+    assert!(harness.query_by_label_contains("laws; find:").is_none());
+    assert!(harness.query_by_label_contains("more: find one").is_none());
+    assert!(harness
+        .query_by_role_and_label(Role::CheckBox, "rec-missile-15")
+        .is_some());
+    // 9 + 30 = 39: the first 24 in each list, the 15 others counted.
+    let mut harness = panel_common::harness(recording_of(30), false);
+    assert_eq!(harness.query_all_by_label("39 laws; find:").count(), 2);
+    assert_eq!(
+        harness
+            .query_all_by_label("and 15 more: find one by part of its name")
+            .count(),
+        2
+    );
+    assert!(harness
+        .query_by_role_and_label(Role::CheckBox, "rec-missile-15")
+        .is_some());
+    assert!(harness
+        .query_by_role_and_label(Role::CheckBox, "rec-missile-16")
+        .is_none());
+    // Typed into the find field: the laws whose names hold it, none left over.
+    // The panel's text fields: the name, the path, then the two find fields.
+    let field = harness
+        .query_all_by_role(Role::TextInput)
+        .nth(2)
+        .expect("the find field");
+    field.type_text("MISSILE-3");
+    harness.run();
+    assert_eq!(harness.state().session.view.law_filter, "MISSILE-3");
+    let listed: Vec<String> = harness
+        .query_all_by_role(Role::CheckBox)
+        .filter_map(|c| c.label())
+        .filter(|l| l.starts_with("rec-"))
+        .collect();
+    assert_eq!(listed, ["rec-missile-3", "rec-missile-30"]);
+    assert!(harness.query_by_label_contains("more: find one").is_none());
+}
