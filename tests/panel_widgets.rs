@@ -616,7 +616,7 @@ fn recording_of(missiles: u64) -> Scenario {
 #[test]
 fn past_24_laws_the_law_lists_show_the_first_and_find_the_rest_by_name() {
     // 9 + 15 = 24 laws: every one listed, no field to find them.
-    let mut harness = panel_common::harness(recording_of(15), false);
+    let harness = panel_common::harness(recording_of(15), false);
     assert!(harness.query_by_label_contains("laws; find:").is_none());
     assert!(harness.query_by_label_contains("more: find one").is_none());
     assert!(harness

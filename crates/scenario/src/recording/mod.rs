@@ -387,7 +387,7 @@ fn checked(
     ];
     for (k, v, bound, expected) in bounds {
         // Not within the bound (a NaN is not either).
-        if !(v.abs() <= bound) {
+        if v.is_nan() || v.abs() > bound {
             return Err(at.error(
                 line,
                 Some(REQUIRED[k]),
