@@ -1,0 +1,144 @@
+//! The scene's launchers and turrets, and its crowds: past 100 trails or launchers they
+//! are drawn thinner and smaller.
+
+use super::tests::{scene_of, view, world, ONE_TARGET};
+use super::*;
+
+#[test]
+fn a_crowd_of_trails_is_drawn_one_pixel_wide() {
+    // 101 targets on the move: past CROWD_TRAILS (100), every trail is a hairline; one
+    // target fewer, every trail is two pixels wide.
+    let widths = |targets: usize| -> Vec<f32> {
+        let list: Vec<String> = (0..targets)
+            .map(|k| format!("(name: \"t{k}\", motion: Constant(pos: (100, {k}), vel: (60, 0)))"))
+            .collect();
+        let text = format!(
+            "(version: 1, world: (width: 1000, height: 1000), targets: [{}])",
+            list.join(", ")
+        );
+        let mut w = world(&text);
+        let mut trails = Trails::default();
+        for _ in 0..3 {
+            w.step();
+            trails.record(&w, 1000);
+        }
+        let scene = scene_of(&w, &trails, &[], &view());
+        let mut widths: Vec<f32> = scene
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                // The world's bounds are the only other lines here, one pixel wide, 4.
+                Mark::Line { width, .. } => Some(*width),
+                _ => None,
+            })
+            .collect();
+        widths.sort_by(f32::total_cmp);
+        widths.dedup();
+        widths
+    };
+    assert_eq!(widths(100), [1.0, 2.0]);
+    assert_eq!(widths(101), [1.0]);
+}
+
+#[test]
+fn a_crowd_of_launchers_is_drawn_as_small_squares() {
+    // The half width of each launcher's square: 7 pixels, 2.5 past CROWD_LAUNCHERS.
+    let halves = |launchers: usize| -> Vec<f32> {
+        let list: Vec<String> = (0..launchers)
+            .map(|k| format!("(name: \"\", pos: ({k}, 900), target: \"alpha\", algorithms: [\"smoothed\"], first_at: None)"))
+            .collect();
+        let text = format!(
+            "(version: 1, world: (width: 1000, height: 1000), targets: [(name: \"alpha\", motion: Static(pos: (300, 400)))], launchers: [{}])",
+            list.join(", ")
+        );
+        let scene = scene_of(&world(&text), &Trails::default(), &[], &view());
+        let mut halves: Vec<f32> = scene
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Polygon { points, color } if *color == palette::LAUNCHER => {
+                    Some(points[2].px.x)
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(halves.len(), launchers);
+        halves.dedup();
+        halves
+    };
+    assert_eq!(halves(100), [7.0]);
+    assert_eq!(halves(101), [2.5]);
+}
+
+#[test]
+fn a_turret_points_its_barrel_up_until_it_locks_and_draws_its_danger_height() {
+    let text = r#"(version: 1, world: (width: 1000, height: 1000),
+        turrets: [(pos: (500, 950), danger_height: 300)])"#;
+    let w = world(text);
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    let at = At::world(Vec2::new(500.0, 950.0));
+    assert!(scene.marks.contains(&Mark::Line {
+        a: at,
+        b: at.offset(Vec2::new(0.0, -20.0)),
+        width: 4.0,
+        color: palette::LAUNCHER
+    }));
+    let y = w.ground() - 300.0;
+    assert!(scene.marks.contains(&Mark::Line {
+        a: At::world(Vec2::new(0.0, y)),
+        b: At::world(Vec2::new(1000.0, y)),
+        width: 1.0,
+        color: palette::DANGER
+    }));
+}
+
+#[test]
+fn the_launcher_launch_fires_is_framed_by_a_square() {
+    let w = world(ONE_TARGET);
+    let mut v = view();
+    v.launcher = Some(0);
+    let scene = scene_of(&w, &Trails::default(), &[], &v);
+    // The pad at (100, 900): a frame 11 px out from it, corner to corner, clockwise.
+    let at = At::world(Vec2::new(100.0, 900.0));
+    let corner = |x: f32, y: f32| at.offset(Vec2::new(x, y) * 11.0);
+    let corners = [
+        corner(-1.0, -1.0),
+        corner(1.0, -1.0),
+        corner(1.0, 1.0),
+        corner(-1.0, 1.0),
+    ];
+    for k in 0..4 {
+        let side = Mark::Line {
+            a: corners[k],
+            b: corners[(k + 1) % 4],
+            width: 2.0,
+            color: palette::SELECTED,
+        };
+        assert!(scene.marks.contains(&side), "side {k}");
+    }
+}
+
+#[test]
+fn a_locked_turret_points_its_barrel_at_its_target() {
+    let text = r#"(version: 1, world: (width: 1000, height: 1000),
+        targets: [(name: "t", motion: Static(pos: (800, 350)))],
+        turrets: [(pos: (500, 950), danger_height: 300)])"#;
+    let mut w = world(text);
+    for _ in 0..120 {
+        if w.turrets()[0].locked.is_some() {
+            break;
+        }
+        w.step();
+    }
+    assert!(w.turrets()[0].locked.is_some(), "the turret locks on");
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    // From (500, 950) toward (800, 350): (300, -600) / 670.82 x 20 px.
+    let at = At::world(Vec2::new(500.0, 950.0));
+    let barrel = scene.marks.iter().find_map(|m| match m {
+        Mark::Line { a, b, width, .. } if *a == at && *width == 4.0 => Some(b.px),
+        _ => None,
+    });
+    let px = barrel.expect("a barrel");
+    let expected = Vec2::new(300.0, -600.0) / 670.820_4 * 20.0;
+    assert!((px - expected).length() < 1e-3, "{px} vs {expected}");
+}
