@@ -127,8 +127,9 @@ impl Session {
 /// The address the Attach section offers first.
 pub const DEFAULT_ADDRESS: &str = "127.0.0.1:7878";
 
-/// Most capture rows a build of the view reads (the newest): about 0.3 s of a build on
-/// this project's 2-core machine, 8 s of 1,000 entities at 60 ticks a second.
+/// Most capture rows a build of the view reads (the newest): 8 s of 1,000 entities at 60
+/// ticks a second, whose builds kept the view under a second behind such a game on this
+/// project's 2-core machine.
 pub const VIEW_ROWS: usize = 500_000;
 
 /// What one build made: the capture's scenario run to its last tick.
