@@ -356,5 +356,20 @@ fn a_long_stream_is_viewed_by_its_newest_frames_and_the_references_go_by_game_ti
         1,
         "kept, for a view that holds it again"
     );
+    // A breakpoint fires in a view that moved on (its ticks are not the game's): the
+    // hit, about the game's tick 122, stops the view and asks the game to pause.
+    h.state_mut().session.runs.breakpoints.hit = true;
+    for _ in 0..150 {
+        if h.state().session.runs.paused_by.is_some() {
+            break;
+        }
+        game.frame();
+        settle(&mut h, &game);
+    }
+    let s = &h.state().session;
+    assert!(s.runs.paused_by.is_some(), "the hit stopped the view");
+    assert!(s.live.tick0 > 0);
+    let status = s.messages.status.clone().unwrap();
+    assert!(status.contains("asked the game to pause"), "{status}");
     game.link.close();
 }
