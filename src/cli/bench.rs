@@ -29,20 +29,11 @@ pub fn bench(missiles: u64, ticks: u64, algorithm: Option<Algorithm>) -> Result<
 /// Times a script's law against the built-in smoothed law on the same engagement.
 pub fn bench_script(missiles: u64, ticks: u64, path: &Path) -> Result<(), Failure> {
     // `script-` keeps it apart from the built-ins' ids (smoothed.rhai is `script-smoothed`).
-    let stem: String = path
+    let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy())
-        .unwrap_or_default()
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .take(32)
-        .collect();
+        .unwrap_or_default();
+    let stem = steerlab::core::text::id_part(&stem, 32);
     let id = format!("script-{stem}");
     let law = steerlab::script::ScriptLaw::load(&id, path, &path.display().to_string(), None)
         .map_err(|e| Failure::Input(e.to_string()))?;

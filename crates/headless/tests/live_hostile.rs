@@ -58,9 +58,7 @@ fn a_flood_an_oversized_message_or_a_slow_one_is_closed() {
     let patience = Duration::from_millis(300);
     let server = patient(patience);
     // A flood: 2001 messages in well under a second.
-    let mut flood = TcpGame::connect(server.local_addr());
-    flood.send(&hello("flood"));
-    flood.read();
+    let mut flood = TcpGame::attached(server.local_addr(), "flood");
     let lines: String = (0..2001).map(|t| frame(t) + "\n").collect();
     flood.stream.write_all(lines.as_bytes()).unwrap();
     let error = flood.read();
@@ -69,9 +67,7 @@ fn a_flood_an_oversized_message_or_a_slow_one_is_closed() {
         Some("expected at most 2000 messages a second (a flood)")
     );
     // A message past 1 MiB with no newline.
-    let mut big = TcpGame::connect(server.local_addr());
-    big.send(&hello("big"));
-    big.read();
+    let mut big = TcpGame::attached(server.local_addr(), "big");
     let _ = big.stream.write_all(&vec![b' '; (1 << 20) + 70_000]);
     let error = big.read();
     assert_eq!(
@@ -79,9 +75,7 @@ fn a_flood_an_oversized_message_or_a_slow_one_is_closed() {
         Some("expected a message of at most 1048576 bytes ending in a newline")
     );
     // A message begun and never finished (slowloris).
-    let mut slow = TcpGame::connect(server.local_addr());
-    slow.send(&hello("slow"));
-    slow.read();
+    let mut slow = TcpGame::attached(server.local_addr(), "slow");
     let started = Instant::now();
     slow.stream.write_all(b"{\"type\":").unwrap();
     let error = slow.read();
@@ -106,9 +100,7 @@ fn the_ninth_game_is_refused_and_a_place_frees_when_one_leaves() {
     let server = server(Options::default());
     let mut games: Vec<TcpGame> = (0..MAX_CONNECTIONS)
         .map(|k| {
-            let mut g = TcpGame::connect(server.local_addr());
-            g.send(&hello(&format!("g{k}")));
-            g.read();
+            let g = TcpGame::attached(server.local_addr(), &format!("g{k}"));
             g
         })
         .collect();
@@ -267,9 +259,7 @@ fn a_game_that_resets_its_connection_has_left() {
 #[test]
 fn a_message_of_exactly_the_largest_size_passes_even_when_it_arrives_in_two_parts() {
     let server = server(Options::default());
-    let mut game = TcpGame::connect(server.local_addr());
-    game.send(&hello("big"));
-    game.read();
+    let mut game = TcpGame::attached(server.local_addr(), "big");
     let params = r#"{"type":"params","params":[{"name":"g","min":0,"max":1,"default":0}]}"#;
     let line = format!("{params}{}", " ".repeat((1 << 20) - params.len()));
     game.stream.write_all(line.as_bytes()).unwrap();
@@ -304,9 +294,7 @@ fn a_game_that_said_hello_may_stay_quiet_past_the_patience() {
     // (A game paused in its debugger sends nothing for a long while.)
     let patience = Duration::from_millis(200);
     let server = patient(patience);
-    let mut game = TcpGame::connect(server.local_addr());
-    game.send(&hello("paused"));
-    game.read();
+    let mut game = TcpGame::attached(server.local_addr(), "paused");
     std::thread::sleep(patience * 3);
     game.send(&frame(0));
     until(&server, "the frame", |s| {
@@ -347,9 +335,7 @@ fn a_connection_is_a_game_only_once_it_says_hello() {
 #[test]
 fn blank_lines_count_towards_the_flood() {
     let server = server(Options::default());
-    let mut game = TcpGame::connect(server.local_addr());
-    game.send(&hello("blank"));
-    game.read();
+    let mut game = TcpGame::attached(server.local_addr(), "blank");
     game.stream.write_all(&[b'\n'; 2001]).unwrap();
     let error = game.read();
     assert_eq!(
@@ -362,9 +348,7 @@ fn blank_lines_count_towards_the_flood() {
 fn only_the_newest_games_that_left_keep_their_captures() {
     let server = server(Options::default());
     for k in 0..10 {
-        let mut game = TcpGame::connect(server.local_addr());
-        game.send(&hello(&format!("g{k}")));
-        game.read();
+        let mut game = TcpGame::attached(server.local_addr(), &format!("g{k}"));
         game.send(&frame(0));
         game.send(r#"{"type":"bye"}"#);
         drop(game);
@@ -384,14 +368,10 @@ fn only_the_newest_games_that_left_keep_their_captures() {
 #[test]
 fn a_game_still_attached_neither_loses_its_capture_nor_counts_among_those_that_left() {
     let server = server(Options::default());
-    let mut staying = TcpGame::connect(server.local_addr());
-    staying.send(&hello("staying"));
-    staying.read();
+    let mut staying = TcpGame::attached(server.local_addr(), "staying");
     staying.send(&frame(0));
     for k in 1..10 {
-        let mut game = TcpGame::connect(server.local_addr());
-        game.send(&hello(&format!("g{k}")));
-        game.read();
+        let mut game = TcpGame::attached(server.local_addr(), &format!("g{k}"));
         game.send(&frame(0));
         drop(game);
         until(&server, "the game to leave", |s| {

@@ -239,9 +239,7 @@ fn a_game_that_waits_before_speaking_or_splits_its_handshake_is_still_heard() {
 #[test]
 fn stopping_the_server_closes_every_game() {
     let server = server(Options::default());
-    let mut game = TcpGame::connect(server.local_addr());
-    game.send(&hello("stopped"));
-    game.read();
+    let mut game = TcpGame::attached(server.local_addr(), "stopped");
     drop(server);
     assert!(game.closed(), "the game's connection ends with the server");
 }

@@ -35,6 +35,14 @@ impl TcpGame {
         TcpGame { stream, reader }
     }
 
+    /// A game that connected and said hello, its welcome read.
+    pub fn attached(addr: SocketAddr, name: &str) -> TcpGame {
+        let mut game = TcpGame::connect(addr);
+        game.send(&hello(name));
+        game.read();
+        game
+    }
+
     pub fn send(&mut self, line: &str) {
         self.stream.write_all(line.as_bytes()).unwrap();
         self.stream.write_all(b"\n").unwrap();

@@ -28,17 +28,7 @@ pub fn law_id(algorithm: &str, id: u64, shared: bool) -> String {
 /// What a recorded missile's algorithm column becomes in its law id: letters, digits and
 /// `-` (anything else as `-`), at most 24 of them; `missile` when empty.
 pub fn name_of(algorithm: &str) -> String {
-    let name: String = algorithm
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .take(24)
-        .collect();
+    let name = crate::core::text::id_part(algorithm, 24);
     if name.is_empty() {
         "missile".to_string()
     } else {

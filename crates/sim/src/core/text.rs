@@ -48,6 +48,22 @@ pub fn quoted_char(c: char) -> String {
     format!("`{}`", escape_line(&c.to_string()))
 }
 
+/// `text` as part of a law's id: its first `max` characters, letters, digits and `-`
+/// kept, anything else as `-` (a recorded missile's algorithm column, a script's file
+/// name).
+pub fn id_part(text: &str, max: usize) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .take(max)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +86,13 @@ mod tests {
             format!("{}... (41 characters)", "x".repeat(40))
         );
         assert_eq!(quote(&"y".repeat(40)), "y".repeat(40));
+    }
+
+    #[test]
+    fn an_id_part_keeps_letters_digits_and_dashes_and_its_length() {
+        assert_eq!(super::id_part("pn aug_2-x", 40), "pn-aug-2-x");
+        assert_eq!(super::id_part("é.rhai", 40), "--rhai");
+        assert_eq!(super::id_part("abcdef", 4), "abcd");
+        assert_eq!(super::id_part("", 4), "");
     }
 }
