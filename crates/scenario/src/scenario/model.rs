@@ -107,13 +107,18 @@ impl Scenario {
         if !self.compare.is_empty() {
             return self.compare.clone();
         }
+        // A set, not a search per law: a recording holds one law and one launcher per
+        // missile (900 of each in a crowd), and the panel asks every frame.
+        let fired: std::collections::BTreeSet<Algorithm> = self
+            .launchers
+            .iter()
+            .flat_map(|l| l.algorithms.iter().copied())
+            .chain(self.turrets.iter().map(|t| t.algorithm))
+            .collect();
         self.algorithms
             .algorithms()
             .into_iter()
-            .filter(|a| {
-                self.launchers.iter().any(|l| l.algorithms.contains(a))
-                    || self.turrets.iter().any(|t| t.algorithm == *a)
-            })
+            .filter(|a| fired.contains(a))
             .collect()
     }
 
@@ -152,5 +157,27 @@ mod tests {
                 assert!(only.turrets.is_empty(), "{algorithm}");
             }
         }
+    }
+
+    #[test]
+    fn the_laws_compared_are_the_ones_fired_in_display_order_unless_listed() {
+        let text = |compare: &str| {
+            format!(
+                r#"(version: 1, targets: [(name: "t", radius: 10, motion: Static(pos: (1, 1)))],
+                    launchers: [(pos: (0, 0), target: "t", algorithms: ["newton", "smoothed"]),
+                                (pos: (9, 0), target: "t", algorithms: ["smoothed"])],
+                    turrets: [(pos: (5, 5))]{compare})"#
+            )
+        };
+        let s = crate::scenario::parse(&text(""), "fired").unwrap();
+        // Each law once, in the registry's order (smoothed before newton), the turrets'
+        // law with them; the laws nothing fires are not compared.
+        let mut fired = vec![Algorithm::from_id("smoothed").unwrap()];
+        fired.push(Algorithm::from_id("newton").unwrap());
+        fired.push(TURRET_DEFAULT);
+        fired.sort();
+        assert_eq!(s.compared(), fired);
+        let listed = crate::scenario::parse(&text(r#", compare: ["quartic"]"#), "listed").unwrap();
+        assert_eq!(listed.compared(), [Algorithm::from_id("quartic").unwrap()]);
     }
 }

@@ -162,6 +162,9 @@ struct Entry {
 #[derive(Clone, Debug, Default)]
 pub struct Runtime {
     entries: Vec<Entry>,
+    /// Where each law's entry is, by law: a recording holds one law per missile (900
+    /// in a crowd), and every missile looks its law up every tick.
+    index: Vec<(Algorithm, usize)>,
 }
 
 impl PartialEq for Runtime {
@@ -202,7 +205,7 @@ impl Runtime {
     pub fn insert(&mut self, algorithm: Algorithm, law: Arc<dyn RuntimeLaw>, hold: Arc<Hold>) {
         let info = law.info();
         let defaults = law.defaults();
-        let old = self.entries.iter().position(|e| e.algorithm == algorithm);
+        let old = self.position(algorithm).ok();
         let values = match old.map(|i| &self.entries[i]) {
             Some(e) => info
                 .params
@@ -223,14 +226,24 @@ impl Runtime {
             values,
             _hold: hold,
         };
-        match old {
-            Some(i) => self.entries[i] = entry,
-            None => self.entries.push(entry),
+        match self.position(algorithm) {
+            Ok(i) => self.entries[i] = entry,
+            Err(at) => {
+                self.index.insert(at, (algorithm, self.entries.len()));
+                self.entries.push(entry);
+            }
         }
     }
 
+    /// The law's entry's place in `entries` (or where its index row would go).
+    fn position(&self, algorithm: Algorithm) -> Result<usize, usize> {
+        self.index
+            .binary_search_by_key(&algorithm, |&(a, _)| a)
+            .map(|row| self.index[row].1)
+    }
+
     fn entry(&self, algorithm: Algorithm) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.algorithm == algorithm)
+        self.position(algorithm).ok().map(|i| &self.entries[i])
     }
 
     /// The law and its parameter values.
@@ -251,10 +264,8 @@ impl Runtime {
 
     /// A runtime law's parameter values, described by the law (to change).
     pub fn params_mut(&mut self, algorithm: Algorithm) -> Option<&mut dyn Described> {
-        self.entries
-            .iter_mut()
-            .find(|e| e.algorithm == algorithm)
-            .map(|e| e as &mut dyn Described)
+        let i = self.position(algorithm).ok()?;
+        Some(&mut self.entries[i] as &mut dyn Described)
     }
 }
 
@@ -521,6 +532,81 @@ mod equality_tests {
             self.fingerprints.fetch_add(1, Ordering::Relaxed);
             self.print
         }
+    }
+
+    /// A law known only by its id.
+    #[derive(Debug)]
+    struct Named(&'static str);
+
+    impl RuntimeLaw for Named {
+        fn info(&self) -> LawInfo {
+            LawInfo {
+                id: self.0,
+                section: self.0,
+                ..Counted::default().info()
+            }
+        }
+        fn defaults(&self) -> Vec<Value> {
+            Vec::new()
+        }
+        fn launch(
+            &self,
+            _: &[Value],
+            _: &Launch,
+            _: &mut RuntimeState,
+        ) -> Result<Option<Body>, LawError> {
+            Ok(None)
+        }
+        fn steer(
+            &self,
+            _: &[Value],
+            _: &mut RuntimeState,
+            _: &mut Body,
+            _: &Seen,
+        ) -> Result<Option<Signal>, LawError> {
+            Ok(None)
+        }
+        fn fingerprint(&self) -> u64 {
+            0
+        }
+    }
+
+    #[test]
+    fn each_law_is_found_by_its_algorithm_whatever_the_order_they_came_in() {
+        let ids = [
+            "lookup-test-a",
+            "lookup-test-b",
+            "lookup-test-c",
+            "lookup-test-d",
+        ];
+        // Their places in the registry, in id order (held while `first` lives).
+        let mut first = Tuning::default();
+        let places: Vec<Algorithm> = ids
+            .iter()
+            .map(|id| first.register(Arc::new(Named(id))).unwrap())
+            .collect();
+        let mut tuning = Tuning::default();
+        let order = [2, 0, 3, 1];
+        for k in order {
+            assert_eq!(tuning.register(Arc::new(Named(ids[k]))).unwrap(), places[k]);
+        }
+        for (k, id) in ids.iter().enumerate() {
+            let (law, _) = tuning.runtime.law(places[k]).unwrap();
+            assert_eq!(law.info().id, *id);
+            assert!(tuning.runtime.params(places[k]).is_some());
+            assert!(tuning.runtime.params_mut(places[k]).is_some());
+        }
+        let listed: Vec<Algorithm> = tuning.runtime.algorithms().collect();
+        assert_eq!(listed, order.map(|k| places[k]));
+        // Registered again: replaced where it was, not added.
+        tuning.register(Arc::new(Named(ids[0]))).unwrap();
+        let again: Vec<Algorithm> = tuning.runtime.algorithms().collect();
+        assert_eq!(again, listed);
+        // A law it does not hold is not found.
+        let mut other = Tuning::default();
+        let stranger = other.register(Arc::new(Named("lookup-test-e"))).unwrap();
+        assert!(tuning.runtime.law(stranger).is_none());
+        assert!(tuning.runtime.params_mut(stranger).is_none());
     }
 
     #[test]
