@@ -40,6 +40,53 @@ fn a_crowd_of_trails_is_drawn_one_pixel_wide() {
     assert_eq!(widths(101), [1.0]);
 }
 
+/// How long the trails drawn are on screen in all, in pixels, for `targets` targets
+/// moving 60 units a second along x for 3 s (180 ticks of 1/60 s), seen at `zoom`.
+fn trail_pixels_drawn(targets: usize, zoom: f32) -> f32 {
+    let list: Vec<String> = (0..targets)
+        .map(|k| format!("(name: \"t{k}\", motion: Constant(pos: (100, {k}), vel: (60, 0)))"))
+        .collect();
+    let text = format!(
+        "(version: 1, world: (width: 1000, height: 1000, tick_rate: 60), targets: [{}])",
+        list.join(", ")
+    );
+    let mut w = world(&text);
+    let mut trails = Trails::default();
+    for _ in 0..180 {
+        w.step();
+        trails.record(&w, 1000);
+    }
+    let mut v = view();
+    v.camera.zoom = zoom;
+    v.trail_budget = 12_000;
+    scene_of(&w, &trails, &[], &v)
+        .marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Line { a, b, color, .. } if *color != palette::BOUNDS => {
+                Some(a.world.distance(b.world) * zoom)
+            }
+            _ => None,
+        })
+        .sum()
+}
+
+#[test]
+fn a_crowd_whose_trails_would_cover_the_view_shows_their_newest_part_only() {
+    // Each trail runs from tick 1 to 180, 179 units: 18,079 pixels for 101 at zoom 1,
+    // drawn whole.
+    let whole = trail_pixels_drawn(101, 1.0);
+    assert!((whole - 101.0 * 179.0).abs() < 1.0, "{whole}");
+    // At zoom 40, 723,160 pixels: past CROWD_TRAIL_PIXELS (300,000), every trail shows
+    // its newest 300/723.16 of 3 s (74.7 ticks), 74 whole ticks of 1 unit = 40 pixels.
+    let cut = trail_pixels_drawn(101, 40.0);
+    assert!((cut - 101.0 * 74.0 * 40.0).abs() < 40.0, "{cut}");
+    assert!(cut <= CROWD_TRAIL_PIXELS);
+    // A hundred trails are no crowd: drawn whole however long (716,000 pixels).
+    let few = trail_pixels_drawn(100, 40.0);
+    assert!((few - 100.0 * 179.0 * 40.0).abs() < 40.0, "{few}");
+}
+
 #[test]
 fn a_crowd_of_launchers_is_drawn_as_small_squares() {
     // The half width of each launcher's square: 7 pixels, 2.5 past CROWD_LAUNCHERS.

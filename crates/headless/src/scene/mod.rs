@@ -31,7 +31,7 @@ use crate::palette::{self, with_alpha, Rgba};
 use crate::scenario::camera::{Camera, Pane};
 use crate::sim::history::Ghost;
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
-use crate::sim::trails::{Owner, Trails};
+use crate::sim::trails::{Owner, Trail, Trails};
 use crate::sim::{Input, MissileId, Motion, TargetId, World};
 use glam::Vec2;
 
@@ -135,6 +135,13 @@ pub const MAX_TRAIL_SEGMENTS: usize = 64;
 /// Trails past this many are drawn one pixel wide: a crowd's trails overprint each
 /// other at two, and a hairline is what the window draws fastest.
 pub const CROWD_TRAILS: usize = 100;
+
+/// How long a crowd's trails may be on screen in all, in pixels: about a third of a
+/// 1400 x 900 window's view covered once. Past it each trail shows its newest part
+/// only: 1,000 trails of 3 seconds each over the whole view drew a scribble, and the
+/// window's frame took 16 ms longer under a software OpenGL (the cost of a line is its
+/// length).
+pub const CROWD_TRAIL_PIXELS: f32 = 300_000.0;
 
 /// Debug shapes are drawn for at most this many missiles of a world (all of them in
 /// small scenes; the selected one always).
@@ -327,18 +334,27 @@ fn draw_ghost(scene: &mut Scene, ghost: &Ghost) {
 }
 
 /// Every layer's trails of the last `trail_seconds`, fading with age, in a fixed order:
-/// two pixels wide, one in a crowd (more than [`CROWD_TRAILS`]).
+/// two pixels wide, one in a crowd (more than [`CROWD_TRAILS`]). A crowd whose trails
+/// would be longer than [`CROWD_TRAIL_PIXELS`] on screen in all shows each trail's
+/// newest part only (the same share of every trail's time), so it stays a picture of
+/// where things head and not a scribble over the whole view.
 fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
     let count: usize = layers.iter().map(|l| l.trails.trails.len()).sum();
     let per_trail = (view.trail_budget / count.max(1)).clamp(4, MAX_TRAIL_SEGMENTS);
-    let width = if count > CROWD_TRAILS { 1.0 } else { 2.0 };
+    let crowd = count > CROWD_TRAILS;
+    let width = if crowd { 1.0 } else { 2.0 };
+    let mut share = 1.0;
+    if crowd {
+        let pixels = trail_pixels(layers, view, per_trail);
+        if pixels > CROWD_TRAIL_PIXELS {
+            share = CROWD_TRAIL_PIXELS / pixels;
+        }
+    }
     for layer in layers {
         let world = layer.world;
         let now = world.tick();
-        let span = (view.trail_seconds / world.dt()).max(1.0);
-        let mut owners: Vec<(&Owner, _)> = layer.trails.trails.iter().collect();
-        owners.sort_by_key(|(owner, _)| **owner);
-        for (_, trail) in owners {
+        let span = (view.trail_seconds * share / world.dt()).max(1.0);
+        for (_, trail) in owned(layer) {
             for (from, to, age) in trail.segments(now, span, per_trail) {
                 let alpha = palette::trail_alpha(age);
                 let color = match trail.algorithm {
@@ -350,6 +366,28 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
             }
         }
     }
+}
+
+/// The trails of a layer in their owners' order (the order they are drawn in).
+fn owned<'a>(layer: &Layer<'a>) -> Vec<(&'a Owner, &'a Trail)> {
+    let mut owners: Vec<(&Owner, &Trail)> = layer.trails.trails.iter().collect();
+    owners.sort_by_key(|(owner, _)| **owner);
+    owners
+}
+
+/// How long the layers' trails of the last `trail_seconds` are on screen in all, in
+/// pixels (as drawn, `per_trail` segments at most each).
+fn trail_pixels(layers: &[Layer], view: &View, per_trail: usize) -> f32 {
+    let mut world_units = 0.0;
+    for layer in layers {
+        let span = (view.trail_seconds / layer.world.dt()).max(1.0);
+        for trail in layer.trails.trails.values() {
+            for (from, to, _) in trail.segments(layer.world.tick(), span, per_trail) {
+                world_units += from.distance(to);
+            }
+        }
+    }
+    world_units * view.camera.zoom
 }
 
 /// Which of the targets on screen (`on_screen`, in id order) get a label: the selected one
