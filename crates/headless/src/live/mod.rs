@@ -6,6 +6,7 @@
 //! Not in the browser build: a page cannot listen on a port.
 
 pub mod capture;
+mod fast_frame;
 mod link;
 pub mod protocol;
 pub mod server;

@@ -161,6 +161,16 @@ pub fn parse(line: &str) -> Result<FromGame, ProtocolError> {
             ),
         ));
     }
+    // A well-formed frame, the message a game sends 60 times a second, the fast way;
+    // anything else (and any frame with a problem, to name it) the general way.
+    match super::fast_frame::frame(line) {
+        Some(frame) => Ok(FromGame::Frame(frame)),
+        None => parse_general(line),
+    }
+}
+
+/// Reads one message of at most [`MAX_MESSAGE_BYTES`] field by field.
+pub(super) fn parse_general(line: &str) -> Result<FromGame, ProtocolError> {
     let value: Value = serde_json::from_str(line).map_err(|e| {
         ProtocolError::new(
             "",
@@ -330,18 +340,15 @@ fn frame(fields: &Fields) -> Result<FromGame, ProtocolError> {
 }
 
 fn entity(one: &Fields) -> Result<Entity, ProtocolError> {
-    let kind = match one.text("kind", 20)?.as_str() {
-        "target" => Kind::Target,
-        "missile" => Kind::Missile,
-        other => {
-            return Err(ProtocolError::new(
-                one.at("kind"),
-                format!(
-                    "expected target or missile, found `{}`",
-                    crate::core::text::quote(other)
-                ),
-            ))
-        }
+    let written = one.text("kind", 20)?;
+    let Some(kind) = kind_of(&written) else {
+        return Err(ProtocolError::new(
+            one.at("kind"),
+            format!(
+                "expected target or missile, found `{}`",
+                crate::core::text::quote(&written)
+            ),
+        ));
     };
     let coord = f64::from(MAX_COORD);
     let speed = f64::from(MAX_SPEED);
@@ -364,7 +371,7 @@ fn entity(one: &Fields) -> Result<Entity, ProtocolError> {
     } else {
         String::new()
     };
-    if label.trim() != label {
+    if !label_fits(&label) {
         return Err(ProtocolError::new(
             one.at("label"),
             "expected no spaces at either end",
@@ -382,6 +389,30 @@ fn entity(one: &Fields) -> Result<Entity, ProtocolError> {
         accel: pair("ax", "ay", MAX_ACCEL)?,
         seen: pair("seen_x", "seen_y", coord)?,
     })
+}
+
+/// An entity's kind, as written.
+pub(super) fn kind_of(written: &str) -> Option<Kind> {
+    match written {
+        "target" => Some(Kind::Target),
+        "missile" => Some(Kind::Missile),
+        _ => None,
+    }
+}
+
+/// Whether `n` is a number within ±`bound`.
+pub(super) fn number_fits(n: f64, bound: f64) -> bool {
+    n.is_finite() && n.abs() <= bound
+}
+
+/// Whether `text` has at most `chars` characters, none of them control characters.
+pub(super) fn text_fits(text: &str, chars: usize) -> bool {
+    text.chars().count() <= chars && !text.chars().any(char::is_control)
+}
+
+/// Whether a label has no spaces at either end.
+pub(super) fn label_fits(label: &str) -> bool {
+    label.trim() == label
 }
 
 /// An object's fields, read with the path that names them in errors.
@@ -420,7 +451,7 @@ impl<'a> Fields<'a> {
     fn number(&self, key: &str, bound: f64) -> Result<f64, ProtocolError> {
         let value = self.get(key)?;
         match value.as_f64() {
-            Some(n) if n.is_finite() && n.abs() <= bound => Ok(n),
+            Some(n) if number_fits(n, bound) => Ok(n),
             _ if bound == f64::MAX => Err(self.wrong(key, "a number", value)),
             _ => Err(self.wrong(key, &format!("a number within ±{bound}"), value)),
         }
@@ -450,11 +481,13 @@ impl<'a> Fields<'a> {
         let Value::String(text) = value else {
             return Err(self.wrong(key, "text", value));
         };
-        if text.chars().count() > chars {
-            return Err(self.wrong(key, &format!("text of at most {chars} characters"), value));
-        }
-        if text.chars().any(char::is_control) {
-            return Err(self.wrong(key, "text without control characters", value));
+        if !text_fits(text, chars) {
+            let expected = if text.chars().count() > chars {
+                format!("text of at most {chars} characters")
+            } else {
+                "text without control characters".to_string()
+            };
+            return Err(self.wrong(key, &expected, value));
         }
         Ok(text.clone())
     }

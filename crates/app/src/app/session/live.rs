@@ -358,10 +358,19 @@ impl Attach {
         let (send, receive) = mpsc::channel();
         self.started = Some(Instant::now());
         self.building = Some(receive);
-        std::thread::spawn(move || {
-            let (generation, frames) = (job.generation, job.capture.frames.len());
-            let _ = send.send((generation, frames, job.run()));
-        });
+        let (generation, frames) = (job.generation, job.capture.frames.len());
+        let fail = send.clone();
+        // Named, so a profile tells the build from the window's own thread.
+        let spawned = std::thread::Builder::new()
+            .name("live view build".into())
+            .spawn(move || {
+                let _ = send.send((generation, frames, job.run()));
+            });
+        if let Err(e) = spawned {
+            // Reported as a failed build: the next one is tried when more frames come.
+            let why = format!("the system refused a thread to build it ({e})");
+            let _ = fail.send((generation, frames, Err(why)));
+        }
     }
 
     /// The build that finished, if one did (for the view as it is now).
