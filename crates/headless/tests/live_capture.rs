@@ -255,6 +255,21 @@ fn a_capture_writes_the_numbers_as_sent_and_reopens_as_a_recording() {
         ),
     ]);
     assert!(!c.is_recording());
+    // A game that streams empty frames before anything flies: its recording starts at
+    // its first frame with rows (the view's tick 0 is that game tick).
+    let both = |x: f64| format!("{},{}", target(1, x), missile(7, x));
+    let (c, e) = feed(&[
+        HELLO.into(),
+        frame(0, 0.0, ""),
+        frame(1, 1.0 / 60.0, ""),
+        frame(2, 2.0 / 60.0, &both(0.0)),
+        frame(3, 3.0 / 60.0, &both(1.0)),
+    ]);
+    assert_eq!(e, None);
+    assert!(c.is_recording());
+    let late = c.recording("capture.csv").unwrap();
+    assert_eq!(late.tick0, 2);
+    assert!(late.tracks.iter().all(|t| t.samples.len() == 2));
     // A capture with no missile writes, but is not a recording.
     let (c, _) = feed(&[
         HELLO.into(),
