@@ -8,14 +8,15 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use steerlab::files;
 use steerlab::guidance::Algorithm;
-use steerlab::headless::sweep::{self, CellStats, Plan, Progress};
+use steerlab::headless::sweep::{self, shards, CellStats, Plan, Progress};
 use steerlab::scenario::sweep::{AxisSpec, Metric, SweepSpec};
 
 /// What the command line gives a sweep.
 #[derive(clap::Args)]
 pub struct SweepArgs {
     /// Scenario file (or the name of a shipped scenario).
-    file: PathBuf,
+    #[arg(required_unless_present = "merge")]
+    file: Option<PathBuf>,
     /// The x axis: a numeric field's path (as errors name it, e.g.
     /// targets[0].motion.speed, algorithms.smoothed.ga, launchers[0].pos.x, or
     /// launch.range / launch.bearing), LO..HI and the count; `:log` for geometric steps.
@@ -54,9 +55,16 @@ pub struct SweepArgs {
     /// Draw the heatmaps (one panel per algorithm).
     #[arg(long, value_name = "OUT.png")]
     png: Option<PathBuf>,
-    /// Run only the K-th of N equal slices of the cells (1-based), for a job array.
+    /// Run only the K-th of N equal slices of the cells (1-based), for a job array
+    /// (without it: the slice a Slurm job array's or a Kubernetes Indexed Job's
+    /// variables name, if set; docs/sweeps.md). A shard's CSV starts with a line naming
+    /// its plan, for --merge.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
+    /// Merge the shards' CSVs into the whole sweep's (--csv; --png too with the
+    /// scenario file and the shards' flags): every cell once, the same bytes.
+    #[arg(long, value_name = "SHARD.csv", num_args = 1..)]
+    merge: Vec<PathBuf>,
     /// Save the worst run of the sweep as a scenario, to open in the window's debugger.
     #[arg(long, value_name = "OUT.ron")]
     worst: Option<PathBuf>,
@@ -167,38 +175,34 @@ fn shard(text: &str) -> Result<(usize, usize), Failure> {
 }
 
 pub fn run(args: SweepArgs) -> Result<(), Failure> {
-    let scenario = load(&args.file)?;
+    if !args.merge.is_empty() {
+        return merge(&args);
+    }
+    let file = args.file.clone().unwrap_or_default();
+    let scenario = load(&file)?;
     let spec = spec(&args, scenario.sweep.clone())?;
-    let diff = match args.diff.as_slice() {
-        [a, b] => Some((
-            a.parse::<Algorithm>().map_err(input("--diff"))?,
-            b.parse().map_err(input("--diff"))?,
-        )),
-        _ => None,
+    let diff = diff_of(&args)?;
+    let plan = plan(&scenario, spec)?;
+    let shard = match args.shard.as_deref() {
+        Some(text) => Some(shard(text)?),
+        None => shards::from_env(|name| std::env::var(name).ok())
+            .map_err(Failure::Input)?
+            .map(|s| {
+                eprintln!("shard {}/{} (from {})", s.k, s.n, s.from);
+                (s.k, s.n)
+            }),
     };
-    let plan = Plan::new(&scenario, spec).map_err(|problems| {
-        let lines: Vec<String> = problems
-            .iter()
-            .map(|(f, why)| format!("{}: {why}", flag_of(f)))
-            .collect();
-        Failure::Input(lines.join("\nerror: "))
-    })?;
-    let (k, n) = args
-        .shard
-        .as_deref()
-        .map(shard)
-        .transpose()?
-        .unwrap_or((1, 1));
-    let inputs = inputs_of(&args.file, &scenario);
+    let (k, n) = shard.unwrap_or((1, 1));
+    let inputs = inputs_of(&file, &scenario);
     for out in [&args.csv, &args.png, &args.worst].into_iter().flatten() {
         check_output(out, &inputs)?;
     }
-    if args.worst.is_some() && steerlab::recording::is_recording(&args.file) {
+    if args.worst.is_some() && steerlab::recording::is_recording(&file) {
         return Err(Failure::Input(format!(
             "--worst: {} is a recording, and its missiles fly the recording's tracks, which \
              no scenario file can hold; open the recording in the window and click the \
              worst cell of the Sweep panel instead",
-            args.file.display()
+            file.display()
         )));
     }
     let cells = plan.shard(k, n);
@@ -217,22 +221,27 @@ pub fn run(args: SweepArgs) -> Result<(), Failure> {
         rayon::current_num_threads()
     );
     print!("{}", summary(&plan, &stats));
+    let mut csv = Vec::new();
+    sweep::write_csv(&plan, &stats, diff, &mut csv)
+        .map_err(|e| Failure::Internal(e.to_string()))?;
+    let csv = String::from_utf8(csv).map_err(|e| Failure::Internal(e.to_string()))?;
     if let Some(out) = &args.csv {
-        files::write_output(out, &inputs, |w| sweep::write_csv(&plan, &stats, diff, w))
-            .map_err(|e| Failure::Input(e.to_string()))?;
+        // A shard's CSV says which plan and which cells it holds, for the merge.
+        let first = shard.map(|(k, n)| shards::shard_line(&plan, diff, k, n));
+        files::write_output(out, &inputs, |w| {
+            w.write_all(first.unwrap_or_default().as_bytes())?;
+            w.write_all(csv.as_bytes())
+        })
+        .map_err(|e| Failure::Input(e.to_string()))?;
     }
-    if let Some(out) = &args.png {
-        let png = sweep::png(&plan, &stats, plan.spec.metric, diff).map_err(Failure::Input)?;
-        files::write_output(out, &inputs, |w| w.write_all(&png))
-            .map_err(|e| Failure::Input(e.to_string()))?;
-    }
+    write_png(&args, &plan, &csv, diff, &inputs)?;
     if let Some(out) = &args.worst {
         let worst = sweep::worst(&stats)
             .ok_or_else(|| Failure::Input("--worst: no missile flew".into()))?;
         let scenario = plan
             .engagement(worst.cell, worst.worst_run, worst.algorithm)
             .map_err(Failure::Internal)?;
-        let from = args.file.parent().filter(|_| args.file.exists());
+        let from = file.parent().filter(|_| file.exists());
         steerlab::scenario::save(&scenario, out, from, &inputs)
             .map_err(|e| Failure::Input(e.to_string()))?;
         println!(
@@ -242,6 +251,108 @@ pub fn run(args: SweepArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// The sweep's plan, its problems named by the flag they come from.
+fn plan(scenario: &steerlab::scenario::Scenario, spec: SweepSpec) -> Result<Plan, Failure> {
+    Plan::new(scenario, spec).map_err(|problems| {
+        let lines: Vec<String> = problems
+            .iter()
+            .map(|(f, why)| format!("{}: {why}", flag_of(f)))
+            .collect();
+        Failure::Input(lines.join("\nerror: "))
+    })
+}
+
+/// The heatmaps of the sweep's CSV, to --png if asked.
+fn write_png(
+    args: &SweepArgs,
+    plan: &Plan,
+    csv: &str,
+    diff: Option<(Algorithm, Algorithm)>,
+    inputs: &[PathBuf],
+) -> Result<(), Failure> {
+    if let Some(out) = &args.png {
+        let png = sweep::png(plan, csv, plan.spec.metric, diff).map_err(Failure::Input)?;
+        files::write_output(out, inputs, |w| w.write_all(&png))
+            .map_err(|e| Failure::Input(e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// `--merge`: the shards' CSVs into the whole sweep's CSV and, given the scenario and
+/// the shards' flags, its heatmaps.
+fn merge(args: &SweepArgs) -> Result<(), Failure> {
+    if args.csv.is_none() && args.png.is_none() {
+        return Err(Failure::Input(
+            "--merge: expected --csv OUT.csv or --png OUT.png to write the merged sweep to".into(),
+        ));
+    }
+    if args.worst.is_some() || args.shard.is_some() {
+        return Err(Failure::Input(
+            "--merge: --worst and --shard are for running a sweep, not for merging one".into(),
+        ));
+    }
+    let mut inputs = args.merge.clone();
+    let mut parts = Vec::new();
+    for path in &args.merge {
+        let text = files::read_text(path).map_err(|e| Failure::Input(e.to_string()))?;
+        parts.push((path.display().to_string(), text));
+    }
+    let (csv, plan_id) = shards::merge(&parts).map_err(Failure::Input)?;
+    let drawn = match (&args.png, &args.file) {
+        (None, _) => None,
+        (Some(_), None) => {
+            return Err(Failure::Input(
+                "--png: the heatmaps need the sweep's plan: give the scenario file and the \
+                 flags the shards were run with (docs/sweeps.md)"
+                    .into(),
+            ))
+        }
+        (Some(_), Some(file)) => {
+            let scenario = load(file)?;
+            let spec = spec(args, scenario.sweep.clone())?;
+            let diff = diff_of(args)?;
+            let plan = plan(&scenario, spec)?;
+            if shards::plan_id(&plan, diff) != plan_id {
+                return Err(Failure::Input(format!(
+                    "--png: the shards are of plan {plan_id:016x}, but {} with these flags is \
+                     plan {:016x}: give the scenario and the flags the shards were run with",
+                    file.display(),
+                    shards::plan_id(&plan, diff)
+                )));
+            }
+            inputs.extend(inputs_of(file, &scenario));
+            Some((plan, diff))
+        }
+    };
+    for out in [&args.csv, &args.png].into_iter().flatten() {
+        check_output(out, &inputs)?;
+    }
+    if let Some(out) = &args.csv {
+        files::write_output(out, &inputs, |w| w.write_all(csv.as_bytes()))
+            .map_err(|e| Failure::Input(e.to_string()))?;
+    }
+    if let Some((plan, diff)) = drawn {
+        write_png(args, &plan, &csv, diff, &inputs)?;
+    }
+    println!(
+        "merged {} shards of plan {plan_id:016x}: {} rows",
+        parts.len(),
+        csv.lines().count().saturating_sub(1)
+    );
+    Ok(())
+}
+
+/// The difference `--diff A B` maps, if given.
+fn diff_of(args: &SweepArgs) -> Result<Option<(Algorithm, Algorithm)>, Failure> {
+    match args.diff.as_slice() {
+        [a, b] => Ok(Some((
+            a.parse::<Algorithm>().map_err(input("--diff"))?,
+            b.parse().map_err(input("--diff"))?,
+        ))),
+        _ => Ok(None),
+    }
 }
 
 /// Runs the cells with a progress bar on stderr when it is a terminal.

@@ -475,3 +475,87 @@ fn every_run_gives_each_jinking_target_its_own_seed() {
     }
     assert_eq!(seen.len(), 40, "distinct across runs and targets");
 }
+
+mod plan_ids {
+    use super::*;
+    use std::sync::Arc;
+    use steerlab::core::field::Value;
+    use steerlab::core::{Body, Seen};
+    use steerlab::guidance::{Launch, LawError, LawInfo, RuntimeLaw, RuntimeState, Signal};
+    use steerlab::headless::sweep::shards::{plan_id, shard_line};
+
+    /// A script's law, its code known by its fingerprint alone.
+    #[derive(Debug)]
+    struct Code(u64);
+
+    impl RuntimeLaw for Code {
+        fn info(&self) -> LawInfo {
+            LawInfo {
+                id: "plan-id-test",
+                section: "plan-id-test",
+                summary: "",
+                color: [0, 0, 0],
+                params: &[],
+                contact_fused: true,
+            }
+        }
+        fn defaults(&self) -> Vec<Value> {
+            Vec::new()
+        }
+        fn launch(
+            &self,
+            _: &[Value],
+            _: &Launch,
+            _: &mut RuntimeState,
+        ) -> Result<Option<Body>, LawError> {
+            Ok(None)
+        }
+        fn steer(
+            &self,
+            _: &[Value],
+            _: &mut RuntimeState,
+            _: &mut Body,
+            _: &Seen,
+        ) -> Result<Option<Signal>, LawError> {
+            Ok(None)
+        }
+        fn fingerprint(&self) -> u64 {
+            self.0
+        }
+    }
+
+    #[test]
+    fn the_plan_id_changes_with_the_scenario_the_sweep_the_difference_and_the_code() {
+        let s = fleeing();
+        let base = plan_of(&s);
+        let id = plan_id(&base, None);
+        assert_eq!(plan_id(&plan_of(&fleeing()), None), id, "the same plan twice");
+        let mut seeded = s.sweep.clone().unwrap();
+        seeded.seed += 1;
+        assert_ne!(plan_id(&Plan::new(&s, seeded).unwrap(), None), id, "seed");
+        let mut jittered = s.sweep.clone().unwrap();
+        jittered.jitter.insert("targets[0].motion.pos.y".into(), 25.0);
+        assert_ne!(plan_id(&Plan::new(&s, jittered).unwrap(), None), id, "jitter");
+        let mut moved = fleeing();
+        moved.targets[0].radius += 1.0;
+        assert_ne!(plan_id(&plan_of(&moved), None), id, "scenario");
+        let intercept = Algorithm::from_id("intercept").unwrap();
+        let smoothed = Algorithm::from_id("smoothed").unwrap();
+        assert_ne!(plan_id(&base, Some((intercept, smoothed))), id, "difference");
+        // The same script id with other code: another plan.
+        let with_code = |print: u64| {
+            let mut s = fleeing();
+            s.algorithms.register(Arc::new(Code(print))).unwrap();
+            plan_id(&plan_of(&s), None)
+        };
+        assert_eq!(with_code(1), with_code(1));
+        assert_ne!(with_code(1), with_code(2), "code");
+        // The shard line: 81 cells, shard 2 of 4 holds 20 to 39, one row a cell.
+        assert_eq!(
+            shard_line(&base, None, 2, 4),
+            format!("# steerlab sweep shard 2/4, plan {id:016x}: cells 20..40 of 81, 1 rows a cell\n")
+        );
+        let diff = Some((intercept, smoothed));
+        assert!(shard_line(&base, diff, 1, 1).ends_with(": cells 0..81 of 81, 2 rows a cell\n"));
+    }
+}

@@ -14,6 +14,7 @@ mod csv;
 // shows the maps in its window only.
 #[cfg(not(target_arch = "wasm32"))]
 mod png;
+pub mod shards;
 mod stats;
 
 pub use self::colour::{colour, colour_range, tick_label};

@@ -4,8 +4,6 @@
 //! (Ubuntu Light, from `epaint_default_fonts`), so no system font is needed.
 
 use super::colour::{colour, colour_range, tick_label};
-use super::csv::difference;
-use super::stats::CellStats;
 use super::Plan;
 use crate::core::Portable;
 use crate::guidance::Algorithm;
@@ -25,41 +23,52 @@ struct Panel {
     values: Vec<Option<f64>>,
 }
 
-/// The panels of a sweep's results: one per algorithm, or the difference A - B.
+/// The panels of a sweep's CSV (as [`super::write_csv`] writes it, or the merge of its
+/// shards): one per algorithm, or the difference A - B. The heatmaps show the numbers
+/// the CSV holds (to 32-bit precision), so a merged sweep draws the same picture.
 fn panels(
     plan: &Plan,
-    stats: &[CellStats],
+    csv: &str,
     metric: Metric,
     diff: Option<(Algorithm, Algorithm)>,
-) -> Vec<Panel> {
-    let of = |algorithm: Algorithm| {
-        let mut values = vec![None; plan.cells()];
-        for s in stats.iter().filter(|s| s.algorithm == algorithm) {
-            values[s.cell] = s.get(metric);
-        }
-        values
-    };
-    match diff {
-        Some((a, b)) => {
-            let mut values = vec![None; plan.cells()];
-            for sa in stats.iter().filter(|s| s.algorithm == a) {
-                let sb = plan.find(stats, sa.cell, b);
-                values[sa.cell] = sb.and_then(|sb| difference(sa, sb, metric));
-            }
-            vec![Panel {
-                caption: format!("{a} - {b}"),
-                values,
-            }]
-        }
+) -> Result<Vec<Panel>, String> {
+    let (labels, captions): (Vec<String>, Vec<String>) = match diff {
+        Some((a, b)) => (vec![format!("{a}-{b}")], vec![format!("{a} - {b}")]),
         None => plan
             .algorithms
             .iter()
-            .map(|a| Panel {
-                caption: a.id().to_string(),
-                values: of(*a),
-            })
-            .collect(),
+            .map(|a| (a.id().to_string(), a.id().to_string()))
+            .unzip(),
+    };
+    let mut reader = ::csv::Reader::from_reader(csv.as_bytes());
+    let header = reader.headers().map_err(|e| e.to_string())?.clone();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| format!("the sweep's CSV has no column `{name}`"))
+    };
+    let (label_at, value_at) = (column("algorithm")?, column(metric.name())?);
+    let mut values = vec![vec![None; plan.cells()]; labels.len()];
+    for (k, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| e.to_string())?;
+        let bad = || format!("the sweep's CSV, line {}: not a row of this sweep", k + 2);
+        let cell: usize = record[0].parse().map_err(|_| bad())?;
+        let Some(panel) = labels.iter().position(|l| *l == record[label_at]) else {
+            continue;
+        };
+        let value = &record[value_at];
+        let slot = values[panel].get_mut(cell).ok_or_else(bad)?;
+        *slot = match value {
+            "" => None,
+            v => Some(f64::from(v.parse::<f32>().map_err(|_| bad())?)),
+        };
     }
+    Ok(captions
+        .into_iter()
+        .zip(values)
+        .map(|(caption, values)| Panel { caption, values })
+        .collect())
 }
 
 /// The edges of the cells around `values` (midpoints; geometric ones on a log axis),
@@ -80,11 +89,11 @@ fn edges(values: &[f64], log: bool) -> Vec<f64> {
     out
 }
 
-/// The heatmaps of `stats` (as [`Plan::run`] returns them) as the bytes of a PNG (to
-/// be written as every file is: [`crate::files::write_output`]).
+/// The heatmaps of a sweep's CSV (its rows as [`super::write_csv`] writes them) as the
+/// bytes of a PNG (to be written as every file is: [`crate::files::write_output`]).
 pub fn png(
     plan: &Plan,
-    stats: &[CellStats],
+    csv: &str,
     metric: Metric,
     diff: Option<(Algorithm, Algorithm)>,
 ) -> Result<Vec<u8>, String> {
@@ -96,7 +105,7 @@ pub fn png(
     if !ready {
         return Err("the heatmap's font could not be loaded".into());
     }
-    let panels = panels(plan, stats, metric, diff);
+    let panels = panels(plan, csv, metric, diff)?;
     let columns = panels.len().clamp(1, 3) as u32;
     let rows = panels.len().div_ceil(3).max(1) as u32;
     let size = (PANEL.0 * columns + BAR_WIDTH, PANEL.1 * rows + TITLE_HEIGHT);
