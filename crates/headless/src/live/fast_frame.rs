@@ -8,7 +8,7 @@
 
 use super::protocol::{kind_of, label_fits, number_fits, text_fits, Entity, Frame};
 use super::protocol::{MAX_ACCEL, MAX_ENTITIES, MAX_ID, MAX_NAME_CHARS};
-use crate::recording::{Kind, MAX_HEADING};
+use crate::recording::MAX_HEADING;
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{MapAccess, Visitor};
@@ -87,7 +87,7 @@ pub fn frame(line: &str) -> Option<Frame> {
     let mut entities = Vec::with_capacity(wire.entities.len());
     for Object(one) in wire.entities {
         let entity = entity(one)?;
-        if !seen.insert((entity.id, entity.kind == Kind::Missile)) {
+        if !seen.insert((entity.id, entity.kind)) {
             return None;
         }
         entities.push(entity);
@@ -137,6 +137,7 @@ fn entity(one: WireEntity) -> Option<Entity> {
 mod tests {
     use super::super::protocol::{parse_general, FromGame};
     use super::*;
+    use crate::recording::Kind;
     use proptest::prelude::*;
 
     /// What a field may be written as: absent, or one of these.

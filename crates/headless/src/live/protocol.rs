@@ -317,7 +317,7 @@ fn frame(fields: &Fields) -> Result<FromGame, ProtocolError> {
     let mut entities: Vec<Entity> = Vec::with_capacity(list.len());
     let mut seen = std::collections::HashSet::with_capacity(list.len());
     // Told apart by id and kind (a target and a missile may share an id).
-    let key = |e: &Entity| (e.id, e.kind == Kind::Missile);
+    let key = |e: &Entity| (e.id, e.kind);
     for (k, item) in list.iter().enumerate() {
         let one = fields.item("entities", k, item)?;
         let entity = entity(&one)?;

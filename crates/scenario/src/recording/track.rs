@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 /// What a recorded entity is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     Target,
     Missile,

@@ -124,7 +124,7 @@ impl Plan {
     }
 
     /// The cells shard `k` of `n` runs (1-based `k`): a contiguous block, so the shards'
-    /// CSVs, concatenated in order (each after its header), are the whole sweep's.
+    /// rows, in order, are the whole sweep's ([`shards::merge`]).
     pub fn shard(&self, k: usize, n: usize) -> Range<usize> {
         // In u128: `k * cells` must not overflow, whatever K/N the command line gave.
         let at = |k: usize| (k as u128 * self.cells() as u128 / n.max(1) as u128) as usize;
