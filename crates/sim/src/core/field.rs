@@ -442,25 +442,35 @@ impl dyn Described + '_ {
     /// Every field of this value and of its parts, checked against its description, as
     /// `(path, message)` under `at` (`targets[0]`); `names` are the scenario's targets.
     pub fn problems(&self, at: &str, names: &[&str]) -> Vec<(String, String)> {
-        let join = |name: &str| {
-            if at.is_empty() {
-                name.to_string()
-            } else {
-                format!("{at}.{name}")
-            }
-        };
         let mut out = Vec::new();
+        self.problems_into(&mut at.to_string(), names, &mut out);
+        out
+    }
+
+    /// [`Self::problems`] with the path built in one buffer: a valid value (a sweep
+    /// checks one per jittered run) allocates no path. Each field's and part's name
+    /// replaces the last one's after `path`'s length on entry.
+    fn problems_into(&self, path: &mut String, names: &[&str], out: &mut Vec<(String, String)>) {
+        let at = path.len();
+        let enter = |path: &mut String, name: &str| {
+            path.truncate(at);
+            if at > 0 {
+                path.push('.');
+            }
+            path.push_str(name);
+        };
         for field in self.fields() {
             if let Some(value) = self.get(field.name) {
-                out.extend(check(field, &join(field.name), &value, names));
+                enter(path, field.name);
+                out.extend(check(field, path, &value, names));
             }
         }
         for name in self.part_names() {
             if let Some(part) = self.part(name) {
-                out.extend(part.problems(&join(name), names));
+                enter(path, name);
+                part.problems_into(path, names, out);
             }
         }
-        out
     }
 
     /// Sets a field after checking it against its description; `Err` says why not.
