@@ -489,19 +489,35 @@ mod equality_tests {
     use crate::guidance::Tuning;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    /// A law that counts how often it is fingerprinted (a recorded missile's fingerprint
-    /// hashes its whole track).
-    #[derive(Debug, Default)]
+    /// A law known by its id, that counts how often it is fingerprinted (a recorded
+    /// missile's fingerprint hashes its whole track).
+    #[derive(Debug)]
     struct Counted {
+        id: &'static str,
         fingerprints: AtomicUsize,
         print: u64,
+    }
+
+    impl Default for Counted {
+        fn default() -> Self {
+            named("counted-law-test")
+        }
+    }
+
+    /// The law `id`, fingerprint 0.
+    fn named(id: &'static str) -> Counted {
+        Counted {
+            id,
+            fingerprints: AtomicUsize::new(0),
+            print: 0,
+        }
     }
 
     impl RuntimeLaw for Counted {
         fn info(&self) -> LawInfo {
             LawInfo {
-                id: "counted-law-test",
-                section: "counted-law-test",
+                id: self.id,
+                section: self.id,
                 summary: "",
                 color: [0, 0, 0],
                 params: &[],
@@ -534,43 +550,6 @@ mod equality_tests {
         }
     }
 
-    /// A law known only by its id.
-    #[derive(Debug)]
-    struct Named(&'static str);
-
-    impl RuntimeLaw for Named {
-        fn info(&self) -> LawInfo {
-            LawInfo {
-                id: self.0,
-                section: self.0,
-                ..Counted::default().info()
-            }
-        }
-        fn defaults(&self) -> Vec<Value> {
-            Vec::new()
-        }
-        fn launch(
-            &self,
-            _: &[Value],
-            _: &Launch,
-            _: &mut RuntimeState,
-        ) -> Result<Option<Body>, LawError> {
-            Ok(None)
-        }
-        fn steer(
-            &self,
-            _: &[Value],
-            _: &mut RuntimeState,
-            _: &mut Body,
-            _: &Seen,
-        ) -> Result<Option<Signal>, LawError> {
-            Ok(None)
-        }
-        fn fingerprint(&self) -> u64 {
-            0
-        }
-    }
-
     #[test]
     fn each_law_is_found_by_its_algorithm_whatever_the_order_they_came_in() {
         let ids = [
@@ -583,12 +562,12 @@ mod equality_tests {
         let mut first = Tuning::default();
         let places: Vec<Algorithm> = ids
             .iter()
-            .map(|id| first.register(Arc::new(Named(id))).unwrap())
+            .map(|id| first.register(Arc::new(named(id))).unwrap())
             .collect();
         let mut tuning = Tuning::default();
         let order = [2, 0, 3, 1];
         for k in order {
-            assert_eq!(tuning.register(Arc::new(Named(ids[k]))).unwrap(), places[k]);
+            assert_eq!(tuning.register(Arc::new(named(ids[k]))).unwrap(), places[k]);
         }
         for (k, id) in ids.iter().enumerate() {
             let (law, _) = tuning.runtime.law(places[k]).unwrap();
@@ -599,12 +578,12 @@ mod equality_tests {
         let listed: Vec<Algorithm> = tuning.runtime.algorithms().collect();
         assert_eq!(listed, order.map(|k| places[k]));
         // Registered again: replaced where it was, not added.
-        tuning.register(Arc::new(Named(ids[0]))).unwrap();
+        tuning.register(Arc::new(named(ids[0]))).unwrap();
         let again: Vec<Algorithm> = tuning.runtime.algorithms().collect();
         assert_eq!(again, listed);
         // A law it does not hold is not found.
         let mut other = Tuning::default();
-        let stranger = other.register(Arc::new(Named("lookup-test-e"))).unwrap();
+        let stranger = other.register(Arc::new(named("lookup-test-e"))).unwrap();
         assert!(tuning.runtime.law(stranger).is_none());
         assert!(tuning.runtime.params_mut(stranger).is_none());
     }
