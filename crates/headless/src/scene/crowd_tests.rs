@@ -9,19 +9,7 @@ fn a_crowd_of_trails_is_drawn_one_pixel_wide() {
     // 101 targets on the move: past CROWD_TRAILS (100), every trail is a hairline; one
     // target fewer, every trail is two pixels wide.
     let widths = |targets: usize| -> Vec<f32> {
-        let list: Vec<String> = (0..targets)
-            .map(|k| format!("(name: \"t{k}\", motion: Constant(pos: (100, {k}), vel: (60, 0)))"))
-            .collect();
-        let text = format!(
-            "(version: 1, world: (width: 1000, height: 1000), targets: [{}])",
-            list.join(", ")
-        );
-        let mut w = world(&text);
-        let mut trails = Trails::default();
-        for _ in 0..3 {
-            w.step();
-            trails.record(&w, 1000);
-        }
+        let (w, trails) = movers(targets, 3);
         let scene = scene_of(&w, &trails, &[], &view());
         let mut widths: Vec<f32> = scene
             .marks
@@ -40,9 +28,9 @@ fn a_crowd_of_trails_is_drawn_one_pixel_wide() {
     assert_eq!(widths(101), [1.0]);
 }
 
-/// How long the trails drawn are on screen in all, in pixels, for `targets` targets
-/// moving 60 units a second along x for 3 s (180 ticks of 1/60 s), seen at `zoom`.
-fn trail_pixels_drawn(targets: usize, zoom: f32) -> f32 {
+/// `targets` targets moving 60 units a second along x at 60 ticks a second, after
+/// `ticks` ticks, with their trails.
+fn movers(targets: usize, ticks: usize) -> (World, Trails) {
     let list: Vec<String> = (0..targets)
         .map(|k| format!("(name: \"t{k}\", motion: Constant(pos: (100, {k}), vel: (60, 0)))"))
         .collect();
@@ -52,10 +40,17 @@ fn trail_pixels_drawn(targets: usize, zoom: f32) -> f32 {
     );
     let mut w = world(&text);
     let mut trails = Trails::default();
-    for _ in 0..180 {
+    for _ in 0..ticks {
         w.step();
         trails.record(&w, 1000);
     }
+    (w, trails)
+}
+
+/// How long the trails drawn are on screen in all, in pixels, for `targets` targets
+/// moving 60 units a second along x for 3 s (180 ticks of 1/60 s), seen at `zoom`.
+fn trail_pixels_drawn(targets: usize, zoom: f32) -> f32 {
+    let (w, trails) = movers(targets, 180);
     let mut v = view();
     v.camera.zoom = zoom;
     v.trail_budget = 12_000;
