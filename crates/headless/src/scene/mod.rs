@@ -31,7 +31,7 @@ use crate::palette::{self, with_alpha, Rgba};
 use crate::scenario::camera::{Camera, Pane};
 use crate::sim::history::Ghost;
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
-use crate::sim::trails::{Owner, Trail, Trails};
+use crate::sim::trails::{Owner, Trails};
 use crate::sim::{Input, MissileId, Motion, TargetId, World};
 use glam::Vec2;
 
@@ -354,7 +354,9 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
         let world = layer.world;
         let now = world.tick();
         let span = (view.trail_seconds * share / world.dt()).max(1.0);
-        for (_, trail) in owned(layer) {
+        let mut owners: Vec<(&Owner, _)> = layer.trails.trails.iter().collect();
+        owners.sort_by_key(|(owner, _)| **owner);
+        for (_, trail) in owners {
             for (from, to, age) in trail.segments(now, span, per_trail) {
                 let alpha = palette::trail_alpha(age);
                 let color = match trail.algorithm {
@@ -366,13 +368,6 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
             }
         }
     }
-}
-
-/// The trails of a layer in their owners' order (the order they are drawn in).
-fn owned<'a>(layer: &Layer<'a>) -> Vec<(&'a Owner, &'a Trail)> {
-    let mut owners: Vec<(&Owner, &Trail)> = layer.trails.trails.iter().collect();
-    owners.sort_by_key(|(owner, _)| **owner);
-    owners
 }
 
 /// How long the layers' trails of the last `trail_seconds` are on screen in all, in
