@@ -16,7 +16,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub use steerlab_headless::live;
 pub use steerlab_headless::{
-    core, files, guidance, headless, palette, recording, scenario, scene, script, sim,
+    core, export, files, guidance, headless, palette, recording, scenario, scene, script, sim,
 };
 
 #[cfg(feature = "app")]

@@ -14,6 +14,7 @@ use steerlab::sim::EventKind;
 use steerlab::{files, headless};
 
 mod bench;
+mod export;
 mod gif;
 mod input;
 mod live;
@@ -169,6 +170,9 @@ enum Command {
     /// Draw a run into an animated GIF, frame by frame on the simulation's fixed tick
     /// (not from the screen): every algorithm in one picture, or one panel each.
     Gif(gif::GifArgs),
+    /// Export a tuned built-in law as code (C#, GDScript, C++, Rust or TypeScript), with
+    /// test vectors from a run and a generated test that replays them (docs/export.md).
+    Export(export::ExportArgs),
     /// Listen for running games (the live link, docs/live.md) without a window: capture
     /// what they stream as CSV recordings and set their parameters.
     Live(live::LiveArgs),
@@ -263,6 +267,7 @@ pub fn main() -> ExitCode {
         Some(Command::Link { file, base }) => print_link(&file, &base),
         Some(Command::Sweep(args)) => sweep::run(args),
         Some(Command::Gif(args)) => gif::run(args),
+        Some(Command::Export(args)) => export::export(args),
         Some(Command::Live(args)) => live::run(args),
         Some(Command::Bench { sweep: true, .. }) => sweep::bench(),
         Some(Command::Bench {

@@ -5,6 +5,7 @@
 
 pub use steerlab_scenario::{core, files, guidance, recording, scenario, script, sim};
 
+pub mod export;
 pub mod headless;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod live;

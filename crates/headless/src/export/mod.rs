@@ -1,0 +1,176 @@
+//! Code export: a tuned built-in law as a self-contained file in C#, GDScript, C++, Rust
+//! or TypeScript, with test vectors from a steerlab run and a generated test that replays
+//! them (docs/export.md).
+//!
+//! Each exportable law is written once more, in a small step language (`laws/*.step`,
+//! [`step`]), and printed in each language ([`emit`], [`shells`]); the test vectors
+//! ([`vectors`]) come from the simulation's own law, so a step file that drifts from its
+//! law fails its vectors. What varies by tuning (flags, choices) is decided at export:
+//! the file flies the tuned setting only, with the numbers as named constants.
+
+pub mod emit;
+pub mod lang;
+pub mod replay;
+mod shells;
+pub mod step;
+pub mod vectors;
+
+pub use lang::Lang;
+
+use crate::guidance::{Algorithm, Kind, Tuning, Value};
+use emit::{Param, ParamValue, Source};
+
+/// The laws that export, by their section (module) name, with their step files.
+const STEPS: [(&str, &str); 4] = [
+    ("smoothed", include_str!("laws/smoothed.step")),
+    ("turn_rate", include_str!("laws/turn_rate.step")),
+    ("naive_accel", include_str!("laws/naive_accel.step")),
+    ("pro_nav", include_str!("laws/pro_nav.step")),
+];
+
+/// What every launch does first.
+const LAUNCH: &str = include_str!("laws/launch.step");
+
+/// The version line every exported file carries.
+pub fn version_line() -> String {
+    format!(
+        "Exported by steerlab {} (steerlab export): the same tuning gives the same file.",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// Why a law cannot be exported (a script, or a built-in not written in the step
+/// language yet); `None` when it can.
+pub fn refusal(algorithm: Algorithm) -> Option<String> {
+    if algorithm.is_builtin() {
+        match STEPS.iter().any(|(s, _)| *s == algorithm.section()) {
+            true => None,
+            false => Some(format!(
+                "{} cannot be exported yet: exportable laws are {}",
+                algorithm.id(),
+                exportable().join(", ")
+            )),
+        }
+    } else {
+        Some(format!(
+            "{} is a script: scripts cannot be exported (copy the script's logic by hand)",
+            algorithm.id()
+        ))
+    }
+}
+
+/// The ids of the laws that export.
+pub fn exportable() -> Vec<&'static str> {
+    Algorithm::ALL
+        .into_iter()
+        .filter(|a| STEPS.iter().any(|(s, _)| *s == a.section()))
+        .map(|a| a.id())
+        .collect()
+}
+
+/// A law's step file, read, with the common launch prepended.
+pub fn step_file(algorithm: Algorithm) -> Result<step::StepFile, String> {
+    if let Some(why) = refusal(algorithm) {
+        return Err(why);
+    }
+    let (section, text) = STEPS
+        .iter()
+        .find(|(s, _)| *s == algorithm.section())
+        .ok_or_else(|| format!("no step for {}", algorithm.id()))?;
+    let mut file = step::parse(text).map_err(|e| format!("laws/{section}.step: {e}"))?;
+    let launch = step::parse(LAUNCH).map_err(|e| format!("laws/launch.step: {e}"))?;
+    let mut body = launch.launch;
+    body.append(&mut file.launch);
+    file.launch = body;
+    Ok(file)
+}
+
+/// A law's tuned parameters, described, from `tuning`.
+pub fn params(algorithm: Algorithm, tuning: &Tuning) -> Vec<Param> {
+    let Some(law) = tuning.law(algorithm) else {
+        return Vec::new();
+    };
+    law.fields()
+        .iter()
+        .filter_map(|f| {
+            let value = match (f.kind, law.get(f.name)?) {
+                (Kind::Number { min, max }, Value::Number(v)) => ParamValue::Number(v, min, max),
+                (Kind::Flag, Value::Flag(on)) => ParamValue::Flag(on),
+                (Kind::Choice(names), Value::Choice(i)) => ParamValue::Choice(
+                    names.get(i)?.to_string(),
+                    names.iter().map(|n| n.to_string()).collect(),
+                ),
+                _ => return None,
+            };
+            Some(Param {
+                name: f.name.to_string(),
+                label: f.label.to_string(),
+                help: f.help.to_string(),
+                unit: f.unit.to_string(),
+                value,
+            })
+        })
+        .collect()
+}
+
+/// The exported file of `algorithm` under `tuning` in `lang`. `link` is the steerlab
+/// link that reproduces the tuning (written in the header), if there is one.
+pub fn code(
+    algorithm: Algorithm,
+    tuning: &Tuning,
+    lang: Lang,
+    link: Option<&str>,
+) -> Result<String, String> {
+    with_source(algorithm, tuning, link, |source| emit::file(lang, source))?
+}
+
+/// The generated test for the exported file of `algorithm` in `lang` (named
+/// `law_file`, beside it): it replays the vectors file named `vectors` (whose text
+/// GDScript's test holds itself).
+pub fn test_code(
+    algorithm: Algorithm,
+    tuning: &Tuning,
+    lang: Lang,
+    law_file: &str,
+    vectors: &str,
+    vectors_text: &str,
+) -> Result<String, String> {
+    with_source(algorithm, tuning, None, |source| {
+        replay::test(lang, source, law_file, vectors, vectors_text)
+    })
+}
+
+/// The test vectors of `algorithm` flown in `scenario` for at most `seconds`.
+pub fn vectors(
+    scenario: &crate::scenario::Scenario,
+    algorithm: Algorithm,
+    seconds: f64,
+) -> Result<String, String> {
+    vectors::vectors(scenario, algorithm, seconds, &step_file(algorithm)?)
+}
+
+fn with_source<R>(
+    algorithm: Algorithm,
+    tuning: &Tuning,
+    link: Option<&str>,
+    f: impl FnOnce(&Source) -> R,
+) -> Result<R, String> {
+    let step = step_file(algorithm)?;
+    let params = params(algorithm, tuning);
+    let mut provenance = vec![version_line()];
+    if let Some(link) = link {
+        provenance.push(format!("The tuning in steerlab: {link}"));
+    }
+    let info = algorithm.info();
+    let source = Source {
+        id: info.id,
+        summary: info.summary,
+        step: &step,
+        params: &params,
+        provenance: &provenance,
+    };
+    Ok(f(&source))
+}
+
+#[cfg(test)]
+mod tests;

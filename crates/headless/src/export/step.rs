@@ -1,0 +1,605 @@
+//! The steps' own small language: each exportable law is written once in it
+//! (`laws/*.step`) and printed in every target language by [`super::emit`].
+//!
+//! A file declares the law's per-missile state and two functions:
+//!
+//! ```text
+//! // A comment line (kept: it is printed above the next declaration or statement).
+//! state dir_x = 1;              // a number the missile keeps from tick to tick
+//! state known = false;          // a flag
+//! fn launch { ... }             // sets the body and the state from launch_x, launch_dir_x, ...
+//! fn step { ... }               // one tick: reads target_x, target_vx, dt, ...; moves the body
+//! ```
+//!
+//! Statements: `let name = expr;` (a new local), `name = expr;`, `if expr { } else { }`
+//! (`else if` chains), `when flag { }` and `when choice == "value" { }` (decided at
+//! export from the tuned parameters: only the tuned branch is printed), and
+//! `return detonate;` / `return solver_failed;` / `return refused;` (launch).
+//! Expressions: numbers, `true`/`false`, names, `+ - * /`, comparisons, `&& || !`,
+//! parentheses, and the functions in [`FUNCTIONS`]. Upper-case names are the law's
+//! tuned parameters (`GA` is the parameter `ga`).
+//!
+//! Kept deliberately small: every construct must mean the same in C#, GDScript, C++, Rust
+//! and TypeScript.
+
+/// The functions a step may call, with their number of arguments.
+pub const FUNCTIONS: [(&str, usize); 8] = [
+    ("sqrt", 1),
+    ("abs", 1),
+    ("min", 2),
+    ("max", 2),
+    ("sin", 1),
+    ("cos", 1),
+    ("atan2", 2),
+    ("wrap_angle", 1),
+];
+
+/// What a `return` tells the game.
+pub const SIGNALS: [&str; 3] = ["detonate", "solver_failed", "refused"];
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A number as written in the step file.
+    Num(String),
+    Bool(bool),
+    Name(String),
+    Not(Box<Expr>),
+    Neg(Box<Expr>),
+    Binary(Op, Box<Expr>, Box<Expr>),
+    Call(String, Vec<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Or,
+    And,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl Op {
+    /// Binding strength (higher binds tighter); the same in all five languages.
+    pub fn precedence(self) -> u8 {
+        match self {
+            Op::Or => 1,
+            Op::And => 2,
+            Op::Lt | Op::Gt | Op::Le | Op::Ge | Op::Eq | Op::Ne => 3,
+            Op::Add | Op::Sub => 4,
+            Op::Mul | Op::Div => 5,
+        }
+    }
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Op::Or => "||",
+            Op::And => "&&",
+            Op::Lt => "<",
+            Op::Gt => ">",
+            Op::Le => "<=",
+            Op::Ge => ">=",
+            Op::Eq => "==",
+            Op::Ne => "!=",
+            Op::Add => "+",
+            Op::Sub => "-",
+            Op::Mul => "*",
+            Op::Div => "/",
+        }
+    }
+
+    /// Whether it gives a flag rather than a number.
+    pub fn is_test(self) -> bool {
+        self.precedence() <= 3
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    Comment(String),
+    Let(String, Expr),
+    Set(String, Expr),
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    /// `when param { }` (a flag) or `when param == "value" { }` (a choice).
+    When(String, Option<String>, Vec<Stmt>, Vec<Stmt>),
+    Return(String),
+}
+
+/// One piece of per-missile state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub name: String,
+    /// Its starting value (a number as written, `true` or `false`).
+    pub initial: Expr,
+    /// The comment lines above it.
+    pub doc: Vec<String>,
+}
+
+/// A law's step file, read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepFile {
+    /// The comment lines at its top: what the law is and where it comes from.
+    pub doc: Vec<String>,
+    pub state: Vec<State>,
+    pub launch: Vec<Stmt>,
+    pub step: Vec<Stmt>,
+}
+
+/// Reads a step file; the error names the line and column.
+pub fn parse(text: &str) -> Result<StepFile, String> {
+    let tokens = lex(text)?;
+    let mut p = Parser { tokens, at: 0 };
+    let mut file = StepFile {
+        doc: Vec::new(),
+        state: Vec::new(),
+        launch: Vec::new(),
+        step: Vec::new(),
+    };
+    let mut comments = Vec::new();
+    let mut top = true;
+    while let Some(token) = p.peek().cloned() {
+        match token.kind.clone() {
+            Tok::Comment(c) => {
+                p.at += 1;
+                comments.push(c);
+            }
+            Tok::Blank => {
+                p.at += 1;
+                if top && !comments.is_empty() {
+                    file.doc.append(&mut comments);
+                    top = false;
+                }
+            }
+            Tok::Word(w) if w == "state" => {
+                p.at += 1;
+                top = false;
+                let name = p.name()?;
+                p.expect("=")?;
+                let initial = p.expr()?;
+                p.expect(";")?;
+                file.state.push(State {
+                    name,
+                    initial,
+                    doc: std::mem::take(&mut comments),
+                });
+            }
+            Tok::Word(w) if w == "fn" => {
+                p.at += 1;
+                top = false;
+                comments.clear();
+                let name = p.name()?;
+                let body = p.block()?;
+                match name.as_str() {
+                    "launch" => file.launch = body,
+                    "step" => file.step = body,
+                    _ => return Err(token.at(&format!("no function `{name}` (launch or step)"))),
+                }
+            }
+            _ => return Err(token.at("expected `state` or `fn`")),
+        }
+    }
+    Ok(file)
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Word(String),
+    Num(String),
+    Str(String),
+    Punct(&'static str),
+    Comment(String),
+    /// An empty line (separates the file's description from the rest).
+    Blank,
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    kind: Tok,
+    line: usize,
+    column: usize,
+}
+
+impl Token {
+    fn at(&self, message: &str) -> String {
+        format!("line {}, column {}: {message}", self.line, self.column)
+    }
+}
+
+const PUNCTS: [&str; 20] = [
+    "&&", "||", "<=", ">=", "==", "!=", "<", ">", "=", "+", "-", "*", "/", "!", "(", ")", "{", "}",
+    ";", ",",
+];
+
+fn lex(text: &str) -> Result<Vec<Token>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let mut rest = line;
+        let column = |rest: &str| line.len() - rest.len() + 1;
+        if line.trim().is_empty() {
+            out.push(Token {
+                kind: Tok::Blank,
+                line: n + 1,
+                column: 1,
+            });
+            continue;
+        }
+        loop {
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                break;
+            }
+            let at = column(rest);
+            let token = |kind| Token {
+                kind,
+                line: n + 1,
+                column: at,
+            };
+            if let Some(comment) = rest.strip_prefix("//") {
+                out.push(token(Tok::Comment(comment.trim().to_string())));
+                break;
+            }
+            let first = rest.chars().next().unwrap_or(' ');
+            if first.is_ascii_alphabetic() || first == '_' {
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                out.push(token(Tok::Word(rest[..end].to_string())));
+                rest = &rest[end..];
+            } else if first.is_ascii_digit() {
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+                    .unwrap_or(rest.len());
+                out.push(token(Tok::Num(rest[..end].to_string())));
+                rest = &rest[end..];
+            } else if first == '"' {
+                let Some(end) = rest[1..].find('"') else {
+                    return Err(format!("line {}, column {at}: unclosed \"", n + 1));
+                };
+                out.push(token(Tok::Str(rest[1..=end].to_string())));
+                rest = &rest[end + 2..];
+            } else if let Some(p) = PUNCTS.iter().find(|p| rest.starts_with(**p)) {
+                out.push(token(Tok::Punct(p)));
+                rest = &rest[p.len()..];
+            } else {
+                return Err(format!("line {}, column {at}: unexpected `{first}`", n + 1));
+            }
+        }
+    }
+    Ok(out)
+}
+
+struct Parser {
+    tokens: Vec<Token>,
+    at: usize,
+}
+
+impl Parser {
+    /// The next token that is not a blank line.
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.at)
+    }
+
+    fn skip_blanks(&mut self) {
+        while matches!(self.peek().map(|t| &t.kind), Some(Tok::Blank)) {
+            self.at += 1;
+        }
+    }
+
+    fn next(&mut self) -> Result<Token, String> {
+        self.skip_blanks();
+        let token = self
+            .tokens
+            .get(self.at)
+            .cloned()
+            .ok_or_else(|| "unexpected end of the file".to_string())?;
+        self.at += 1;
+        Ok(token)
+    }
+
+    fn is(&mut self, punct: &str) -> bool {
+        self.skip_blanks();
+        matches!(self.peek(), Some(Token { kind: Tok::Punct(p), .. }) if *p == punct)
+    }
+
+    fn is_word(&mut self, word: &str) -> bool {
+        self.skip_blanks();
+        matches!(self.peek(), Some(Token { kind: Tok::Word(w), .. }) if w == word)
+    }
+
+    fn expect(&mut self, punct: &str) -> Result<(), String> {
+        let token = self.next()?;
+        match token.kind {
+            Tok::Punct(p) if p == punct => Ok(()),
+            _ => Err(token.at(&format!("expected `{punct}`"))),
+        }
+    }
+
+    fn name(&mut self) -> Result<String, String> {
+        let token = self.next()?;
+        match token.kind.clone() {
+            Tok::Word(w) if allowed(&w) => Ok(w),
+            Tok::Word(w) => {
+                Err(token.at(&format!("`{w}` is a reserved word in one of the languages")))
+            }
+            _ => Err(token.at("expected a name")),
+        }
+    }
+
+    fn block(&mut self) -> Result<Vec<Stmt>, String> {
+        self.expect("{")?;
+        let mut out = Vec::new();
+        loop {
+            self.skip_blanks();
+            if self.is("}") {
+                self.at += 1;
+                return Ok(out);
+            }
+            out.push(self.statement()?);
+        }
+    }
+
+    fn statement(&mut self) -> Result<Stmt, String> {
+        let token = self.next()?;
+        match token.kind.clone() {
+            Tok::Comment(c) => Ok(Stmt::Comment(c)),
+            Tok::Word(w) if w == "let" => {
+                let name = self.name()?;
+                self.expect("=")?;
+                let value = self.expr()?;
+                self.expect(";")?;
+                Ok(Stmt::Let(name, value))
+            }
+            Tok::Word(w) if w == "if" => {
+                let test = self.expr()?;
+                let then = self.block()?;
+                Ok(Stmt::If(test, then, self.otherwise()?))
+            }
+            Tok::Word(w) if w == "when" => {
+                let param = self.name()?;
+                let value = if self.is("==") {
+                    self.at += 1;
+                    let token = self.next()?;
+                    match token.kind {
+                        Tok::Str(s) => Some(s),
+                        _ => return Err(token.at("expected a choice in quotes")),
+                    }
+                } else {
+                    None
+                };
+                let then = self.block()?;
+                Ok(Stmt::When(param, value, then, self.otherwise()?))
+            }
+            Tok::Word(w) if w == "return" => {
+                let what = self.name()?;
+                if !SIGNALS.contains(&what.as_str()) {
+                    return Err(token.at(&format!("no signal `{what}`")));
+                }
+                self.expect(";")?;
+                Ok(Stmt::Return(what))
+            }
+            Tok::Word(w) if !is_keyword(&w) => {
+                self.expect("=")?;
+                let value = self.expr()?;
+                self.expect(";")?;
+                Ok(Stmt::Set(w, value))
+            }
+            _ => Err(token.at("expected a statement")),
+        }
+    }
+
+    /// An `else` block, an `else if` (as a block of one `if`), or nothing.
+    fn otherwise(&mut self) -> Result<Vec<Stmt>, String> {
+        if !self.is_word("else") {
+            return Ok(Vec::new());
+        }
+        self.at += 1;
+        if self.is_word("if") {
+            Ok(vec![self.statement()?])
+        } else {
+            self.block()
+        }
+    }
+
+    fn expr(&mut self) -> Result<Expr, String> {
+        self.binary(1)
+    }
+
+    fn binary(&mut self, level: u8) -> Result<Expr, String> {
+        if level > 5 {
+            return self.unary();
+        }
+        let mut left = self.binary(level + 1)?;
+        loop {
+            self.skip_blanks();
+            let op = match self.peek().map(|t| &t.kind) {
+                Some(Tok::Punct(p)) => op_of(p),
+                _ => None,
+            };
+            match op {
+                Some(op) if op.precedence() == level => {
+                    self.at += 1;
+                    let right = self.binary(level + 1)?;
+                    left = Expr::Binary(op, Box::new(left), Box::new(right));
+                    if op.is_test() && level == 3 {
+                        // Comparisons do not chain (a < b < c means different things).
+                        return Ok(left);
+                    }
+                }
+                _ => return Ok(left),
+            }
+        }
+    }
+
+    fn unary(&mut self) -> Result<Expr, String> {
+        let token = self.next()?;
+        match token.kind.clone() {
+            Tok::Punct("-") => Ok(Expr::Neg(Box::new(self.unary()?))),
+            Tok::Punct("!") => Ok(Expr::Not(Box::new(self.unary()?))),
+            Tok::Punct("(") => {
+                let inner = self.expr()?;
+                self.expect(")")?;
+                Ok(inner)
+            }
+            Tok::Num(n) => Ok(Expr::Num(n)),
+            Tok::Word(w) if w == "true" || w == "false" => Ok(Expr::Bool(w == "true")),
+            Tok::Word(w) if !is_keyword(&w) => {
+                if !self.is("(") {
+                    return Ok(Expr::Name(w));
+                }
+                self.at += 1;
+                let mut args = Vec::new();
+                while !self.is(")") {
+                    if !args.is_empty() {
+                        self.expect(",")
+                            .map_err(|_| token.at("expected `,` or `)`"))?;
+                    }
+                    args.push(self.expr()?);
+                }
+                self.at += 1;
+                match FUNCTIONS.iter().find(|(f, _)| *f == w) {
+                    Some((_, n)) if *n == args.len() => Ok(Expr::Call(w, args)),
+                    Some((_, n)) => Err(token.at(&format!("`{w}` takes {n} arguments"))),
+                    None => Err(token.at(&format!("no function `{w}`"))),
+                }
+            }
+            _ => Err(token.at("expected a value")),
+        }
+    }
+}
+
+fn op_of(p: &str) -> Option<Op> {
+    Some(match p {
+        "||" => Op::Or,
+        "&&" => Op::And,
+        "<" => Op::Lt,
+        ">" => Op::Gt,
+        "<=" => Op::Le,
+        ">=" => Op::Ge,
+        "==" => Op::Eq,
+        "!=" => Op::Ne,
+        "+" => Op::Add,
+        "-" => Op::Sub,
+        "*" => Op::Mul,
+        "/" => Op::Div,
+        _ => return None,
+    })
+}
+
+/// Names a step may not give a state or a local: a keyword or a built-in name in one of
+/// the five languages (GDScript's `range` and `signal`, C#'s `out` and `base`, ...).
+const RESERVED: [&str; 96] = [
+    "abstract",
+    "and",
+    "any",
+    "arguments",
+    "as",
+    "async",
+    "auto",
+    "await",
+    "base",
+    "bool",
+    "break",
+    "byte",
+    "case",
+    "catch",
+    "char",
+    "checked",
+    "class",
+    "const",
+    "continue",
+    "crate",
+    "decimal",
+    "default",
+    "delegate",
+    "delete",
+    "do",
+    "double",
+    "dyn",
+    "enum",
+    "eval",
+    "event",
+    "explicit",
+    "export",
+    "extends",
+    "extern",
+    "float",
+    "for",
+    "foreach",
+    "friend",
+    "func",
+    "function",
+    "goto",
+    "impl",
+    "in",
+    "inline",
+    "int",
+    "interface",
+    "internal",
+    "is",
+    "len",
+    "load",
+    "lock",
+    "long",
+    "loop",
+    "match",
+    "mod",
+    "move",
+    "mut",
+    "namespace",
+    "new",
+    "not",
+    "null",
+    "number",
+    "object",
+    "of",
+    "onready",
+    "operator",
+    "or",
+    "out",
+    "override",
+    "params",
+    "pass",
+    "preload",
+    "print",
+    "pub",
+    "range",
+    "ref",
+    "register",
+    "self",
+    "signal",
+    "static",
+    "std",
+    "str",
+    "string",
+    "struct",
+    "super",
+    "switch",
+    "template",
+    "this",
+    "trait",
+    "type",
+    "typeof",
+    "union",
+    "unsafe",
+    "var",
+    "void",
+    "while",
+];
+
+/// Whether `name` may be a state's or a local's name.
+pub fn allowed(name: &str) -> bool {
+    !RESERVED.contains(&name) && !is_keyword(name)
+}
+
+fn is_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "let" | "if" | "else" | "when" | "return" | "state" | "fn" | "true" | "false"
+    )
+}

@@ -1,0 +1,425 @@
+use super::emit::{self, Param, ParamValue, Source};
+use super::step::{self, Expr, Op, Stmt};
+use super::*;
+use crate::guidance::{Algorithm, Tuning, Value};
+
+fn source<'a>(step: &'a step::StepFile, params: &'a [Param]) -> Source<'a> {
+    Source {
+        id: "test-law",
+        summary: "a law for the tests",
+        step,
+        params,
+        provenance: &[],
+    }
+}
+
+fn number(name: &str, value: f32) -> Param {
+    Param {
+        name: name.into(),
+        label: String::new(),
+        help: format!("What {name} does."),
+        unit: "units".into(),
+        value: ParamValue::Number(value, 0.0, 10.0),
+    }
+}
+
+fn flag(name: &str, on: bool) -> Param {
+    Param {
+        value: ParamValue::Flag(on),
+        ..number(name, 0.0)
+    }
+}
+
+fn choice(name: &str, chosen: &str) -> Param {
+    Param {
+        value: ParamValue::Choice(chosen.into(), vec!["one".into(), "two".into()]),
+        ..number(name, 0.0)
+    }
+}
+
+/// The step function's body of `step` (a body with its `fn step { }`) in `lang`.
+fn step_in(lang: Lang, body: &str, params: &[Param]) -> Result<String, String> {
+    let file = step::parse(&format!("fn step {{\n{body}\n}}\n")).unwrap();
+    emit::file(lang, &source(&file, params))
+}
+
+#[test]
+fn the_parser_reads_precedence_left_to_right() {
+    let file = step::parse("fn step { let a = 1 - 2 - 3 * 4 / 5; }").unwrap();
+    let n = |s: &str| Box::new(Expr::Num(s.into()));
+    // (1 - 2) - ((3 * 4) / 5)
+    let expected = Expr::Binary(
+        Op::Sub,
+        Box::new(Expr::Binary(Op::Sub, n("1"), n("2"))),
+        Box::new(Expr::Binary(
+            Op::Div,
+            Box::new(Expr::Binary(Op::Mul, n("3"), n("4"))),
+            n("5"),
+        )),
+    );
+    assert_eq!(file.step, vec![Stmt::Let("a".into(), expected)]);
+}
+
+#[test]
+fn the_parser_keeps_the_file_s_description_state_and_comments() {
+    let text = "// What it is.\n// Where from.\n\n// The kept thing.\nstate kept = -1;\nstate known = false;\nfn launch {\n    // set it\n    kept = 2;\n}\n";
+    let file = step::parse(text).unwrap();
+    assert_eq!(file.doc, ["What it is.", "Where from."]);
+    assert_eq!(file.state.len(), 2);
+    assert_eq!(file.state[0].name, "kept");
+    assert_eq!(file.state[0].doc, ["The kept thing."]);
+    assert_eq!(
+        file.state[0].initial,
+        Expr::Neg(Box::new(Expr::Num("1".into())))
+    );
+    assert_eq!(file.state[1].initial, Expr::Bool(false));
+    assert_eq!(
+        file.launch,
+        vec![
+            Stmt::Comment("set it".into()),
+            Stmt::Set("kept".into(), Expr::Num("2".into()))
+        ]
+    );
+}
+
+#[test]
+fn the_parser_names_the_line_and_column_of_a_mistake() {
+    let cases = [
+        (
+            "fn step {\n    let a = 1\n}",
+            "line 3, column 1: expected `;`",
+        ),
+        (
+            "fn step {\n    let a = cube(2);\n}",
+            "line 2, column 13: no function `cube`",
+        ),
+        (
+            "fn step {\n    let a = min(2);\n}",
+            "line 2, column 13: `min` takes 2 arguments",
+        ),
+        (
+            "fn step {\n    let range = 2;\n}",
+            "line 2, column 9: `range` is a reserved word",
+        ),
+        (
+            "fn step { return boom; }",
+            "line 1, column 11: no signal `boom`",
+        ),
+        ("fn fly { }", "line 1, column 1: no function `fly`"),
+        ("when x { }", "line 1, column 1: expected `state` or `fn`"),
+        ("fn step { let a = \"open; }", "line 1, column 19: unclosed"),
+        (
+            "fn step { let a = 1 @ 2; }",
+            "line 1, column 21: unexpected `@`",
+        ),
+        (
+            "fn step { let a = 1 < 2 < 3; }",
+            "line 1, column 25: expected `;`",
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = step::parse(text).unwrap_err();
+        assert!(error.starts_with(expected), "{text:?}: {error}");
+    }
+}
+
+#[test]
+fn expressions_keep_their_meaning_in_every_language() {
+    // a - (b - c), (a + b) * c, -(a + b), !(a < b): the parentheses that matter stay.
+    let body = "let a = 1;\nlet b = 2;\nlet c = a - (b - a) + (a + b) * 2 / (a / b);\nlet d = -(a + c);\nlet e = !(a < d) && (b > c || c == d);\nif e { pos_x = d; }";
+    for lang in Lang::ALL {
+        let code = step_in(lang, body, &[]).unwrap();
+        let (a, b, c, d) = match lang {
+            Lang::CSharp | Lang::TypeScript => ("a", "b", "c", "d"),
+            _ => ("a", "b", "c", "d"),
+        };
+        assert!(
+            code.contains(&format!("{a} - ({b} - {a}) + ({a} + {b}) * ")),
+            "{lang:?}: {code}"
+        );
+        assert!(code.contains(&format!("/ ({a} / {b})")), "{lang:?}: {code}");
+        assert!(code.contains(&format!("-({a} + {c})")), "{lang:?}: {code}");
+        assert!(
+            code.contains(&format!("!({a} < {d}) && ({b} > {c} || {c} == {d})")),
+            "{lang:?}: {code}"
+        );
+    }
+}
+
+#[test]
+fn a_when_keeps_only_the_tuned_branch_and_its_locals_stay_visible() {
+    let body = "when fast {\n    let s = SPEED * 2;\n} else {\n    let s = SPEED;\n}\nwhen form == \"two\" {\n    // second form\n    pos_y = 7;\n}\npos_x = s;";
+    let on = [
+        number("speed", 3.0),
+        flag("fast", true),
+        choice("form", "two"),
+    ];
+    let code = step_in(Lang::Rust, body, &on).unwrap();
+    assert!(code.contains("let s = SPEED * 2.0;"), "{code}");
+    assert!(!code.contains("let s = SPEED;"), "{code}");
+    assert!(
+        code.contains("// second form\n        self.pos_y = 7.0;"),
+        "{code}"
+    );
+    assert!(code.contains("// Tuned with fast on: this code flies that setting only."));
+    assert!(code.contains("// Tuned with form two: this code flies that setting only."));
+    let off = [
+        number("speed", 3.0),
+        flag("fast", false),
+        choice("form", "one"),
+    ];
+    let code = step_in(Lang::Rust, body, &off).unwrap();
+    assert!(code.contains("let s = SPEED;"), "{code}");
+    assert!(!code.contains("second form"), "{code}");
+    assert!(code.contains("// Tuned with fast off"));
+    // A choice that does not exist, and a `when` on a number, are mistakes.
+    let bad = step_in(Lang::Rust, "when form == \"three\" { }", &off).unwrap_err();
+    assert!(bad.contains("no such choice"), "{bad}");
+    let bad = step_in(Lang::Rust, "when speed { }", &off).unwrap_err();
+    assert!(bad.contains("not a flag or a choice"), "{bad}");
+}
+
+#[test]
+fn locals_nothing_reads_go_with_their_comment_and_empty_ifs_go_too() {
+    let body = "let used = 1;\n// About the unused one.\nlet unused = 2;\nlet only_for_unused = used * 3;\nunused = only_for_unused;\nif used > 0 {\n    unused = 4;\n}\nif used > 1 {\n    unused = 5;\n} else {\n    pos_x = 6;\n}\npos_y = used;";
+    let code = step_in(Lang::Cpp, body, &[]).unwrap();
+    assert!(!code.contains("unused"), "{code}");
+    assert!(!code.contains("About the unused one"), "{code}");
+    assert!(code.contains("if (!(used > 1.0f)) {"), "{code}");
+    assert!(code.contains("const float used = 1.0f;"), "{code}");
+}
+
+#[test]
+fn only_reassigned_locals_are_mutable() {
+    let body = "let a = 1;\nlet b = 2;\nb = a + b;\npos_x = b;";
+    let rust = step_in(Lang::Rust, body, &[]).unwrap();
+    assert!(
+        rust.contains("let a = 1.0;") && rust.contains("let mut b = 2.0;"),
+        "{rust}"
+    );
+    let ts = step_in(Lang::TypeScript, body, &[]).unwrap();
+    assert!(
+        ts.contains("const a = 1;") && ts.contains("let b = 2;"),
+        "{ts}"
+    );
+    let cpp = step_in(Lang::Cpp, body, &[]).unwrap();
+    assert!(
+        cpp.contains("const float a = 1.0f;") && cpp.contains("\n        float b = 2.0f;"),
+        "{cpp}"
+    );
+    let gd = step_in(Lang::GdScript, body, &[]).unwrap();
+    assert!(
+        gd.contains("var a: float = 1.0") && gd.contains("var b: float = 2.0"),
+        "{gd}"
+    );
+    let cs = step_in(Lang::CSharp, body, &[]).unwrap();
+    assert!(
+        cs.contains("float a = 1.0f;") && cs.contains("float b = 2.0f;"),
+        "{cs}"
+    );
+}
+
+#[test]
+fn arguments_the_law_does_not_read_are_marked_where_compilers_warn() {
+    let body = "pos_x = target_x * dt;";
+    let rust = step_in(Lang::Rust, body, &[]).unwrap();
+    // Past 96 columns, one argument a line.
+    assert!(
+        rust.contains("    pub fn step(\n        &mut self,\n        target_x: f32,\n        _target_y: f32,\n        _target_vx: f32,\n        _target_vy: f32,\n        dt: f32\n    ) -> Signal {"),
+        "{rust}"
+    );
+    let cpp = step_in(Lang::Cpp, body, &[]).unwrap();
+    assert!(
+        cpp.contains("        float target_x,\n        float /*target_y*/,\n"),
+        "{cpp}"
+    );
+    let gd = step_in(Lang::GdScript, body, &[]).unwrap();
+    assert!(
+        gd.contains("\tfunc step(\n\t\ttarget_x: float,\n\t\t_target_y: float,\n"),
+        "{gd}"
+    );
+    let cs = step_in(Lang::CSharp, body, &[]).unwrap();
+    assert!(
+        cs.contains("        float targetX,\n        float targetY,\n"),
+        "{cs}"
+    );
+}
+
+#[test]
+fn names_that_do_not_fit_are_refused() {
+    let cases = [
+        ("pos_x = nowhere;", "no name `nowhere`"),
+        ("target_x = 1;", "`target_x = …`: no such field or local"),
+        ("let pos_x = 1;", "`let pos_x`: `pos_x` is already a name"),
+        ("pos_x = 1 < 2;", "a flag and a number mixed"),
+        ("if pos_x { }", "an `if` tests a number"),
+        (
+            "pos_x = MISSING;",
+            "`MISSING`, which is not a number the law has",
+        ),
+        ("return refused;", "`return refused` in the wrong function"),
+    ];
+    for (body, expected) in cases {
+        let error = step_in(Lang::Rust, body, &[]).unwrap_err();
+        assert!(error.contains(expected), "{body}: {error}");
+    }
+}
+
+#[test]
+fn constants_carry_their_value_help_range_and_unit() {
+    let code = step_in(Lang::CSharp, "pos_x = GA;", &[number("ga", 0.25)]).unwrap();
+    assert!(
+        code.contains(
+            "/// What ga does. Valid: 0 to 10 units.\n    public const float Ga = 0.25f;"
+        ),
+        "{code}"
+    );
+    let code = step_in(Lang::GdScript, "pos_x = GA;", &[number("ga", 0.25)]).unwrap();
+    assert!(
+        code.contains("\t# What ga does. Valid: 0 to 10 units.\n\tconst GA = 0.25"),
+        "{code}"
+    );
+    // A parameter the step does not read is left out.
+    let code = step_in(Lang::Rust, "pos_x = 1;", &[number("ga", 0.25)]).unwrap();
+    assert!(!code.contains("GA"), "{code}");
+}
+
+#[test]
+fn returns_are_signals_in_step_and_refusals_in_launch() {
+    let file = step::parse("fn launch {\n    if target_x > 0 {\n        return refused;\n    }\n}\nfn step {\n    if dt > 0 {\n        return detonate;\n    }\n}\n").unwrap();
+    let expect = [
+        (
+            Lang::CSharp,
+            "return false;",
+            "return Signal.Detonate;",
+            "return Signal.None;",
+        ),
+        (
+            Lang::Cpp,
+            "return false;",
+            "return Signal::Detonate;",
+            "return Signal::None;",
+        ),
+        (
+            Lang::Rust,
+            "return false;",
+            "return Signal::Detonate;",
+            "        Signal::None\n",
+        ),
+        (
+            Lang::TypeScript,
+            "return false;",
+            "return \"detonate\";",
+            "return \"none\";",
+        ),
+        (
+            Lang::GdScript,
+            "return false",
+            "return Outcome.DETONATE",
+            "return Outcome.NONE",
+        ),
+    ];
+    for (lang, refused, detonate, none) in expect {
+        let code = emit::file(lang, &source(&file, &[])).unwrap();
+        for part in [refused, detonate, none] {
+            assert!(code.contains(part), "{lang:?} lacks {part}: {code}");
+        }
+    }
+}
+
+#[test]
+fn every_exportable_law_exports_to_every_language_the_same_way_twice() {
+    let tuning = Tuning::default();
+    assert_eq!(
+        exportable(),
+        ["smoothed", "turn-rate", "naive-accel", "pro-nav"]
+    );
+    for id in exportable() {
+        let algorithm = Algorithm::from_id(id).unwrap();
+        for lang in Lang::ALL {
+            let code = code(algorithm, &tuning, lang, Some("https://example.org/#s")).unwrap();
+            assert_eq!(
+                code,
+                super::code(algorithm, &tuning, lang, Some("https://example.org/#s")).unwrap()
+            );
+            assert!(code.contains(&version_line()), "{id} {lang:?}");
+            assert!(code.contains("The tuning in steerlab: https://example.org/#s"));
+            assert!(code.contains(algorithm.info().summary), "{id} {lang:?}");
+        }
+    }
+}
+
+#[test]
+fn the_tuned_values_are_the_ones_baked_in() {
+    let algorithm = Algorithm::from_id("smoothed").unwrap();
+    let mut tuning = Tuning::default();
+    let law = tuning.law_mut(algorithm).unwrap();
+    assert!(law.set("ga", Value::Number(0.75)));
+    assert!(law.set("speed", Value::Number(6.5)));
+    let code = code(algorithm, &tuning, Lang::Rust, None).unwrap();
+    assert!(code.contains("pub const GA: f32 = 0.75;"), "{code}");
+    assert!(code.contains("pub const SPEED: f32 = 6.5;"), "{code}");
+    assert!(code.contains("Tuned with constant speed off"), "{code}");
+    let law = tuning.law_mut(algorithm).unwrap();
+    assert!(law.set("constant_speed", Value::Flag(true)));
+    let code = super::code(algorithm, &tuning, Lang::Rust, None).unwrap();
+    assert!(code.contains("Tuned with constant speed on"), "{code}");
+    assert!(
+        code.contains("Renormalised: turns keep full speed."),
+        "{code}"
+    );
+}
+
+#[test]
+fn scripts_and_laws_without_a_step_are_refused_with_the_reason() {
+    let ballistic = Algorithm::from_id("ballistic").unwrap();
+    let why = refusal(ballistic).unwrap();
+    assert!(why.contains("ballistic cannot be exported yet"), "{why}");
+    assert!(
+        why.contains("smoothed, turn-rate, naive-accel, pro-nav"),
+        "{why}"
+    );
+    assert_eq!(
+        code(ballistic, &Tuning::default(), Lang::Rust, None).unwrap_err(),
+        why
+    );
+    assert_eq!(refusal(Algorithm::from_id("smoothed").unwrap()), None);
+}
+
+#[test]
+fn vectors_hold_each_step_of_the_simulation_s_own_law() {
+    // One smoothed missile at the origin, a parked target 100 units east; ga 0.5, speed
+    // 2: first step s = 0.5*(1,0) + 0.5*(1,0) = (1,0), p = (2,0), v = (2,0)*60.
+    let scenario = crate::scenario::parse(
+        r#"(version: 1,
+            algorithms: (smoothed: (ga: 0.5, speed: 2.0)),
+            targets: [(name: "t", radius: 10, motion: Static(pos: (100, 0)))],
+            launchers: [(pos: (0, 0), target: "t", algorithms: ["smoothed"], every: 100)])"#,
+        "vectors test",
+    )
+    .unwrap();
+    let algorithm = Algorithm::from_id("smoothed").unwrap();
+    let text = vectors(&scenario, algorithm, 0.05).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "tick,missile,target_x,target_y,target_vx,target_vy,dt,pos_x,pos_y,vel_x,vel_y,heading,dir_x,dir_y,signal,after_pos_x,after_pos_y,after_vel_x,after_vel_y,after_heading,after_dir_x,after_dir_y"
+    );
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|c| c.parse().unwrap()).collect())
+        .collect();
+    assert!(!rows.is_empty());
+    let first = &rows[0];
+    // tick, missile, target (100, 0) still, dt 1/60.
+    assert_eq!(&first[2..6], &[100.0, 0.0, 0.0, 0.0]);
+    assert!((first[6] - 1.0 / 60.0).abs() < 1e-7);
+    // After: position advanced by 2 along +x, velocity 120, direction (1, 0).
+    let after = &first[15..];
+    assert!((after[0] - (first[7] + 2.0)).abs() < 1e-4, "{first:?}");
+    assert!((after[2] - 120.0).abs() < 1e-2, "{first:?}");
+    assert_eq!(&after[5..7], &[1.0, 0.0]);
+    // Each row starts where the one before ended (no airframe here).
+    for pair in rows.windows(2) {
+        assert_eq!(pair[1][7..14], pair[0][15..22]);
+    }
+}

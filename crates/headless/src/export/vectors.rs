@@ -1,0 +1,181 @@
+//! Test vectors: per tick, the target a missile's law saw and the missile's state
+//! before and after its law's step, from a steerlab run, as CSV. The generated tests
+//! ([`super::replay`]) set the state from each row, step once, and compare.
+
+use super::emit::BODY;
+use super::step::StepFile;
+use crate::guidance::{Algorithm, Signal};
+use crate::scenario::Scenario;
+use std::fmt::Write;
+
+/// The most rows a vectors file holds (a test stays quick in every language).
+pub const MAX_ROWS: usize = 5000;
+
+/// The columns of a vectors file for a law with `state`: the tick, the missile, what its
+/// step is given, its fields before, the signal, its fields after.
+pub fn columns(step: &StepFile) -> Vec<String> {
+    let fields = fields(step);
+    let mut out: Vec<String> = [
+        "tick",
+        "missile",
+        "target_x",
+        "target_y",
+        "target_vx",
+        "target_vy",
+        "dt",
+    ]
+    .iter()
+    .map(|c| c.to_string())
+    .collect();
+    out.extend(fields.iter().cloned());
+    out.push("signal".into());
+    out.extend(fields.iter().map(|f| format!("after_{f}")));
+    out
+}
+
+/// The body's fields and the law's state, in order.
+pub fn fields(step: &StepFile) -> Vec<String> {
+    BODY.iter()
+        .map(|b| b.to_string())
+        .chain(step.state.iter().map(|s| s.name.clone()))
+        .collect()
+}
+
+/// The signal's number in a vectors file: 0 none, 1 detonate, 2 solver failed.
+fn signal_code(signal: &Option<Signal>) -> Result<u8, String> {
+    match signal {
+        None => Ok(0),
+        Some(Signal::Detonate { .. }) => Ok(1),
+        Some(Signal::SolverFailed) => Ok(2),
+        Some(Signal::Failed(e)) => Err(format!("the law failed: {e}")),
+    }
+}
+
+/// The vectors of `algorithm` flown in `scenario` (its launchers all firing that law)
+/// for at most `seconds`, from every missile whose launcher flies the scenario's own
+/// tuning of it (the tuning the export bakes in). Errors when there is no such missile.
+pub fn vectors(
+    scenario: &Scenario,
+    algorithm: Algorithm,
+    seconds: f64,
+    step: &StepFile,
+) -> Result<String, String> {
+    let scenario = scenario.restricted_to(algorithm);
+    let mut world = scenario.build()?;
+    let tuned = super::params(algorithm, &scenario.algorithms);
+    let fields = fields(step);
+    let mut out = columns(step).join(",");
+    out.push('\n');
+    let mut rows = 0;
+    let ticks = (seconds / f64::from(world.dt())).ceil() as u64;
+    while world.tick() < ticks && rows < MAX_ROWS {
+        for missile in world.missiles() {
+            if missile.algorithm() != algorithm || rows >= MAX_ROWS {
+                continue;
+            }
+            let tuning = world.tuning_for(missile.source);
+            if super::params(algorithm, tuning) != tuned {
+                continue;
+            }
+            let Some(seen) = world.seen_by(missile) else {
+                continue;
+            };
+            let mut guidance = missile.guidance.clone();
+            let mut body = missile.body;
+            let before = flatten(&guidance, &body, &fields)?;
+            let signal = signal_code(&guidance.steer(tuning, &mut body, &seen))?;
+            let after = flatten(&guidance, &body, &fields)?;
+            let _ = write!(
+                out,
+                "{},{},{},{},{},{},{}",
+                world.tick(),
+                missile.id.0,
+                seen.target_pos.x,
+                seen.target_pos.y,
+                seen.target_vel.x,
+                seen.target_vel.y,
+                seen.dt
+            );
+            for v in before {
+                let _ = write!(out, ",{v}");
+            }
+            let _ = write!(out, ",{signal}");
+            for v in after {
+                let _ = write!(out, ",{v}");
+            }
+            out.push('\n');
+            rows += 1;
+        }
+        world.step();
+    }
+    if rows == 0 {
+        return Err(format!(
+            "{} flies no missile with the scenario's tuning in {seconds} s of `{}`",
+            algorithm.id(),
+            scenario.name
+        ));
+    }
+    Ok(out)
+}
+
+/// The named fields of a missile: its body's, then its law's state (each flattened from
+/// the state's own serialised form: `dir` is `dir_x` and `dir_y`, an optional vector
+/// `v` also gives `v_known`, 1 when it is there).
+fn flatten(
+    guidance: &crate::guidance::Guidance,
+    body: &crate::core::Body,
+    fields: &[String],
+) -> Result<Vec<f32>, String> {
+    let value = serde_json::to_value(guidance).map_err(|e| e.to_string())?;
+    // `{"Smoothed": {...}}`: the law's own state.
+    let state = value
+        .as_object()
+        .and_then(|o| o.values().next())
+        .cloned()
+        .unwrap_or_default();
+    let mut named = std::collections::BTreeMap::new();
+    if let Some(object) = state.as_object() {
+        for (key, v) in object {
+            match v {
+                serde_json::Value::Number(n) => {
+                    named.insert(key.clone(), n.as_f64().unwrap_or(f64::NAN) as f32);
+                }
+                serde_json::Value::Bool(b) => {
+                    named.insert(key.clone(), f32::from(u8::from(*b)));
+                }
+                serde_json::Value::Array(xy) if xy.len() == 2 => {
+                    for (axis, c) in ["x", "y"].iter().zip(xy) {
+                        let n = c.as_f64().unwrap_or(f64::NAN) as f32;
+                        named.insert(format!("{key}_{axis}"), n);
+                    }
+                    named.insert(format!("{key}_known"), 1.0);
+                }
+                _ => {}
+            }
+        }
+    }
+    fields
+        .iter()
+        .map(|f| match f.as_str() {
+            "pos_x" => Ok(body.pos.x),
+            "pos_y" => Ok(body.pos.y),
+            "vel_x" => Ok(body.vel.x),
+            "vel_y" => Ok(body.vel.y),
+            "heading" => Ok(body.heading),
+            // An optional vector that is absent: not known, zero.
+            other if other.ends_with("_known") => Ok(named.get(other).copied().unwrap_or(0.0)),
+            other => named
+                .get(other)
+                .copied()
+                .or_else(|| {
+                    // A component of an optional vector (one with a `_known` field).
+                    let base = other
+                        .strip_suffix("_x")
+                        .or_else(|| other.strip_suffix("_y"))?;
+                    let known = format!("{base}_known");
+                    (fields.contains(&known) && !named.contains_key(&known)).then_some(0.0)
+                })
+                .ok_or_else(|| format!("the law's state has no `{other}`")),
+        })
+        .collect()
+}

@@ -1,0 +1,103 @@
+//! `steerlab export`: a tuned built-in law as code in another language, with its test
+//! vectors and the generated test that replays them (docs/export.md).
+
+use super::input::{check_output, inputs_of, load, Failure};
+use super::seconds_arg;
+use std::path::{Path, PathBuf};
+use steerlab::export::{self, Lang};
+use steerlab::guidance::Algorithm;
+
+/// How much of the scenario the vectors cover by default, in seconds.
+const DEFAULT_SECONDS: f64 = 10.0;
+
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// Scenario file (or a shipped scenario's name, or a link): its tuning of the law is
+    /// baked into the code, and a run of it gives the test vectors.
+    file: PathBuf,
+    /// The law to export (a built-in's id; `steerlab export --help` lists them below).
+    #[arg(long)]
+    algorithm: String,
+    /// The language: cs (C#, Unity), gd (GDScript, Godot 4), cpp (C++, Unreal), rs (Rust,
+    /// Bevy or macroquad) or ts (TypeScript).
+    #[arg(long, value_parser = lang_arg)]
+    lang: Lang,
+    /// Write the code to this file (default: print it).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write the test vectors (CSV) to this file.
+    #[arg(long, value_name = "CSV")]
+    vectors: Option<PathBuf>,
+    /// Write the generated test that replays the vectors to this file (beside the code).
+    #[arg(long, requires = "vectors")]
+    test: Option<PathBuf>,
+    /// Seconds of the scenario the vectors cover (at most 5,000 steps are kept).
+    #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
+    seconds: Option<f64>,
+}
+
+fn lang_arg(text: &str) -> Result<Lang, String> {
+    Lang::from_id(text)
+}
+
+pub fn export(args: ExportArgs) -> Result<(), Failure> {
+    let scenario = load(&args.file)?;
+    let algorithm = Algorithm::from_id(&args.algorithm).ok_or_else(|| {
+        Failure::Input(format!(
+            "--algorithm: no law `{}` (exportable: {})",
+            steerlab::core::text::quote(&args.algorithm),
+            export::exportable().join(", ")
+        ))
+    })?;
+    if let Some(why) = export::refusal(algorithm) {
+        return Err(Failure::Input(format!("--algorithm: {why}")));
+    }
+    let mut inputs = inputs_of(&args.file, &scenario);
+    let outputs: Vec<&PathBuf> = [&args.out, &args.vectors, &args.test]
+        .into_iter()
+        .flatten()
+        .collect();
+    for out in &outputs {
+        check_output(out, &inputs)?;
+        // No output may be another: each is an input of the ones after it.
+        inputs.push(out.to_path_buf());
+    }
+    let tuning = &scenario.algorithms;
+    let code = export::code(algorithm, tuning, args.lang, None).map_err(Failure::Internal)?;
+    let inputs = inputs_of(&args.file, &scenario);
+    match &args.out {
+        Some(out) => write(out, &inputs, &code)?,
+        None => print!("{code}"),
+    }
+    if let Some(path) = &args.vectors {
+        let seconds = args.seconds.unwrap_or(DEFAULT_SECONDS);
+        let vectors = export::vectors(&scenario, algorithm, seconds).map_err(Failure::Input)?;
+        write(path, &inputs, &vectors)?;
+        if let Some(test) = &args.test {
+            let name = |p: &Path| {
+                p.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            };
+            let law_file = args
+                .out
+                .as_deref()
+                .map_or_else(|| args.lang.file_name(algorithm.id()), name);
+            let text = export::test_code(
+                algorithm,
+                tuning,
+                args.lang,
+                &law_file,
+                &name(path),
+                &vectors,
+            )
+            .map_err(Failure::Internal)?;
+            write(test, &inputs, &text)?;
+        }
+    }
+    Ok(())
+}
+
+fn write(path: &Path, inputs: &[PathBuf], text: &str) -> Result<(), Failure> {
+    steerlab::files::write_output(path, inputs, |w| w.write_all(text.as_bytes()))
+        .map_err(|e| Failure::Input(e.to_string()))
+}
