@@ -415,8 +415,13 @@ fn the_simulation_computes_transcendentals_the_same_way_on_every_target() {
         .iter()
         .map(|c| root().join("crates").join(c).join("src"))
         .collect();
+    // Code export writes other languages' maths as text (`Math.sin(` in TypeScript); it
+    // computes nothing itself.
+    let export = root().join("crates/headless/src/export");
     for file in every_source().iter().filter(|f| {
-        simulation.iter().any(|d| f.starts_with(d)) && !f.to_string_lossy().ends_with("_tests.rs")
+        simulation.iter().any(|d| f.starts_with(d))
+            && !f.starts_with(&export)
+            && !f.to_string_lossy().ends_with("_tests.rs")
     }) {
         let text = std::fs::read_to_string(file).unwrap();
         let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");

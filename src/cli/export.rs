@@ -7,9 +7,6 @@ use std::path::{Path, PathBuf};
 use steerlab::export::{self, Lang};
 use steerlab::guidance::Algorithm;
 
-/// How much of the scenario the vectors cover by default, in seconds.
-const DEFAULT_SECONDS: f64 = 10.0;
-
 #[derive(clap::Args)]
 pub struct ExportArgs {
     /// Scenario file (or a shipped scenario's name, or a link): its tuning of the law is
@@ -70,7 +67,7 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
         None => print!("{code}"),
     }
     if let Some(path) = &args.vectors {
-        let seconds = args.seconds.unwrap_or(DEFAULT_SECONDS);
+        let seconds = args.seconds.unwrap_or(export::VECTOR_SECONDS);
         let vectors = export::vectors(&scenario, algorithm, seconds).map_err(Failure::Input)?;
         write(path, &inputs, &vectors)?;
         if let Some(test) = &args.test {

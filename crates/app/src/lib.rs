@@ -2,7 +2,7 @@
 //! the desktop and, built for wasm32, in the browser. No simulation rules live here.
 
 pub use steerlab_headless::{
-    core, files, guidance, headless, palette, recording, scenario, scene, script, sim,
+    core, export, files, guidance, headless, palette, recording, scenario, scene, script, sim,
 };
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -50,7 +50,7 @@ impl Lang {
             Lang::CSharp => "C# (Unity)",
             Lang::GdScript => "GDScript (Godot 4)",
             Lang::Cpp => "C++ (Unreal)",
-            Lang::Rust => "Rust (Bevy, macroquad)",
+            Lang::Rust => "Rust (Bevy)",
             Lang::TypeScript => "TypeScript (web games)",
         }
     }

@@ -28,6 +28,14 @@ const STEPS: [(&str, &str); 4] = [
     ("pro_nav", include_str!("laws/pro_nav.step")),
 ];
 
+/// How much of a scenario the test vectors cover unless told, in seconds.
+pub const VECTOR_SECONDS: f64 = 10.0;
+
+/// The vectors file's usual name for the law `id` (`pro_nav_vectors.csv`).
+pub fn vectors_file_name(id: &str) -> String {
+    format!("{}_vectors.csv", id.replace('-', "_"))
+}
+
 /// What every launch does first.
 const LAUNCH: &str = include_str!("laws/launch.step");
 

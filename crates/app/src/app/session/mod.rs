@@ -5,6 +5,7 @@
 //! restarts the runs, a breakpoint selects its missile, a branch says so.
 
 pub mod breakpoints;
+mod code;
 mod document;
 mod framing;
 pub mod gif;

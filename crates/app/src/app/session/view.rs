@@ -30,6 +30,8 @@ pub struct View {
     /// What the panel's lists of laws are narrowed to, when there are too many to list
     /// (a recording flies one law per missile).
     pub law_filter: String,
+    /// The language "Export code" writes.
+    pub export_lang: crate::export::Lang,
 }
 
 impl Default for View {
@@ -46,6 +48,7 @@ impl Default for View {
             follow: Follow::Fixed,
             reveal_plots: false,
             law_filter: String::new(),
+            export_lang: crate::export::Lang::CSharp,
         }
     }
 }

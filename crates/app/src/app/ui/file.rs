@@ -208,7 +208,7 @@ fn shipped_menu(ui: &mut egui::Ui, session: &mut Session) {
 /// The address of the web build a desktop link points to (`STEERLAB_WEB`, else the
 /// address `web/serve.sh` serves it at).
 #[cfg(not(target_arch = "wasm32"))]
-fn web_address() -> String {
+pub(super) fn web_address() -> String {
     std::env::var("STEERLAB_WEB")
         .ok()
         .filter(|a| !a.trim().is_empty())

@@ -267,6 +267,15 @@ pub fn breakpoints(
         });
 }
 
+/// The law of the selected missile, if one is selected and launched.
+pub fn selected_law(runs: &Runs, selected: Option<Selection>) -> Option<Algorithm> {
+    let Some(Selection::Missile { lane, id }) = selected else {
+        return None;
+    };
+    let missile = runs.lanes.get(lane)?.shown().missile(id)?.algorithm();
+    Some(missile)
+}
+
 /// The Export section: the selected missile's telemetry, the view as PNG, the run as a
 /// GIF (drawn a slice of each frame, with a progress bar).
 pub fn exports(

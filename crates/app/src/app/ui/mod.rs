@@ -5,6 +5,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod attach;
+mod code;
 mod edit;
 mod embed;
 mod file;
@@ -201,7 +202,7 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     attach::section(ui, &mut state.exports, session);
     sweep::section(ui, session);
     params::compare_section(ui, session);
-    params::algorithms_section(ui, session);
+    params::algorithms_section(ui, session, &state.exports);
     scene::scene_section(ui, session);
     scene::view_section(ui, session);
     results::section(ui, session);
@@ -216,6 +217,13 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     );
     if let Some(fly) = fly {
         session.fly_references(&fly.missile, fly.tick, &fly.algorithms);
+    }
+    if let Some(algorithm) = inspect::selected_law(&session.runs, selected) {
+        ui.label(style::help(format!(
+            "The selected missile's law, {}, as code:",
+            algorithm.id()
+        )));
+        code::row(ui, &state.exports, session, algorithm);
     }
     inspect::plots(ui, &mut session.runs, &mut state.scroll_to_plots);
     let runs = &mut session.runs;

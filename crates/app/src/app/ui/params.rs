@@ -2,6 +2,7 @@
 //! per algorithm with widgets generated from its parameter description.
 
 use super::edit;
+use super::state::ExportPaths;
 use super::style::{self, WARN};
 use crate::app::render::colors::algorithm_color32;
 use crate::app::session::{Layout, Session, MAX_SPEED, MIN_SPEED};
@@ -94,7 +95,7 @@ pub fn compare_section(ui: &mut egui::Ui, session: &mut Session) {
         });
 }
 
-pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
+pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session, exports: &ExportPaths) {
     egui::CollapsingHeader::new("Algorithms")
         .default_open(true)
         .show(ui, |ui| {
@@ -106,7 +107,10 @@ pub fn algorithms_section(ui: &mut egui::Ui, session: &mut Session) {
                 egui::CollapsingHeader::new(title)
                     .id_salt(algorithm.id())
                     .default_open(false)
-                    .show(ui, |ui| algorithm_params(ui, session, algorithm));
+                    .show(ui, |ui| {
+                        algorithm_params(ui, session, algorithm);
+                        super::code::row(ui, exports, session, algorithm);
+                    });
             }
             more_laws(ui, more);
         });
