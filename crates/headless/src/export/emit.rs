@@ -79,7 +79,7 @@ impl Source<'_> {
 
 /// The whole exported file in `lang`.
 pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
-    let launch_body = resolve(source, &source.step.launch)?;
+    let launch_body = resolve(source, &fresh(source))?;
     let step_body = resolve(source, &source.step.step)?;
     // Checked whole (a mistake in what pruning drops is still a mistake), then pruned.
     function(lang, source, "launch", &launch_body)?;
@@ -133,6 +133,38 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
         Lang::TypeScript => super::shells::typescript(&mut w, source, &parts),
     }
     Ok(w.out)
+}
+
+/// The launch with every field it does not set at its top level set first to its
+/// starting value: a launched missile starts afresh, whatever the object held before.
+fn fresh(source: &Source) -> Vec<Stmt> {
+    let launch = &source.step.launch;
+    let set = |name: &str| {
+        launch
+            .iter()
+            .any(|s| matches!(s, Stmt::Set(n, _) if n == name))
+    };
+    let initials: BTreeMap<&str, &Expr> = source
+        .step
+        .state
+        .iter()
+        .map(|s| (s.name.as_str(), &s.initial))
+        .collect();
+    let zero = Expr::Num("0".into());
+    let mut out: Vec<Stmt> = source
+        .fields()
+        .iter()
+        .filter(|(name, _)| !set(name))
+        .map(|(name, _)| {
+            let start = initials.get(name.as_str()).copied().unwrap_or(&zero);
+            Stmt::Set(name.clone(), start.clone())
+        })
+        .collect();
+    if !out.is_empty() {
+        out.insert(0, Stmt::Comment("Start afresh.".into()));
+    }
+    out.extend(launch.iter().cloned());
+    out
 }
 
 /// What a shell puts around: the constants, the two functions' bodies (at depth 0),

@@ -66,6 +66,24 @@ fn step_args(col: impl Fn(&str) -> String) -> String {
         .join(", ")
 }
 
+/// The launch's arguments from a launch row: its position and velocity, and the target.
+fn launch_args(col: impl Fn(&str) -> String) -> String {
+    [
+        "pos_x",
+        "pos_y",
+        "vel_x",
+        "vel_y",
+        "target_x",
+        "target_y",
+        "target_vx",
+        "target_vy",
+    ]
+    .iter()
+    .map(|i| col(i))
+    .collect::<Vec<_>>()
+    .join(", ")
+}
+
 fn member(lang: Lang, name: &str) -> String {
     lang.member(name)
 }
@@ -83,19 +101,22 @@ public static class {class}Test
     static int failures;
     static double worst;
     static string worstAt = "";
+    // A refused launch has no fields after it to check.
+    static bool skip;
 
     static float Col(string name) =>
         float.Parse(cells[Array.IndexOf(header, name)], CultureInfo.InvariantCulture);
 
     static void Check(string field, double got, double want, bool angle)
     {{
+        if (skip) return;
         double gap = angle ? Math.Abs(Math.Atan2(Math.Sin(got - want), Math.Cos(got - want))) : Math.Abs(got - want);
         double error = gap / Math.Max(1.0, Math.Abs(want));
-        if (!(error <= worst)) {{ worst = error; worstAt = field + " at tick " + cells[0]; }}
+        if (!(error <= worst)) {{ worst = error; worstAt = field + " at tick " + cells[1]; }}
         if (!(error <= Tolerance))
         {{
             failures++;
-            Console.WriteLine("tick " + cells[0] + ": " + field + " is " + got + ", steerlab has " + want);
+            Console.WriteLine("tick " + cells[1] + ": " + field + " is " + got + ", steerlab has " + want);
         }}
     }}
 
@@ -120,11 +141,14 @@ public static class {class}Test
         };
         w.line(&format!("m.{} = {value};", member(Lang::CSharp, name)));
     }
+    w.line("bool launch = cells[0] == \"launch\";");
     w.line(&format!(
-        "int signal = (int)m.Step({});",
+        "int signal = launch ? (m.Launch({}) ? 1 : 0) : (int)m.Step({});",
+        launch_args(|i| format!("Col(\"{i}\")")),
         step_args(|i| format!("Col(\"{i}\")"))
     ));
-    w.line("if (signal != (int)Col(\"signal\")) { failures++; Console.WriteLine(\"tick \" + cells[0] + \": signal \" + signal); }");
+    w.line("skip = launch && signal == 0;");
+    w.line("if (signal != (int)Col(\"signal\")) { failures++; Console.WriteLine(\"tick \" + cells[1] + \": signal \" + signal); }");
     for (name, flag) in names {
         let got = format!("m.{}", member(Lang::CSharp, name));
         let got = if *flag {
@@ -164,6 +188,8 @@ static std::vector<std::string> header, cells;
 static int failures = 0;
 static double worst = 0.0;
 static std::string worst_at;
+// A refused launch has no fields after it to check.
+static bool skip = false;
 
 static std::vector<std::string> split(const std::string& line) {{
     std::vector<std::string> out;
@@ -179,15 +205,16 @@ static float col(const char* name) {{
 }}
 
 static void check(const char* field, double got, double want, bool angle) {{
+    if (skip) return;
     double gap = angle ? std::fabs(std::atan2(std::sin(got - want), std::cos(got - want))) : std::fabs(got - want);
     double error = gap / std::max(1.0, std::fabs(want));
     if (!(error <= worst)) {{
         worst = error;
-        worst_at = std::string(field) + " at tick " + cells[0];
+        worst_at = std::string(field) + " at tick " + cells[1];
     }}
     if (!(error <= {TOLERANCE})) {{
         failures++;
-        std::printf("tick %s: %s is %.9g, steerlab has %.9g\n", cells[0].c_str(), field, got, want);
+        std::printf("tick %s: %s is %.9g, steerlab has %.9g\n", cells[1].c_str(), field, got, want);
     }}
 }}
 
@@ -214,13 +241,16 @@ int main(int argc, char** argv) {{
         };
         w.line(&format!("m.{name} = {value};"));
     }
+    w.line("const bool launch = cells[0] == \"launch\";");
     w.line(&format!(
-        "int signal = static_cast<int>(m.step({}));",
+        "int signal = launch ? (m.launch({}) ? 1 : 0) : static_cast<int>(m.step({}));",
+        launch_args(|i| format!("col(\"{i}\")")),
         step_args(|i| format!("col(\"{i}\")"))
     ));
+    w.line("skip = launch && signal == 0;");
     w.line("if (signal != static_cast<int>(col(\"signal\"))) {");
     w.line("    failures++;");
-    w.line("    std::printf(\"tick %s: signal %d\\n\", cells[0].c_str(), signal);");
+    w.line("    std::printf(\"tick %s: signal %d\\n\", cells[1].c_str(), signal);");
     w.line("}");
     for (name, flag) in names {
         let got = if *flag {
@@ -241,7 +271,7 @@ int main(int argc, char** argv) {{
     if (failures != 0 || rows == 0) return 1;
 
     // The first missile's whole flight, each step from the export's own state.
-    const std::string missile = all[0][1];
+    const std::string missile = all[0][2];
     {class} m;
     cells = all[0];"#
     ));
@@ -260,7 +290,7 @@ int main(int argc, char** argv) {{
         r#"    double farthest = 0.0;
     int ticks = 0;
     for (const auto& row : all) {{
-        if (row[1] != missile) continue;
+        if (row[0] != "step" || row[2] != missile) continue;
         cells = row;
         m.step({});
         farthest = std::max(farthest, std::hypot(double(m.pos_x) - col("after_pos_x"), double(m.pos_y) - col("after_pos_y")));
@@ -306,17 +336,30 @@ fn it_flies_like_steerlab() {{
         };
         w.line(&format!("m.{name} = {value};"));
     }
+    w.line("let launch = cells[0] == \"launch\";");
+    w.line("let signal = if launch {");
     w.line(&format!(
-        "let signal = m.step({}) as i32;",
+        "    i32::from(m.launch({}))",
+        launch_args(|i| format!("col(\"{i}\")"))
+    ));
+    w.line("} else {");
+    w.line(&format!(
+        "    m.step({}) as i32",
         step_args(|i| format!("col(\"{i}\")"))
     ));
+    w.line("};");
+    w.line("// A refused launch has no fields after it to check.");
+    w.line("let skip = launch && signal == 0;");
     w.line("if signal != col(\"signal\") as i32 {");
     w.line("    failures += 1;");
-    w.line("    println!(\"tick {}: signal {signal}\", cells[0]);");
+    w.line("    println!(\"tick {}: signal {signal}\", cells[1]);");
     w.line("}");
     w.depth = 0;
     w.lines(&format!(
         r#"        let mut check = |field: &str, got: f64, want: f64, angle: bool| {{
+            if skip {{
+                return;
+            }}
             let gap = if angle {{
                 f64::atan2(f64::sin(got - want), f64::cos(got - want)).abs()
             }} else {{
@@ -325,11 +368,11 @@ fn it_flies_like_steerlab() {{
             let error = gap / f64::max(1.0, want.abs());
             if !(error <= worst) {{
                 worst = error;
-                worst_at = format!("{{field}} at tick {{}}", cells[0]);
+                worst_at = format!("{{field}} at tick {{}}", cells[1]);
             }}
             if !(error <= {TOLERANCE}) {{
                 failures += 1;
-                println!("tick {{}}: {{field}} is {{got}}, steerlab has {{want}}", cells[0]);
+                println!("tick {{}}: {{field}} is {{got}}, steerlab has {{want}}", cells[1]);
             }}
         }};"#
     ));
@@ -361,7 +404,10 @@ fn its_own_flight_follows_steerlab_s() {{
     let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
     let rows: Vec<Vec<&str>> = lines.filter(|l| !l.is_empty()).map(|l| l.split(',').collect()).collect();
     let missile = rows[0][at("missile")];
-    let flight: Vec<&Vec<&str>> = rows.iter().filter(|r| r[at("missile")] == missile).collect();
+    let flight: Vec<&Vec<&str>> = rows
+        .iter()
+        .filter(|r| r[at("call")] == "step" && r[at("missile")] == missile)
+        .collect();
     let num = |row: &[&str], name: &str| -> f32 {{ row[at(name)].parse().unwrap() }};
     let start = flight[0];
     let mut m = law::{class}::default();"#
@@ -418,15 +464,16 @@ for (const line of lines.slice(1)) {{
     const cells = line.split(",");
     const col = (name: string): number => Number(cells[header.indexOf(name)]);
     const check = (field: string, got: number, want: number, angle: boolean): void => {{
+        if (skip) return;
         const gap = angle ? Math.abs(Math.atan2(Math.sin(got - want), Math.cos(got - want))) : Math.abs(got - want);
         const error = gap / Math.max(1, Math.abs(want));
         if (!(error <= worst)) {{
             worst = error;
-            worstAt = `${{field}} at tick ${{cells[0]}}`;
+            worstAt = `${{field}} at tick ${{cells[1]}}`;
         }}
         if (!(error <= {TOLERANCE})) {{
             failures++;
-            console.log(`tick ${{cells[0]}}: ${{field}} is ${{got}}, steerlab has ${{want}}`);
+            console.log(`tick ${{cells[1]}}: ${{field}} is ${{got}}, steerlab has ${{want}}`);
         }}
     }};
     const m = new {class}();"#
@@ -441,13 +488,17 @@ for (const line of lines.slice(1)) {{
         };
         w.line(&format!("m.{} = {value};", member(Lang::TypeScript, name)));
     }
+    w.line("const launch = cells[0] === \"launch\";");
     w.line(&format!(
-        "const signal = signals.indexOf(m.step({}));",
+        "const signal = launch ? (m.launch({}) ? 1 : 0) : signals.indexOf(m.step({}));",
+        launch_args(|i| format!("col(\"{i}\")")),
         step_args(|i| format!("col(\"{i}\")"))
     ));
+    w.line("// A refused launch has no fields after it to check.");
+    w.line("const skip = launch && signal === 0;");
     w.line("if (signal !== col(\"signal\")) {");
     w.line("    failures++;");
-    w.line("    console.log(`tick ${cells[0]}: signal ${signal}`);");
+    w.line("    console.log(`tick ${cells[1]}: signal ${signal}`);");
     w.line("}");
     for (name, flag) in names {
         let got = format!("m.{}", member(Lang::TypeScript, name));
@@ -483,6 +534,7 @@ var cells = []
 var failures = 0
 var worst = 0.0
 var worst_at = ""
+var skip = false
 
 
 func _init():
@@ -505,13 +557,23 @@ func _init():
         };
         w.line(&format!("m.{name} = {value}"));
     }
+    w.line("var launch = cells[0] == \"launch\"");
+    w.line("var outcome = 0");
+    w.line("if launch:");
     w.line(&format!(
-        "var outcome = m.step({})",
+        "\toutcome = 1 if m.launch({}) else 0",
+        launch_args(|i| format!("_col(\"{i}\")"))
+    ));
+    w.line("else:");
+    w.line(&format!(
+        "\toutcome = m.step({})",
         step_args(|i| format!("_col(\"{i}\")"))
     ));
+    w.line("# A refused launch has no fields after it to check.");
+    w.line("skip = launch and outcome == 0");
     w.line("if outcome != int(_col(\"signal\")):");
     w.line("\tfailures += 1");
-    w.line("\tprint(\"tick %s: signal %d\" % [cells[0], outcome])");
+    w.line("\tprint(\"tick %s: signal %d\" % [cells[1], outcome])");
     for (name, flag) in names {
         let got = if *flag {
             format!("(1.0 if m.{name} else 0.0)")
@@ -535,14 +597,16 @@ func _col(name):
 
 
 func _check(field, got, want, angle):
+	if skip:
+		return
 	var gap = abs(atan2(sin(got - want), cos(got - want))) if angle else abs(got - want)
 	var error = gap / max(1.0, abs(want))
 	if not (error <= worst):
 		worst = error
-		worst_at = "%s at tick %s" % [field, cells[0]]
+		worst_at = "%s at tick %s" % [field, cells[1]]
 	if not (error <= {TOLERANCE}):
 		failures += 1
-		print("tick %s: %s is %s, steerlab has %s" % [cells[0], field, got, want])
+		print("tick %s: %s is %s, steerlab has %s" % [cells[1], field, got, want])
 
 
 const VECTORS = """{vectors}""""#

@@ -399,15 +399,16 @@ fn vectors_hold_each_step_of_the_simulation_s_own_law() {
     )
     .unwrap();
     let algorithm = Algorithm::from_id("smoothed").unwrap();
-    let text = vectors(&scenario, algorithm, 0.05).unwrap();
+    let text = vectors(&scenario, algorithm, 0.2).unwrap();
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "tick,missile,target_x,target_y,target_vx,target_vy,dt,pos_x,pos_y,vel_x,vel_y,heading,dir_x,dir_y,signal,after_pos_x,after_pos_y,after_vel_x,after_vel_y,after_heading,after_dir_x,after_dir_y"
+        "call,tick,missile,target_x,target_y,target_vx,target_vy,dt,pos_x,pos_y,vel_x,vel_y,heading,dir_x,dir_y,signal,after_pos_x,after_pos_y,after_vel_x,after_vel_y,after_heading,after_dir_x,after_dir_y"
     );
-    let rows: Vec<Vec<f64>> = lines
-        .map(|l| l.split(',').map(|c| c.parse().unwrap()).collect())
-        .collect();
+    let (steps, launches): (Vec<&str>, Vec<&str>) = lines.partition(|l| l.starts_with("step,"));
+    let numbers =
+        |l: &str| -> Vec<f64> { l.split(',').skip(1).map(|c| c.parse().unwrap()).collect() };
+    let rows: Vec<Vec<f64>> = steps.into_iter().map(numbers).collect();
     assert!(!rows.is_empty());
     let first = &rows[0];
     // tick, missile, target (100, 0) still, dt 1/60.
@@ -421,5 +422,15 @@ fn vectors_hold_each_step_of_the_simulation_s_own_law() {
     // Each row starts where the one before ended (no airframe here).
     for pair in rows.windows(2) {
         assert_eq!(pair[1][7..14], pair[0][15..22]);
+    }
+    // Every eighth row is followed by a launch from there: at (x, 0) facing the target
+    // at (100, 0) along its velocity, s = (1, 0), still.
+    assert_eq!(launches.len(), rows.len() / super::vectors::LAUNCH_EVERY);
+    for launch in launches {
+        let launch = numbers(launch);
+        assert_eq!(launch[14], 1.0, "fired");
+        assert_eq!(launch[15], launch[7], "from where the missile was");
+        assert_eq!(&launch[17..19], &[0.0, 0.0]);
+        assert_eq!(&launch[20..22], &[1.0, 0.0]);
     }
 }

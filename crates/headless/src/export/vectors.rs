@@ -4,18 +4,27 @@
 
 use super::emit::BODY;
 use super::step::StepFile;
-use crate::guidance::{Algorithm, Signal};
+use crate::core::Seen;
+use crate::guidance::{Algorithm, Guidance, Launch, Signal};
 use crate::scenario::Scenario;
 use std::fmt::Write;
 
 /// The most rows a vectors file holds (a test stays quick in every language).
 pub const MAX_ROWS: usize = 5000;
 
-/// The columns of a vectors file for a law with `state`: the tick, the missile, what its
-/// step is given, its fields before, the signal, its fields after.
+/// How often a step row is followed by a launch row: a launch from that missile's
+/// position and velocity at the target it sees then.
+pub const LAUNCH_EVERY: usize = 8;
+
+/// The columns of a vectors file for a law with `state`: what the row is (`step`, or
+/// `launch`), the tick, the missile, what its step is given, its fields before, the
+/// signal, its fields after. A launch row is a launch from the row's position and
+/// velocity (`pos_x`, `pos_y`, `vel_x`, `vel_y`) at its target; its signal is 1 when the
+/// law fires (0: refused, and the fields after are zeros).
 pub fn columns(step: &StepFile) -> Vec<String> {
     let fields = fields(step);
     let mut out: Vec<String> = [
+        "call",
         "tick",
         "missile",
         "target_x",
@@ -70,7 +79,7 @@ pub fn vectors(
     let ticks = (seconds / f64::from(world.dt())).ceil() as u64;
     while world.tick() < ticks && rows < MAX_ROWS {
         for missile in world.missiles() {
-            if missile.algorithm() != algorithm || rows >= MAX_ROWS {
+            if missile.algorithm() != algorithm || rows + 2 > MAX_ROWS {
                 continue;
             }
             let tuning = world.tuning_for(missile.source);
@@ -85,26 +94,31 @@ pub fn vectors(
             let before = flatten(&guidance, &body, &fields)?;
             let signal = signal_code(&guidance.steer(tuning, &mut body, &seen))?;
             let after = flatten(&guidance, &body, &fields)?;
-            let _ = write!(
-                out,
-                "{},{},{},{},{},{},{}",
-                world.tick(),
-                missile.id.0,
-                seen.target_pos.x,
-                seen.target_pos.y,
-                seen.target_vel.x,
-                seen.target_vel.y,
-                seen.dt
-            );
-            for v in before {
-                let _ = write!(out, ",{v}");
-            }
-            let _ = write!(out, ",{signal}");
-            for v in after {
-                let _ = write!(out, ",{v}");
-            }
-            out.push('\n');
+            let head = Head {
+                tick: world.tick(),
+                missile: missile.id.0,
+                seen: &seen,
+            };
+            row(&mut out, "step", &head, &before, signal, &after);
             rows += 1;
+            if rows % LAUNCH_EVERY == 0 {
+                // A launch from here, now: the law's launch on many geometries.
+                let launch = Launch::toward(
+                    missile.body.pos,
+                    missile.body.vel,
+                    seen.target_pos,
+                    seen.target_vel,
+                    seen.dt,
+                );
+                let launched = Guidance::launch(algorithm, tuning, &launch)
+                    .map_err(|e| format!("the law failed: {e}"))?;
+                let (fired, after) = match launched {
+                    Some((guidance, body)) => (1, flatten(&guidance, &body, &fields)?),
+                    None => (0, vec![0.0; fields.len()]),
+                };
+                row(&mut out, "launch", &head, &before, fired, &after);
+                rows += 1;
+            }
         }
         world.step();
     }
@@ -116,6 +130,36 @@ pub fn vectors(
         ));
     }
     Ok(out)
+}
+
+/// Where a row is from.
+struct Head<'a> {
+    tick: u64,
+    missile: u32,
+    seen: &'a Seen,
+}
+
+fn row(out: &mut String, call: &str, head: &Head, before: &[f32], signal: u8, after: &[f32]) {
+    let seen = head.seen;
+    let _ = write!(
+        out,
+        "{call},{},{},{},{},{},{},{}",
+        head.tick,
+        head.missile,
+        seen.target_pos.x,
+        seen.target_pos.y,
+        seen.target_vel.x,
+        seen.target_vel.y,
+        seen.dt
+    );
+    for v in before {
+        let _ = write!(out, ",{v}");
+    }
+    let _ = write!(out, ",{signal}");
+    for v in after {
+        let _ = write!(out, ",{v}");
+    }
+    out.push('\n');
 }
 
 /// The named fields of a missile: its body's, then its law's state (each flattened from
