@@ -94,6 +94,7 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
         uses(body, &mut used);
     }
     let uses_wrap = used.contains("wrap_angle");
+    used.extend(source.step.keep.iter().cloned());
     let mut constants = Vec::new();
     for name in used.iter().filter(|n| is_constant(n)) {
         match source.param(&name.to_lowercase()) {
@@ -257,6 +258,7 @@ pub fn resolve(source: &Source, body: &[Stmt]) -> Result<Vec<Stmt>, String> {
                 resolve(source, then)?,
                 resolve(source, otherwise)?,
             )),
+            Stmt::Block(body) => out.extend(resolve(source, body)?),
             other => out.push(other.clone()),
         }
     }
@@ -281,6 +283,7 @@ fn decide(source: &Source, param: &str, value: Option<&str>) -> Result<bool, Str
 fn decided(body: &[Stmt], out: &mut BTreeSet<String>) {
     for s in body {
         match s {
+            Stmt::Block(inner) => decided(inner, out),
             Stmt::When(param, _, then, otherwise) => {
                 out.insert(param.clone());
                 decided(then, out);
@@ -326,6 +329,7 @@ fn uses(body: &[Stmt], used: &mut BTreeSet<String>) {
                 uses(then, used);
                 uses(otherwise, used);
             }
+            Stmt::Block(inner) => uses(inner, used),
             Stmt::Comment(_) | Stmt::Return(_) => {}
         }
     }
@@ -574,6 +578,7 @@ impl Function {
                 Stmt::When(param, ..) => {
                     return Err(format!("`when {param}` left undecided"));
                 }
+                Stmt::Block(_) => return Err("a `use` left in place".into()),
                 Stmt::Return(signal) => {
                     let value = match (self.signals, signal.as_str()) {
                         (true, "refused") | (false, "detonate" | "solver_failed") => {

@@ -21,11 +21,12 @@ use crate::guidance::{Algorithm, Kind, Tuning, Value};
 use emit::{Param, ParamValue, Source};
 
 /// The laws that export, by their section (module) name, with their step files.
-const STEPS: [(&str, &str); 4] = [
+const STEPS: [(&str, &str); 5] = [
     ("smoothed", include_str!("laws/smoothed.step")),
     ("turn_rate", include_str!("laws/turn_rate.step")),
     ("naive_accel", include_str!("laws/naive_accel.step")),
     ("pro_nav", include_str!("laws/pro_nav.step")),
+    ("intercept", include_str!("laws/intercept.step")),
 ];
 
 /// How much of a scenario the test vectors cover unless told, in seconds.

@@ -13,8 +13,11 @@
 //!
 //! Statements: `let name = expr;` (a new local), `name = expr;`, `if expr { } else { }`
 //! (`else if` chains), `when flag { }` and `when choice == "value" { }` (decided at
-//! export from the tuned parameters: only the tuned branch is printed), and
-//! `return detonate;` / `return solver_failed;` / `return refused;` (launch).
+//! export from the tuned parameters: only the tuned branch is printed),
+//! `return detonate;` / `return solver_failed;` / `return refused;` (launch), and
+//! `use name;`, which puts a `block name { ... }` declared above in its place (one
+//! solver for a launch and a step). `keep NAME;` writes a parameter as a constant even
+//! where no statement reads it.
 //! Expressions: numbers, `true`/`false`, names, `+ - * /`, comparisons, `&& || !`,
 //! parentheses, and the functions in [`FUNCTIONS`]. Upper-case names are the law's
 //! tuned parameters (`GA` is the parameter `ga`).
@@ -109,6 +112,8 @@ pub enum Stmt {
     /// `when param { }` (a flag) or `when param == "value" { }` (a choice).
     When(String, Option<String>, Vec<Stmt>, Vec<Stmt>),
     Return(String),
+    /// A named block's statements, in place (`use solve;`).
+    Block(Vec<Stmt>),
 }
 
 /// One piece of per-missile state.
@@ -129,17 +134,25 @@ pub struct StepFile {
     pub state: Vec<State>,
     pub launch: Vec<Stmt>,
     pub step: Vec<Stmt>,
+    /// Parameters written as constants even where no statement reads them (`keep
+    /// BLAST_RADIUS;`: the game needs it).
+    pub keep: Vec<String>,
 }
 
 /// Reads a step file; the error names the line and column.
 pub fn parse(text: &str) -> Result<StepFile, String> {
     let tokens = lex(text)?;
-    let mut p = Parser { tokens, at: 0 };
+    let mut p = Parser {
+        tokens,
+        at: 0,
+        blocks: Vec::new(),
+    };
     let mut file = StepFile {
         doc: Vec::new(),
         state: Vec::new(),
         launch: Vec::new(),
         step: Vec::new(),
+        keep: Vec::new(),
     };
     let mut comments = Vec::new();
     let mut top = true;
@@ -169,6 +182,27 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
                     doc: std::mem::take(&mut comments),
                 });
             }
+            Tok::Word(w) if w == "keep" => {
+                p.at += 1;
+                top = false;
+                comments.clear();
+                let token = p.next()?;
+                match token.kind {
+                    Tok::Word(name) if name.chars().all(|c| c.is_ascii_uppercase() || c == '_') => {
+                        file.keep.push(name)
+                    }
+                    _ => return Err(token.at("expected a parameter's name in capitals")),
+                }
+                p.expect(";")?;
+            }
+            Tok::Word(w) if w == "block" => {
+                p.at += 1;
+                top = false;
+                comments.clear();
+                let name = p.name()?;
+                let body = p.block()?;
+                p.blocks.push((name, body));
+            }
             Tok::Word(w) if w == "fn" => {
                 p.at += 1;
                 top = false;
@@ -181,7 +215,7 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
                     _ => return Err(token.at(&format!("no function `{name}` (launch or step)"))),
                 }
             }
-            _ => return Err(token.at("expected `state` or `fn`")),
+            _ => return Err(token.at("expected `state`, `keep`, `block` or `fn`")),
         }
     }
     Ok(file)
@@ -277,6 +311,8 @@ fn lex(text: &str) -> Result<Vec<Token>, String> {
 struct Parser {
     tokens: Vec<Token>,
     at: usize,
+    /// The named blocks read so far.
+    blocks: Vec<(String, Vec<Stmt>)>,
 }
 
 impl Parser {
@@ -374,6 +410,14 @@ impl Parser {
                 };
                 let then = self.block()?;
                 Ok(Stmt::When(param, value, then, self.otherwise()?))
+            }
+            Tok::Word(w) if w == "use" => {
+                let name = self.name()?;
+                self.expect(";")?;
+                match self.blocks.iter().find(|(n, _)| *n == name) {
+                    Some((_, body)) => Ok(Stmt::Block(body.clone())),
+                    None => Err(token.at(&format!("no block `{name}` above"))),
+                }
             }
             Tok::Word(w) if w == "return" => {
                 let what = self.name()?;
@@ -600,6 +644,17 @@ pub fn allowed(name: &str) -> bool {
 fn is_keyword(word: &str) -> bool {
     matches!(
         word,
-        "let" | "if" | "else" | "when" | "return" | "state" | "fn" | "true" | "false"
+        "let"
+            | "if"
+            | "else"
+            | "when"
+            | "return"
+            | "state"
+            | "fn"
+            | "true"
+            | "false"
+            | "use"
+            | "block"
+            | "keep"
     )
 }

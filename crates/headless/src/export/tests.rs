@@ -106,7 +106,18 @@ fn the_parser_names_the_line_and_column_of_a_mistake() {
             "line 1, column 11: no signal `boom`",
         ),
         ("fn fly { }", "line 1, column 1: no function `fly`"),
-        ("when x { }", "line 1, column 1: expected `state` or `fn`"),
+        (
+            "when x { }",
+            "line 1, column 1: expected `state`, `keep`, `block` or `fn`",
+        ),
+        (
+            "fn step { use solve; }",
+            "line 1, column 11: no block `solve` above",
+        ),
+        (
+            "keep ga;",
+            "line 1, column 6: expected a parameter's name in capitals",
+        ),
         ("fn step { let a = \"open; }", "line 1, column 19: unclosed"),
         (
             "fn step { let a = 1 @ 2; }",
@@ -187,6 +198,24 @@ fn locals_nothing_reads_go_with_their_comment_and_empty_ifs_go_too() {
     assert!(!code.contains("About the unused one"), "{code}");
     assert!(code.contains("if (!(used > 1.0f)) {"), "{code}");
     assert!(code.contains("const float used = 1.0f;"), "{code}");
+}
+
+#[test]
+fn a_block_is_written_where_it_is_used_and_kept_constants_stay() {
+    let file = step::parse(
+        "keep GA;\nblock half {\n    // halve it\n    let half = from * 0.5;\n}\nfn launch {\n    let from = launch_x;\n    use half;\n    pos_x = half;\n}\nfn step {\n    let from = target_x;\n    use half;\n    pos_y = half;\n}\n",
+    )
+    .unwrap();
+    assert_eq!(file.keep, ["GA"]);
+    let code = emit::file(Lang::Rust, &source(&file, &[number("ga", 0.5)])).unwrap();
+    // Once in each function, with its comment, and GA although nothing reads it.
+    assert_eq!(
+        code.matches("// halve it\n        let half = from * 0.5;")
+            .count(),
+        2,
+        "{code}"
+    );
+    assert!(code.contains("pub const GA: f32 = 0.5;"), "{code}");
 }
 
 #[test]
@@ -332,7 +361,13 @@ fn every_exportable_law_exports_to_every_language_the_same_way_twice() {
     let tuning = Tuning::default();
     assert_eq!(
         exportable(),
-        ["smoothed", "turn-rate", "naive-accel", "pro-nav"]
+        [
+            "smoothed",
+            "turn-rate",
+            "naive-accel",
+            "intercept",
+            "pro-nav"
+        ]
     );
     for id in exportable() {
         let algorithm = Algorithm::from_id(id).unwrap();
@@ -376,7 +411,7 @@ fn scripts_and_laws_without_a_step_are_refused_with_the_reason() {
     let why = refusal(ballistic).unwrap();
     assert!(why.contains("ballistic cannot be exported yet"), "{why}");
     assert!(
-        why.contains("smoothed, turn-rate, naive-accel, pro-nav"),
+        why.contains("smoothed, turn-rate, naive-accel, intercept, pro-nav"),
         "{why}"
     );
     assert_eq!(
