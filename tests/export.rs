@@ -137,6 +137,33 @@ fn report(name: &str, cases: &[Case], outputs: &[String]) {
     for (law, error, scenario) in worst {
         println!("{name}: {law} worst error {error:.2e} ({scenario})");
     }
+    // The flights (Rust and C++): the farthest from steerlab's path, and the longest.
+    let mut flights: Vec<(&str, f64, u64)> = Vec::new();
+    for (case, out) in cases.iter().zip(outputs) {
+        let Some(line) = out.lines().find(|l| l.contains(" flight: missile ")) else {
+            continue;
+        };
+        let ticks: u64 = line
+            .split(", ")
+            .nth(1)
+            .and_then(|t| t.strip_suffix(" ticks"))
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        let gap: f64 = line
+            .split("at most ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|g| g.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!(gap <= 0.05, "{line}");
+        match flights.iter_mut().find(|(law, ..)| *law == case.law) {
+            Some(entry) => *entry = (case.law, entry.1.max(gap), entry.2.max(ticks)),
+            None => flights.push((case.law, gap, ticks)),
+        }
+    }
+    for (law, gap, ticks) in flights {
+        println!("{name}: {law} own flight at most {gap:.2e} units from steerlab's path (longest {ticks} ticks)");
+    }
 }
 
 #[test]

@@ -59,39 +59,58 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
         // No output may be another: each is an input of the ones after it.
         inputs.push(out.to_path_buf());
     }
-    let tuning = &scenario.algorithms;
-    let code = export::code(algorithm, tuning, args.lang, None).map_err(Failure::Internal)?;
+    let seconds = args.seconds.unwrap_or(export::VECTOR_SECONDS);
+    let name = |p: &Path| {
+        p.file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    };
+    let law_file = args
+        .out
+        .as_deref()
+        .map_or_else(|| args.lang.file_name(algorithm.id()), name);
+    // Every part is made before any is written: a failure leaves no files behind.
+    let (code, proof) = match &args.vectors {
+        None => {
+            let code = export::code(algorithm, &scenario.algorithms, args.lang, None)
+                .map_err(Failure::Internal)?;
+            (code, None)
+        }
+        Some(vectors) => {
+            let files = export::files(
+                &scenario,
+                algorithm,
+                args.lang,
+                None,
+                seconds,
+                (&law_file, &name(vectors)),
+            )
+            .map_err(Failure::Input)?;
+            (files.code, Some((files.vectors, files.test)))
+        }
+    };
     let inputs = inputs_of(&args.file, &scenario);
     match &args.out {
         Some(out) => write(out, &inputs, &code)?,
-        None => print!("{code}"),
+        None => print_code(&code)?,
     }
-    if let Some(path) = &args.vectors {
-        let seconds = args.seconds.unwrap_or(export::VECTOR_SECONDS);
-        let vectors = export::vectors(&scenario, algorithm, seconds).map_err(Failure::Input)?;
+    if let (Some(path), Some((vectors, test))) = (&args.vectors, proof) {
         write(path, &inputs, &vectors)?;
-        if let Some(test) = &args.test {
-            let name = |p: &Path| {
-                p.file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-            };
-            let law_file = args
-                .out
-                .as_deref()
-                .map_or_else(|| args.lang.file_name(algorithm.id()), name);
-            let text = export::test_code(
-                algorithm,
-                tuning,
-                args.lang,
-                &law_file,
-                &name(path),
-                &vectors,
-            )
-            .map_err(Failure::Internal)?;
-            write(test, &inputs, &text)?;
+        if let Some(test_path) = &args.test {
+            write(test_path, &inputs, &test)?;
         }
     }
     Ok(())
+}
+
+/// Prints the code; a reader that stops early (`| head`) is not a failure.
+fn print_code(code: &str) -> Result<(), Failure> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(code.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure::Internal(format!("cannot print the code: {e}")))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn write(path: &Path, inputs: &[PathBuf], text: &str) -> Result<(), Failure> {

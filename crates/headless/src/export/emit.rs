@@ -9,8 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const BODY: [&str; 5] = ["pos_x", "pos_y", "vel_x", "vel_y", "heading"];
 /// What `step` is given: the target as the missile's seeker sees it, and the tick.
 pub const STEP_INPUTS: [&str; 5] = ["target_x", "target_y", "target_vx", "target_vy", "dt"];
-/// What `launch` is given: where the missile starts, its start velocity, and the target.
-pub const LAUNCH_INPUTS: [&str; 8] = [
+/// What `launch` is given: where the missile starts, its start velocity, the target, and
+/// the tick's length.
+pub const LAUNCH_INPUTS: [&str; 9] = [
     "launch_x",
     "launch_y",
     "launch_vx",
@@ -19,6 +20,7 @@ pub const LAUNCH_INPUTS: [&str; 8] = [
     "target_y",
     "target_vx",
     "target_vy",
+    "dt",
 ];
 
 /// A tuned parameter, with its description.
@@ -79,6 +81,13 @@ impl Source<'_> {
 
 /// The whole exported file in `lang`.
 pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
+    for state in &source.step.state {
+        if LAUNCH_INPUTS.contains(&state.name.as_str())
+            || STEP_INPUTS.contains(&state.name.as_str())
+        {
+            return Err(format!("`state {}`: an argument has that name", state.name));
+        }
+    }
     let launch_body = resolve(source, &fresh(source))?;
     let step_body = resolve(source, &source.step.step)?;
     // Checked whole (a mistake in what pruning drops is still a mistake), then pruned.
@@ -93,7 +102,12 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
     for body in [&launch_body, &step_body] {
         uses(body, &mut used);
     }
-    let uses_wrap = used.contains("wrap_angle");
+    let helpers: Vec<String> = super::step::FUNCTIONS
+        .iter()
+        .filter(|(f, _)| used.contains(*f))
+        .filter_map(|(f, _)| lang.helper(f))
+        .map(str::to_string)
+        .collect();
     used.extend(source.step.keep.iter().cloned());
     let mut constants = Vec::new();
     for name in used.iter().filter(|n| is_constant(n)) {
@@ -122,7 +136,7 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
         constants: &constants,
         launch: &launch,
         step: &step,
-        wrap: uses_wrap,
+        helpers,
         launch_reads: &launch_reads,
         step_reads: &step_reads,
     };
@@ -136,8 +150,10 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
     Ok(w.out)
 }
 
-/// The launch with every field it does not set at its top level set first to its
-/// starting value: a launched missile starts afresh, whatever the object held before.
+/// The launch with every field it does not set at its top level set to its starting
+/// value: a launched missile starts afresh, whatever the object held before. The resets
+/// come after the last statement that may refuse (a refused launch changes nothing), so
+/// before everything else the launch sets.
 fn fresh(source: &Source) -> Vec<Stmt> {
     let launch = &source.step.launch;
     let set = |name: &str| {
@@ -152,7 +168,7 @@ fn fresh(source: &Source) -> Vec<Stmt> {
         .map(|s| (s.name.as_str(), &s.initial))
         .collect();
     let zero = Expr::Num("0".into());
-    let mut out: Vec<Stmt> = source
+    let mut resets: Vec<Stmt> = source
         .fields()
         .iter()
         .filter(|(name, _)| !set(name))
@@ -161,20 +177,33 @@ fn fresh(source: &Source) -> Vec<Stmt> {
             Stmt::Set(name.clone(), start.clone())
         })
         .collect();
-    if !out.is_empty() {
-        out.insert(0, Stmt::Comment("Start afresh.".into()));
+    if !resets.is_empty() {
+        resets.insert(0, Stmt::Comment("Start afresh.".into()));
     }
-    out.extend(launch.iter().cloned());
+    let at = launch.iter().rposition(refuses).map_or(0, |last| last + 1);
+    let mut out = launch[..at].to_vec();
+    out.extend(resets);
+    out.extend(launch[at..].iter().cloned());
     out
 }
 
+/// Whether a statement may refuse the launch.
+fn refuses(s: &Stmt) -> bool {
+    match s {
+        Stmt::Return(what) => what == "refused",
+        Stmt::If(_, a, b) | Stmt::When(_, _, a, b) => a.iter().chain(b).any(refuses),
+        Stmt::Block(inner) => inner.iter().any(refuses),
+        _ => false,
+    }
+}
+
 /// What a shell puts around: the constants, the two functions' bodies (at depth 0),
-/// whether the angle helper is needed, and the names each function reads.
+/// the helpers they call, and the names each function reads.
 pub struct Parts<'a> {
     pub constants: &'a [&'a Param],
     pub launch: &'a str,
     pub step: &'a str,
-    pub wrap: bool,
+    pub helpers: Vec<String>,
     pub launch_reads: &'a BTreeSet<String>,
     pub step_reads: &'a BTreeSet<String>,
 }
@@ -474,6 +503,8 @@ fn function(lang: Lang, source: &Source, name: &str, body: &[Stmt]) -> Result<St
         fields,
         locals: inputs.iter().map(|i| (i.to_string(), false)).collect(),
         inputs: inputs.iter().map(|i| i.to_string()).collect(),
+        declared: BTreeSet::new(),
+        fields_set: false,
         mutated,
         w: Writer::new(lang),
         signals: name == "step",
@@ -521,6 +552,10 @@ struct Function {
     locals: BTreeMap<String, bool>,
     /// The function's arguments (not assignable).
     inputs: BTreeSet<String>,
+    /// Every local declared so far.
+    declared: BTreeSet<String>,
+    /// Whether a field has been assigned yet.
+    fields_set: bool,
     mutated: BTreeSet<String>,
     w: Writer,
     /// `step` returns a signal; `launch` whether it fired.
@@ -537,6 +572,11 @@ impl Function {
                 Stmt::Let(name, value) => {
                     if self.fields.contains_key(name) || self.locals.contains_key(name) {
                         return Err(format!("`let {name}`: `{name}` is already a name"));
+                    }
+                    // Once a function, even in separate blocks (C# refuses a name a
+                    // block after a nested block used it).
+                    if !self.declared.insert(name.clone()) {
+                        return Err(format!("`let {name}` twice in one function"));
                     }
                     let flag = self.is_flag(value)?;
                     let text = self.expr(value, 0)?;
@@ -572,6 +612,7 @@ impl Function {
                         return Err(format!("`{name} = …`: a flag and a number mixed"));
                     }
                     let text = self.expr(value, 0)?;
+                    self.fields_set |= self.fields.contains_key(name);
                     self.w.line(&format!("{} = {text}{end}", target.0));
                 }
                 Stmt::If(test, then, otherwise) => self.if_chain(test, then, otherwise, false)?,
@@ -585,6 +626,10 @@ impl Function {
                             return Err(format!("`return {signal}` in the wrong function"))
                         }
                         (true, _) => lang.signal(signal),
+                        // A refused launch leaves the missile as it was.
+                        (false, _) if self.fields_set => {
+                            return Err("a launch refuses before it sets any field".into())
+                        }
                         (false, _) => "false".to_string(),
                     };
                     self.w.line(&format!("return {value}{end}"));
@@ -647,10 +692,10 @@ impl Function {
 
     fn inner(&mut self, body: &[Stmt]) -> Result<(), String> {
         self.w.depth += 1;
+        self.scoped(body)?;
         if self.lang == Lang::GdScript && body.iter().all(|s| matches!(s, Stmt::Comment(_))) {
             self.w.line("pass");
         }
-        self.scoped(body)?;
         self.w.depth -= 1;
         Ok(())
     }
@@ -662,6 +707,7 @@ impl Function {
     fn is_flag(&self, e: &Expr) -> Result<bool, String> {
         Ok(match e {
             Expr::Bool(_) | Expr::Not(_) => true,
+            Expr::Call(f, _) => f == "finite",
             Expr::Binary(op, ..) => op.is_test(),
             Expr::Name(n) => match (self.fields.get(n), self.locals.get(n)) {
                 (Some(flag), _) | (None, Some(flag)) => *flag,
@@ -682,6 +728,8 @@ impl Function {
             Expr::Name(n) if self.fields.contains_key(n) => lang.name_of(n, Role::Field),
             Expr::Name(n) if self.locals.contains_key(n) => lang.name_of(n, Role::Local),
             Expr::Name(n) => return Err(format!("no name `{n}`")),
+            // `-(-x)`, not `--x` (a decrement in three of the languages).
+            Expr::Neg(a) if matches!(**a, Expr::Neg(_)) => format!("-({})", self.expr(a, 0)?),
             Expr::Neg(a) => format!("-{}", self.expr(a, 6)?),
             Expr::Not(a) => format!("!{}", self.expr(a, 6)?),
             Expr::Call(f, args) => {
@@ -693,16 +741,24 @@ impl Function {
             }
             Expr::Binary(op, a, b) => {
                 let p = op.precedence();
-                // The right side of `-` and `/` (and of a comparison) needs parentheses at
-                // the same strength: a - (b - c).
+                // The step's own grouping is kept exactly: a right side at the same
+                // strength keeps its parentheses (a + (b + c) rounds differently from
+                // (a + b) + c in floats), so does a comparison inside a comparison, and
+                // `&&` inside `||` (which C++ compilers warn about).
+                let left = if matches!(op, Op::Lt | Op::Gt | Op::Le | Op::Ge | Op::Eq | Op::Ne) {
+                    p + 1
+                } else {
+                    p
+                };
+                let tighter = |e: &Expr| match (op, e) {
+                    (Op::Or, Expr::Binary(Op::And, ..)) => 7,
+                    _ => 0,
+                };
                 let text = format!(
                     "{} {} {}",
-                    self.expr(a, p)?,
+                    self.expr(a, left.max(tighter(a)))?,
                     lang.op(*op),
-                    self.expr(
-                        b,
-                        p + u8::from(matches!(op, Op::Sub | Op::Div) || op.is_test())
-                    )?
+                    self.expr(b, (p + 1).max(tighter(b)))?
                 );
                 if p < outer {
                     format!("({text})")

@@ -97,7 +97,6 @@ impl Lang {
     /// `name` (snake case in step files) as this language writes it in `role`.
     pub fn name_of(self, name: &str, role: Role) -> String {
         match (self, role) {
-            (Lang::CSharp, Role::Const) => pascal(name),
             (Lang::CSharp | Lang::TypeScript, Role::Local) => camel(name),
             (Lang::CSharp, Role::Field) => camel(name),
             (Lang::TypeScript, Role::Field) => format!("this.{}", camel(name)),
@@ -144,29 +143,73 @@ impl Lang {
         }
     }
 
-    /// A call of one of the step language's functions.
+    /// A call of one of the step language's functions: the language's own where it has
+    /// one that means the same, else a helper defined in the file ([`Lang::helper`]).
     pub fn call(self, function: &str, args: &[String]) -> String {
         let args = args.join(", ");
-        let prefix = match (self, function) {
-            (_, "wrap_angle") => {
-                let helper = match self {
-                    Lang::CSharp => "WrapAngle",
-                    Lang::TypeScript => "wrapAngle",
-                    _ => "wrap_angle",
-                };
-                return format!("{helper}({args})");
+        if self.helper(function).is_some() {
+            let name = match self {
+                Lang::CSharp => pascal(function),
+                Lang::TypeScript => camel(function),
+                _ => function.to_string(),
+            };
+            return format!("{name}({args})");
+        }
+        match (self, function) {
+            // Half away from zero, as steerlab rounds (C#'s own default is to even).
+            (Lang::CSharp, "round") => {
+                format!("MathF.Round({args}, MidpointRounding.AwayFromZero)")
             }
-            (Lang::CSharp, _) => "MathF.",
-            (Lang::Cpp, _) => "std::",
-            (Lang::Rust, _) => "f32::",
-            (Lang::TypeScript, _) => "Math.",
-            (Lang::GdScript, _) => "",
-        };
-        let name = match self {
-            Lang::CSharp => pascal(function),
-            _ => function.to_string(),
-        };
-        format!("{prefix}{name}({args})")
+            (Lang::Cpp, "finite") => format!("std::isfinite({args})"),
+            (Lang::Rust, "finite") => format!("f32::is_finite({args})"),
+            (Lang::TypeScript, "finite") => format!("Number.isFinite({args})"),
+            (Lang::CSharp, "trunc") => format!("MathF.Truncate({args})"),
+            (Lang::GdScript, "trunc") => format!("float(int({args}))"),
+            (Lang::CSharp, _) => format!("MathF.{}({args})", pascal(function)),
+            (Lang::Cpp, _) => format!("std::{function}({args})"),
+            (Lang::Rust, _) => format!("f32::{function}({args})"),
+            (Lang::TypeScript, _) => format!("Math.{function}({args})"),
+            (Lang::GdScript, _) => format!("{function}({args})"),
+        }
+    }
+
+    /// The helper a function needs in this language (its definition, at depth 0), when
+    /// the language has nothing that means the same: an angle wrapped into (-pi, pi]
+    /// everywhere (steerlab's formula: shift by pi, the remainder of a turn, back),
+    /// whether a number is finite in C# (Mono's `float` has no `IsFinite`) and GDScript, a sign that is 0 at 0 (Rust's `signum` is 1 there, C#'s `Sign` throws
+    /// on NaN), and rounding half away from zero in TypeScript (`Math.round` rounds
+    /// -2.5 to -2).
+    pub fn helper(self, function: &str) -> Option<&'static str> {
+        Some(match (self, function) {
+            (Lang::CSharp, "wrap_angle") => {
+                "static float WrapAngle(float a)\n{\n    float r = (a + MathF.PI) % (2f * MathF.PI);\n    if (r < 0f) r += 2f * MathF.PI;\n    r -= MathF.PI;\n    return r <= -MathF.PI ? r + 2f * MathF.PI : r;\n}"
+            }
+            (Lang::Cpp, "wrap_angle") => {
+                "static float wrap_angle(float a) {\n    const float pi = 3.14159265358979f;\n    float r = std::fmod(a + pi, 2.0f * pi);\n    if (r < 0.0f) r += 2.0f * pi;\n    r -= pi;\n    return r <= -pi ? r + 2.0f * pi : r;\n}"
+            }
+            (Lang::Rust, "wrap_angle") => {
+                "fn wrap_angle(a: f32) -> f32 {\n    use std::f32::consts::{PI, TAU};\n    let r = (a + PI).rem_euclid(TAU) - PI;\n    if r <= -PI {\n        r + TAU\n    } else {\n        r\n    }\n}"
+            }
+            (Lang::TypeScript, "wrap_angle") => {
+                "function wrapAngle(a: number): number {\n    let r = (a + Math.PI) % (2 * Math.PI);\n    if (r < 0) r += 2 * Math.PI;\n    r -= Math.PI;\n    return r <= -Math.PI ? r + 2 * Math.PI : r;\n}"
+            }
+            (Lang::GdScript, "wrap_angle") => {
+                "static func wrap_angle(a: float) -> float:\n\tvar r: float = fmod(a + PI, TAU)\n\tif r < 0.0:\n\t\tr += TAU\n\tr -= PI\n\treturn r + TAU if r <= -PI else r"
+            }
+            (Lang::CSharp, "finite") => "static bool Finite(float a) => !float.IsNaN(a) && !float.IsInfinity(a);",
+            (Lang::GdScript, "finite") => "static func finite(a: float) -> bool:\n\treturn not is_nan(a) and not is_inf(a)",
+            (Lang::CSharp, "sign") => "static float Sign(float a) => a > 0f ? 1f : a < 0f ? -1f : 0f;",
+            (Lang::Cpp, "sign") => {
+                "static float sign(float a) { return a > 0.0f ? 1.0f : a < 0.0f ? -1.0f : 0.0f; }"
+            }
+            (Lang::Rust, "sign") => {
+                "fn sign(a: f32) -> f32 {\n    if a > 0.0 {\n        1.0\n    } else if a < 0.0 {\n        -1.0\n    } else {\n        0.0\n    }\n}"
+            }
+            (Lang::TypeScript, "round") => {
+                "function round(a: number): number {\n    return Math.sign(a) * Math.round(Math.abs(a));\n}"
+            }
+            _ => return None,
+        })
     }
 
     /// An operator's spelling (the same everywhere: GDScript takes `&&`, `||` and `!`).
@@ -233,7 +276,8 @@ mod tests {
     fn names_follow_each_language_s_custom() {
         assert_eq!(camel("last_target_vel_x"), "lastTargetVelX");
         assert_eq!(pascal("solver_failed"), "SolverFailed");
-        assert_eq!(Lang::CSharp.name_of("ga", Role::Const), "Ga");
+        // Upper case in C# too: Pascal case would make `step` clash with `Step()`.
+        assert_eq!(Lang::CSharp.name_of("step", Role::Const), "STEP");
         assert_eq!(Lang::CSharp.name_of("dir_x", Role::Field), "dirX");
         assert_eq!(Lang::TypeScript.name_of("dir_x", Role::Field), "this.dirX");
         assert_eq!(Lang::Rust.name_of("dir_x", Role::Field), "self.dir_x");
@@ -262,7 +306,31 @@ mod tests {
         assert_eq!(Lang::GdScript.call("atan2", &args), "atan2(y, x)");
         let a = ["a".to_string()];
         assert_eq!(Lang::CSharp.call("wrap_angle", &a), "WrapAngle(a)");
+        assert_eq!(Lang::TypeScript.call("wrap_angle", &a), "wrapAngle(a)");
         assert_eq!(Lang::Rust.call("wrap_angle", &a), "wrap_angle(a)");
+        assert_eq!(Lang::Rust.call("sign", &a), "sign(a)");
+        assert_eq!(Lang::TypeScript.call("sign", &a), "Math.sign(a)");
+        assert_eq!(Lang::TypeScript.call("round", &a), "round(a)");
+        assert_eq!(Lang::Rust.call("round", &a), "f32::round(a)");
+        assert_eq!(
+            Lang::CSharp.call("round", &a),
+            "MathF.Round(a, MidpointRounding.AwayFromZero)"
+        );
+        assert_eq!(Lang::GdScript.call("trunc", &a), "float(int(a))");
+        assert_eq!(Lang::Cpp.call("trunc", &a), "std::trunc(a)");
+        // Every helper a call names is defined under that name.
+        for lang in Lang::ALL {
+            for (function, _) in crate::export::step::FUNCTIONS {
+                if let Some(definition) = lang.helper(function) {
+                    let call = lang.call(function, &a);
+                    let name = call.split('(').next().unwrap();
+                    assert!(
+                        definition.contains(&format!(" {name}(")),
+                        "{lang:?} {definition}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -21,12 +21,13 @@ use crate::guidance::{Algorithm, Kind, Tuning, Value};
 use emit::{Param, ParamValue, Source};
 
 /// The laws that export, by their section (module) name, with their step files.
-const STEPS: [(&str, &str); 5] = [
+const STEPS: [(&str, &str); 6] = [
     ("smoothed", include_str!("laws/smoothed.step")),
     ("turn_rate", include_str!("laws/turn_rate.step")),
     ("naive_accel", include_str!("laws/naive_accel.step")),
     ("pro_nav", include_str!("laws/pro_nav.step")),
     ("intercept", include_str!("laws/intercept.step")),
+    ("heat_seeker", include_str!("laws/heat_seeker.step")),
 ];
 
 /// How much of a scenario the test vectors cover unless told, in seconds.
@@ -104,6 +105,10 @@ pub fn params(algorithm: Algorithm, tuning: &Tuning) -> Vec<Param> {
         .filter_map(|f| {
             let value = match (f.kind, law.get(f.name)?) {
                 (Kind::Number { min, max }, Value::Number(v)) => ParamValue::Number(v, min, max),
+                // A whole number (the heat-seeker's), written as a number like the rest.
+                (Kind::Whole { min, max }, Value::Whole(v)) => {
+                    ParamValue::Number(v as f32, min as f32, max as f32)
+                }
                 (Kind::Flag, Value::Flag(on)) => ParamValue::Flag(on),
                 (Kind::Choice(names), Value::Choice(i)) => ParamValue::Choice(
                     names.get(i)?.to_string(),
@@ -147,6 +152,58 @@ pub fn test_code(
     with_source(algorithm, tuning, None, |source| {
         replay::test(lang, source, law_file, vectors, vectors_text)
     })
+}
+
+/// Everything an export with its proof writes: the code, the vectors and the test.
+pub struct Files {
+    pub code: String,
+    pub vectors: String,
+    pub test: String,
+}
+
+/// The code of `algorithm` under `scenario`'s tuning in `lang`, the vectors from
+/// `seconds` of the scenario, and the test that replays them, for files named
+/// `law_file` and `vectors_file` side by side (names the test embeds: see
+/// [`embeddable`]). Nothing is written: every part is made before any is.
+pub fn files(
+    scenario: &crate::scenario::Scenario,
+    algorithm: Algorithm,
+    lang: Lang,
+    link: Option<&str>,
+    seconds: f64,
+    (law_file, vectors_file): (&str, &str),
+) -> Result<Files, String> {
+    embeddable(law_file, lang)?;
+    embeddable(vectors_file, lang)?;
+    let tuning = &scenario.algorithms;
+    let code = code(algorithm, tuning, lang, link)?;
+    let vectors = vectors(scenario, algorithm, seconds)?;
+    let test = test_code(algorithm, tuning, lang, law_file, vectors_file, &vectors)?;
+    Ok(Files {
+        code,
+        vectors,
+        test,
+    })
+}
+
+/// Whether a file name can be written into the generated test (an `#include`, a
+/// `preload`, an `import`, a string): letters, digits, `.`, `_` and `-` only, and for
+/// TypeScript's import the code's `.ts`.
+pub fn embeddable(name: &str, lang: Lang) -> Result<(), String> {
+    let plain = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    if !plain {
+        return Err(format!(
+            "`{}`: the test names this file, so its name may hold only letters, digits, `.`, `_` and `-`",
+            crate::core::text::quote(name)
+        ));
+    }
+    if lang == Lang::TypeScript && !name.ends_with(".ts") && !name.ends_with(".csv") {
+        return Err(format!("`{name}`: TypeScript imports a file ending in .ts"));
+    }
+    Ok(())
 }
 
 /// The test vectors of `algorithm` flown in `scenario` for at most `seconds`.

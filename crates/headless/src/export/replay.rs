@@ -6,7 +6,6 @@
 
 use super::emit::{Source, Writer};
 use super::lang::Lang;
-use super::vectors::fields;
 
 /// The largest error a field may have after one step: `|got - want| / max(1, |want|)`.
 /// Covers the languages' own sines and square roots against steerlab's, and f64
@@ -27,17 +26,7 @@ pub fn test(
     vectors_text: &str,
 ) -> String {
     let class = source.class();
-    let names: Vec<(String, bool)> = fields(source.step)
-        .into_iter()
-        .map(|f| {
-            let flag = source
-                .step
-                .state
-                .iter()
-                .any(|s| s.name == f && matches!(s.initial, super::step::Expr::Bool(_)));
-            (f, flag)
-        })
-        .collect();
+    let names = source.fields();
     let mut w = Writer::new(lang);
     let c = lang.comment();
     w.line(&format!(
@@ -66,22 +55,20 @@ fn step_args(col: impl Fn(&str) -> String) -> String {
         .join(", ")
 }
 
-/// The launch's arguments from a launch row: its position and velocity, and the target.
+/// The launch's arguments from a launch row: its position and velocity are the row's
+/// `pos_*` and `vel_*`, the rest (the target, dt) go by their own names.
 fn launch_args(col: impl Fn(&str) -> String) -> String {
-    [
-        "pos_x",
-        "pos_y",
-        "vel_x",
-        "vel_y",
-        "target_x",
-        "target_y",
-        "target_vx",
-        "target_vy",
-    ]
-    .iter()
-    .map(|i| col(i))
-    .collect::<Vec<_>>()
-    .join(", ")
+    super::emit::LAUNCH_INPUTS
+        .iter()
+        .map(|i| match i.strip_prefix("launch_") {
+            Some("x") => col("pos_x"),
+            Some("y") => col("pos_y"),
+            Some("vx") => col("vel_x"),
+            Some("vy") => col("vel_y"),
+            _ => col(i),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn member(lang: Lang, name: &str) -> String {
@@ -289,8 +276,22 @@ int main(int argc, char** argv) {{
     w.lines(&format!(
         r#"    double farthest = 0.0;
     int ticks = 0;
+    std::vector<std::string> before;
     for (const auto& row : all) {{
         if (row[0] != "step" || row[2] != missile) continue;
+        // Only while steerlab's world flies the law's own move (no airframe or gravity
+        // between): each step starts where the one before ended.
+        if (!before.empty()) {{
+            bool chained = true;
+            for (const char* f : {{"pos_x", "pos_y", "vel_x", "vel_y"}}) {{
+                cells = before;
+                const float ended = col((std::string("after_") + f).c_str());
+                cells = row;
+                chained = chained && col(f) == ended;
+            }}
+            if (!chained) break;
+        }}
+        before = row;
         cells = row;
         m.step({});
         farthest = std::max(farthest, std::hypot(double(m.pos_x) - col("after_pos_x"), double(m.pos_y) - col("after_pos_y")));
@@ -425,12 +426,22 @@ fn its_own_flight_follows_steerlab_s() {{
     w.depth = 0;
     w.lines(&format!(
         r#"    let mut farthest = 0.0f32;
-    for row in &flight {{
+    let mut ticks = 0;
+    for (i, row) in flight.iter().enumerate() {{
+        // Only while steerlab's world flies the law's own move (no airframe or gravity
+        // between): each step starts where the one before ended.
+        let chained = ["pos_x", "pos_y", "vel_x", "vel_y"]
+            .iter()
+            .all(|f| i == 0 || num(row, f) == num(flight[i - 1], &format!("after_{{f}}")));
+        if !chained {{
+            break;
+        }}
         m.step({});
         let gap = f32::hypot(m.pos_x - num(row, "after_pos_x"), m.pos_y - num(row, "after_pos_y"));
         farthest = farthest.max(gap);
+        ticks += 1;
     }}
-    println!("{class} Rust flight: missile {{missile}}, {{}} ticks, at most {{farthest:.2e}} units from steerlab's path", flight.len());
+    println!("{class} Rust flight: missile {{missile}}, {{ticks}} ticks, at most {{farthest:.2e}} units from steerlab's path");
     assert!(farthest <= {FLIGHT_TOLERANCE});
 }}"#,
         step_args(|i| format!("num(row, \"{i}\")"))

@@ -50,10 +50,7 @@ pub fn csharp(w: &mut Writer, s: &Source, p: &Parts) {
         ")",
     );
     body(w, p.step);
-    if p.wrap {
-        w.line("");
-        w.line("static float WrapAngle(float a) => MathF.Atan2(MathF.Sin(a), MathF.Cos(a));");
-    }
+    helpers(w, p);
     w.depth -= 1;
     w.line("}");
     w.line("");
@@ -71,7 +68,8 @@ public sealed class {class}Behaviour : UnityEngine.MonoBehaviour
     {{
         var p = transform.position;
         lastTarget = target.position;
-        if (!missile.Launch(p.x, p.y, 0f, 0f, lastTarget.x, lastTarget.y, 0f, 0f)) Destroy(gameObject);
+        float dt = UnityEngine.Time.fixedDeltaTime;
+        if (!missile.Launch(p.x, p.y, 0f, 0f, lastTarget.x, lastTarget.y, 0f, 0f, dt)) Destroy(gameObject);
     }}
 
     void FixedUpdate()
@@ -88,6 +86,14 @@ public sealed class {class}Behaviour : UnityEngine.MonoBehaviour
 }}
 #endif"#
     ));
+}
+
+/// The helpers the file's functions call, each after an empty line.
+fn helpers(w: &mut Writer, p: &Parts) {
+    for helper in &p.helpers {
+        w.line("");
+        w.lines(helper);
+    }
 }
 
 fn body(w: &mut Writer, text: &str) {
@@ -143,12 +149,17 @@ pub fn cpp(w: &mut Writer, s: &Source, p: &Parts) {
         ") {",
     );
     inner(w, p.step);
-    if p.wrap {
+    if !p.helpers.is_empty() {
         w.line("");
         w.depth -= 1;
         w.line("private:");
         w.depth += 1;
-        w.line("static float wrap_angle(float a) { return std::atan2(std::sin(a), std::cos(a)); }");
+        for (i, helper) in p.helpers.iter().enumerate() {
+            if i > 0 {
+                w.line("");
+            }
+            w.lines(helper);
+        }
     }
     w.depth -= 1;
     w.line("};");
@@ -161,10 +172,10 @@ struct F{class}Driver {{
     {class} Missile;
     FVector LastTarget = FVector::ZeroVector;
 
-    bool Launch(const AActor& Owner, const AActor& Target) {{
+    bool Launch(const AActor& Owner, const AActor& Target, float DeltaTime) {{
         const FVector P = Owner.GetActorLocation();
         LastTarget = Target.GetActorLocation();
-        return Missile.launch(P.X, P.Y, 0.f, 0.f, LastTarget.X, LastTarget.Y, 0.f, 0.f);
+        return Missile.launch(P.X, P.Y, 0.f, 0.f, LastTarget.X, LastTarget.Y, 0.f, 0.f, DeltaTime);
     }}
 
     bool Tick(AActor& Owner, const AActor& Target, float DeltaTime) {{
@@ -252,12 +263,7 @@ pub fn rust(w: &mut Writer, s: &Source, p: &Parts) {
     inner(w, p.step);
     w.depth -= 1;
     w.line("}");
-    if p.wrap {
-        w.line("");
-        w.line("fn wrap_angle(a: f32) -> f32 {");
-        w.line("    f32::atan2(f32::sin(a), f32::cos(a))");
-        w.line("}");
-    }
+    helpers(w, p);
     w.line("");
     w.lines(&format!(
         r#"/// Bevy adapter (with your crate's `bevy` feature): add `Homing` to a missile entity and
@@ -315,12 +321,7 @@ pub fn typescript(w: &mut Writer, s: &Source, p: &Parts) {
             constant_value(lang, c)
         ));
     }
-    if p.wrap {
-        w.line("");
-        w.line("function wrapAngle(a: number): number {");
-        w.line("    return Math.atan2(Math.sin(a), Math.cos(a));");
-        w.line("}");
-    }
+    helpers(w, p);
     w.line("");
     w.line(
         "/** The missile's body (position, velocity, heading in radians) and the law's state. */",
@@ -379,7 +380,8 @@ var _last_target = Vector2.ZERO
 func _ready():
 	_last_target = target.position
 	var t = _last_target
-	if not missile.launch(position.x, position.y, 0.0, 0.0, t.x, t.y, 0.0, 0.0):
+	var dt = get_physics_process_delta_time()
+	if not missile.launch(position.x, position.y, 0.0, 0.0, t.x, t.y, 0.0, 0.0, dt):
 		queue_free()
 
 
@@ -437,10 +439,6 @@ func _physics_process(delta):
     w.depth += 1;
     w.lines(p.step);
     w.depth -= 1;
-    if p.wrap {
-        w.line("");
-        w.line("static func wrap_angle(a: float) -> float:");
-        w.line("\treturn atan2(sin(a), cos(a))");
-    }
+    helpers(w, p);
     w.depth -= 1;
 }

@@ -6,6 +6,7 @@
 //! ```text
 //! // A comment line (kept: it is printed above the next declaration or statement).
 //! state dir_x = 1;              // a number the missile keeps from tick to tick
+//! state cell_x = 0 as pos_x;     // ... which steerlab's own state calls pos_x
 //! state known = false;          // a flag
 //! fn launch { ... }             // sets the body and the state from launch_x, launch_dir_x, ...
 //! fn step { ... }               // one tick: reads target_x, target_vx, dt, ...; moves the body
@@ -26,7 +27,7 @@
 //! and TypeScript.
 
 /// The functions a step may call, with their number of arguments.
-pub const FUNCTIONS: [(&str, usize); 8] = [
+pub const FUNCTIONS: [(&str, usize); 12] = [
     ("sqrt", 1),
     ("abs", 1),
     ("min", 2),
@@ -35,6 +36,14 @@ pub const FUNCTIONS: [(&str, usize); 8] = [
     ("cos", 1),
     ("atan2", 2),
     ("wrap_angle", 1),
+    // Half away from zero.
+    ("round", 1),
+    // Towards zero.
+    ("trunc", 1),
+    // -1, 0 or 1.
+    ("sign", 1),
+    // Neither infinite nor NaN: a flag.
+    ("finite", 1),
 ];
 
 /// What a `return` tells the game.
@@ -120,6 +129,9 @@ pub enum Stmt {
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub name: String,
+    /// The name steerlab's own state gives it, when it differs (`state cell_x = 0 as
+    /// pos_x;`: the law's `pos` would clash with the body's).
+    pub steerlab: Option<String>,
     /// Its starting value (a number as written, `true` or `false`).
     pub initial: Expr,
     /// The comment lines above it.
@@ -175,9 +187,25 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
                 let name = p.name()?;
                 p.expect("=")?;
                 let initial = p.expr()?;
+                if !matches!(&initial, Expr::Num(_) | Expr::Bool(_))
+                    && !matches!(&initial, Expr::Neg(n) if matches!(**n, Expr::Num(_)))
+                {
+                    return Err(token.at("a state starts at a number, `true` or `false`"));
+                }
+                let steerlab = if p.is_word("as") {
+                    p.at += 1;
+                    let token = p.next()?;
+                    match token.kind {
+                        Tok::Word(w) => Some(w),
+                        _ => return Err(token.at("expected steerlab's name for it")),
+                    }
+                } else {
+                    None
+                };
                 p.expect(";")?;
                 file.state.push(State {
                     name,
+                    steerlab,
                     initial,
                     doc: std::mem::take(&mut comments),
                 });
@@ -207,7 +235,7 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
                 p.at += 1;
                 top = false;
                 comments.clear();
-                let name = p.name()?;
+                let name = p.word()?;
                 let body = p.block()?;
                 match name.as_str() {
                     "launch" => file.launch = body,
@@ -289,7 +317,15 @@ fn lex(text: &str) -> Result<Vec<Token>, String> {
                 let end = rest
                     .find(|c: char| !(c.is_ascii_digit() || c == '.'))
                     .unwrap_or(rest.len());
-                out.push(token(Tok::Num(rest[..end].to_string())));
+                let number = &rest[..end];
+                // Digits, with a point only between digits (`1.` is not a C# literal).
+                if number.parse::<f64>().is_err() || number.ends_with('.') {
+                    return Err(format!(
+                        "line {}, column {at}: `{number}` is not a number",
+                        n + 1
+                    ));
+                }
+                out.push(token(Tok::Num(number.to_string())));
                 rest = &rest[end..];
             } else if first == '"' {
                 let Some(end) = rest[1..].find('"') else {
@@ -353,6 +389,15 @@ impl Parser {
         match token.kind {
             Tok::Punct(p) if p == punct => Ok(()),
             _ => Err(token.at(&format!("expected `{punct}`"))),
+        }
+    }
+
+    /// Any word (a function's name).
+    fn word(&mut self) -> Result<String, String> {
+        let token = self.next()?;
+        match token.kind {
+            Tok::Word(w) => Ok(w),
+            _ => Err(token.at("expected a name")),
         }
     }
 
@@ -537,18 +582,20 @@ fn op_of(p: &str) -> Option<Op> {
 
 /// Names a step may not give a state or a local: a keyword or a built-in name in one of
 /// the five languages (GDScript's `range` and `signal`, C#'s `out` and `base`, ...).
-const RESERVED: [&str; 96] = [
+const RESERVED: &[&str] = &[
     "abstract",
     "and",
     "any",
     "arguments",
     "as",
+    "assert",
     "async",
     "auto",
     "await",
     "base",
     "bool",
     "break",
+    "breakpoint",
     "byte",
     "case",
     "catch",
@@ -559,12 +606,14 @@ const RESERVED: [&str; 96] = [
     "continue",
     "crate",
     "decimal",
+    "declare",
     "default",
     "delegate",
     "delete",
     "do",
     "double",
     "dyn",
+    "elif",
     "enum",
     "eval",
     "event",
@@ -572,6 +621,8 @@ const RESERVED: [&str; 96] = [
     "export",
     "extends",
     "extern",
+    "finally",
+    "fixed",
     "float",
     "for",
     "foreach",
@@ -580,19 +631,26 @@ const RESERVED: [&str; 96] = [
     "function",
     "goto",
     "impl",
+    "implicit",
     "in",
     "inline",
+    "instanceof",
     "int",
     "interface",
     "internal",
     "is",
+    "launch",
     "len",
     "load",
     "lock",
     "long",
     "loop",
+    "main",
     "match",
+    "math",
+    "mathf",
     "mod",
+    "module",
     "move",
     "mut",
     "namespace",
@@ -606,19 +664,29 @@ const RESERVED: [&str; 96] = [
     "operator",
     "or",
     "out",
+    "outcome",
     "override",
     "params",
     "pass",
     "preload",
     "print",
+    "private",
+    "protected",
     "pub",
+    "public",
     "range",
+    "readonly",
     "ref",
     "register",
+    "require",
+    "sealed",
     "self",
     "signal",
+    "sizeof",
+    "stackalloc",
     "static",
     "std",
+    "step",
     "str",
     "string",
     "struct",
@@ -626,19 +694,31 @@ const RESERVED: [&str; 96] = [
     "switch",
     "template",
     "this",
+    "throw",
+    "tool",
     "trait",
+    "try",
     "type",
     "typeof",
+    "unchecked",
     "union",
     "unsafe",
+    "using",
     "var",
+    "virtual",
     "void",
+    "volatile",
+    "where",
     "while",
+    "with",
+    "yield",
 ];
 
-/// Whether `name` may be a state's or a local's name.
+/// Whether `name` may be a state's or a local's name: not a keyword or built-in name of
+/// a language, not one of the step language's functions (a local `sign` would hide the
+/// helper in C++), and not the name of a function or class member every file has.
 pub fn allowed(name: &str) -> bool {
-    !RESERVED.contains(&name) && !is_keyword(name)
+    !RESERVED.contains(&name) && !is_keyword(name) && !FUNCTIONS.iter().any(|(f, _)| *f == name)
 }
 
 fn is_keyword(word: &str) -> bool {
@@ -656,5 +736,6 @@ fn is_keyword(word: &str) -> bool {
             | "use"
             | "block"
             | "keep"
+            | "as"
     )
 }

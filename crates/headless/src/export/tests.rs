@@ -219,6 +219,54 @@ fn a_block_is_written_where_it_is_used_and_kept_constants_stay() {
 }
 
 #[test]
+fn a_state_may_carry_steerlab_s_own_name_for_it() {
+    let file = step::parse("state cell_x = 0 as pos_x;\nstate dir_x = 1;\n").unwrap();
+    assert_eq!(file.state[0].name, "cell_x");
+    assert_eq!(file.state[0].steerlab.as_deref(), Some("pos_x"));
+    assert_eq!(file.state[1].steerlab, None);
+    let error = step::parse("state cell_x = 0 as 5;").unwrap_err();
+    assert!(
+        error.contains("line 1, column 21: expected steerlab's name"),
+        "{error}"
+    );
+}
+
+#[test]
+fn whole_parameters_are_exported_as_numbers_with_their_range() {
+    let heat = Algorithm::from_id("heat-seeker").unwrap();
+    let params = params(heat, &Tuning::default());
+    let max_speed = params.iter().find(|p| p.name == "max_speed").unwrap();
+    assert_eq!(max_speed.value, ParamValue::Number(12.0, 1.0, 200.0));
+    let code = code(heat, &Tuning::default(), Lang::Rust, None).unwrap();
+    assert!(code.contains("pub const MAX_SPEED: f32 = 12.0;"), "{code}");
+    assert!(code.contains("Valid: 1 to 200 units/tick."), "{code}");
+}
+
+#[test]
+fn helpers_are_written_once_each_and_only_when_called() {
+    let body = "pos_x = sign(target_x) + sign(target_y) + round(dt);";
+    let rust = step_in(Lang::Rust, body, &[]).unwrap();
+    assert_eq!(
+        rust.matches("fn sign(a: f32) -> f32 {").count(),
+        1,
+        "{rust}"
+    );
+    assert!(!rust.contains("fn wrap_angle"), "{rust}");
+    assert!(rust.contains("f32::round(dt)"), "{rust}");
+    let ts = step_in(Lang::TypeScript, body, &[]).unwrap();
+    assert!(ts.contains("function round(a: number): number {"), "{ts}");
+    assert!(
+        ts.contains("Math.sign(this.targetX)") || ts.contains("Math.sign(targetX)"),
+        "{ts}"
+    );
+    let cpp = step_in(Lang::Cpp, body, &[]).unwrap();
+    assert!(
+        cpp.contains("private:\n    static float sign(float a)"),
+        "{cpp}"
+    );
+}
+
+#[test]
 fn only_reassigned_locals_are_mutable() {
     let body = "let a = 1;\nlet b = 2;\nb = a + b;\npos_x = b;";
     let rust = step_in(Lang::Rust, body, &[]).unwrap();
@@ -299,7 +347,7 @@ fn constants_carry_their_value_help_range_and_unit() {
     let code = step_in(Lang::CSharp, "pos_x = GA;", &[number("ga", 0.25)]).unwrap();
     assert!(
         code.contains(
-            "/// What ga does. Valid: 0 to 10 units.\n    public const float Ga = 0.25f;"
+            "/// What ga does. Valid: 0 to 10 units.\n    public const float GA = 0.25f;"
         ),
         "{code}"
     );
@@ -366,6 +414,7 @@ fn every_exportable_law_exports_to_every_language_the_same_way_twice() {
             "turn-rate",
             "naive-accel",
             "intercept",
+            "heat-seeker",
             "pro-nav"
         ]
     );
@@ -411,7 +460,7 @@ fn scripts_and_laws_without_a_step_are_refused_with_the_reason() {
     let why = refusal(ballistic).unwrap();
     assert!(why.contains("ballistic cannot be exported yet"), "{why}");
     assert!(
-        why.contains("smoothed, turn-rate, naive-accel, intercept, pro-nav"),
+        why.contains("smoothed, turn-rate, naive-accel, intercept, heat-seeker, pro-nav"),
         "{why}"
     );
     assert_eq!(
@@ -468,4 +517,226 @@ fn vectors_hold_each_step_of_the_simulation_s_own_law() {
         assert_eq!(&launch[17..19], &[0.0, 0.0]);
         assert_eq!(&launch[20..22], &[1.0, 0.0]);
     }
+}
+
+#[test]
+fn the_files_are_named_and_versioned_as_documented() {
+    assert_eq!(
+        version_line(),
+        format!(
+            "Exported by steerlab {} (steerlab export): the same tuning gives the same file.",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    assert!(version_line().starts_with("Exported by steerlab 0."));
+    assert_eq!(vectors_file_name("pro-nav"), "pro_nav_vectors.csv");
+    let file = step::parse("fn step { }").unwrap();
+    let mut s = source(&file, &[]);
+    s.id = "turn-rate";
+    assert_eq!(s.class(), "TurnRateMissile");
+}
+
+#[test]
+fn the_test_names_the_class_the_files_and_carries_godot_s_vectors() {
+    let algorithm = Algorithm::from_id("smoothed").unwrap();
+    let tuning = Tuning::default();
+    for lang in Lang::ALL {
+        let test = test_code(algorithm, &tuning, lang, "law.x", "v.csv", "call,tick\n").unwrap();
+        assert!(test.contains("SmoothedMissile"), "{lang:?}: {test}");
+        assert!(test.contains(&version_line()), "{lang:?}");
+        match lang {
+            Lang::GdScript => {
+                assert!(test.contains("preload(\"law.x\")"), "{test}");
+                assert!(
+                    test.contains("const VECTORS = \"\"\"call,tick\"\"\""),
+                    "{test}"
+                );
+            }
+            Lang::CSharp => assert!(test.contains("\"v.csv\""), "{test}"),
+            Lang::Cpp => assert!(test.contains("#include \"law.x\"") && test.contains("\"v.csv\"")),
+            Lang::Rust => {
+                assert!(
+                    test.contains("#[path = \"law.x\"]")
+                        && test.contains("include_str!(\"v.csv\")")
+                )
+            }
+            Lang::TypeScript => {
+                assert!(test.contains("from \"./law.x\"") && test.contains("\"v.csv\""))
+            }
+        }
+    }
+}
+
+#[test]
+fn a_launch_starts_afresh_only_the_fields_it_does_not_set() {
+    let file = step::parse(
+        "state kept = 3;\nstate other = 4;\nfn launch {\n    pos_x = launch_x;\n    kept = 1;\n    if launch_y > 0 {\n        other = 2;\n    }\n}\n",
+    )
+    .unwrap();
+    let code = emit::file(Lang::Rust, &source(&file, &[])).unwrap();
+    // other is set only inside an if: it starts at 4 first; kept and pos_x are set.
+    assert!(
+        code.contains("// Start afresh.\n        self.pos_y = 0.0;"),
+        "{code}"
+    );
+    assert!(code.contains("self.other = 4.0;"), "{code}");
+    assert!(!code.contains("self.kept = 3.0;"), "{code}");
+    assert!(!code.contains("self.pos_x = 0.0;"), "{code}");
+    // A launch that sets everything says nothing of starting afresh.
+    let file = step::parse(
+        "fn launch {\n    pos_x = 1;\n    pos_y = 1;\n    vel_x = 1;\n    vel_y = 1;\n    heading = 1;\n}\n",
+    )
+    .unwrap();
+    let code = emit::file(Lang::Rust, &source(&file, &[])).unwrap();
+    assert!(!code.contains("Start afresh"), "{code}");
+}
+
+#[test]
+fn a_refused_launch_changes_nothing() {
+    let file = step::parse("fn launch {\n    pos_x = 1;\n    return refused;\n}\n").unwrap();
+    let error = emit::file(Lang::Rust, &source(&file, &[])).unwrap_err();
+    assert!(
+        error.contains("a launch refuses before it sets any field"),
+        "{error}"
+    );
+    // The fresh start comes after the refusal.
+    let file = step::parse(
+        "fn launch {\n    let far = target_x > 100;\n    if far {\n        return refused;\n    }\n    pos_x = 1;\n}\n",
+    )
+    .unwrap();
+    let code = emit::file(Lang::Rust, &source(&file, &[])).unwrap();
+    assert!(
+        code.contains(
+            "return false;\n        }\n        // Start afresh.\n        self.pos_y = 0.0;"
+        ),
+        "{code}"
+    );
+}
+
+#[test]
+fn locals_are_declared_once_a_function_and_states_are_not_arguments() {
+    let error = step_in(
+        Lang::CSharp,
+        "if dt > 0 {\n    let x = 1;\n    pos_x = x;\n}\nlet x = 2;\npos_y = x;",
+        &[],
+    )
+    .unwrap_err();
+    assert!(error.contains("`let x` twice in one function"), "{error}");
+    let file = step::parse("state dt = 1;\nfn step { }\n").unwrap();
+    let error = emit::file(Lang::Rust, &source(&file, &[])).unwrap_err();
+    assert!(
+        error.contains("`state dt`: an argument has that name"),
+        "{error}"
+    );
+    for name in ["sign", "step", "try", "elif"] {
+        let error = step::parse(&format!("state {name} = 1;")).unwrap_err();
+        assert!(error.contains("reserved"), "{name}: {error}");
+    }
+    for bad in ["state x = 1.;", "state x = 1.2.3;"] {
+        assert!(
+            step::parse(bad).unwrap_err().contains("is not a number"),
+            "{bad}"
+        );
+    }
+    let error = step::parse("state x = 1 + 2;").unwrap_err();
+    assert!(error.contains("a state starts at a number"), "{error}");
+}
+
+#[test]
+fn mixed_case_names_are_not_parameters() {
+    let error = step_in(Lang::Rust, "pos_x = Ga;", &[number("ga", 1.0)]).unwrap_err();
+    assert!(error.contains("no name `Ga`"), "{error}");
+}
+
+#[test]
+fn decisions_inside_ifs_and_blocks_are_named_in_the_header() {
+    let file = step::parse(
+        "block b {\n    when fast {\n        pos_x = 1;\n    }\n}\nfn step {\n    if dt > 0 {\n        when form == \"two\" {\n            pos_y = 1;\n        }\n    }\n    use b;\n}\n",
+    )
+    .unwrap();
+    let params = [flag("fast", true), choice("form", "one")];
+    let code = emit::file(Lang::Rust, &source(&file, &params)).unwrap();
+    assert!(code.contains("// Tuned with fast on"), "{code}");
+    assert!(code.contains("// Tuned with form one"), "{code}");
+}
+
+#[test]
+fn a_local_assigned_inside_an_if_is_mutable_and_a_final_return_is_not_doubled() {
+    let rust = step_in(
+        Lang::Rust,
+        "let x = 1;\nif dt > 0 {\n    x = 2;\n}\npos_x = x;\nreturn detonate;\n// done",
+        &[],
+    )
+    .unwrap();
+    assert!(rust.contains("let mut x = 1.0;"), "{rust}");
+    assert!(rust.contains("return Signal::Detonate;"), "{rust}");
+    assert!(!rust.contains("Signal::None\n"), "{rust}");
+}
+
+#[test]
+fn a_local_used_only_inside_an_if_that_goes_goes_too() {
+    let cpp = step_in(
+        Lang::Cpp,
+        "if dt > 0 {\n    let lonely = 1;\n}\npos_x = 2;",
+        &[],
+    )
+    .unwrap();
+    assert!(!cpp.contains("lonely") && !cpp.contains("if (dt"), "{cpp}");
+}
+
+#[test]
+fn a_signature_goes_one_argument_a_line_past_96_columns() {
+    let args = |total: usize| vec!["a".repeat(total - "f(".len() - ")".len())];
+    let mut w = emit::Writer::new(Lang::Rust);
+    w.depth = 1;
+    w.signature("f(", &args(92), ")");
+    assert_eq!(w.out.lines().count(), 1, "{}", w.out);
+    let mut w = emit::Writer::new(Lang::Rust);
+    w.depth = 1;
+    w.signature("f(", &args(93), ")");
+    assert_eq!(w.out.lines().count(), 3, "{}", w.out);
+}
+
+#[test]
+fn expressions_keep_their_grouping_exactly() {
+    let body = "let a = 1;\nlet b = a + (a + a);\nlet c = a * (b / a);\nlet d = -(-c);\nlet e = (a < b) == (c < d);\nlet f = e || (e && e);\nif f { pos_x = d; }";
+    for lang in [Lang::Rust, Lang::Cpp, Lang::TypeScript] {
+        let code = step_in(lang, body, &[]).unwrap();
+        assert!(code.contains("a + (a + a)"), "{lang:?}: {code}");
+        assert!(code.contains("a * (b / a)"), "{lang:?}: {code}");
+        assert!(code.contains("-(-c)"), "{lang:?}: {code}");
+        assert!(code.contains("(a < b) == (c < d)"), "{lang:?}: {code}");
+        assert!(code.contains("e || (e && e)"), "{lang:?}: {code}");
+    }
+}
+
+#[test]
+fn if_chains_are_written_in_each_language_s_form() {
+    let body = "if dt > 1 {\n    pos_x = 1;\n} else if dt > 2 {\n    pos_x = 2;\n} else {\n    pos_x = 3;\n}\nif dt > 4 {\n    pos_y = 4;\n}";
+    let gd = step_in(Lang::GdScript, body, &[]).unwrap();
+    assert!(
+        gd.contains("\t\tif dt > 1.0:\n\t\t\tpos_x = 1.0\n\t\telif dt > 2.0:\n\t\t\tpos_x = 2.0\n\t\telse:\n\t\t\tpos_x = 3.0\n\t\tif dt > 4.0:\n\t\t\tpos_y = 4.0\n\t\treturn"),
+        "{gd}"
+    );
+    let rust = step_in(Lang::Rust, body, &[]).unwrap();
+    assert!(
+        rust.contains("        if dt > 1.0 {\n            self.pos_x = 1.0;\n        } else if dt > 2.0 {\n            self.pos_x = 2.0;\n        } else {\n            self.pos_x = 3.0;\n        }\n        if dt > 4.0 {\n            self.pos_y = 4.0;\n        }\n"),
+        "{rust}"
+    );
+    let cs = step_in(Lang::CSharp, body, &[]).unwrap();
+    assert!(
+        cs.contains("if (dt > 1.0f) {\n            posX = 1.0f;\n        } else if (dt > 2.0f) {"),
+        "{cs}"
+    );
+    // An `if` with only comments in it is `pass` in GDScript.
+    let gd = step_in(
+        Lang::GdScript,
+        "if dt > 1 {\n    // nothing\n}\npos_x = dt;",
+        &[],
+    )
+    .unwrap();
+    assert!(
+        gd.contains("if dt > 1.0:\n\t\t\t# nothing\n\t\t\tpass\n"),
+        "{gd}"
+    );
 }

@@ -72,6 +72,11 @@ pub fn vectors(
     let scenario = scenario.restricted_to(algorithm);
     let mut world = scenario.build()?;
     let tuned = super::params(algorithm, &scenario.algorithms);
+    let state_names: Vec<String> = step
+        .state
+        .iter()
+        .map(|s| s.steerlab.clone().unwrap_or_else(|| s.name.clone()))
+        .collect();
     let fields = fields(step);
     let mut out = columns(step).join(",");
     out.push('\n');
@@ -91,9 +96,9 @@ pub fn vectors(
             };
             let mut guidance = missile.guidance.clone();
             let mut body = missile.body;
-            let before = flatten(&guidance, &body, &fields)?;
+            let before = flatten(&guidance, &body, &state_names)?;
             let signal = signal_code(&guidance.steer(tuning, &mut body, &seen))?;
-            let after = flatten(&guidance, &body, &fields)?;
+            let after = flatten(&guidance, &body, &state_names)?;
             let head = Head {
                 tick: world.tick(),
                 missile: missile.id.0,
@@ -113,7 +118,7 @@ pub fn vectors(
                 let launched = Guidance::launch(algorithm, tuning, &launch)
                     .map_err(|e| format!("the law failed: {e}"))?;
                 let (fired, after) = match launched {
-                    Some((guidance, body)) => (1, flatten(&guidance, &body, &fields)?),
+                    Some((guidance, body)) => (1, flatten(&guidance, &body, &state_names)?),
                     None => (0, vec![0.0; fields.len()]),
                 };
                 row(&mut out, "launch", &head, &before, fired, &after);
@@ -162,13 +167,13 @@ fn row(out: &mut String, call: &str, head: &Head, before: &[f32], signal: u8, af
     out.push('\n');
 }
 
-/// The named fields of a missile: its body's, then its law's state (each flattened from
-/// the state's own serialised form: `dir` is `dir_x` and `dir_y`, an optional vector
-/// `v` also gives `v_known`, 1 when it is there).
+/// The fields of a missile: its body's, then its law's state named by `state_names`
+/// (steerlab's names, flattened from the state's own serialised form: `dir` is `dir_x`
+/// and `dir_y`, an optional vector `v` also gives `v_known`, 1 when it is there).
 fn flatten(
     guidance: &crate::guidance::Guidance,
     body: &crate::core::Body,
-    fields: &[String],
+    state_names: &[String],
 ) -> Result<Vec<f32>, String> {
     let value = serde_json::to_value(guidance).map_err(|e| e.to_string())?;
     // `{"Smoothed": {...}}`: the law's own state.
@@ -198,28 +203,25 @@ fn flatten(
             }
         }
     }
-    fields
-        .iter()
-        .map(|f| match f.as_str() {
-            "pos_x" => Ok(body.pos.x),
-            "pos_y" => Ok(body.pos.y),
-            "vel_x" => Ok(body.vel.x),
-            "vel_y" => Ok(body.vel.y),
-            "heading" => Ok(body.heading),
-            // An optional vector that is absent: not known, zero.
-            other if other.ends_with("_known") => Ok(named.get(other).copied().unwrap_or(0.0)),
-            other => named
-                .get(other)
-                .copied()
-                .or_else(|| {
-                    // A component of an optional vector (one with a `_known` field).
-                    let base = other
-                        .strip_suffix("_x")
-                        .or_else(|| other.strip_suffix("_y"))?;
-                    let known = format!("{base}_known");
-                    (fields.contains(&known) && !named.contains_key(&known)).then_some(0.0)
-                })
-                .ok_or_else(|| format!("the law's state has no `{other}`")),
-        })
+    let state = state_names.iter().map(|f| match f.as_str() {
+        // An optional vector that is absent: not known, zero.
+        other if other.ends_with("_known") => Ok(named.get(other).copied().unwrap_or(0.0)),
+        other => named
+            .get(other)
+            .copied()
+            .or_else(|| {
+                // A component of an optional vector (one with a `_known` field).
+                let base = other
+                    .strip_suffix("_x")
+                    .or_else(|| other.strip_suffix("_y"))?;
+                let known = format!("{base}_known");
+                (state_names.contains(&known) && !named.contains_key(&known)).then_some(0.0)
+            })
+            .ok_or_else(|| format!("the law's state has no `{other}`")),
+    });
+    [body.pos.x, body.pos.y, body.vel.x, body.vel.y, body.heading]
+        .into_iter()
+        .map(Ok)
+        .chain(state)
         .collect()
 }

@@ -18,20 +18,23 @@ impl Session {
         link: Option<&str>,
         place: impl Fn(&str) -> PathBuf,
     ) -> Result<Vec<PathBuf>, String> {
-        let scenario = &self.doc.scenario;
-        let tuning = &scenario.algorithms;
-        let code = export::code(algorithm, tuning, lang, link)?;
-        let vectors = export::vectors(scenario, algorithm, export::VECTOR_SECONDS)?;
         let law_file = lang.file_name(algorithm.id());
         let vectors_file = export::vectors_file_name(algorithm.id());
         let test_file = lang.test_file_name(algorithm.id());
-        let test = export::test_code(algorithm, tuning, lang, &law_file, &vectors_file, &vectors)?;
+        let files = export::files(
+            &self.doc.scenario,
+            algorithm,
+            lang,
+            link,
+            export::VECTOR_SECONDS,
+            (&law_file, &vectors_file),
+        )?;
         let inputs = self.inputs();
         let mut written = Vec::new();
         for (name, text) in [
-            (&law_file, &code),
-            (&vectors_file, &vectors),
-            (&test_file, &test),
+            (&law_file, &files.code),
+            (&vectors_file, &files.vectors),
+            (&test_file, &files.test),
         ] {
             let path = place(name);
             crate::files::write_output(&path, &inputs, |w| w.write_all(text.as_bytes()))
