@@ -170,6 +170,53 @@ fn export_writes_the_selected_missiles_telemetry_as_csv() {
 }
 
 #[test]
+fn export_code_writes_the_law_its_vectors_and_its_test_in_the_chosen_language() {
+    let mut harness = panel_common::harness(default_scenario(), false);
+    let dir = std::env::temp_dir().join(format!("steerlab-export-code-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    harness.state_mut().panel.exports.folder = dir.display().to_string();
+    // The smoothed section, its language set to Rust, then Export code.
+    harness.get_by_label("■ smoothed").click();
+    harness.run();
+    // Smoothed has no choice of its own: the one box is the language's.
+    harness
+        .get_by_role(egui_macroquad::egui::accesskit::Role::ComboBox)
+        .simulate_click();
+    harness.run();
+    harness.get_by_label("Rust (Bevy)").simulate_click();
+    harness.run();
+    harness.get_by_label("Export code").click();
+    harness.run();
+    let status = harness.state().session.messages.status.clone();
+    let names = [
+        "smoothed_missile.rs",
+        "smoothed_vectors.csv",
+        "smoothed_missile_test.rs",
+    ];
+    for name in names {
+        assert!(status.as_deref().unwrap_or("").contains(name), "{status:?}");
+    }
+    let code = std::fs::read_to_string(dir.join(names[0])).unwrap();
+    // The default scenario's tuning (ga 0.92, speed 5) is the one baked in.
+    assert!(code.contains("pub const GA: f32 = 0.92;"), "{code}");
+    assert!(code.contains("pub const SPEED: f32 = 5.0;"), "{code}");
+    let vectors = std::fs::read_to_string(dir.join(names[1])).unwrap();
+    assert!(vectors.starts_with("call,tick,missile,"), "{vectors}");
+    let test = std::fs::read_to_string(dir.join(names[2])).unwrap();
+    assert!(
+        test.contains("include_str!(\"smoothed_vectors.csv\")"),
+        "{test}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    // A script, or a law not yet written for export, says why instead.
+    harness.get_by_label("■ newton").click();
+    harness.run();
+    assert!(harness
+        .query_by_label_contains("newton cannot be exported yet")
+        .is_some());
+}
+
+#[test]
 fn plots_extended_live_tick_by_tick_equal_a_full_replay_of_the_history() {
     let mut session = Session::new(default_scenario(), None);
     for _ in 0..20 {

@@ -165,13 +165,20 @@ fn the_choice_combo_box_picks_the_other_root_and_back() {
     let rule = |h: &H| doc_and_world(h, |t| t.intercept.root_rule);
     assert_eq!(rule(&harness), (RootRule::Earliest, RootRule::Earliest));
     let combos = harness.query_all_by_role(Role::ComboBox).count();
-    assert_eq!(combos, 1, "only the intercept section is open");
+    assert_eq!(
+        combos, 2,
+        "only the intercept section is open: its root, and Export code's language"
+    );
     for (pick, expected) in [
         ("article-max", RootRule::ArticleMax),
         ("earliest", RootRule::Earliest),
     ] {
-        // With the mouse: a real click also closes the popup.
-        harness.get_by_role(Role::ComboBox).simulate_click();
+        // With the mouse: a real click also closes the popup. The root's box comes first.
+        harness
+            .query_all_by_role(Role::ComboBox)
+            .next()
+            .unwrap()
+            .simulate_click();
         harness.run();
         harness.get_by_label(pick).simulate_click();
         harness.run();

@@ -215,6 +215,65 @@ fn an_embed_shows_the_view_without_the_panel() {
 const OPEN_BUTTON: (f64, f64) = (54.0, 258.0);
 const SAVE_AS_BUTTON: (f64, f64) = (169.0, 258.0);
 
+/// The smoothed law's header in the Algorithms section, and (once it is open) its Export
+/// code button, in CSS pixels on the default scenario.
+const SMOOTHED_HEADER: (f64, f64) = (91.0, 511.0);
+const EXPORT_CODE_BUTTON: (f64, f64) = (194.0, 735.0);
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn export_code_downloads_the_law_its_vectors_and_its_test() {
+    let server = Server::start(site());
+    let mut browser = Browser::start(WIDTH, HEIGHT);
+    let downloads = tempfile::tempdir().unwrap();
+    browser.call(
+        "Browser.setDownloadBehavior",
+        serde_json::json!({"behavior": "allow", "downloadPath": downloads.path()}),
+    );
+    browser.open(&server.url("index.html"));
+    title_when_running(&mut browser);
+    browser.click(SMOOTHED_HEADER.0, SMOOTHED_HEADER.1);
+    browser.wait(0.5);
+    std::fs::write(
+        std::env::temp_dir().join("steerlab-web-export.png"),
+        browser.screenshot(),
+    )
+    .unwrap();
+    browser.click(EXPORT_CODE_BUTTON.0, EXPORT_CODE_BUTTON.1);
+    // C# is the language until another is picked.
+    let names = [
+        "SmoothedMissile.cs",
+        "smoothed_vectors.csv",
+        "SmoothedMissileTest.cs",
+    ];
+    for name in names {
+        let path = downloads.path().join(name);
+        assert!(arrives(&mut browser, &path), "{name} downloaded");
+    }
+    let code = std::fs::read_to_string(downloads.path().join(names[0])).unwrap();
+    assert!(code.contains("public const float GA = 0.92f;"), "{code}");
+    let native = steerlab::export::code(
+        steerlab::guidance::Algorithm::from_id("smoothed").unwrap(),
+        &presets::default_scenario().algorithms,
+        steerlab::export::Lang::CSharp,
+        None,
+    )
+    .unwrap();
+    assert_eq!(code, native, "the page's export is the command line's");
+    let vectors = std::fs::read_to_string(downloads.path().join(names[1])).unwrap();
+    let run = steerlab::export::vectors(
+        &presets::default_scenario(),
+        steerlab::guidance::Algorithm::from_id("smoothed").unwrap(),
+        steerlab::export::VECTOR_SECONDS,
+    )
+    .unwrap();
+    assert_eq!(
+        vectors, run,
+        "the page's vectors are the native run's, bit for bit"
+    );
+    assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+}
+
 #[test]
 #[ignore = "needs the built page and Chromium (.ci/run)"]
 fn save_as_downloads_the_scenario_and_open_uploads_one() {
