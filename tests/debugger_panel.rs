@@ -209,10 +209,10 @@ fn export_code_writes_the_law_its_vectors_and_its_test_in_the_chosen_language() 
     );
     std::fs::remove_dir_all(&dir).ok();
     // A script, or a law not yet written for export, says why instead.
-    harness.get_by_label("■ newton").click();
+    harness.get_by_label("■ quartic").click();
     harness.run();
     assert!(harness
-        .query_by_label_contains("newton cannot be exported yet")
+        .query_by_label_contains("quartic cannot be exported yet")
         .is_some());
 }
 

@@ -88,6 +88,10 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
             return Err(format!("`state {}`: an argument has that name", state.name));
         }
     }
+    if source.step.single && !lang.has_single_precision() {
+        // export::refusal_in says why to the user first.
+        return Err(format!("{} has no port to {}", source.id, lang.name()));
+    }
     let launch_body = resolve(source, &fresh(source))?;
     let step_body = resolve(source, &source.step.step)?;
     // Checked whole (a mistake in what pruning drops is still a mistake), then pruned.
@@ -192,7 +196,7 @@ fn refuses(s: &Stmt) -> bool {
     match s {
         Stmt::Return(what) => what == "refused",
         Stmt::If(_, a, b) | Stmt::When(_, _, a, b) => a.iter().chain(b).any(refuses),
-        Stmt::Block(inner) => inner.iter().any(refuses),
+        Stmt::Block(inner) | Stmt::Repeat(_, _, inner) => inner.iter().any(refuses),
         _ => false,
     }
 }
@@ -235,6 +239,7 @@ fn declared(body: &[Stmt], out: &mut BTreeSet<String>) {
                 declared(a, out);
                 declared(b, out);
             }
+            Stmt::Repeat(_, _, inner) => declared(inner, out),
             _ => {}
         }
     }
@@ -256,6 +261,9 @@ fn without(body: Vec<Stmt>, dead: &BTreeSet<String>) -> Vec<Stmt> {
                     }
                     (false, false) => Some(Stmt::If(test, then, otherwise)),
                 }
+            }
+            Stmt::Repeat(count, index, inner) => {
+                Some(Stmt::Repeat(count, index, without(inner, dead)))
             }
             other => Some(other),
         };
@@ -288,6 +296,11 @@ pub fn resolve(source: &Source, body: &[Stmt]) -> Result<Vec<Stmt>, String> {
                 resolve(source, otherwise)?,
             )),
             Stmt::Block(body) => out.extend(resolve(source, body)?),
+            Stmt::Repeat(count, index, body) => out.push(Stmt::Repeat(
+                count.clone(),
+                index.clone(),
+                resolve(source, body)?,
+            )),
             other => out.push(other.clone()),
         }
     }
@@ -312,7 +325,7 @@ fn decide(source: &Source, param: &str, value: Option<&str>) -> Result<bool, Str
 fn decided(body: &[Stmt], out: &mut BTreeSet<String>) {
     for s in body {
         match s {
-            Stmt::Block(inner) => decided(inner, out),
+            Stmt::Block(inner) | Stmt::Repeat(_, _, inner) => decided(inner, out),
             Stmt::When(param, _, then, otherwise) => {
                 out.insert(param.clone());
                 decided(then, out);
@@ -359,7 +372,11 @@ fn uses(body: &[Stmt], used: &mut BTreeSet<String>) {
                 uses(otherwise, used);
             }
             Stmt::Block(inner) => uses(inner, used),
-            Stmt::Comment(_) | Stmt::Return(_) => {}
+            Stmt::Repeat(count, _, inner) => {
+                expr(count, used);
+                uses(inner, used);
+            }
+            Stmt::Comment(_) | Stmt::Return(_) | Stmt::Break => {}
         }
     }
 }
@@ -540,6 +557,7 @@ fn assigned(body: &[Stmt], out: &mut BTreeSet<String>) {
                 assigned(a, out);
                 assigned(b, out);
             }
+            Stmt::Repeat(_, _, inner) => assigned(inner, out),
             _ => {}
         }
     }
@@ -620,6 +638,8 @@ impl Function {
                     return Err(format!("`when {param}` left undecided"));
                 }
                 Stmt::Block(_) => return Err("a `use` left in place".into()),
+                Stmt::Break => self.w.line(&format!("break{end}")),
+                Stmt::Repeat(count, index, body) => self.repeat(count, index.as_deref(), body)?,
                 Stmt::Return(signal) => {
                     let value = match (self.signals, signal.as_str()) {
                         (true, "refused") | (false, "detonate" | "solver_failed") => {
@@ -690,6 +710,68 @@ impl Function {
         Ok(())
     }
 
+    /// A bounded loop; its counter, when named, is a number the body reads but does not
+    /// assign.
+    fn repeat(&mut self, count: &Expr, index: Option<&str>, body: &[Stmt]) -> Result<(), String> {
+        let lang = self.lang;
+        let times = match count {
+            Expr::Num(n) => n.clone(),
+            _ => {
+                let name = self.expr(count, 0)?;
+                match lang {
+                    Lang::CSharp => format!("(int){name}"),
+                    Lang::Cpp => format!("static_cast<int>({name})"),
+                    Lang::Rust => format!("{name} as usize"),
+                    Lang::TypeScript => name,
+                    Lang::GdScript => format!("int({name})"),
+                }
+            }
+        };
+        let counter = match index {
+            Some(i) => {
+                if self.fields.contains_key(i)
+                    || self.locals.contains_key(i)
+                    || !self.declared.insert(i.to_string())
+                {
+                    return Err(format!("`repeat … as {i}`: `{i}` is already a name"));
+                }
+                lang.name_of(i, Role::Local)
+            }
+            None => format!("pass{}", self.w.depth),
+        };
+        let open = match (lang, index) {
+            (Lang::CSharp | Lang::Cpp, _) => {
+                format!("for (int {counter} = 0; {counter} < {times}; {counter}++) {{")
+            }
+            (Lang::TypeScript, _) => {
+                format!("for (let {counter} = 0; {counter} < {times}; {counter}++) {{")
+            }
+            (Lang::Rust, Some(_)) => format!("for {counter} in 0..{times} {{"),
+            (Lang::Rust, None) => format!("for _ in 0..{times} {{"),
+            (Lang::GdScript, Some(_)) => format!("for {counter} in range({times}):"),
+            (Lang::GdScript, None) => format!("for _{counter} in range({times}):"),
+        };
+        self.w.line(&open);
+        if let Some(i) = index {
+            self.locals.insert(i.to_string(), false);
+            self.inputs.insert(i.to_string());
+            if lang == Lang::Rust {
+                // The body counts in f32, like every number.
+                self.w
+                    .line(&format!("    let {counter} = {counter} as f32;"));
+            }
+        }
+        self.inner(body)?;
+        if let Some(i) = index {
+            self.locals.remove(i);
+            self.inputs.remove(i);
+        }
+        if lang != Lang::GdScript {
+            self.w.line("}");
+        }
+        Ok(())
+    }
+
     fn inner(&mut self, body: &[Stmt]) -> Result<(), String> {
         self.w.depth += 1;
         self.scoped(body)?;
@@ -707,7 +789,7 @@ impl Function {
     fn is_flag(&self, e: &Expr) -> Result<bool, String> {
         Ok(match e {
             Expr::Bool(_) | Expr::Not(_) => true,
-            Expr::Call(f, _) => f == "finite",
+            Expr::Call(f, _) => f == "finite" || f == "nan",
             Expr::Binary(op, ..) => op.is_test(),
             Expr::Name(n) => match (self.fields.get(n), self.locals.get(n)) {
                 (Some(flag), _) | (None, Some(flag)) => *flag,

@@ -128,6 +128,12 @@ impl Lang {
         }
     }
 
+    /// Whether its numbers are single precision, as steerlab's (TypeScript's and
+    /// GDScript's are doubles).
+    pub fn has_single_precision(self) -> bool {
+        matches!(self, Lang::CSharp | Lang::Cpp | Lang::Rust)
+    }
+
     pub fn number_type(self) -> &'static str {
         match self {
             Lang::CSharp | Lang::Cpp | Lang::GdScript => "float",
@@ -161,6 +167,11 @@ impl Lang {
                 format!("MathF.Round({args}, MidpointRounding.AwayFromZero)")
             }
             (Lang::Cpp, "finite") => format!("std::isfinite({args})"),
+            (Lang::CSharp, "nan") => format!("float.IsNaN({args})"),
+            (Lang::Cpp, "nan") => format!("std::isnan({args})"),
+            (Lang::Rust, "nan") => format!("f32::is_nan({args})"),
+            (Lang::TypeScript, "nan") => format!("Number.isNaN({args})"),
+            (Lang::GdScript, "nan") => format!("is_nan({args})"),
             (Lang::Rust, "finite") => format!("f32::is_finite({args})"),
             (Lang::TypeScript, "finite") => format!("Number.isFinite({args})"),
             (Lang::CSharp, "trunc") => format!("MathF.Truncate({args})"),

@@ -21,13 +21,14 @@ use crate::guidance::{Algorithm, Kind, Tuning, Value};
 use emit::{Param, ParamValue, Source};
 
 /// The laws that export, by their section (module) name, with their step files.
-const STEPS: [(&str, &str); 6] = [
+const STEPS: [(&str, &str); 7] = [
     ("smoothed", include_str!("laws/smoothed.step")),
     ("turn_rate", include_str!("laws/turn_rate.step")),
     ("naive_accel", include_str!("laws/naive_accel.step")),
     ("pro_nav", include_str!("laws/pro_nav.step")),
     ("intercept", include_str!("laws/intercept.step")),
     ("heat_seeker", include_str!("laws/heat_seeker.step")),
+    ("newton", include_str!("laws/newton.step")),
 ];
 
 /// How much of a scenario the test vectors cover unless told, in seconds.
@@ -66,6 +67,24 @@ pub fn refusal(algorithm: Algorithm) -> Option<String> {
             "{} is a script: scripts cannot be exported (copy the script's logic by hand)",
             algorithm.id()
         ))
+    }
+}
+
+/// Why a law cannot be exported to `lang` ([`refusal`], or a law defined in single
+/// precision and a language of doubles); `None` when it can.
+pub fn refusal_in(algorithm: Algorithm, lang: Lang) -> Option<String> {
+    if let Some(why) = refusal(algorithm) {
+        return Some(why);
+    }
+    match step_file(algorithm) {
+        Ok(step) if step.single && !lang.has_single_precision() => Some(format!(
+            "{} iterates in single precision, like its article, and {} computes in doubles, \
+             where the iterations converge differently: there is no faithful port (export it \
+             to C#, C++ or Rust)",
+            algorithm.id(),
+            lang.name()
+        )),
+        _ => None,
     }
 }
 

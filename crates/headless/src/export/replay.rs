@@ -27,6 +27,12 @@ pub fn test(
 ) -> String {
     let class = source.class();
     let names = source.fields();
+    // A state marked `scratch` is set from the vectors but not compared after a step.
+    let checked: Vec<(String, bool)> = names
+        .iter()
+        .filter(|(n, _)| !source.step.state.iter().any(|s| s.scratch && s.name == *n))
+        .cloned()
+        .collect();
     let mut w = Writer::new(lang);
     let c = lang.comment();
     w.line(&format!(
@@ -37,11 +43,18 @@ pub fn test(
     ));
     w.line(&format!("{c} {}", super::version_line()));
     match lang {
-        Lang::CSharp => csharp(&mut w, &class, &names, vectors),
-        Lang::Cpp => cpp(&mut w, &class, &names, law_file, vectors),
-        Lang::Rust => rust(&mut w, &class, &names, law_file, vectors),
-        Lang::TypeScript => typescript(&mut w, &class, &names, law_file, vectors),
-        Lang::GdScript => gdscript(&mut w, &class, &names, law_file, vectors_text.trim_end()),
+        Lang::CSharp => csharp(&mut w, &class, &names, &checked, vectors),
+        Lang::Cpp => cpp(&mut w, &class, &names, &checked, law_file, vectors),
+        Lang::Rust => rust(&mut w, &class, &names, &checked, law_file, vectors),
+        Lang::TypeScript => typescript(&mut w, &class, &names, &checked, law_file, vectors),
+        Lang::GdScript => gdscript(
+            &mut w,
+            &class,
+            &names,
+            &checked,
+            law_file,
+            vectors_text.trim_end(),
+        ),
     }
     w.out
 }
@@ -75,7 +88,13 @@ fn member(lang: Lang, name: &str) -> String {
     lang.member(name)
 }
 
-fn csharp(w: &mut Writer, class: &str, names: &[(String, bool)], vectors: &str) {
+fn csharp(
+    w: &mut Writer,
+    class: &str,
+    names: &[(String, bool)],
+    checked: &[(String, bool)],
+    vectors: &str,
+) {
     w.lines(&format!(
         r#"using System;
 using System.Globalization;
@@ -136,7 +155,7 @@ public static class {class}Test
     ));
     w.line("skip = launch && signal == 0;");
     w.line("if (signal != (int)Col(\"signal\")) { failures++; Console.WriteLine(\"tick \" + cells[1] + \": signal \" + signal); }");
-    for (name, flag) in names {
+    for (name, flag) in checked {
         let got = format!("m.{}", member(Lang::CSharp, name));
         let got = if *flag {
             format!("({got} ? 1 : 0)")
@@ -159,7 +178,14 @@ public static class {class}Test
     ));
 }
 
-fn cpp(w: &mut Writer, class: &str, names: &[(String, bool)], law_file: &str, vectors: &str) {
+fn cpp(
+    w: &mut Writer,
+    class: &str,
+    names: &[(String, bool)],
+    checked: &[(String, bool)],
+    law_file: &str,
+    vectors: &str,
+) {
     w.lines(&format!(
         r#"#include "{law_file}"
 
@@ -239,7 +265,7 @@ int main(int argc, char** argv) {{
     w.line("    failures++;");
     w.line("    std::printf(\"tick %s: signal %d\\n\", cells[1].c_str(), signal);");
     w.line("}");
-    for (name, flag) in names {
+    for (name, flag) in checked {
         let got = if *flag {
             format!("(m.{name} ? 1.0 : 0.0)")
         } else {
@@ -304,7 +330,14 @@ int main(int argc, char** argv) {{
     ));
 }
 
-fn rust(w: &mut Writer, class: &str, names: &[(String, bool)], law_file: &str, vectors: &str) {
+fn rust(
+    w: &mut Writer,
+    class: &str,
+    names: &[(String, bool)],
+    checked: &[(String, bool)],
+    law_file: &str,
+    vectors: &str,
+) {
     w.lines(&format!(
         r#"// Run: rustc --edition 2021 --test {{this file}} -o replay && ./replay
 
@@ -378,7 +411,7 @@ fn it_flies_like_steerlab() {{
         }};"#
     ));
     w.depth = 2;
-    for (name, flag) in names {
+    for (name, flag) in checked {
         let got = if *flag {
             format!("f64::from(u8::from(m.{name}))")
         } else {
@@ -452,6 +485,7 @@ fn typescript(
     w: &mut Writer,
     class: &str,
     names: &[(String, bool)],
+    checked: &[(String, bool)],
     law_file: &str,
     vectors: &str,
 ) {
@@ -511,7 +545,7 @@ for (const line of lines.slice(1)) {{
     w.line("    failures++;");
     w.line("    console.log(`tick ${cells[1]}: signal ${signal}`);");
     w.line("}");
-    for (name, flag) in names {
+    for (name, flag) in checked {
         let got = format!("m.{}", member(Lang::TypeScript, name));
         let got = if *flag {
             format!("({got} ? 1 : 0)")
@@ -532,7 +566,14 @@ process.exitCode = failures === 0 && rows > 0 ? 0 : 1;"#
     ));
 }
 
-fn gdscript(w: &mut Writer, class: &str, names: &[(String, bool)], law_file: &str, vectors: &str) {
+fn gdscript(
+    w: &mut Writer,
+    class: &str,
+    names: &[(String, bool)],
+    checked: &[(String, bool)],
+    law_file: &str,
+    vectors: &str,
+) {
     w.lines(&format!(
         r#"# Run: godot --headless -s {{this file}} (Godot 4), or godot3 --no-window -s {{this file}}.
 # The vectors are written into this file (Godot 3 and 4 read files differently).
@@ -585,7 +626,7 @@ func _init():
     w.line("if outcome != int(_col(\"signal\")):");
     w.line("\tfailures += 1");
     w.line("\tprint(\"tick %s: signal %d\" % [cells[1], outcome])");
-    for (name, flag) in names {
+    for (name, flag) in checked {
         let got = if *flag {
             format!("(1.0 if m.{name} else 0.0)")
         } else {

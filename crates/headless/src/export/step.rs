@@ -17,7 +17,8 @@
 //! export from the tuned parameters: only the tuned branch is printed),
 //! `return detonate;` / `return solver_failed;` / `return refused;` (launch), and
 //! `use name;`, which puts a `block name { ... }` declared above in its place (one
-//! solver for a launch and a step). `keep NAME;` writes a parameter as a constant even
+//! solver for a launch and a step), and `repeat N { }` / `repeat N as i { }` with
+//! `break;` (a bounded loop: N is a whole number or a parameter). `keep NAME;` writes a parameter as a constant even
 //! where no statement reads it.
 //! Expressions: numbers, `true`/`false`, names, `+ - * /`, comparisons, `&& || !`,
 //! parentheses, and the functions in [`FUNCTIONS`]. Upper-case names are the law's
@@ -27,7 +28,7 @@
 //! and TypeScript.
 
 /// The functions a step may call, with their number of arguments.
-pub const FUNCTIONS: [(&str, usize); 12] = [
+pub const FUNCTIONS: [(&str, usize); 13] = [
     ("sqrt", 1),
     ("abs", 1),
     ("min", 2),
@@ -44,6 +45,8 @@ pub const FUNCTIONS: [(&str, usize); 12] = [
     ("sign", 1),
     // Neither infinite nor NaN: a flag.
     ("finite", 1),
+    // Not a number: a flag.
+    ("nan", 1),
 ];
 
 /// What a `return` tells the game.
@@ -123,6 +126,11 @@ pub enum Stmt {
     Return(String),
     /// A named block's statements, in place (`use solve;`).
     Block(Vec<Stmt>),
+    /// `repeat COUNT { }` or `repeat COUNT as i { }`: the body COUNT times (a whole
+    /// number or a parameter), with `i` counting 0, 1, ... when named.
+    Repeat(Expr, Option<String>, Vec<Stmt>),
+    /// Leaves the innermost `repeat`.
+    Break,
 }
 
 /// One piece of per-missile state.
@@ -136,6 +144,10 @@ pub struct State {
     pub initial: Expr,
     /// The comment lines above it.
     pub doc: Vec<String>,
+    /// Set from the vectors but not compared after a step (`state r = 0 scratch;`): a
+    /// solver's working value that the languages' own sines send elsewhere without
+    /// changing what the missile does.
+    pub scratch: bool,
 }
 
 /// A law's step file, read.
@@ -149,6 +161,9 @@ pub struct StepFile {
     /// Parameters written as constants even where no statement reads them (`keep
     /// BLAST_RADIUS;`: the game needs it).
     pub keep: Vec<String>,
+    /// `precision single;`: the law is defined in single precision (Newton's article
+    /// iterates in floats), so it exports only to languages that have it.
+    pub single: bool,
 }
 
 /// Reads a step file; the error names the line and column.
@@ -158,6 +173,7 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
         tokens,
         at: 0,
         blocks: Vec::new(),
+        loops: 0,
     };
     let mut file = StepFile {
         doc: Vec::new(),
@@ -165,6 +181,7 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
         launch: Vec::new(),
         step: Vec::new(),
         keep: Vec::new(),
+        single: false,
     };
     let mut comments = Vec::new();
     let mut top = true;
@@ -202,13 +219,29 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
                 } else {
                     None
                 };
+                let scratch = p.is_word("scratch");
+                if scratch {
+                    p.at += 1;
+                }
                 p.expect(";")?;
                 file.state.push(State {
                     name,
                     steerlab,
+                    scratch,
                     initial,
                     doc: std::mem::take(&mut comments),
                 });
+            }
+            Tok::Word(w) if w == "precision" => {
+                p.at += 1;
+                top = false;
+                comments.clear();
+                let token = p.next()?;
+                match token.kind {
+                    Tok::Word(w) if w == "single" => file.single = true,
+                    _ => return Err(token.at("expected `single`")),
+                }
+                p.expect(";")?;
             }
             Tok::Word(w) if w == "keep" => {
                 p.at += 1;
@@ -243,7 +276,7 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
                     _ => return Err(token.at(&format!("no function `{name}` (launch or step)"))),
                 }
             }
-            _ => return Err(token.at("expected `state`, `keep`, `block` or `fn`")),
+            _ => return Err(token.at("expected `state`, `keep`, `block`, `precision` or `fn`")),
         }
     }
     Ok(file)
@@ -349,6 +382,8 @@ struct Parser {
     at: usize,
     /// The named blocks read so far.
     blocks: Vec<(String, Vec<Stmt>)>,
+    /// How many `repeat`s the parser is inside.
+    loops: usize,
 }
 
 impl Parser {
@@ -463,6 +498,31 @@ impl Parser {
                     Some((_, body)) => Ok(Stmt::Block(body.clone())),
                     None => Err(token.at(&format!("no block `{name}` above"))),
                 }
+            }
+            Tok::Word(w) if w == "repeat" => {
+                let count = self.unary()?;
+                if !matches!(&count, Expr::Num(n) if !n.contains('.'))
+                    && !matches!(&count, Expr::Name(n) if n.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+                {
+                    return Err(token.at("repeat takes a whole number or a parameter"));
+                }
+                let index = if self.is_word("as") {
+                    self.at += 1;
+                    Some(self.name()?)
+                } else {
+                    None
+                };
+                self.loops += 1;
+                let body = self.block();
+                self.loops -= 1;
+                Ok(Stmt::Repeat(count, index, body?))
+            }
+            Tok::Word(w) if w == "break" => {
+                if self.loops == 0 {
+                    return Err(token.at("`break` outside a `repeat`"));
+                }
+                self.expect(";")?;
+                Ok(Stmt::Break)
             }
             Tok::Word(w) if w == "return" => {
                 let what = self.name()?;
@@ -737,5 +797,9 @@ fn is_keyword(word: &str) -> bool {
             | "block"
             | "keep"
             | "as"
+            | "repeat"
+            | "break"
+            | "scratch"
+            | "precision"
     )
 }

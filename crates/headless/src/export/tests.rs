@@ -108,7 +108,7 @@ fn the_parser_names_the_line_and_column_of_a_mistake() {
         ("fn fly { }", "line 1, column 1: no function `fly`"),
         (
             "when x { }",
-            "line 1, column 1: expected `state`, `keep`, `block` or `fn`",
+            "line 1, column 1: expected `state`, `keep`, `block`, `precision` or `fn`",
         ),
         (
             "fn step { use solve; }",
@@ -412,6 +412,7 @@ fn every_exportable_law_exports_to_every_language_the_same_way_twice() {
         [
             "smoothed",
             "turn-rate",
+            "newton",
             "naive-accel",
             "intercept",
             "heat-seeker",
@@ -421,6 +422,9 @@ fn every_exportable_law_exports_to_every_language_the_same_way_twice() {
     for id in exportable() {
         let algorithm = Algorithm::from_id(id).unwrap();
         for lang in Lang::ALL {
+            if refusal_in(algorithm, lang).is_some() {
+                continue;
+            }
             let code = code(algorithm, &tuning, lang, Some("https://example.org/#s")).unwrap();
             assert_eq!(
                 code,
@@ -460,7 +464,7 @@ fn scripts_and_laws_without_a_step_are_refused_with_the_reason() {
     let why = refusal(ballistic).unwrap();
     assert!(why.contains("ballistic cannot be exported yet"), "{why}");
     assert!(
-        why.contains("smoothed, turn-rate, naive-accel, intercept, heat-seeker, pro-nav"),
+        why.contains("smoothed, turn-rate, newton, naive-accel, intercept, heat-seeker, pro-nav"),
         "{why}"
     );
     assert_eq!(
@@ -738,5 +742,74 @@ fn if_chains_are_written_in_each_language_s_form() {
     assert!(
         gd.contains("if dt > 1.0:\n\t\t\t# nothing\n\t\t\tpass\n"),
         "{gd}"
+    );
+}
+
+#[test]
+fn a_repeat_is_a_bounded_loop_in_every_language() {
+    let body = "let total = 0;\nrepeat 3 as i {\n    total = total + i;\n    repeat COUNT {\n        if total > 5 {\n            break;\n        }\n        total = total + 1;\n    }\n}\npos_x = total;";
+    let params = [number("count", 4.0)];
+    let expect = [
+        (Lang::Rust, "for i in 0..3 {\n            let i = i as f32;"),
+        (Lang::Rust, "for _ in 0..COUNT as usize {"),
+        (Lang::CSharp, "for (int i = 0; i < 3; i++) {"),
+        (
+            Lang::CSharp,
+            "for (int pass1 = 0; pass1 < (int)COUNT; pass1++) {",
+        ),
+        (
+            Lang::Cpp,
+            "for (int pass1 = 0; pass1 < static_cast<int>(COUNT); pass1++) {",
+        ),
+        (
+            Lang::TypeScript,
+            "for (let pass1 = 0; pass1 < COUNT; pass1++) {",
+        ),
+        (Lang::GdScript, "for i in range(3):"),
+        (Lang::GdScript, "for _pass1 in range(int(COUNT)):"),
+    ];
+    for (lang, part) in expect {
+        let code = step_in(lang, body, &params).unwrap();
+        assert!(code.contains(part), "{lang:?} lacks {part}: {code}");
+        assert!(code.contains("break"), "{lang:?}");
+    }
+    // The counter is read, not written; a break belongs in a repeat; a count is whole.
+    let error = step_in(Lang::Rust, "repeat 2 as i {\n    i = 1;\n}", &[]).unwrap_err();
+    assert!(error.contains("no such field or local"), "{error}");
+    let error = step::parse("fn step { break; }").unwrap_err();
+    assert!(error.contains("`break` outside a `repeat`"), "{error}");
+    let error = step::parse("fn step { repeat 2.5 { } }").unwrap_err();
+    assert!(
+        error.contains("repeat takes a whole number or a parameter"),
+        "{error}"
+    );
+}
+
+#[test]
+fn scratch_state_is_set_but_not_compared_and_single_precision_refuses_doubles() {
+    let file =
+        step::parse("state kept = 0;\nstate wander = 0 scratch;\nprecision single;\nfn step { }\n")
+            .unwrap();
+    assert!(!file.state[0].scratch && file.state[1].scratch);
+    assert!(file.single);
+    let test = super::replay::test(Lang::Rust, &source(&file, &[]), "law.rs", "v.csv", "");
+    assert!(test.contains("m.wander = col(\"wander\");"), "{test}");
+    assert!(!test.contains("check(\"wander\""), "{test}");
+    assert!(test.contains("check(\"kept\""), "{test}");
+    let newton = Algorithm::from_id("newton").unwrap();
+    for lang in Lang::ALL {
+        let refused = refusal_in(newton, lang);
+        assert_eq!(refused.is_some(), !lang.has_single_precision(), "{lang:?}");
+        let code = code(newton, &Tuning::default(), lang, None);
+        assert_eq!(code.is_ok(), lang.has_single_precision(), "{lang:?}");
+    }
+    let why = refusal_in(newton, Lang::TypeScript).unwrap();
+    assert!(
+        why.contains("TypeScript (web games) computes in doubles"),
+        "{why}"
+    );
+    assert_eq!(
+        refusal_in(Algorithm::from_id("smoothed").unwrap(), Lang::GdScript),
+        None
     );
 }

@@ -192,6 +192,14 @@ fn flatten(
                 serde_json::Value::Bool(b) => {
                     named.insert(key.clone(), f32::from(u8::from(*b)));
                 }
+                // A small struct of numbers (Newton's kept square roots): `roots_x`.
+                serde_json::Value::Object(inner) => {
+                    for (part, n) in inner {
+                        if let Some(n) = n.as_f64() {
+                            named.insert(format!("{key}_{part}"), n as f32);
+                        }
+                    }
+                }
                 serde_json::Value::Array(xy) if xy.len() == 2 => {
                     for (axis, c) in ["x", "y"].iter().zip(xy) {
                         let n = c.as_f64().unwrap_or(f64::NAN) as f32;

@@ -33,6 +33,9 @@ pub fn row(ui: &mut egui::Ui, exports: &ExportPaths, session: &mut Session, algo
             export_now(exports, session, algorithm);
         }
     });
+    if let Some(why) = export::refusal_in(algorithm, session.view.export_lang) {
+        ui.label(style::help(why));
+    }
 }
 
 fn export_now(exports: &ExportPaths, session: &mut Session, algorithm: Algorithm) {
