@@ -10,9 +10,13 @@
 
 pub mod emit;
 pub mod lang;
+mod lex;
+mod names;
+mod print;
 pub mod replay;
 mod shells;
 pub mod step;
+mod tree;
 pub mod vectors;
 
 pub use lang::Lang;
@@ -257,5 +261,7 @@ fn with_source<R>(
     Ok(f(&source))
 }
 
+#[cfg(test)]
+mod laws_tests;
 #[cfg(test)]
 mod tests;
