@@ -319,23 +319,46 @@ pub fn initial(lang: Lang, e: &Expr) -> String {
     }
 }
 
-/// The field names in `lang` (`posX`), for the shells.
-pub fn member_names(lang: Lang, source: &Source) -> Vec<(String, bool, String)> {
-    let initials: BTreeMap<&str, &Expr> = source
+/// A field as the shells declare it.
+pub struct Member {
+    /// Its name in the language (`posX`).
+    pub name: String,
+    pub flag: bool,
+    /// Its starting value as a literal.
+    pub start: String,
+    /// The step file's comment above its state, if any.
+    pub doc: Vec<String>,
+}
+
+impl Member {
+    /// Its comment lines, in the language.
+    pub fn write_doc(&self, w: &mut Writer) {
+        let marker = w.lang.comment();
+        for line in &self.doc {
+            w.line(format!("{marker} {line}").trim_end());
+        }
+    }
+}
+
+/// The fields, for the shells.
+pub fn member_names(lang: Lang, source: &Source) -> Vec<Member> {
+    let states: BTreeMap<&str, &super::step::State> = source
         .step
         .state
         .iter()
-        .map(|s| (s.name.as_str(), &s.initial))
+        .map(|s| (s.name.as_str(), s))
         .collect();
     source
         .fields()
         .into_iter()
         .map(|(name, flag)| {
-            let start = initials
-                .get(name.as_str())
-                .map(|e| initial(lang, e))
-                .unwrap_or_else(|| lang.number("0"));
-            (lang.member(&name), flag, start)
+            let state = states.get(name.as_str());
+            Member {
+                name: lang.member(&name),
+                flag,
+                start: state.map_or_else(|| lang.number("0"), |s| initial(lang, &s.initial)),
+                doc: state.map(|s| s.doc.clone()).unwrap_or_default(),
+            }
         })
         .collect()
 }

@@ -262,6 +262,8 @@ fn with_source<R>(
 }
 
 #[cfg(test)]
+mod lang_tests;
+#[cfg(test)]
 mod laws_tests;
 #[cfg(test)]
 mod tests;

@@ -84,6 +84,33 @@ fn launch_args(col: impl Fn(&str) -> String) -> String {
         .join(", ")
 }
 
+/// One line per field, setting it from the row: `read` gives its number, a flag is that
+/// number compared with 0 (`nonzero`).
+fn set_fields(
+    w: &mut Writer,
+    lang: Lang,
+    names: &[(String, bool)],
+    read: impl Fn(&str) -> String,
+    nonzero: &str,
+) {
+    for (name, flag) in names {
+        let value = read(name);
+        let value = if *flag {
+            format!("{value} {nonzero}")
+        } else {
+            value
+        };
+        w.line(&format!("m.{} = {value}{}", member(lang, name), lang.end()));
+    }
+}
+
+/// One line per checked field, from the field's name and whether it is a flag.
+fn check_fields(w: &mut Writer, checked: &[(String, bool)], line: impl Fn(&str, bool) -> String) {
+    for (name, flag) in checked {
+        w.line(&line(name, *flag));
+    }
+}
+
 fn member(lang: Lang, name: &str) -> String {
     lang.member(name)
 }
@@ -138,15 +165,7 @@ public static class {class}Test
             var m = new {class}();"#
     ));
     w.depth = 3;
-    for (name, flag) in names {
-        let value = format!("Col(\"{name}\")");
-        let value = if *flag {
-            format!("{value} != 0f")
-        } else {
-            value
-        };
-        w.line(&format!("m.{} = {value};", member(Lang::CSharp, name)));
-    }
+    set_fields(w, Lang::CSharp, names, |n| format!("Col(\"{n}\")"), "!= 0f");
     w.line("bool launch = cells[0] == \"launch\";");
     w.line(&format!(
         "int signal = launch ? (m.Launch({}) ? 1 : 0) : (int)m.Step({});",
@@ -155,18 +174,18 @@ public static class {class}Test
     ));
     w.line("skip = launch && signal == 0;");
     w.line("if (signal != (int)Col(\"signal\")) { failures++; Console.WriteLine(\"tick \" + cells[1] + \": signal \" + signal); }");
-    for (name, flag) in checked {
+    check_fields(w, checked, |name, flag| {
         let got = format!("m.{}", member(Lang::CSharp, name));
-        let got = if *flag {
+        let got = if flag {
             format!("({got} ? 1 : 0)")
         } else {
             got
         };
-        w.line(&format!(
+        format!(
             "Check(\"{name}\", {got}, Col(\"after_{name}\"), {});",
             name == "heading"
-        ));
-    }
+        )
+    });
     w.line("rows++;");
     w.depth = 0;
     w.lines(&format!(
@@ -245,15 +264,7 @@ int main(int argc, char** argv) {{
         {class} m;"#
     ));
     w.depth = 2;
-    for (name, flag) in names {
-        let value = format!("col(\"{name}\")");
-        let value = if *flag {
-            format!("{value} != 0.0f")
-        } else {
-            value
-        };
-        w.line(&format!("m.{name} = {value};"));
-    }
+    set_fields(w, Lang::Cpp, names, |n| format!("col(\"{n}\")"), "!= 0.0f");
     w.line("const bool launch = cells[0] == \"launch\";");
     w.line(&format!(
         "int signal = launch ? (m.launch({}) ? 1 : 0) : static_cast<int>(m.step({}));",
@@ -265,17 +276,17 @@ int main(int argc, char** argv) {{
     w.line("    failures++;");
     w.line("    std::printf(\"tick %s: signal %d\\n\", cells[1].c_str(), signal);");
     w.line("}");
-    for (name, flag) in checked {
-        let got = if *flag {
+    check_fields(w, checked, |name, flag| {
+        let got = if flag {
             format!("(m.{name} ? 1.0 : 0.0)")
         } else {
             format!("m.{name}")
         };
-        w.line(&format!(
+        format!(
             "check(\"{name}\", {got}, col(\"after_{name}\"), {});",
             name == "heading"
-        ));
-    }
+        )
+    });
     w.line("rows++;");
     w.depth = 0;
     w.lines(&format!(
@@ -289,15 +300,7 @@ int main(int argc, char** argv) {{
     cells = all[0];"#
     ));
     w.depth = 1;
-    for (name, flag) in names {
-        let value = format!("col(\"{name}\")");
-        let value = if *flag {
-            format!("{value} != 0.0f")
-        } else {
-            value
-        };
-        w.line(&format!("m.{name} = {value};"));
-    }
+    set_fields(w, Lang::Cpp, names, |n| format!("col(\"{n}\")"), "!= 0.0f");
     w.depth = 0;
     w.lines(&format!(
         r#"    double farthest = 0.0;
@@ -361,15 +364,7 @@ fn it_flies_like_steerlab() {{
         let mut m = law::{class}::default();"#
     ));
     w.depth = 2;
-    for (name, flag) in names {
-        let value = format!("col(\"{name}\")");
-        let value = if *flag {
-            format!("{value} != 0.0")
-        } else {
-            value
-        };
-        w.line(&format!("m.{name} = {value};"));
-    }
+    set_fields(w, Lang::Rust, names, |n| format!("col(\"{n}\")"), "!= 0.0");
     w.line("let launch = cells[0] == \"launch\";");
     w.line("let signal = if launch {");
     w.line(&format!(
@@ -411,17 +406,15 @@ fn it_flies_like_steerlab() {{
         }};"#
     ));
     w.depth = 2;
-    for (name, flag) in checked {
-        let got = if *flag {
+    check_fields(w, checked, |name, flag| {
+        let got = if flag {
             format!("f64::from(u8::from(m.{name}))")
         } else {
             format!("f64::from(m.{name})")
         };
-        w.line(&format!(
-            "check(\"{name}\", {got}, f64::from(col(\"after_{name}\")), {});",
-            name == "heading"
-        ));
-    }
+        let want = format!("f64::from(col(\"after_{name}\"))");
+        format!("check(\"{name}\", {got}, {want}, {});", name == "heading")
+    });
     w.line("rows += 1;");
     w.depth = 0;
     w.lines(&format!(
@@ -447,15 +440,13 @@ fn its_own_flight_follows_steerlab_s() {{
     let mut m = law::{class}::default();"#
     ));
     w.depth = 1;
-    for (name, flag) in names {
-        let value = format!("num(start, \"{name}\")");
-        let value = if *flag {
-            format!("{value} != 0.0")
-        } else {
-            value
-        };
-        w.line(&format!("m.{name} = {value};"));
-    }
+    set_fields(
+        w,
+        Lang::Rust,
+        names,
+        |n| format!("num(start, \"{n}\")"),
+        "!= 0.0",
+    );
     w.depth = 0;
     w.lines(&format!(
         r#"    let mut farthest = 0.0f32;
@@ -524,15 +515,13 @@ for (const line of lines.slice(1)) {{
     const m = new {class}();"#
     ));
     w.depth = 1;
-    for (name, flag) in names {
-        let value = format!("col(\"{name}\")");
-        let value = if *flag {
-            format!("{value} !== 0")
-        } else {
-            value
-        };
-        w.line(&format!("m.{} = {value};", member(Lang::TypeScript, name)));
-    }
+    set_fields(
+        w,
+        Lang::TypeScript,
+        names,
+        |n| format!("col(\"{n}\")"),
+        "!== 0",
+    );
     w.line("const launch = cells[0] === \"launch\";");
     w.line(&format!(
         "const signal = launch ? (m.launch({}) ? 1 : 0) : signals.indexOf(m.step({}));",
@@ -545,18 +534,18 @@ for (const line of lines.slice(1)) {{
     w.line("    failures++;");
     w.line("    console.log(`tick ${cells[1]}: signal ${signal}`);");
     w.line("}");
-    for (name, flag) in checked {
+    check_fields(w, checked, |name, flag| {
         let got = format!("m.{}", member(Lang::TypeScript, name));
-        let got = if *flag {
+        let got = if flag {
             format!("({got} ? 1 : 0)")
         } else {
             got
         };
-        w.line(&format!(
+        format!(
             "check(\"{name}\", {got}, col(\"after_{name}\"), {});",
             name == "heading"
-        ));
-    }
+        )
+    });
     w.line("rows++;");
     w.depth = 0;
     w.lines(&format!(
@@ -600,15 +589,13 @@ func _init():
 		var m = Law.{class}.new()"#
     ));
     w.depth = 2;
-    for (name, flag) in names {
-        let value = format!("_col(\"{name}\")");
-        let value = if *flag {
-            format!("{value} != 0.0")
-        } else {
-            value
-        };
-        w.line(&format!("m.{name} = {value}"));
-    }
+    set_fields(
+        w,
+        Lang::GdScript,
+        names,
+        |n| format!("_col(\"{n}\")"),
+        "!= 0.0",
+    );
     w.line("var launch = cells[0] == \"launch\"");
     w.line("var outcome = 0");
     w.line("if launch:");
@@ -626,17 +613,17 @@ func _init():
     w.line("if outcome != int(_col(\"signal\")):");
     w.line("\tfailures += 1");
     w.line("\tprint(\"tick %s: signal %d\" % [cells[1], outcome])");
-    for (name, flag) in checked {
-        let got = if *flag {
+    check_fields(w, checked, |name, flag| {
+        let got = if flag {
             format!("(1.0 if m.{name} else 0.0)")
         } else {
             format!("m.{name}")
         };
-        w.line(&format!(
+        format!(
             "_check(\"{name}\", {got}, _col(\"after_{name}\"), {})",
             name == "heading"
-        ));
-    }
+        )
+    });
     w.line("rows += 1");
     w.depth = 0;
     w.lines(&format!(

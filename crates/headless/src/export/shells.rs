@@ -30,9 +30,10 @@ pub fn csharp(w: &mut Writer, s: &Source, p: &Parts) {
     }
     w.line("");
     w.line("// The missile's body (position, velocity, heading in radians) and the law's state.");
-    for (name, flag, start) in member_names(lang, s) {
-        let ty = if flag { "bool" } else { "float" };
-        w.line(&format!("public {ty} {name} = {start};"));
+    for m in member_names(lang, s) {
+        m.write_doc(w);
+        let ty = if m.flag { "bool" } else { "float" };
+        w.line(&format!("public {ty} {} = {};", m.name, m.start));
     }
     w.line("");
     w.line("/// <summary>Starts the missile; false when the law has no solution and does not fire.</summary>");
@@ -129,9 +130,10 @@ pub fn cpp(w: &mut Writer, s: &Source, p: &Parts) {
     }
     w.line("");
     w.line("// The missile's body (position, velocity, heading in radians) and the law's state.");
-    for (name, flag, start) in member_names(lang, s) {
-        let ty = if flag { "bool" } else { "float" };
-        w.line(&format!("{ty} {name} = {start};"));
+    for m in member_names(lang, s) {
+        m.write_doc(w);
+        let ty = if m.flag { "bool" } else { "float" };
+        w.line(&format!("{ty} {} = {};", m.name, m.start));
     }
     w.line("");
     w.line("// Starts the missile; false when the law has no solution and does not fire.");
@@ -226,10 +228,12 @@ pub fn rust(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("#[derive(Clone, Debug, PartialEq)]");
     w.line(&format!("pub struct {class} {{"));
     w.depth += 1;
-    for (name, flag, _) in member_names(lang, s) {
+    for m in member_names(lang, s) {
+        m.write_doc(w);
         w.line(&format!(
-            "pub {name}: {},",
-            if flag { "bool" } else { "f32" }
+            "pub {}: {},",
+            m.name,
+            if m.flag { "bool" } else { "f32" }
         ));
     }
     w.depth -= 1;
@@ -239,8 +243,8 @@ pub fn rust(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("    fn default() -> Self {");
     w.line("        Self {");
     w.depth += 3;
-    for (name, _, start) in member_names(lang, s) {
-        w.line(&format!("{name}: {start},"));
+    for m in member_names(lang, s) {
+        w.line(&format!("{}: {},", m.name, m.start));
     }
     w.depth -= 3;
     w.line("        }");
@@ -328,8 +332,9 @@ pub fn typescript(w: &mut Writer, s: &Source, p: &Parts) {
     );
     w.line(&format!("export class {class} {{"));
     w.depth += 1;
-    for (name, _, start) in member_names(lang, s) {
-        w.line(&format!("{name} = {start};"));
+    for m in member_names(lang, s) {
+        m.write_doc(w);
+        w.line(&format!("{} = {};", m.name, m.start));
     }
     w.line("");
     w.line("/** Starts the missile; false when the law has no solution and does not fire. */");
@@ -413,11 +418,10 @@ func _physics_process(delta):
     }
     w.line("");
     w.line("# The missile's body (position, velocity, heading in radians) and the law's state.");
-    for (name, flag, start) in member_names(lang, s) {
-        w.line(&format!(
-            "var {name}: {} = {start}",
-            if flag { "bool" } else { "float" }
-        ));
+    for m in member_names(lang, s) {
+        m.write_doc(w);
+        let ty = if m.flag { "bool" } else { "float" };
+        w.line(&format!("var {}: {ty} = {}", m.name, m.start));
     }
     w.line("");
     w.line("# Starts the missile; false when the law has no solution and does not fire.");
