@@ -1,20 +1,11 @@
 //! The exported files of the real laws: what they hold, their tests, their vectors,
 //! and the laws and languages refused.
 
-use super::emit::{Param, ParamValue, Source};
+use super::emit::ParamValue;
 use super::step;
+use super::tests::source;
 use super::*;
 use crate::guidance::{Algorithm, Tuning, Value};
-
-fn source<'a>(step: &'a step::StepFile, params: &'a [Param]) -> Source<'a> {
-    Source {
-        id: "test-law",
-        summary: "a law for the tests",
-        step,
-        params,
-        provenance: &[],
-    }
-}
 
 #[test]
 fn whole_parameters_are_exported_as_numbers_with_their_range() {

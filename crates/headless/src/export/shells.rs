@@ -3,7 +3,7 @@
 //! out of the engine-free core by the engine's own switch, so the core compiles alone).
 
 use super::emit::{
-    arguments, constant_doc, constant_value, doc, member_names, Parts, Source, Writer,
+    arguments, constant_doc, constant_value, doc, member_names, Member, Parts, Source, Writer,
     LAUNCH_INPUTS, STEP_INPUTS,
 };
 use super::lang::{Lang, Role};
@@ -19,22 +19,17 @@ pub fn csharp(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("/// <summary>What a tick tells the game: nothing, or that the missile detonates, or");
     w.line("/// that its solver found no answer.</summary>");
     w.line("public enum Signal { None, Detonate, SolverFailed }");
-    for c in p.constants {
-        w.line("");
-        doc(w, "///", &constant_doc(c));
-        w.line(&format!(
-            "public const float {} = {};",
-            lang.name_of(&c.name, Role::Const),
-            constant_value(lang, c)
-        ));
-    }
+    constants(
+        w,
+        p,
+        |w, text| doc(w, "///", text),
+        |name, value| format!("public const float {name} = {value};"),
+    );
     w.line("");
     w.line("// The missile's body (position, velocity, heading in radians) and the law's state.");
-    for m in member_names(lang, s) {
-        m.write_doc(w);
-        let ty = if m.flag { "bool" } else { "float" };
-        w.line(&format!("public {ty} {} = {};", m.name, m.start));
-    }
+    fields(w, s, |m| {
+        format!("public {} {} = {};", c_type(m), m.name, m.start)
+    });
     w.line("");
     w.line("/// <summary>Starts the missile; false when the law has no solution and does not fire.</summary>");
     w.signature(
@@ -89,6 +84,40 @@ public sealed class {class}Behaviour : UnityEngine.MonoBehaviour
     ));
 }
 
+/// The tuned constants, each after an empty line and its comment (`doc_comment`), as
+/// `declare(name, value)` writes them.
+fn constants(
+    w: &mut Writer,
+    p: &Parts,
+    doc_comment: impl Fn(&mut Writer, &str),
+    declare: impl Fn(&str, &str) -> String,
+) {
+    let lang = w.lang;
+    for c in p.constants {
+        w.line("");
+        doc_comment(w, &constant_doc(c));
+        let name = lang.name_of(&c.name, Role::Const);
+        w.line(&declare(&name, &constant_value(lang, c)));
+    }
+}
+
+/// The missile's fields, each after its comment, as `declare` writes them.
+fn fields(w: &mut Writer, s: &Source, declare: impl Fn(&Member) -> String) {
+    for m in member_names(w.lang, s) {
+        m.write_doc(w);
+        w.line(&declare(&m));
+    }
+}
+
+/// A field's type where it is `bool` or `float` (C#, C++, GDScript).
+fn c_type(m: &Member) -> &'static str {
+    if m.flag {
+        "bool"
+    } else {
+        "float"
+    }
+}
+
 /// The helpers the file's functions call, each after an empty line.
 fn helpers(w: &mut Writer, p: &Parts) {
     for helper in &p.helpers {
@@ -119,22 +148,15 @@ pub fn cpp(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("// What a tick tells the game: nothing, or that the missile detonates, or that its");
     w.line("// solver found no answer.");
     w.line("enum class Signal { None, Detonate, SolverFailed };");
-    for c in p.constants {
-        w.line("");
-        doc(w, "//", &constant_doc(c));
-        w.line(&format!(
-            "static constexpr float {} = {};",
-            lang.name_of(&c.name, Role::Const),
-            constant_value(lang, c)
-        ));
-    }
+    constants(
+        w,
+        p,
+        |w, text| doc(w, "//", text),
+        |name, value| format!("static constexpr float {name} = {value};"),
+    );
     w.line("");
     w.line("// The missile's body (position, velocity, heading in radians) and the law's state.");
-    for m in member_names(lang, s) {
-        m.write_doc(w);
-        let ty = if m.flag { "bool" } else { "float" };
-        w.line(&format!("{ty} {} = {};", m.name, m.start));
-    }
+    fields(w, s, |m| format!("{} {} = {};", c_type(m), m.name, m.start));
     w.line("");
     w.line("// Starts the missile; false when the law has no solution and does not fire.");
     w.signature(
@@ -214,28 +236,20 @@ pub fn rust(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("    Detonate,");
     w.line("    SolverFailed,");
     w.line("}");
-    for c in p.constants {
-        w.line("");
-        doc(w, "///", &constant_doc(c));
-        w.line(&format!(
-            "pub const {}: f32 = {};",
-            lang.name_of(&c.name, Role::Const),
-            constant_value(lang, c)
-        ));
-    }
+    constants(
+        w,
+        p,
+        |w, text| doc(w, "///", text),
+        |name, value| format!("pub const {name}: f32 = {value};"),
+    );
     w.line("");
     w.line("/// The missile's body (position, velocity, heading in radians) and the law's state.");
     w.line("#[derive(Clone, Debug, PartialEq)]");
     w.line(&format!("pub struct {class} {{"));
     w.depth += 1;
-    for m in member_names(lang, s) {
-        m.write_doc(w);
-        w.line(&format!(
-            "pub {}: {},",
-            m.name,
-            if m.flag { "bool" } else { "f32" }
-        ));
-    }
+    fields(w, s, |m| {
+        format!("pub {}: {},", m.name, if m.flag { "bool" } else { "f32" })
+    });
     w.depth -= 1;
     w.line("}");
     w.line("");
@@ -314,17 +328,14 @@ pub fn typescript(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("/** What a tick tells the game: nothing, or that the missile detonates, or that its");
     w.line(" * solver found no answer. */");
     w.line("export type Signal = \"none\" | \"detonate\" | \"solver-failed\";");
-    for c in p.constants {
-        w.line("");
+    let block_doc = |w: &mut Writer, text: &str| {
         w.line("/**");
-        doc(w, " *", &constant_doc(c));
+        doc(w, " *", text);
         w.line(" */");
-        w.line(&format!(
-            "export const {} = {};",
-            lang.name_of(&c.name, Role::Const),
-            constant_value(lang, c)
-        ));
-    }
+    };
+    constants(w, p, block_doc, |name, value| {
+        format!("export const {name} = {value};")
+    });
     helpers(w, p);
     w.line("");
     w.line(
@@ -332,10 +343,7 @@ pub fn typescript(w: &mut Writer, s: &Source, p: &Parts) {
     );
     w.line(&format!("export class {class} {{"));
     w.depth += 1;
-    for m in member_names(lang, s) {
-        m.write_doc(w);
-        w.line(&format!("{} = {};", m.name, m.start));
-    }
+    fields(w, s, |m| format!("{} = {};", m.name, m.start));
     w.line("");
     w.line("/** Starts the missile; false when the law has no solution and does not fire. */");
     w.signature(
@@ -407,22 +415,17 @@ func _physics_process(delta):
     w.line("# What a tick tells the game: nothing, or that the missile detonates, or that its");
     w.line("# solver found no answer.");
     w.line("enum Outcome { NONE, DETONATE, SOLVER_FAILED }");
-    for c in p.constants {
-        w.line("");
-        doc(w, "#", &constant_doc(c));
-        w.line(&format!(
-            "const {} = {}",
-            lang.name_of(&c.name, Role::Const),
-            constant_value(lang, c)
-        ));
-    }
+    constants(
+        w,
+        p,
+        |w, text| doc(w, "#", text),
+        |name, value| format!("const {name} = {value}"),
+    );
     w.line("");
     w.line("# The missile's body (position, velocity, heading in radians) and the law's state.");
-    for m in member_names(lang, s) {
-        m.write_doc(w);
-        let ty = if m.flag { "bool" } else { "float" };
-        w.line(&format!("var {}: {ty} = {}", m.name, m.start));
-    }
+    fields(w, s, |m| {
+        format!("var {}: {} = {}", m.name, c_type(m), m.start)
+    });
     w.line("");
     w.line("# Starts the missile; false when the law has no solution and does not fire.");
     w.signature(

@@ -1,0 +1,139 @@
+//! The generated test that comes with an exported file: it reads the vectors
+//! ([`super::vectors`]), sets a missile's fields from each row, steps it once against the
+//! row's target, and checks the signal and every field after the step within
+//! [`TOLERANCE`] (relative above 1, absolute below; headings modulo a turn). It prints
+//! the worst error and exits non-zero on a failure.
+
+use super::emit::{Source, Writer};
+use super::lang::Lang;
+
+mod cpp;
+mod csharp;
+mod gdscript;
+mod rust;
+mod typescript;
+
+/// The largest error a field may have after one step: `|got - want| / max(1, |want|)`.
+/// Covers the languages' own sines and square roots against steerlab's, and f64
+/// languages (TypeScript, GDScript) against steerlab's f32.
+pub const TOLERANCE: &str = "1e-3";
+
+/// The farthest, in world units, the Rust and C++ exports' own flight of a missile (each
+/// step from their own state, not steerlab's) may stray from steerlab's path.
+pub const FLIGHT_TOLERANCE: &str = "0.05";
+
+/// The test for `source` in `lang`, reading the vectors file named `vectors` (beside it,
+/// or the path given as its first argument); GDScript's test holds `vectors_text` itself.
+pub fn test(
+    lang: Lang,
+    source: &Source,
+    law_file: &str,
+    vectors: &str,
+    vectors_text: &str,
+) -> String {
+    let class = source.class();
+    let names = source.fields();
+    // A state marked `scratch` is set from the vectors but not compared after a step.
+    let checked: Vec<(String, bool)> = names
+        .iter()
+        .filter(|(n, _)| !source.step.state.iter().any(|s| s.scratch && s.name == *n))
+        .cloned()
+        .collect();
+    let mut w = Writer::new(lang);
+    let c = lang.comment();
+    w.line(&format!(
+        "{c} Replays steerlab's test vectors ({vectors}) through {class}: one step from each"
+    ));
+    w.line(&format!(
+        "{c} row's state, then every field checked within {TOLERANCE} (relative above 1)."
+    ));
+    w.line(&format!("{c} {}", super::version_line()));
+    match lang {
+        Lang::CSharp => csharp::write(&mut w, &class, &names, &checked, vectors),
+        Lang::Cpp => cpp::write(&mut w, &class, &names, &checked, law_file, vectors),
+        Lang::Rust => rust::write(&mut w, &class, &names, &checked, law_file, vectors),
+        Lang::TypeScript => typescript::write(&mut w, &class, &names, &checked, law_file, vectors),
+        Lang::GdScript => gdscript::write(
+            &mut w,
+            &class,
+            &names,
+            &checked,
+            law_file,
+            vectors_text.trim_end(),
+        ),
+    }
+    w.out
+}
+
+/// The step's arguments from a row, through `col`.
+pub(super) fn step_args(col: impl Fn(&str) -> String) -> String {
+    super::emit::STEP_INPUTS
+        .iter()
+        .map(|i| col(i))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The launch's arguments from a launch row: its position and velocity are the row's
+/// `pos_*` and `vel_*`, the rest (the target, dt) go by their own names.
+pub(super) fn launch_args(col: impl Fn(&str) -> String) -> String {
+    super::emit::LAUNCH_INPUTS
+        .iter()
+        .map(|i| match i.strip_prefix("launch_") {
+            Some("x") => col("pos_x"),
+            Some("y") => col("pos_y"),
+            Some("vx") => col("vel_x"),
+            Some("vy") => col("vel_y"),
+            _ => col(i),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One line per field, setting it from the row: `read` gives its number, a flag is that
+/// number compared with 0 (`nonzero`).
+pub(super) fn set_fields(
+    w: &mut Writer,
+    lang: Lang,
+    names: &[(String, bool)],
+    read: impl Fn(&str) -> String,
+    nonzero: &str,
+) {
+    for (name, flag) in names {
+        let value = read(name);
+        let value = if *flag {
+            format!("{value} {nonzero}")
+        } else {
+            value
+        };
+        w.line(&format!("m.{} = {value}{}", member(lang, name), lang.end()));
+    }
+}
+
+/// How a test checks a field after a step: its checking function, how it reads the
+/// missile's field (`m.x`) as a number and as a flag, and steerlab's value after.
+pub(super) struct Checks<'a> {
+    call: &'a str,
+    number: &'a dyn Fn(&str) -> String,
+    flag: &'a dyn Fn(&str) -> String,
+    want: &'a dyn Fn(&str) -> String,
+}
+
+/// One line per checked field: `call("name", got, want, is_heading)`.
+pub(super) fn check_fields(w: &mut Writer, lang: Lang, checked: &[(String, bool)], c: &Checks) {
+    for (name, flag) in checked {
+        let field = format!("m.{}", member(lang, name));
+        let got = if *flag {
+            (c.flag)(&field)
+        } else {
+            (c.number)(&field)
+        };
+        let (call, want, end) = (c.call, (c.want)(name), lang.end());
+        let angle = name == "heading";
+        w.line(&format!("{call}(\"{name}\", {got}, {want}, {angle}){end}"));
+    }
+}
+
+pub(super) fn member(lang: Lang, name: &str) -> String {
+    lang.member(name)
+}

@@ -1,0 +1,145 @@
+//! The generated test in Rust: `#[test]`s over the vectors `include_str!`'d beside it,
+//! the replay and the first missile's own flight.
+
+use super::{
+    check_fields, launch_args, set_fields, step_args, Checks, FLIGHT_TOLERANCE, TOLERANCE,
+};
+use crate::export::emit::Writer;
+use crate::export::lang::Lang;
+
+pub(super) fn write(
+    w: &mut Writer,
+    class: &str,
+    names: &[(String, bool)],
+    checked: &[(String, bool)],
+    law_file: &str,
+    vectors: &str,
+) {
+    w.lines(&format!(
+        r#"// Run: rustc --edition 2021 --test {{this file}} -o replay && ./replay
+
+#[allow(dead_code)]
+#[path = "{law_file}"]
+mod law;
+
+const VECTORS: &str = include_str!("{vectors}");
+
+#[test]
+fn it_flies_like_steerlab() {{
+    let mut lines = VECTORS.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let (mut rows, mut failures, mut worst, mut worst_at) = (0, 0, 0.0f64, String::new());
+    for line in lines.filter(|l| !l.is_empty()) {{
+        let cells: Vec<&str> = line.split(',').collect();
+        let col = |name: &str| -> f32 {{
+            let at = header.iter().position(|h| *h == name).unwrap();
+            cells[at].parse().unwrap()
+        }};
+        let mut m = law::{class}::default();"#
+    ));
+    w.depth = 2;
+    set_fields(w, Lang::Rust, names, |n| format!("col(\"{n}\")"), "!= 0.0");
+    w.line("let launch = cells[0] == \"launch\";");
+    w.line("let signal = if launch {");
+    w.line(&format!(
+        "    i32::from(m.launch({}))",
+        launch_args(|i| format!("col(\"{i}\")"))
+    ));
+    w.line("} else {");
+    w.line(&format!(
+        "    m.step({}) as i32",
+        step_args(|i| format!("col(\"{i}\")"))
+    ));
+    w.line("};");
+    w.line("// A refused launch has no fields after it to check.");
+    w.line("let skip = launch && signal == 0;");
+    w.line("if signal != col(\"signal\") as i32 {");
+    w.line("    failures += 1;");
+    w.line("    println!(\"tick {}: signal {signal}\", cells[1]);");
+    w.line("}");
+    w.depth = 0;
+    w.lines(&format!(
+        r#"        let mut check = |field: &str, got: f64, want: f64, angle: bool| {{
+            if skip {{
+                return;
+            }}
+            let gap = if angle {{
+                f64::atan2(f64::sin(got - want), f64::cos(got - want)).abs()
+            }} else {{
+                (got - want).abs()
+            }};
+            let error = gap / f64::max(1.0, want.abs());
+            if !(error <= worst) {{
+                worst = error;
+                worst_at = format!("{{field}} at tick {{}}", cells[1]);
+            }}
+            if !(error <= {TOLERANCE}) {{
+                failures += 1;
+                println!("tick {{}}: {{field}} is {{got}}, steerlab has {{want}}", cells[1]);
+            }}
+        }};"#
+    ));
+    w.depth = 2;
+    let checks = Checks {
+        call: "check",
+        number: &|m| format!("f64::from({m})"),
+        flag: &|m| format!("f64::from(u8::from({m}))"),
+        want: &|n| format!("f64::from(col(\"after_{n}\"))"),
+    };
+    check_fields(w, Lang::Rust, checked, &checks);
+    w.line("rows += 1;");
+    w.depth = 0;
+    w.lines(&format!(
+        r#"    }}
+    println!("{class} Rust: {{rows}} steps, worst error {{worst:.2e}} ({{worst_at}}), {{failures}} failures");
+    assert!(failures == 0 && rows > 0);
+}}
+
+/// The first missile's whole flight, each step from the export's own state.
+#[test]
+fn its_own_flight_follows_steerlab_s() {{
+    let mut lines = VECTORS.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = lines.filter(|l| !l.is_empty()).map(|l| l.split(',').collect()).collect();
+    let missile = rows[0][at("missile")];
+    let flight: Vec<&Vec<&str>> = rows
+        .iter()
+        .filter(|r| r[at("call")] == "step" && r[at("missile")] == missile)
+        .collect();
+    let num = |row: &[&str], name: &str| -> f32 {{ row[at(name)].parse().unwrap() }};
+    let start = flight[0];
+    let mut m = law::{class}::default();"#
+    ));
+    w.depth = 1;
+    set_fields(
+        w,
+        Lang::Rust,
+        names,
+        |n| format!("num(start, \"{n}\")"),
+        "!= 0.0",
+    );
+    w.depth = 0;
+    w.lines(&format!(
+        r#"    let mut farthest = 0.0f32;
+    let mut ticks = 0;
+    for (i, row) in flight.iter().enumerate() {{
+        // Only while steerlab's world flies the law's own move (no airframe or gravity
+        // between): each step starts where the one before ended.
+        let chained = ["pos_x", "pos_y", "vel_x", "vel_y"]
+            .iter()
+            .all(|f| i == 0 || num(row, f) == num(flight[i - 1], &format!("after_{{f}}")));
+        if !chained {{
+            break;
+        }}
+        m.step({});
+        let gap = f32::hypot(m.pos_x - num(row, "after_pos_x"), m.pos_y - num(row, "after_pos_y"));
+        farthest = farthest.max(gap);
+        ticks += 1;
+    }}
+    println!("{class} Rust flight: missile {{missile}}, {{ticks}} ticks, at most {{farthest:.2e}} units from steerlab's path");
+    assert!(farthest <= {FLIGHT_TOLERANCE});
+}}"#,
+        step_args(|i| format!("num(row, \"{i}\")"))
+    ));
+}
