@@ -254,7 +254,7 @@ fn export_code_downloads_the_law_its_vectors_and_its_test() {
     assert!(code.contains("public const float GA = 0.92f;"), "{code}");
     let native = steerlab::export::code(
         steerlab::guidance::Algorithm::from_id("smoothed").unwrap(),
-        &presets::default_scenario().algorithms,
+        &presets::default_scenario(),
         steerlab::export::Lang::CSharp,
         None,
     )

@@ -71,8 +71,8 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
     // Every part is made before any is written: a failure leaves no files behind.
     let (code, proof) = match &args.vectors {
         None => {
-            let code = export::code(algorithm, &scenario.algorithms, args.lang, None)
-                .map_err(Failure::Internal)?;
+            let code =
+                export::code(algorithm, &scenario, args.lang, None).map_err(Failure::Internal)?;
             (code, None)
         }
         Some(vectors) => {

@@ -89,6 +89,20 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
         {
             return Err(format!("`state {}`: an argument has that name", state.name));
         }
+        if let Some(scale) = &state.scale {
+            if !matches!(
+                source.param(&scale.to_lowercase()),
+                Some(Param {
+                    value: ParamValue::Number(..),
+                    ..
+                })
+            ) {
+                return Err(format!(
+                    "`state {}`: its scale `{scale}` is not a number the law has",
+                    state.name
+                ));
+            }
+        }
     }
     if source.step.single && !lang.has_single_precision() {
         // export::refusal_in says why to the user first.
@@ -111,8 +125,7 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
     let helpers: Vec<String> = super::step::FUNCTIONS
         .iter()
         .filter(|(f, _)| used.contains(*f))
-        .filter_map(|(f, _)| lang.helper(f))
-        .map(str::to_string)
+        .filter_map(|(f, _)| lang.helper(f, source.step.double))
         .collect();
     used.extend(source.step.keep.iter().cloned());
     let mut constants = Vec::new();
@@ -132,6 +145,7 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
         }
     }
     let mut w = Writer::new(lang);
+    w.wide = source.step.double;
     header(&mut w, source, &whens)?;
     let launch = function(lang, source, "launch", &launch_body)?;
     let step = function(lang, source, "step", &step_body)?;
@@ -218,10 +232,10 @@ pub fn constant_doc(param: &Param) -> String {
     format!("{} Valid: {min} to {max}{unit}.", param.help)
 }
 
-/// A constant's value as a literal.
-pub fn constant_value(lang: Lang, param: &Param) -> String {
+/// A constant's value as a literal (`wide`: of the law's double type).
+pub fn constant_value(lang: Lang, param: &Param, wide: bool) -> String {
     match param.value {
-        ParamValue::Number(v, ..) => lang.number(&format!("{v:?}")),
+        ParamValue::Number(v, ..) => lang.number(&format!("{v:?}"), wide),
         _ => String::new(),
     }
 }
@@ -229,6 +243,8 @@ pub fn constant_value(lang: Lang, param: &Param) -> String {
 /// Text being written, indented.
 pub struct Writer {
     pub lang: Lang,
+    /// The law computes in doubles ([`super::step::StepFile::double`]).
+    pub wide: bool,
     pub out: String,
     pub depth: usize,
 }
@@ -237,6 +253,7 @@ impl Writer {
     pub fn new(lang: Lang) -> Writer {
         Writer {
             lang,
+            wide: false,
             out: String::new(),
             depth: 0,
         }
@@ -286,8 +303,9 @@ impl Writer {
 
 /// `launch`'s and `step`'s argument lists, typed, in `lang`. Where the compiler or the
 /// linter warns of an unused argument, one the law does not read is named with a
-/// leading `_` (Rust, GDScript) or left unnamed (C++).
-pub fn arguments(lang: Lang, names: &[&str], used: &BTreeSet<String>) -> Vec<String> {
+/// leading `_` (Rust, GDScript) or left unnamed (C++). `wide`: of the law's double type.
+pub fn arguments(lang: Lang, wide: bool, names: &[&str], used: &BTreeSet<String>) -> Vec<String> {
+    let number = lang.number_type(wide);
     names
         .iter()
         .map(|n| {
@@ -300,22 +318,20 @@ pub fn arguments(lang: Lang, names: &[&str], used: &BTreeSet<String>) -> Vec<Str
                 }
             }
             match lang {
-                Lang::CSharp | Lang::Cpp => format!("float {local}"),
-                Lang::Rust => format!("{local}: f32"),
-                Lang::TypeScript => format!("{local}: number"),
-                Lang::GdScript => format!("{local}: float"),
+                Lang::CSharp | Lang::Cpp => format!("{number} {local}"),
+                Lang::Rust | Lang::TypeScript | Lang::GdScript => format!("{local}: {number}"),
             }
         })
         .collect()
 }
 
-/// A field's starting value as a literal.
-pub fn initial(lang: Lang, e: &Expr) -> String {
+/// A field's starting value as a literal (`wide`: of the law's double type).
+pub fn initial(lang: Lang, e: &Expr, wide: bool) -> String {
     match e {
         Expr::Bool(b) => b.to_string(),
-        Expr::Num(n) => lang.number(n),
-        Expr::Neg(inner) => format!("-{}", initial(lang, inner)),
-        _ => lang.number("0"),
+        Expr::Num(n) => lang.number(n, wide),
+        Expr::Neg(inner) => format!("-{}", initial(lang, inner, wide)),
+        _ => lang.number("0", wide),
     }
 }
 
@@ -342,6 +358,7 @@ impl Member {
 
 /// The fields, for the shells.
 pub fn member_names(lang: Lang, source: &Source) -> Vec<Member> {
+    let wide = source.step.double;
     let states: BTreeMap<&str, &super::step::State> = source
         .step
         .state
@@ -356,7 +373,10 @@ pub fn member_names(lang: Lang, source: &Source) -> Vec<Member> {
             Member {
                 name: lang.member(&name),
                 flag,
-                start: state.map_or_else(|| lang.number("0"), |s| initial(lang, &s.initial)),
+                start: state.map_or_else(
+                    || lang.number("0", wide),
+                    |s| initial(lang, &s.initial, wide),
+                ),
                 doc: state.map(|s| s.doc.clone()).unwrap_or_default(),
             }
         })

@@ -114,14 +114,16 @@ impl Lang {
         }
     }
 
-    /// A number literal of the language's single-precision type (`0.5f`, `0.5`).
-    pub fn number(self, text: &str) -> String {
+    /// A number literal of the law's number type (`0.5f`, `0.5`): single precision
+    /// where the language has it, unless `wide` (a law computed in doubles).
+    pub fn number(self, text: &str, wide: bool) -> String {
         let float = if text.contains(['.', 'e', 'E']) || text.contains("inf") {
             text.to_string()
         } else {
             format!("{text}.0")
         };
         match self {
+            Lang::CSharp | Lang::Cpp if wide => float,
             Lang::CSharp | Lang::Cpp => format!("{float}f"),
             Lang::TypeScript => text.to_string(),
             Lang::Rust | Lang::GdScript => float,
@@ -134,8 +136,11 @@ impl Lang {
         matches!(self, Lang::CSharp | Lang::Cpp | Lang::Rust)
     }
 
-    pub fn number_type(self) -> &'static str {
+    /// The law's number type (`wide`: in doubles, where the language has a choice).
+    pub fn number_type(self, wide: bool) -> &'static str {
         match self {
+            Lang::CSharp | Lang::Cpp if wide => "double",
+            Lang::Rust if wide => "f64",
             Lang::CSharp | Lang::Cpp | Lang::GdScript => "float",
             Lang::Rust => "f32",
             Lang::TypeScript => "number",
@@ -150,18 +155,23 @@ impl Lang {
     }
 
     /// A call of one of the step language's functions: the language's own where it has
-    /// one that means the same, else a helper defined in the file ([`Lang::helper`]).
-    pub fn call(self, function: &str, args: &[String]) -> String {
-        let args = args.join(", ");
-        if self.helper(function).is_some() {
+    /// one that means the same, else a helper defined in the file ([`Lang::helper`]);
+    /// `wide`: the law computes in doubles.
+    pub fn call(self, function: &str, args: &[String], wide: bool) -> String {
+        // TypeScript and GDScript compute in doubles whatever the law says.
+        let wide = wide && self.has_single_precision();
+        let joined = args.join(", ");
+        // Widened without the arguments (already in the law's type, and names of its own).
+        let args = if wide { "\u{0}" } else { joined.as_str() };
+        if self.helper(function, wide).is_some() {
             let name = match self {
                 Lang::CSharp => pascal(function),
                 Lang::TypeScript => camel(function),
                 _ => function.to_string(),
             };
-            return format!("{name}({args})");
+            return format!("{name}({joined})");
         }
-        match (self, function) {
+        let call = match (self, function) {
             // Half away from zero, as steerlab rounds (C#'s own default is to even).
             (Lang::CSharp, "round") => {
                 format!("MathF.Round({args}, MidpointRounding.AwayFromZero)")
@@ -173,6 +183,7 @@ impl Lang {
             (Lang::TypeScript, "nan") => format!("Number.isNaN({args})"),
             (Lang::GdScript, "nan") => format!("is_nan({args})"),
             (Lang::Rust, "finite") => format!("f32::is_finite({args})"),
+            (Lang::Rust, "pow") => format!("f32::powf({args})"),
             (Lang::TypeScript, "finite") => format!("Number.isFinite({args})"),
             (Lang::CSharp, "trunc") => format!("MathF.Truncate({args})"),
             (Lang::GdScript, "trunc") => format!("float(int({args}))"),
@@ -181,6 +192,11 @@ impl Lang {
             (Lang::Rust, _) => format!("f32::{function}({args})"),
             (Lang::TypeScript, _) => format!("Math.{function}({args})"),
             (Lang::GdScript, _) => format!("{function}({args})"),
+        };
+        if wide {
+            widen(&call).replace('\u{0}', &joined)
+        } else {
+            call
         }
     }
 
@@ -189,9 +205,9 @@ impl Lang {
     /// everywhere (steerlab's formula: shift by pi, the remainder of a turn, back),
     /// whether a number is finite in C# (Mono's `float` has no `IsFinite`) and GDScript, a sign that is 0 at 0 (Rust's `signum` is 1 there, C#'s `Sign` throws
     /// on NaN), and rounding half away from zero in TypeScript (`Math.round` rounds
-    /// -2.5 to -2).
-    pub fn helper(self, function: &str) -> Option<&'static str> {
-        Some(match (self, function) {
+    /// -2.5 to -2). `wide`: in doubles.
+    pub fn helper(self, function: &str, wide: bool) -> Option<String> {
+        let text = match (self, function) {
             (Lang::CSharp, "wrap_angle") => {
                 "static float WrapAngle(float a)\n{\n    float r = (a + MathF.PI) % (2f * MathF.PI);\n    if (r < 0f) r += 2f * MathF.PI;\n    r -= MathF.PI;\n    return r <= -MathF.PI ? r + 2f * MathF.PI : r;\n}"
             }
@@ -220,6 +236,11 @@ impl Lang {
                 "function round(a: number): number {\n    return Math.sign(a) * Math.round(Math.abs(a));\n}"
             }
             _ => return None,
+        };
+        Some(if wide && self.has_single_precision() {
+            widen(text)
+        } else {
+            text.to_string()
         })
     }
 
@@ -250,6 +271,39 @@ impl Lang {
             Lang::GdScript => format!("Outcome.{}", signal.to_uppercase()),
         }
     }
+}
+
+/// Code written for single precision, in doubles: C#'s `MathF` is `Math`, `float` is
+/// `double`, Rust's `f32` is `f64`, and a number's `f` suffix goes (`2.0f`, `0f`).
+pub fn widen(code: &str) -> String {
+    let code = code
+        .replace("MathF.", "Math.")
+        .replace("float", "double")
+        .replace("f32", "f64");
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = String::with_capacity(code.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let suffix = c == 'f'
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && !chars
+                .get(i + 1)
+                .is_some_and(|n| n.is_alphanumeric() || *n == '_')
+            && !number_start_is_name(&chars[..i]);
+        if !suffix {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether the digits that end `before` belong to a name (`x2`), not a number.
+fn number_start_is_name(before: &[char]) -> bool {
+    let start = before
+        .iter()
+        .rposition(|c| !(c.is_ascii_digit() || *c == '.'))
+        .map(|i| before[i]);
+    start.is_some_and(|c| c.is_alphabetic() || c == '_')
 }
 
 /// `dir_x` → `dirX`.
@@ -300,40 +354,49 @@ mod tests {
 
     #[test]
     fn numbers_are_single_precision_literals_where_the_language_has_them() {
-        assert_eq!(Lang::CSharp.number("1"), "1.0f");
-        assert_eq!(Lang::Cpp.number("0.5"), "0.5f");
-        assert_eq!(Lang::Rust.number("2"), "2.0");
-        assert_eq!(Lang::GdScript.number("1e-5"), "1e-5");
-        assert_eq!(Lang::TypeScript.number("2"), "2");
+        assert_eq!(Lang::CSharp.number("1", false), "1.0f");
+        assert_eq!(Lang::Cpp.number("0.5", false), "0.5f");
+        assert_eq!(Lang::Rust.number("2", false), "2.0");
+        assert_eq!(Lang::GdScript.number("1e-5", false), "1e-5");
+        assert_eq!(Lang::TypeScript.number("2", false), "2");
     }
 
     #[test]
     fn calls_use_each_language_s_maths() {
         let args = ["y".to_string(), "x".to_string()];
-        assert_eq!(Lang::CSharp.call("atan2", &args), "MathF.Atan2(y, x)");
-        assert_eq!(Lang::Cpp.call("atan2", &args), "std::atan2(y, x)");
-        assert_eq!(Lang::Rust.call("atan2", &args), "f32::atan2(y, x)");
-        assert_eq!(Lang::TypeScript.call("atan2", &args), "Math.atan2(y, x)");
-        assert_eq!(Lang::GdScript.call("atan2", &args), "atan2(y, x)");
-        let a = ["a".to_string()];
-        assert_eq!(Lang::CSharp.call("wrap_angle", &a), "WrapAngle(a)");
-        assert_eq!(Lang::TypeScript.call("wrap_angle", &a), "wrapAngle(a)");
-        assert_eq!(Lang::Rust.call("wrap_angle", &a), "wrap_angle(a)");
-        assert_eq!(Lang::Rust.call("sign", &a), "sign(a)");
-        assert_eq!(Lang::TypeScript.call("sign", &a), "Math.sign(a)");
-        assert_eq!(Lang::TypeScript.call("round", &a), "round(a)");
-        assert_eq!(Lang::Rust.call("round", &a), "f32::round(a)");
         assert_eq!(
-            Lang::CSharp.call("round", &a),
+            Lang::CSharp.call("atan2", &args, false),
+            "MathF.Atan2(y, x)"
+        );
+        assert_eq!(Lang::Cpp.call("atan2", &args, false), "std::atan2(y, x)");
+        assert_eq!(Lang::Rust.call("atan2", &args, false), "f32::atan2(y, x)");
+        assert_eq!(
+            Lang::TypeScript.call("atan2", &args, false),
+            "Math.atan2(y, x)"
+        );
+        assert_eq!(Lang::GdScript.call("atan2", &args, false), "atan2(y, x)");
+        let a = ["a".to_string()];
+        assert_eq!(Lang::CSharp.call("wrap_angle", &a, false), "WrapAngle(a)");
+        assert_eq!(
+            Lang::TypeScript.call("wrap_angle", &a, false),
+            "wrapAngle(a)"
+        );
+        assert_eq!(Lang::Rust.call("wrap_angle", &a, false), "wrap_angle(a)");
+        assert_eq!(Lang::Rust.call("sign", &a, false), "sign(a)");
+        assert_eq!(Lang::TypeScript.call("sign", &a, false), "Math.sign(a)");
+        assert_eq!(Lang::TypeScript.call("round", &a, false), "round(a)");
+        assert_eq!(Lang::Rust.call("round", &a, false), "f32::round(a)");
+        assert_eq!(
+            Lang::CSharp.call("round", &a, false),
             "MathF.Round(a, MidpointRounding.AwayFromZero)"
         );
-        assert_eq!(Lang::GdScript.call("trunc", &a), "float(int(a))");
-        assert_eq!(Lang::Cpp.call("trunc", &a), "std::trunc(a)");
+        assert_eq!(Lang::GdScript.call("trunc", &a, false), "float(int(a))");
+        assert_eq!(Lang::Cpp.call("trunc", &a, false), "std::trunc(a)");
         // Every helper a call names is defined under that name.
         for lang in Lang::ALL {
             for (function, _) in crate::export::step::FUNCTIONS {
-                if let Some(definition) = lang.helper(function) {
-                    let call = lang.call(function, &a);
+                if let Some(definition) = lang.helper(function, false) {
+                    let call = lang.call(function, &a, false);
                     let name = call.split('(').next().unwrap();
                     assert!(
                         definition.contains(&format!(" {name}(")),
@@ -356,5 +419,93 @@ mod tests {
             Lang::TypeScript.test_file_name("pro-nav"),
             "proNavMissileTest.ts"
         );
+    }
+
+    #[test]
+    fn a_law_in_doubles_uses_each_language_s_double_type() {
+        assert_eq!(Lang::CSharp.number("1", true), "1.0");
+        assert_eq!(Lang::Cpp.number("0.5", true), "0.5");
+        assert_eq!(Lang::Rust.number("2", true), "2.0");
+        assert_eq!(Lang::TypeScript.number("2", true), "2");
+        assert_eq!(Lang::CSharp.number_type(true), "double");
+        assert_eq!(Lang::Cpp.number_type(true), "double");
+        assert_eq!(Lang::Rust.number_type(true), "f64");
+        assert_eq!(Lang::GdScript.number_type(true), "float");
+        assert_eq!(Lang::TypeScript.number_type(true), "number");
+        let args = ["y".to_string(), "x".to_string()];
+        assert_eq!(Lang::CSharp.call("atan2", &args, true), "Math.Atan2(y, x)");
+        assert_eq!(Lang::Rust.call("atan2", &args, true), "f64::atan2(y, x)");
+        assert_eq!(Lang::Cpp.call("atan2", &args, true), "std::atan2(y, x)");
+        assert_eq!(
+            Lang::GdScript.call("trunc", &args[..1], true),
+            "float(int(y))"
+        );
+        assert_eq!(
+            Lang::TypeScript.call("nan", &args[..1], true),
+            "Number.isNaN(y)"
+        );
+        assert_eq!(
+            Lang::CSharp.call("nan", &args[..1], true),
+            "double.IsNaN(y)"
+        );
+        assert_eq!(
+            Lang::Rust.call("finite", &args[..1], true),
+            "f64::is_finite(y)"
+        );
+        // The arguments are left alone: a name holding `float` or `2f` stays.
+        let named = ["floaty2f".to_string()];
+        assert_eq!(
+            Lang::CSharp.call("round", &named, true),
+            "Math.Round(floaty2f, MidpointRounding.AwayFromZero)"
+        );
+        assert_eq!(
+            Lang::CSharp.call("finite", &named, true),
+            "Finite(floaty2f)"
+        );
+        assert_eq!(
+            Lang::CSharp.helper("sign", true).unwrap(),
+            "static double Sign(double a) => a > 0 ? 1 : a < 0 ? -1 : 0;"
+        );
+        assert_eq!(
+            Lang::Cpp.helper("sign", true).unwrap(),
+            "static double sign(double a) { return a > 0.0 ? 1.0 : a < 0.0 ? -1.0 : 0.0; }"
+        );
+        assert!(Lang::Rust
+            .helper("sign", true)
+            .unwrap()
+            .starts_with("fn sign(a: f64) -> f64"));
+        // GDScript's and TypeScript's helpers are the same either way.
+        for lang in [Lang::GdScript, Lang::TypeScript] {
+            for (function, _) in crate::export::step::FUNCTIONS {
+                assert_eq!(lang.helper(function, true), lang.helper(function, false));
+            }
+        }
+    }
+
+    #[test]
+    fn widening_drops_number_suffixes_but_not_names() {
+        assert_eq!(
+            widen("2f * MathF.PI + x2f - 1.5f"),
+            "2 * Math.PI + x2f - 1.5"
+        );
+        assert_eq!(widen("float a = 0.0f;"), "double a = 0.0;");
+        assert_eq!(
+            widen("f32::consts::PI; fn(a: f32)"),
+            "f64::consts::PI; fn(a: f64)"
+        );
+        assert_eq!(widen("if_2f"), "if_2f");
+        assert_eq!(widen("3.14f)"), "3.14)");
+    }
+
+    #[test]
+    fn powers_are_each_language_s_own() {
+        let args = ["a".to_string(), "b".to_string()];
+        assert_eq!(Lang::Rust.call("pow", &args, false), "f32::powf(a, b)");
+        assert_eq!(Lang::Rust.call("pow", &args, true), "f64::powf(a, b)");
+        assert_eq!(Lang::CSharp.call("pow", &args, false), "MathF.Pow(a, b)");
+        assert_eq!(Lang::CSharp.call("pow", &args, true), "Math.Pow(a, b)");
+        assert_eq!(Lang::Cpp.call("pow", &args, false), "std::pow(a, b)");
+        assert_eq!(Lang::TypeScript.call("pow", &args, false), "Math.pow(a, b)");
+        assert_eq!(Lang::GdScript.call("pow", &args, false), "pow(a, b)");
     }
 }

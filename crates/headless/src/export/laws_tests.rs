@@ -6,6 +6,15 @@ use super::step;
 use super::tests::source;
 use super::*;
 use crate::guidance::{Algorithm, Tuning, Value};
+use crate::scenario::Scenario;
+
+/// A scenario tuned with `tuning`.
+fn tuned(tuning: &Tuning) -> Scenario {
+    Scenario {
+        algorithms: tuning.clone(),
+        ..Scenario::default()
+    }
+}
 
 #[test]
 fn whole_parameters_are_exported_as_numbers_with_their_range() {
@@ -13,7 +22,7 @@ fn whole_parameters_are_exported_as_numbers_with_their_range() {
     let params = params(heat, &Tuning::default());
     let max_speed = params.iter().find(|p| p.name == "max_speed").unwrap();
     assert_eq!(max_speed.value, ParamValue::Number(12.0, 1.0, 200.0));
-    let code = code(heat, &Tuning::default(), Lang::Rust, None).unwrap();
+    let code = code(heat, &tuned(&Tuning::default()), Lang::Rust, None).unwrap();
     assert!(code.contains("pub const MAX_SPEED: f32 = 12.0;"), "{code}");
     assert!(code.contains("Valid: 1 to 200 units/tick."), "{code}");
 }
@@ -27,10 +36,12 @@ fn every_exportable_law_exports_to_every_language_the_same_way_twice() {
             "smoothed",
             "turn-rate",
             "newton",
+            "quartic",
             "naive-accel",
             "intercept",
             "heat-seeker",
-            "pro-nav"
+            "pro-nav",
+            "ballistic"
         ]
     );
     for id in exportable() {
@@ -39,10 +50,22 @@ fn every_exportable_law_exports_to_every_language_the_same_way_twice() {
             if refusal_in(algorithm, lang).is_some() {
                 continue;
             }
-            let code = code(algorithm, &tuning, lang, Some("https://example.org/#s")).unwrap();
+            let code = code(
+                algorithm,
+                &tuned(&tuning),
+                lang,
+                Some("https://example.org/#s"),
+            )
+            .unwrap();
             assert_eq!(
                 code,
-                super::code(algorithm, &tuning, lang, Some("https://example.org/#s")).unwrap()
+                super::code(
+                    algorithm,
+                    &tuned(&tuning),
+                    lang,
+                    Some("https://example.org/#s")
+                )
+                .unwrap()
             );
             assert!(code.contains(&version_line()), "{id} {lang:?}");
             assert!(code.contains("The tuning in steerlab: https://example.org/#s"));
@@ -58,13 +81,13 @@ fn the_tuned_values_are_the_ones_baked_in() {
     let law = tuning.law_mut(algorithm).unwrap();
     assert!(law.set("ga", Value::Number(0.75)));
     assert!(law.set("speed", Value::Number(6.5)));
-    let code = code(algorithm, &tuning, Lang::Rust, None).unwrap();
+    let code = code(algorithm, &tuned(&tuning), Lang::Rust, None).unwrap();
     assert!(code.contains("pub const GA: f32 = 0.75;"), "{code}");
     assert!(code.contains("pub const SPEED: f32 = 6.5;"), "{code}");
     assert!(code.contains("Tuned with constant speed off"), "{code}");
     let law = tuning.law_mut(algorithm).unwrap();
     assert!(law.set("constant_speed", Value::Flag(true)));
-    let code = super::code(algorithm, &tuning, Lang::Rust, None).unwrap();
+    let code = super::code(algorithm, &tuned(&tuning), Lang::Rust, None).unwrap();
     assert!(code.contains("Tuned with constant speed on"), "{code}");
     assert!(
         code.contains("Renormalised: turns keep full speed."),
@@ -73,19 +96,13 @@ fn the_tuned_values_are_the_ones_baked_in() {
 }
 
 #[test]
-fn scripts_and_laws_without_a_step_are_refused_with_the_reason() {
-    let ballistic = Algorithm::from_id("ballistic").unwrap();
-    let why = refusal(ballistic).unwrap();
-    assert!(why.contains("ballistic cannot be exported yet"), "{why}");
-    assert!(
-        why.contains("smoothed, turn-rate, newton, naive-accel, intercept, heat-seeker, pro-nav"),
-        "{why}"
-    );
-    assert_eq!(
-        code(ballistic, &Tuning::default(), Lang::Rust, None).unwrap_err(),
-        why
-    );
-    assert_eq!(refusal(Algorithm::from_id("smoothed").unwrap()), None);
+fn every_built_in_law_has_a_step_file_and_exports() {
+    for algorithm in Algorithm::ALL {
+        assert_eq!(refusal(algorithm), None, "{}", algorithm.id());
+        let step = step_file(algorithm).unwrap();
+        assert!(!step.step.is_empty(), "{}", algorithm.id());
+    }
+    assert_eq!(exportable().len(), Algorithm::ALL.len());
 }
 
 #[test]
@@ -159,7 +176,15 @@ fn the_test_names_the_class_the_files_and_carries_godot_s_vectors() {
     let algorithm = Algorithm::from_id("smoothed").unwrap();
     let tuning = Tuning::default();
     for lang in Lang::ALL {
-        let test = test_code(algorithm, &tuning, lang, "law.x", "v.csv", "call,tick\n").unwrap();
+        let test = test_code(
+            algorithm,
+            &tuned(&tuning),
+            lang,
+            "law.x",
+            "v.csv",
+            "call,tick\n",
+        )
+        .unwrap();
         assert!(test.contains("SmoothedMissile"), "{lang:?}: {test}");
         assert!(test.contains(&version_line()), "{lang:?}");
         match lang {
@@ -200,7 +225,7 @@ fn scratch_state_is_set_but_not_compared_and_single_precision_refuses_doubles() 
     for lang in Lang::ALL {
         let refused = refusal_in(newton, lang);
         assert_eq!(refused.is_some(), !lang.has_single_precision(), "{lang:?}");
-        let code = code(newton, &Tuning::default(), lang, None);
+        let code = code(newton, &tuned(&Tuning::default()), lang, None);
         assert_eq!(code.is_ok(), lang.has_single_precision(), "{lang:?}");
     }
     let why = refusal_in(newton, Lang::TypeScript).unwrap();

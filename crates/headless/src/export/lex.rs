@@ -66,9 +66,19 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token>, String> {
                 out.push(token(Tok::Word(rest[..end].to_string())));
                 rest = &rest[end..];
             } else if first.is_ascii_digit() {
-                let end = rest
+                let mut end = rest
                     .find(|c: char| !(c.is_ascii_digit() || c == '.'))
                     .unwrap_or(rest.len());
+                // An exponent: `e`, a sign if any, digits (`2.2e-16`).
+                if let Some(exponent) = rest[end..].strip_prefix(['e', 'E']) {
+                    let unsigned = exponent.strip_prefix(['-', '+']).unwrap_or(exponent);
+                    let digits = unsigned
+                        .find(|c: char| !c.is_ascii_digit())
+                        .unwrap_or(unsigned.len());
+                    if digits > 0 {
+                        end = rest.len() - unsigned.len() + digits;
+                    }
+                }
                 let number = &rest[..end];
                 // Digits, with a point only between digits (`1.` is not a C# literal).
                 if number.parse::<f64>().is_err() || number.ends_with('.') {

@@ -25,7 +25,7 @@ use crate::guidance::{Algorithm, Kind, Tuning, Value};
 use emit::{Param, ParamValue, Source};
 
 /// The laws that export, by their section (module) name, with their step files.
-const STEPS: [(&str, &str); 7] = [
+const STEPS: [(&str, &str); 9] = [
     ("smoothed", include_str!("laws/smoothed.step")),
     ("turn_rate", include_str!("laws/turn_rate.step")),
     ("naive_accel", include_str!("laws/naive_accel.step")),
@@ -33,7 +33,13 @@ const STEPS: [(&str, &str); 7] = [
     ("intercept", include_str!("laws/intercept.step")),
     ("heat_seeker", include_str!("laws/heat_seeker.step")),
     ("newton", include_str!("laws/newton.step")),
+    ("quartic", include_str!("laws/quartic.step")),
+    ("ballistic", include_str!("laws/ballistic.step")),
 ];
+
+/// The blocks every step file may `use`: a polynomial's real roots (the quartic's and
+/// the ballistic shell's).
+const LIBRARY: (&str, &str) = ("laws/roots.step", include_str!("laws/roots.step"));
 
 /// How much of a scenario the test vectors cover unless told, in seconds.
 pub const VECTOR_SECONDS: f64 = 10.0;
@@ -54,24 +60,15 @@ pub fn version_line() -> String {
     )
 }
 
-/// Why a law cannot be exported (a script, or a built-in not written in the step
-/// language yet); `None` when it can.
+/// Why a law cannot be exported (a script: every built-in law has a step file); `None`
+/// when it can.
 pub fn refusal(algorithm: Algorithm) -> Option<String> {
-    if algorithm.is_builtin() {
-        match STEPS.iter().any(|(s, _)| *s == algorithm.section()) {
-            true => None,
-            false => Some(format!(
-                "{} cannot be exported yet: exportable laws are {}",
-                algorithm.id(),
-                exportable().join(", ")
-            )),
-        }
-    } else {
-        Some(format!(
+    (!algorithm.is_builtin()).then(|| {
+        format!(
             "{} is a script: scripts cannot be exported (copy the script's logic by hand)",
             algorithm.id()
-        ))
-    }
+        )
+    })
 }
 
 /// Why a law cannot be exported to `lang` ([`refusal`], or a law defined in single
@@ -110,7 +107,8 @@ pub fn step_file(algorithm: Algorithm) -> Result<step::StepFile, String> {
         .iter()
         .find(|(s, _)| *s == algorithm.section())
         .ok_or_else(|| format!("no step for {}", algorithm.id()))?;
-    let mut file = step::parse(text).map_err(|e| format!("laws/{section}.step: {e}"))?;
+    let mut file =
+        step::parse_with(text, LIBRARY).map_err(|e| format!("laws/{section}.step: {e}"))?;
     let launch = step::parse(LAUNCH).map_err(|e| format!("laws/launch.step: {e}"))?;
     let mut body = launch.launch;
     body.append(&mut file.launch);
@@ -150,15 +148,34 @@ pub fn params(algorithm: Algorithm, tuning: &Tuning) -> Vec<Param> {
         .collect()
 }
 
-/// The exported file of `algorithm` under `tuning` in `lang`. `link` is the steerlab
-/// link that reproduces the tuning (written in the header), if there is one.
+/// What a law may read of the scenario's world, as constants: the gravity a ballistic
+/// shell is aimed for (`GRAVITY_X`, `GRAVITY_Y`).
+pub fn world_params(world: &crate::sim::WorldConfig) -> Vec<Param> {
+    let max = crate::sim::limits::MAX_GRAVITY;
+    [("x", world.gravity.x), ("y", world.gravity.y)]
+        .into_iter()
+        .map(|(axis, value)| Param {
+            name: format!("gravity_{axis}"),
+            label: format!("gravity {axis}"),
+            help: format!(
+                "The world's gravity along {axis} that the law aims for (the scenario's; y \
+                 points down the screen): your game's gravity, applied after every step."
+            ),
+            unit: "units/s^2".into(),
+            value: ParamValue::Number(value, -max, max),
+        })
+        .collect()
+}
+
+/// The exported file of `algorithm` under `scenario`'s tuning in `lang`. `link` is the
+/// steerlab link that reproduces the tuning (written in the header), if there is one.
 pub fn code(
     algorithm: Algorithm,
-    tuning: &Tuning,
+    scenario: &crate::scenario::Scenario,
     lang: Lang,
     link: Option<&str>,
 ) -> Result<String, String> {
-    with_source(algorithm, tuning, link, |source| emit::file(lang, source))?
+    with_source(algorithm, scenario, link, |source| emit::file(lang, source))?
 }
 
 /// The generated test for the exported file of `algorithm` in `lang` (named
@@ -166,13 +183,13 @@ pub fn code(
 /// GDScript's test holds itself).
 pub fn test_code(
     algorithm: Algorithm,
-    tuning: &Tuning,
+    scenario: &crate::scenario::Scenario,
     lang: Lang,
     law_file: &str,
     vectors: &str,
     vectors_text: &str,
 ) -> Result<String, String> {
-    with_source(algorithm, tuning, None, |source| {
+    with_source(algorithm, scenario, None, |source| {
         replay::test(lang, source, law_file, vectors, vectors_text)
     })
 }
@@ -198,10 +215,9 @@ pub fn files(
 ) -> Result<Files, String> {
     embeddable(law_file, lang)?;
     embeddable(vectors_file, lang)?;
-    let tuning = &scenario.algorithms;
-    let code = code(algorithm, tuning, lang, link)?;
+    let code = code(algorithm, scenario, lang, link)?;
     let vectors = vectors(scenario, algorithm, seconds)?;
-    let test = test_code(algorithm, tuning, lang, law_file, vectors_file, &vectors)?;
+    let test = test_code(algorithm, scenario, lang, law_file, vectors_file, &vectors)?;
     Ok(Files {
         code,
         vectors,
@@ -240,12 +256,13 @@ pub fn vectors(
 
 fn with_source<R>(
     algorithm: Algorithm,
-    tuning: &Tuning,
+    scenario: &crate::scenario::Scenario,
     link: Option<&str>,
     f: impl FnOnce(&Source) -> R,
 ) -> Result<R, String> {
     let step = step_file(algorithm)?;
-    let params = params(algorithm, tuning);
+    let mut params = params(algorithm, &scenario.algorithms);
+    params.extend(world_params(&scenario.world));
     let mut provenance = vec![version_line()];
     if let Some(link) = link {
         provenance.push(format!("The tuning in steerlab: {link}"));

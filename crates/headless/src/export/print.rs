@@ -33,7 +33,10 @@ pub(super) fn function(
         declared: BTreeSet::new(),
         fields_set: false,
         mutated,
-        w: Writer::new(lang),
+        w: Writer {
+            wide: source.step.double,
+            ..Writer::new(lang)
+        },
         signals: name == "step",
     };
     f.block(body)?;
@@ -94,7 +97,7 @@ impl Function {
                     let ty = if flag {
                         lang.flag_type()
                     } else {
-                        lang.number_type()
+                        lang.number_type(self.w.wide)
                     };
                     let line = match lang {
                         Lang::CSharp => format!("{ty} {local} = {text};"),
@@ -246,9 +249,10 @@ impl Function {
             self.locals.insert(i.to_string(), false);
             self.inputs.insert(i.to_string());
             if lang == Lang::Rust {
-                // The body counts in f32, like every number.
+                // The body counts in the law's number type, like every number.
+                let number = lang.number_type(self.w.wide);
                 self.w
-                    .line(&format!("    let {counter} = {counter} as f32;"));
+                    .line(&format!("    let {counter} = {counter} as {number};"));
             }
         }
         self.inner(body)?;
@@ -294,7 +298,7 @@ impl Function {
     fn expr(&self, e: &Expr, outer: u8) -> Result<String, String> {
         let lang = self.lang;
         Ok(match e {
-            Expr::Num(n) => lang.number(n),
+            Expr::Num(n) => lang.number(n, self.w.wide),
             Expr::Bool(b) => b.to_string(),
             Expr::Name(n) if is_constant(n) => lang.name_of(&n.to_lowercase(), Role::Const),
             Expr::Name(n) if self.fields.contains_key(n) => lang.name_of(n, Role::Field),
@@ -309,7 +313,7 @@ impl Function {
                     .iter()
                     .map(|a| self.expr(a, 0))
                     .collect::<Result<Vec<_>, _>>()?;
-                lang.call(f, &args)
+                lang.call(f, &args, self.w.wide)
             }
             Expr::Binary(op, a, b) => {
                 let p = op.precedence();

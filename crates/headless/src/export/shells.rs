@@ -7,6 +7,7 @@ use super::emit::{
     LAUNCH_INPUTS, STEP_INPUTS,
 };
 use super::lang::{Lang, Role};
+use super::tree::has_block;
 
 pub fn csharp(w: &mut Writer, s: &Source, p: &Parts) {
     let class = s.class();
@@ -19,22 +20,23 @@ pub fn csharp(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("/// <summary>What a tick tells the game: nothing, or that the missile detonates, or");
     w.line("/// that its solver found no answer.</summary>");
     w.line("public enum Signal { None, Detonate, SolverFailed }");
+    let (wide, number) = (w.wide, lang.number_type(w.wide));
     constants(
         w,
         p,
         |w, text| doc(w, "///", text),
-        |name, value| format!("public const float {name} = {value};"),
+        |name, value| format!("public const {number} {name} = {value};"),
     );
     w.line("");
     w.line("// The missile's body (position, velocity, heading in radians) and the law's state.");
     fields(w, s, |m| {
-        format!("public {} {} = {};", c_type(m), m.name, m.start)
+        format!("public {} {} = {};", c_type(m, wide), m.name, m.start)
     });
     w.line("");
     w.line("/// <summary>Starts the missile; false when the law has no solution and does not fire.</summary>");
     w.signature(
         "public bool Launch(",
-        &arguments(lang, &LAUNCH_INPUTS, p.launch_reads),
+        &arguments(lang, w.wide, &LAUNCH_INPUTS, p.launch_reads),
         ")",
     );
     body(w, p.launch);
@@ -42,7 +44,7 @@ pub fn csharp(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("/// <summary>One fixed tick of dt seconds against the target as the seeker sees it.</summary>");
     w.signature(
         "public Signal Step(",
-        &arguments(lang, &STEP_INPUTS, p.step_reads),
+        &arguments(lang, w.wide, &STEP_INPUTS, p.step_reads),
         ")",
     );
     body(w, p.step);
@@ -74,13 +76,15 @@ public sealed class {class}Behaviour : UnityEngine.MonoBehaviour
         var t = target.position;
         var v = (t - lastTarget) / dt;
         lastTarget = t;
-        var signal = missile.Step(t.x, t.y, v.x, v.y, dt);
-        transform.position = new UnityEngine.Vector3(missile.posX, missile.posY, transform.position.z);
-        transform.rotation = UnityEngine.Quaternion.Euler(0f, 0f, missile.heading * UnityEngine.Mathf.Rad2Deg);
+        var signal = missile.Step(t.x, t.y, v.x, v.y, dt);{fall}
+        transform.position = new UnityEngine.Vector3({f}missile.posX, {f}missile.posY, transform.position.z);
+        transform.rotation = UnityEngine.Quaternion.Euler(0f, 0f, {f}missile.heading * UnityEngine.Mathf.Rad2Deg);
         if (signal == {class}.Signal.Detonate) Destroy(gameObject);
     }}
 }}
-#endif"#
+#endif"#,
+        f = if wide { "(float)" } else { "" },
+        fall = gravity(p, lang, "missile", &format!("{class}."), "dt", 2),
     ));
 }
 
@@ -97,7 +101,7 @@ fn constants(
         w.line("");
         doc_comment(w, &constant_doc(c));
         let name = lang.name_of(&c.name, Role::Const);
-        w.line(&declare(&name, &constant_value(lang, c)));
+        w.line(&declare(&name, &constant_value(lang, c, w.wide)));
     }
 }
 
@@ -109,12 +113,13 @@ fn fields(w: &mut Writer, s: &Source, declare: impl Fn(&Member) -> String) {
     }
 }
 
-/// A field's type where it is `bool` or `float` (C#, C++, GDScript).
-fn c_type(m: &Member) -> &'static str {
-    if m.flag {
-        "bool"
-    } else {
-        "float"
+/// A field's type where it is `bool`, `float` or (`wide`) `double` (C#, C++, GDScript,
+/// whose `float` is a double).
+fn c_type(m: &Member, wide: bool) -> &'static str {
+    match (m.flag, wide) {
+        (true, _) => "bool",
+        (false, false) => "float",
+        (false, true) => "double",
     }
 }
 
@@ -148,20 +153,23 @@ pub fn cpp(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("// What a tick tells the game: nothing, or that the missile detonates, or that its");
     w.line("// solver found no answer.");
     w.line("enum class Signal { None, Detonate, SolverFailed };");
+    let (wide, number) = (w.wide, lang.number_type(w.wide));
     constants(
         w,
         p,
         |w, text| doc(w, "//", text),
-        |name, value| format!("static constexpr float {name} = {value};"),
+        |name, value| format!("static constexpr {number} {name} = {value};"),
     );
     w.line("");
     w.line("// The missile's body (position, velocity, heading in radians) and the law's state.");
-    fields(w, s, |m| format!("{} {} = {};", c_type(m), m.name, m.start));
+    fields(w, s, |m| {
+        format!("{} {} = {};", c_type(m, wide), m.name, m.start)
+    });
     w.line("");
     w.line("// Starts the missile; false when the law has no solution and does not fire.");
     w.signature(
         "bool launch(",
-        &arguments(lang, &LAUNCH_INPUTS, p.launch_reads),
+        &arguments(lang, w.wide, &LAUNCH_INPUTS, p.launch_reads),
         ") {",
     );
     inner(w, p.launch);
@@ -169,7 +177,7 @@ pub fn cpp(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("// One fixed tick of dt seconds against the target as the seeker sees it.");
     w.signature(
         "Signal step(",
-        &arguments(lang, &STEP_INPUTS, p.step_reads),
+        &arguments(lang, w.wide, &STEP_INPUTS, p.step_reads),
         ") {",
     );
     inner(w, p.step);
@@ -206,14 +214,15 @@ struct F{class}Driver {{
         const FVector T = Target.GetActorLocation();
         const FVector V = (T - LastTarget) / DeltaTime;
         LastTarget = T;
-        const auto Signal = Missile.step(T.X, T.Y, V.X, V.Y, DeltaTime);
+        const auto Signal = Missile.step(T.X, T.Y, V.X, V.Y, DeltaTime);{fall}
         Owner.SetActorLocationAndRotation(
             FVector(Missile.pos_x, Missile.pos_y, Owner.GetActorLocation().Z),
             FRotator(0.f, FMath::RadiansToDegrees(Missile.heading), 0.f));
         return Signal == {class}::Signal::Detonate;
     }}
 }};
-#endif"#
+#endif"#,
+        fall = gravity(p, lang, "Missile", &format!("{class}::"), "DeltaTime", 2),
     ));
 }
 
@@ -236,11 +245,12 @@ pub fn rust(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("    Detonate,");
     w.line("    SolverFailed,");
     w.line("}");
+    let number = lang.number_type(w.wide);
     constants(
         w,
         p,
         |w, text| doc(w, "///", text),
-        |name, value| format!("pub const {name}: f32 = {value};"),
+        |name, value| format!("pub const {name}: {number} = {value};"),
     );
     w.line("");
     w.line("/// The missile's body (position, velocity, heading in radians) and the law's state.");
@@ -248,7 +258,7 @@ pub fn rust(w: &mut Writer, s: &Source, p: &Parts) {
     w.line(&format!("pub struct {class} {{"));
     w.depth += 1;
     fields(w, s, |m| {
-        format!("pub {}: {},", m.name, if m.flag { "bool" } else { "f32" })
+        format!("pub {}: {},", m.name, if m.flag { "bool" } else { number })
     });
     w.depth -= 1;
     w.line("}");
@@ -267,16 +277,24 @@ pub fn rust(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("");
     w.line(&format!("impl {class} {{"));
     w.depth += 1;
+    // A solver's working values start at zero and are set before they are read.
+    let working = |w: &mut Writer, body: &[super::step::Stmt]| {
+        if body.iter().any(has_block) {
+            w.line("#[allow(unused_assignments)]");
+        }
+    };
     w.line("/// Starts the missile; false when the law has no solution and does not fire.");
     w.line("#[allow(clippy::too_many_arguments)]");
+    working(w, &s.step.launch);
     let mut args = vec!["&mut self".to_string()];
-    args.extend(arguments(lang, &LAUNCH_INPUTS, p.launch_reads));
+    args.extend(arguments(lang, w.wide, &LAUNCH_INPUTS, p.launch_reads));
     w.signature("pub fn launch(", &args, ") -> bool {");
     inner(w, p.launch);
     w.line("");
     w.line("/// One fixed tick of dt seconds against the target as the seeker sees it.");
+    working(w, &s.step.step);
     let mut args = vec!["&mut self".to_string()];
-    args.extend(arguments(lang, &STEP_INPUTS, p.step_reads));
+    args.extend(arguments(lang, w.wide, &STEP_INPUTS, p.step_reads));
     w.signature("pub fn step(", &args, ") -> Signal {");
     inner(w, p.step);
     w.depth -= 1;
@@ -309,17 +327,72 @@ pub mod bevy_adapter {{
             let t = target.translation.truncate();
             let v = (t - homing.last_target) / dt;
             homing.last_target = t;
-            let signal = homing.missile.step(t.x, t.y, v.x, v.y, dt);
-            transform.translation.x = homing.missile.pos_x;
-            transform.translation.y = homing.missile.pos_y;
-            transform.rotation = Quat::from_rotation_z(homing.missile.heading);
+            let signal = homing.missile.step({tx}, {ty}, {vx}, {vy}, {dt});{fall}
+            transform.translation.x = homing.missile.pos_x{narrow};
+            transform.translation.y = homing.missile.pos_y{narrow};
+            transform.rotation = Quat::from_rotation_z(homing.missile.heading{narrow});
             if signal == super::Signal::Detonate {{
                 commands.entity(entity).despawn();
             }}
         }}
     }}
-}}"#
+}}"#,
+        tx = widened(w.wide, "t.x"),
+        ty = widened(w.wide, "t.y"),
+        vx = widened(w.wide, "v.x"),
+        vy = widened(w.wide, "v.y"),
+        dt = widened(w.wide, "dt"),
+        narrow = if w.wide { " as f32" } else { "" },
+        fall = gravity(
+            p,
+            lang,
+            "homing.missile",
+            "super::",
+            &widened(w.wide, "dt"),
+            3
+        ),
     ));
+}
+
+/// For a law aimed under the world's gravity (the ballistic shell), the adapter's lines
+/// that add it after each step as steerlab's world does (`vel += g dt`, `pos += g dt dt`),
+/// each on a new line `depth` levels in; nothing for the other laws.
+fn gravity(p: &Parts, lang: Lang, missile: &str, owner: &str, dt: &str, depth: usize) -> String {
+    if !p.constants.iter().any(|c| c.name.starts_with("gravity_")) {
+        return String::new();
+    }
+    let indent = if lang == Lang::GdScript {
+        "\t".repeat(depth)
+    } else {
+        "    ".repeat(depth)
+    };
+    let mut out = format!(
+        "\n{indent}{} The world's gravity, as steerlab adds it after every step.",
+        lang.comment()
+    );
+    for (field, axis) in [("vel", "x"), ("vel", "y"), ("pos", "x"), ("pos", "y")] {
+        let name = lang.member(&format!("{field}_{axis}"));
+        let times = if field == "vel" {
+            dt.to_string()
+        } else {
+            format!("{dt} * {dt}")
+        };
+        out.push_str(&format!(
+            "\n{indent}{missile}.{name} += {owner}GRAVITY_{} * {times}{}",
+            axis.to_uppercase(),
+            lang.end()
+        ));
+    }
+    out
+}
+
+/// A Bevy `f32` as the law's number (`f64::from(x)` for a law in doubles).
+fn widened(wide: bool, value: &str) -> String {
+    if wide {
+        format!("f64::from({value})")
+    } else {
+        value.to_string()
+    }
 }
 
 pub fn typescript(w: &mut Writer, s: &Source, p: &Parts) {
@@ -348,7 +421,7 @@ pub fn typescript(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("/** Starts the missile; false when the law has no solution and does not fire. */");
     w.signature(
         "launch(",
-        &arguments(lang, &LAUNCH_INPUTS, p.launch_reads),
+        &arguments(lang, w.wide, &LAUNCH_INPUTS, p.launch_reads),
         "): boolean {",
     );
     inner(w, p.launch);
@@ -356,7 +429,7 @@ pub fn typescript(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("/** One fixed tick of dt seconds against the target as the seeker sees it. */");
     w.signature(
         "step(",
-        &arguments(lang, &STEP_INPUTS, p.step_reads),
+        &arguments(lang, w.wide, &STEP_INPUTS, p.step_reads),
         "): Signal {",
     );
     inner(w, p.step);
@@ -371,9 +444,18 @@ export function homing(missile: {class}, dt: number): (targetX: number, targetY:
     return (targetX, targetY) => {{
         const [lx, ly] = last ?? [targetX, targetY];
         last = [targetX, targetY];
-        return missile.step(targetX, targetY, (targetX - lx) / dt, (targetY - ly) / dt, dt);
+        {step}
     }};
-}}"#
+}}"#,
+        step = match gravity(p, lang, "missile", "", "dt", 2) {
+            fall if fall.is_empty() => {
+                "return missile.step(targetX, targetY, (targetX - lx) / dt, (targetY - ly) / dt, dt);"
+                    .to_string()
+            }
+            fall => format!(
+                "const signal = missile.step(targetX, targetY, (targetX - lx) / dt, (targetY - ly) / dt, dt);{fall}\n        return signal;"
+            ),
+        },
     ));
 }
 
@@ -402,13 +484,14 @@ func _physics_process(delta):
 	var t = target.position
 	var v = (t - _last_target) / delta
 	_last_target = t
-	var outcome = missile.step(t.x, t.y, v.x, v.y, delta)
+	var outcome = missile.step(t.x, t.y, v.x, v.y, delta){fall}
 	position = Vector2(missile.pos_x, missile.pos_y)
 	rotation = missile.heading
 	if outcome == {class}.Outcome.DETONATE:
 		queue_free()
 
-"#
+"#,
+        fall = gravity(p, lang, "missile", &format!("{class}."), "delta", 1),
     ));
     w.line(&format!("class {class}:"));
     w.depth += 1;
@@ -424,13 +507,13 @@ func _physics_process(delta):
     w.line("");
     w.line("# The missile's body (position, velocity, heading in radians) and the law's state.");
     fields(w, s, |m| {
-        format!("var {}: {} = {}", m.name, c_type(m), m.start)
+        format!("var {}: {} = {}", m.name, c_type(m, false), m.start)
     });
     w.line("");
     w.line("# Starts the missile; false when the law has no solution and does not fire.");
     w.signature(
         "func launch(",
-        &arguments(lang, &LAUNCH_INPUTS, p.launch_reads),
+        &arguments(lang, w.wide, &LAUNCH_INPUTS, p.launch_reads),
         ") -> bool:",
     );
     w.depth += 1;
@@ -440,7 +523,7 @@ func _physics_process(delta):
     w.line("# One fixed tick of dt seconds against the target as the seeker sees it.");
     w.signature(
         "func step(",
-        &arguments(lang, &STEP_INPUTS, p.step_reads),
+        &arguments(lang, w.wide, &STEP_INPUTS, p.step_reads),
         ") -> int:",
     );
     w.depth += 1;

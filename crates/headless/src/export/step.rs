@@ -8,6 +8,8 @@
 //! state dir_x = 1;              // a number the missile keeps from tick to tick
 //! state cell_x = 0 as pos_x;     // ... which steerlab's own state calls pos_x
 //! state known = false;          // a flag
+//! state a_x = 0 scale K;        // its error after a step is relative to K at least
+//! state wander = 0 scratch;     // set from the vectors, not compared after a step
 //! fn launch { ... }             // sets the body and the state from launch_x, launch_dir_x, ...
 //! fn step { ... }               // one tick: reads target_x, target_vx, dt, ...; moves the body
 //! ```
@@ -31,7 +33,7 @@ use super::lex::{lex, Tok, Token};
 use super::names::{allowed, is_keyword};
 
 /// The functions a step may call, with their number of arguments.
-pub const FUNCTIONS: [(&str, usize); 13] = [
+pub const FUNCTIONS: [(&str, usize); 14] = [
     ("sqrt", 1),
     ("abs", 1),
     ("min", 2),
@@ -50,6 +52,8 @@ pub const FUNCTIONS: [(&str, usize); 13] = [
     ("finite", 1),
     // Not a number: a flag.
     ("nan", 1),
+    // The first to the power of the second.
+    ("pow", 2),
 ];
 
 /// What a `return` tells the game.
@@ -151,6 +155,10 @@ pub struct State {
     /// solver's working value that the languages' own sines send elsewhere without
     /// changing what the missile does.
     pub scratch: bool,
+    /// What its error after a step is measured against, at least (`state a_x = 0 scale
+    /// ACCELERATION;`, a parameter): the size of the vector it is a component of, where
+    /// a component near zero is ill-conditioned (the direction of a vector of fixed size).
+    pub scale: Option<String>,
 }
 
 /// A law's step file, read.
@@ -167,15 +175,34 @@ pub struct StepFile {
     /// `precision single;`: the law is defined in single precision (Newton's article
     /// iterates in floats), so it exports only to languages that have it.
     pub single: bool,
+    /// `precision double;`: the law computes in doubles (its quartic's roots need them),
+    /// so it does in every language: C#, C++ and Rust use their double type.
+    pub double: bool,
 }
 
 /// Reads a step file; the error names the line and column.
 pub fn parse(text: &str) -> Result<StepFile, String> {
+    read(text, Vec::new()).map(|(file, _)| file)
+}
+
+/// Reads a step file that may `use` the blocks of `library` (a file of blocks shared by
+/// several laws, such as the polynomial roots); an error names the file it is in.
+pub fn parse_with(text: &str, library: (&str, &str)) -> Result<StepFile, String> {
+    let (name, library) = library;
+    let (_, blocks) = read(library, Vec::new()).map_err(|e| format!("{name}: {e}"))?;
+    read(text, blocks).map(|(file, _)| file)
+}
+
+/// Named blocks, in the order read.
+type Blocks = Vec<(String, Vec<Stmt>)>;
+
+/// A file read with `blocks` already known: the file, and every block known after it.
+fn read(text: &str, blocks: Blocks) -> Result<(StepFile, Blocks), String> {
     let tokens = lex(text)?;
     let mut p = Parser {
         tokens,
         at: 0,
-        blocks: Vec::new(),
+        blocks,
         loops: 0,
     };
     let mut file = StepFile {
@@ -185,6 +212,7 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
         step: Vec::new(),
         keep: Vec::new(),
         single: false,
+        double: false,
     };
     let mut comments = Vec::new();
     let mut top = true;
@@ -222,6 +250,18 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
                 } else {
                     None
                 };
+                let scale = if p.is_word("scale") {
+                    p.at += 1;
+                    let token = p.next()?;
+                    match token.kind {
+                        Tok::Word(w) if w.chars().all(|c| c.is_ascii_uppercase() || c == '_') => {
+                            Some(w)
+                        }
+                        _ => return Err(token.at("expected a parameter's name in capitals")),
+                    }
+                } else {
+                    None
+                };
                 let scratch = p.is_word("scratch");
                 if scratch {
                     p.at += 1;
@@ -231,6 +271,7 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
                     name,
                     steerlab,
                     scratch,
+                    scale,
                     initial,
                     doc: std::mem::take(&mut comments),
                 });
@@ -242,7 +283,8 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
                 let token = p.next()?;
                 match token.kind {
                     Tok::Word(w) if w == "single" => file.single = true,
-                    _ => return Err(token.at("expected `single`")),
+                    Tok::Word(w) if w == "double" => file.double = true,
+                    _ => return Err(token.at("expected `single` or `double`")),
                 }
                 p.expect(";")?;
             }
@@ -282,14 +324,14 @@ pub fn parse(text: &str) -> Result<StepFile, String> {
             _ => return Err(token.at("expected `state`, `keep`, `block`, `precision` or `fn`")),
         }
     }
-    Ok(file)
+    Ok((file, p.blocks))
 }
 
 struct Parser {
     tokens: Vec<Token>,
     at: usize,
     /// The named blocks read so far.
-    blocks: Vec<(String, Vec<Stmt>)>,
+    blocks: Blocks,
     /// How many `repeat`s the parser is inside.
     loops: usize,
 }

@@ -44,6 +44,17 @@ pub(super) fn fresh(source: &Source) -> Vec<Stmt> {
     out
 }
 
+/// Whether a statement puts a named block in place (`use`): a solver, whose working
+/// values start at zero and are set before they are read.
+pub(super) fn has_block(s: &Stmt) -> bool {
+    match s {
+        Stmt::Block(_) => true,
+        Stmt::If(_, a, b) | Stmt::When(_, _, a, b) => a.iter().chain(b).any(has_block),
+        Stmt::Repeat(_, _, inner) => inner.iter().any(has_block),
+        _ => false,
+    }
+}
+
 /// Whether a statement may refuse the launch.
 fn refuses(s: &Stmt) -> bool {
     match s {

@@ -107,14 +107,18 @@ pub fn vectors(
             row(&mut out, "step", &head, &before, signal, &after);
             rows += 1;
             if rows % LAUNCH_EVERY == 0 {
-                // A launch from here, now: the law's launch on many geometries.
-                let launch = Launch::toward(
-                    missile.body.pos,
-                    missile.body.vel,
-                    seen.target_pos,
-                    seen.target_vel,
-                    seen.dt,
-                );
+                // A launch from here, now, under the world's gravity: the law's launch on
+                // many geometries.
+                let launch = Launch {
+                    gravity: world.config.gravity,
+                    ..Launch::toward(
+                        missile.body.pos,
+                        missile.body.vel,
+                        seen.target_pos,
+                        seen.target_vel,
+                        seen.dt,
+                    )
+                };
                 let launched = Guidance::launch(algorithm, tuning, &launch)
                     .map_err(|e| format!("the law failed: {e}"))?;
                 let (fired, after) = match launched {
@@ -169,7 +173,9 @@ fn row(out: &mut String, call: &str, head: &Head, before: &[f32], signal: u8, af
 
 /// The fields of a missile: its body's, then its law's state named by `state_names`
 /// (steerlab's names, flattened from the state's own serialised form: `dir` is `dir_x`
-/// and `dir_y`, an optional vector `v` also gives `v_known`, 1 when it is there).
+/// and `dir_y`, a struct's field `time` in `last` is `last_time`, the second item of a
+/// list `arcs` is `arcs_1`, and a vector or struct that is there also gives `_known`, 1;
+/// one that is absent gives 0 for all its fields).
 fn flatten(
     guidance: &crate::guidance::Guidance,
     body: &crate::core::Body,
@@ -185,45 +191,23 @@ fn flatten(
     let mut named = std::collections::BTreeMap::new();
     if let Some(object) = state.as_object() {
         for (key, v) in object {
-            match v {
-                serde_json::Value::Number(n) => {
-                    named.insert(key.clone(), n.as_f64().unwrap_or(f64::NAN) as f32);
-                }
-                serde_json::Value::Bool(b) => {
-                    named.insert(key.clone(), f32::from(u8::from(*b)));
-                }
-                // A small struct of numbers (Newton's kept square roots): `roots_x`.
-                serde_json::Value::Object(inner) => {
-                    for (part, n) in inner {
-                        if let Some(n) = n.as_f64() {
-                            named.insert(format!("{key}_{part}"), n as f32);
-                        }
-                    }
-                }
-                serde_json::Value::Array(xy) if xy.len() == 2 => {
-                    for (axis, c) in ["x", "y"].iter().zip(xy) {
-                        let n = c.as_f64().unwrap_or(f64::NAN) as f32;
-                        named.insert(format!("{key}_{axis}"), n);
-                    }
-                    named.insert(format!("{key}_known"), 1.0);
-                }
-                _ => {}
-            }
+            flatten_into(key, v, &mut named);
         }
     }
     let state = state_names.iter().map(|f| match f.as_str() {
-        // An optional vector that is absent: not known, zero.
+        // Something optional that is absent: not known.
         other if other.ends_with("_known") => Ok(named.get(other).copied().unwrap_or(0.0)),
         other => named
             .get(other)
             .copied()
             .or_else(|| {
-                // A component of an optional vector (one with a `_known` field).
-                let base = other
-                    .strip_suffix("_x")
-                    .or_else(|| other.strip_suffix("_y"))?;
-                let known = format!("{base}_known");
-                (state_names.contains(&known) && !named.contains_key(&known)).then_some(0.0)
+                // A field of something optional (with a `_known` field) that is absent.
+                let absent = state_names.iter().any(|known| {
+                    known.strip_suffix("_known").is_some_and(|base| {
+                        other.starts_with(&format!("{base}_")) && !named.contains_key(known)
+                    })
+                });
+                absent.then_some(0.0)
             })
             .ok_or_else(|| format!("the law's state has no `{other}`")),
     });
@@ -232,4 +216,41 @@ fn flatten(
         .map(Ok)
         .chain(state)
         .collect()
+}
+
+/// `value`, named `name`, into numbers: a number or a flag as itself, a pair of numbers
+/// as `name_x` and `name_y`, a struct's fields as `name_field`, a list's items as
+/// `name_0`, `name_1`, ...; a pair or a struct that is there also as `name_known`, 1.
+fn flatten_into(
+    name: &str,
+    value: &serde_json::Value,
+    named: &mut std::collections::BTreeMap<String, f32>,
+) {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => {
+            named.insert(name.to_string(), n.as_f64().unwrap_or(f64::NAN) as f32);
+        }
+        Value::Bool(b) => {
+            named.insert(name.to_string(), f32::from(u8::from(*b)));
+        }
+        Value::Array(xy) if xy.len() == 2 && xy.iter().all(Value::is_number) => {
+            for (axis, c) in ["x", "y"].iter().zip(xy) {
+                flatten_into(&format!("{name}_{axis}"), c, named);
+            }
+            named.insert(format!("{name}_known"), 1.0);
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                flatten_into(&format!("{name}_{i}"), item, named);
+            }
+        }
+        Value::Object(fields) => {
+            for (field, v) in fields {
+                flatten_into(&format!("{name}_{field}"), v, named);
+            }
+            named.insert(format!("{name}_known"), 1.0);
+        }
+        Value::Null | Value::String(_) => {}
+    }
 }

@@ -2,7 +2,7 @@
 //! missile's own flight.
 
 use super::{
-    check_fields, launch_args, set_fields, step_args, Checks, FLIGHT_TOLERANCE, TOLERANCE,
+    check_fields, launch_args, set_fields, step_args, Checked, Checks, FLIGHT_TOLERANCE, TOLERANCE,
 };
 use crate::export::emit::Writer;
 use crate::export::lang::Lang;
@@ -11,9 +11,9 @@ pub(super) fn write(
     w: &mut Writer,
     class: &str,
     names: &[(String, bool)],
-    checked: &[(String, bool)],
-    law_file: &str,
-    vectors: &str,
+    checked: &[Checked],
+    (law_file, vectors): (&str, &str),
+    falls: bool,
 ) {
     w.lines(&format!(
         r#"#include "{law_file}"
@@ -46,10 +46,10 @@ static float col(const char* name) {{
     return std::stof(cells.at(at));
 }}
 
-static void check(const char* field, double got, double want, bool angle) {{
+static void check(const char* field, double got, double want, bool angle, double scale) {{
     if (skip) return;
     double gap = angle ? std::fabs(std::atan2(std::sin(got - want), std::cos(got - want))) : std::fabs(got - want);
-    double error = gap / std::max(1.0, std::fabs(want));
+    double error = gap / std::max(scale, std::fabs(want));
     if (!(error <= worst)) {{
         worst = error;
         worst_at = std::string(field) + " at tick " + cells[1];
@@ -119,22 +119,56 @@ int main(int argc, char** argv) {{
         if (!before.empty()) {{
             bool chained = true;
             for (const char* f : {{"pos_x", "pos_y", "vel_x", "vel_y"}}) {{
-                cells = before;
-                const float ended = col((std::string("after_") + f).c_str());
-                cells = row;
-                chained = chained && col(f) == ended;
+{chain}
             }}
             if (!chained) break;
         }}
         before = row;
         cells = row;
-        m.step({});
+        // The same signal at the same tick (a detonation: the hit tick).
+        if (static_cast<int>(m.step({})) != static_cast<int>(col("signal"))) {{
+            std::printf("{class} C++ flight: another signal at tick %s\n", row[1].c_str());
+            return 1;
+        }}
         farthest = std::max(farthest, std::hypot(double(m.pos_x) - col("after_pos_x"), double(m.pos_y) - col("after_pos_y")));
-        ticks++;
+        ticks++;{fall}
     }}
     std::printf("{class} C++ flight: missile %s, %d ticks, at most %.2e units from steerlab's path\n", missile.c_str(), ticks, farthest);
     return farthest <= {FLIGHT_TOLERANCE} ? 0 : 1;
 }}"#,
-        step_args(|i| format!("col(\"{i}\")"))
+        step_args(|i| format!("col(\"{i}\")")),
+        chain = if falls {
+            FALLING_CHAIN.replace("{class}", class)
+        } else {
+            CHAIN.to_string()
+        },
+        fall = if falls {
+            FALL.replace("{class}", class)
+        } else {
+            String::new()
+        },
     ));
 }
+
+/// Whether a step starts where the one before ended.
+const CHAIN: &str = r#"                cells = before;
+                const float ended = col((std::string("after_") + f).c_str());
+                cells = row;
+                chained = chained && col(f) == ended;"#;
+
+/// The same under the world's gravity, which steerlab adds after each step (in its
+/// floats: to 1e-4).
+const FALLING_CHAIN: &str = r#"                cells = before;
+                const double dt = col("dt");
+                const double g = f[4] == 'x' ? double({class}::GRAVITY_X) : double({class}::GRAVITY_Y);
+                const double ended = col((std::string("after_") + f).c_str()) + g * (f[0] == 'v' ? dt : dt * dt);
+                cells = row;
+                chained = chained && std::fabs(col(f) - ended) <= 1e-4 * std::max(1.0, std::fabs(double(col(f))));"#;
+
+/// The world's gravity on the export's own missile after its step.
+const FALL: &str = r#"
+        const double dt = col("dt");
+        m.vel_x += {class}::GRAVITY_X * dt;
+        m.vel_y += {class}::GRAVITY_Y * dt;
+        m.pos_x += {class}::GRAVITY_X * dt * dt;
+        m.pos_y += {class}::GRAVITY_Y * dt * dt;"#;

@@ -1,6 +1,6 @@
 //! The generated test in C#: a console program (`mcs`, `mono`) reading the vectors file.
 
-use super::{check_fields, launch_args, set_fields, step_args, Checks, TOLERANCE};
+use super::{check_fields, launch_args, set_fields, step_args, Checked, Checks, TOLERANCE};
 use crate::export::emit::Writer;
 use crate::export::lang::Lang;
 
@@ -8,7 +8,7 @@ pub(super) fn write(
     w: &mut Writer,
     class: &str,
     names: &[(String, bool)],
-    checked: &[(String, bool)],
+    checked: &[Checked],
     vectors: &str,
 ) {
     w.lines(&format!(
@@ -29,11 +29,11 @@ public static class {class}Test
     static float Col(string name) =>
         float.Parse(cells[Array.IndexOf(header, name)], CultureInfo.InvariantCulture);
 
-    static void Check(string field, double got, double want, bool angle)
+    static void Check(string field, double got, double want, bool angle, double scale)
     {{
         if (skip) return;
         double gap = angle ? Math.Abs(Math.Atan2(Math.Sin(got - want), Math.Cos(got - want))) : Math.Abs(got - want);
-        double error = gap / Math.Max(1.0, Math.Abs(want));
+        double error = gap / Math.Max(scale, Math.Abs(want));
         if (!(error <= worst)) {{ worst = error; worstAt = field + " at tick " + cells[1]; }}
         if (!(error <= Tolerance))
         {{

@@ -1,7 +1,7 @@
 //! The generated test in GDScript: a SceneTree script holding its vectors (Godot 3 and
 //! 4 read files differently).
 
-use super::{check_fields, launch_args, set_fields, step_args, Checks, TOLERANCE};
+use super::{check_fields, launch_args, set_fields, step_args, Checked, Checks, TOLERANCE};
 use crate::export::emit::Writer;
 use crate::export::lang::Lang;
 
@@ -9,7 +9,7 @@ pub(super) fn write(
     w: &mut Writer,
     class: &str,
     names: &[(String, bool)],
-    checked: &[(String, bool)],
+    checked: &[Checked],
     law_file: &str,
     vectors: &str,
 ) {
@@ -81,11 +81,11 @@ func _col(name):
 	return float(cells[header.find(name)])
 
 
-func _check(field, got, want, angle):
+func _check(field, got, want, angle, scale):
 	if skip:
 		return
 	var gap = abs(atan2(sin(got - want), cos(got - want))) if angle else abs(got - want)
-	var error = gap / max(1.0, abs(want))
+	var error = gap / max(scale, abs(want))
 	if not (error <= worst):
 		worst = error
 		worst_at = "%s at tick %s" % [field, cells[1]]

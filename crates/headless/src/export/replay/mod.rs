@@ -13,7 +13,9 @@ mod gdscript;
 mod rust;
 mod typescript;
 
-/// The largest error a field may have after one step: `|got - want| / max(1, |want|)`.
+/// The largest error a field may have after one step: `|got - want| / max(1, |want|)`, or
+/// `/ max(scale, |want|)` for a field the step file gives a scale (a component of a
+/// vector of known size, such as the quartic's acceleration of magnitude k).
 /// Covers the languages' own sines and square roots against steerlab's, and f64
 /// languages (TypeScript, GDScript) against steerlab's f32.
 pub const TOLERANCE: &str = "1e-3";
@@ -34,10 +36,26 @@ pub fn test(
     let class = source.class();
     let names = source.fields();
     // A state marked `scratch` is set from the vectors but not compared after a step.
-    let checked: Vec<(String, bool)> = names
+    let checked: Vec<Checked> = names
         .iter()
-        .filter(|(n, _)| !source.step.state.iter().any(|s| s.scratch && s.name == *n))
-        .cloned()
+        .filter_map(|(name, flag)| {
+            let state = source.step.state.iter().find(|s| s.name == *name);
+            if state.is_some_and(|s| s.scratch) {
+                return None;
+            }
+            let scale = state
+                .and_then(|s| s.scale.as_deref())
+                .and_then(|p| match source.param(&p.to_lowercase())?.value {
+                    super::emit::ParamValue::Number(v, ..) => Some(f64::from(v).max(1.0)),
+                    _ => None,
+                })
+                .unwrap_or(1.0);
+            Some(Checked {
+                name: name.clone(),
+                flag: *flag,
+                scale: format!("{scale:?}"),
+            })
+        })
         .collect();
     let mut w = Writer::new(lang);
     let c = lang.comment();
@@ -50,8 +68,23 @@ pub fn test(
     w.line(&format!("{c} {}", super::version_line()));
     match lang {
         Lang::CSharp => csharp::write(&mut w, &class, &names, &checked, vectors),
-        Lang::Cpp => cpp::write(&mut w, &class, &names, &checked, law_file, vectors),
-        Lang::Rust => rust::write(&mut w, &class, &names, &checked, law_file, vectors),
+        Lang::Cpp => cpp::write(
+            &mut w,
+            &class,
+            &names,
+            &checked,
+            (law_file, vectors),
+            falls(source),
+        ),
+        Lang::Rust => rust::write(
+            &mut w,
+            &class,
+            &names,
+            &checked,
+            law_file,
+            vectors,
+            (lang.number_type(source.step.double), falls(source)),
+        ),
         Lang::TypeScript => typescript::write(&mut w, &class, &names, &checked, law_file, vectors),
         Lang::GdScript => gdscript::write(
             &mut w,
@@ -63,6 +96,15 @@ pub fn test(
         ),
     }
     w.out
+}
+
+/// Whether the law is aimed under the world's gravity (reads `GRAVITY_X` or `_Y`): its
+/// own flight then adds the gravity after each step, as steerlab's world does.
+fn falls(source: &Source) -> bool {
+    let mut used = std::collections::BTreeSet::new();
+    super::tree::uses(&source.step.launch, &mut used);
+    super::tree::uses(&source.step.step, &mut used);
+    used.iter().any(|n| n.starts_with("GRAVITY_"))
 }
 
 /// The step's arguments from a row, through `col`.
@@ -119,9 +161,18 @@ pub(super) struct Checks<'a> {
     want: &'a dyn Fn(&str) -> String,
 }
 
-/// One line per checked field: `call("name", got, want, is_heading)`.
-pub(super) fn check_fields(w: &mut Writer, lang: Lang, checked: &[(String, bool)], c: &Checks) {
-    for (name, flag) in checked {
+/// One line per checked field: `call("name", got, want, is_heading, scale)`.
+/// A field a test checks after a step.
+pub(super) struct Checked {
+    name: String,
+    flag: bool,
+    /// What its error is relative to, at least (a number literal, 1.0 unless the step
+    /// file gives a scale).
+    scale: String,
+}
+
+pub(super) fn check_fields(w: &mut Writer, lang: Lang, checked: &[Checked], c: &Checks) {
+    for Checked { name, flag, scale } in checked {
         let field = format!("m.{}", member(lang, name));
         let got = if *flag {
             (c.flag)(&field)
@@ -130,7 +181,9 @@ pub(super) fn check_fields(w: &mut Writer, lang: Lang, checked: &[(String, bool)
         };
         let (call, want, end) = (c.call, (c.want)(name), lang.end());
         let angle = name == "heading";
-        w.line(&format!("{call}(\"{name}\", {got}, {want}, {angle}){end}"));
+        w.line(&format!(
+            "{call}(\"{name}\", {got}, {want}, {angle}, {scale}){end}"
+        ));
     }
 }
 

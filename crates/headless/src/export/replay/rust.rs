@@ -2,7 +2,7 @@
 //! the replay and the first missile's own flight.
 
 use super::{
-    check_fields, launch_args, set_fields, step_args, Checks, FLIGHT_TOLERANCE, TOLERANCE,
+    check_fields, launch_args, set_fields, step_args, Checked, Checks, FLIGHT_TOLERANCE, TOLERANCE,
 };
 use crate::export::emit::Writer;
 use crate::export::lang::Lang;
@@ -11,9 +11,10 @@ pub(super) fn write(
     w: &mut Writer,
     class: &str,
     names: &[(String, bool)],
-    checked: &[(String, bool)],
+    checked: &[Checked],
     law_file: &str,
     vectors: &str,
+    (number, falls): (&str, bool),
 ) {
     w.lines(&format!(
         r#"// Run: rustc --edition 2021 --test {{this file}} -o replay && ./replay
@@ -31,7 +32,7 @@ fn it_flies_like_steerlab() {{
     let (mut rows, mut failures, mut worst, mut worst_at) = (0, 0, 0.0f64, String::new());
     for line in lines.filter(|l| !l.is_empty()) {{
         let cells: Vec<&str> = line.split(',').collect();
-        let col = |name: &str| -> f32 {{
+        let col = |name: &str| -> {number} {{
             let at = header.iter().position(|h| *h == name).unwrap();
             cells[at].parse().unwrap()
         }};
@@ -59,7 +60,7 @@ fn it_flies_like_steerlab() {{
     w.line("}");
     w.depth = 0;
     w.lines(&format!(
-        r#"        let mut check = |field: &str, got: f64, want: f64, angle: bool| {{
+        r#"        let mut check = |field: &str, got: f64, want: f64, angle: bool, scale: f64| {{
             if skip {{
                 return;
             }}
@@ -68,7 +69,7 @@ fn it_flies_like_steerlab() {{
             }} else {{
                 (got - want).abs()
             }};
-            let error = gap / f64::max(1.0, want.abs());
+            let error = gap / f64::max(scale, want.abs());
             if !(error <= worst) {{
                 worst = error;
                 worst_at = format!("{{field}} at tick {{}}", cells[1]);
@@ -107,7 +108,7 @@ fn its_own_flight_follows_steerlab_s() {{
         .iter()
         .filter(|r| r[at("call")] == "step" && r[at("missile")] == missile)
         .collect();
-    let num = |row: &[&str], name: &str| -> f32 {{ row[at(name)].parse().unwrap() }};
+    let num = |row: &[&str], name: &str| -> {number} {{ row[at(name)].parse().unwrap() }};
     let start = flight[0];
     let mut m = law::{class}::default();"#
     ));
@@ -121,25 +122,56 @@ fn its_own_flight_follows_steerlab_s() {{
     );
     w.depth = 0;
     w.lines(&format!(
-        r#"    let mut farthest = 0.0f32;
+        r#"    let mut farthest: {number} = 0.0;
     let mut ticks = 0;
     for (i, row) in flight.iter().enumerate() {{
         // Only while steerlab's world flies the law's own move (no airframe or gravity
         // between): each step starts where the one before ended.
-        let chained = ["pos_x", "pos_y", "vel_x", "vel_y"]
-            .iter()
-            .all(|f| i == 0 || num(row, f) == num(flight[i - 1], &format!("after_{{f}}")));
+{chain}
         if !chained {{
             break;
         }}
-        m.step({});
-        let gap = f32::hypot(m.pos_x - num(row, "after_pos_x"), m.pos_y - num(row, "after_pos_y"));
+        // The same signal at the same tick (a detonation: the hit tick).
+        let signal = m.step({}) as i32;
+        assert_eq!(signal, num(row, "signal") as i32, "the signal at tick {{}}", row[at("tick")]);
+        let gap = {number}::hypot(m.pos_x - num(row, "after_pos_x"), m.pos_y - num(row, "after_pos_y"));
         farthest = farthest.max(gap);
-        ticks += 1;
+        ticks += 1;{fall}
     }}
     println!("{class} Rust flight: missile {{missile}}, {{ticks}} ticks, at most {{farthest:.2e}} units from steerlab's path");
     assert!(farthest <= {FLIGHT_TOLERANCE});
 }}"#,
-        step_args(|i| format!("num(row, \"{i}\")"))
+        step_args(|i| format!("num(row, \"{i}\")")),
+        chain = if falls { FALLING_CHAIN } else { CHAIN },
+        fall = if falls { FALL } else { "" },
     ));
 }
+
+/// Whether a step starts where the one before ended.
+const CHAIN: &str = r#"        let chained = ["pos_x", "pos_y", "vel_x", "vel_y"]
+            .iter()
+            .all(|f| i == 0 || num(row, f) == num(flight[i - 1], &format!("after_{f}")));"#;
+
+/// The same under the world's gravity, which steerlab adds after each step (in its
+/// floats: to 1e-4).
+const FALLING_CHAIN: &str = r#"        let fallen = |f: &str| {
+            let (g, times) = match f {
+                "vel_x" => (law::GRAVITY_X, 1),
+                "vel_y" => (law::GRAVITY_Y, 1),
+                "pos_x" => (law::GRAVITY_X, 2),
+                _ => (law::GRAVITY_Y, 2),
+            };
+            let dt = num(flight[i - 1], "dt");
+            num(flight[i - 1], &format!("after_{f}")) + g * dt.powi(times)
+        };
+        let chained = ["pos_x", "pos_y", "vel_x", "vel_y"].iter().all(|f| {
+            i == 0 || (num(row, f) - fallen(f)).abs() <= 1e-4 * num(row, f).abs().max(1.0)
+        });"#;
+
+/// The world's gravity on the export's own missile after its step.
+const FALL: &str = r#"
+        let dt = num(row, "dt");
+        m.vel_x += law::GRAVITY_X * dt;
+        m.vel_y += law::GRAVITY_Y * dt;
+        m.pos_x += law::GRAVITY_X * dt * dt;
+        m.pos_y += law::GRAVITY_Y * dt * dt;"#;

@@ -1,6 +1,6 @@
 //! The generated test in TypeScript: a node script reading the vectors file.
 
-use super::{check_fields, launch_args, set_fields, step_args, Checks, TOLERANCE};
+use super::{check_fields, launch_args, set_fields, step_args, Checked, Checks, TOLERANCE};
 use crate::export::emit::Writer;
 use crate::export::lang::Lang;
 
@@ -8,7 +8,7 @@ pub(super) fn write(
     w: &mut Writer,
     class: &str,
     names: &[(String, bool)],
-    checked: &[(String, bool)],
+    checked: &[Checked],
     law_file: &str,
     vectors: &str,
 ) {
@@ -31,10 +31,10 @@ for (const line of lines.slice(1)) {{
     if (line === "") continue;
     const cells = line.split(",");
     const col = (name: string): number => Number(cells[header.indexOf(name)]);
-    const check = (field: string, got: number, want: number, angle: boolean): void => {{
+    const check = (field: string, got: number, want: number, angle: boolean, scale: number): void => {{
         if (skip) return;
         const gap = angle ? Math.abs(Math.atan2(Math.sin(got - want), Math.cos(got - want))) : Math.abs(got - want);
-        const error = gap / Math.max(1, Math.abs(want));
+        const error = gap / Math.max(scale, Math.abs(want));
         if (!(error <= worst)) {{
             worst = error;
             worstAt = `${{field}} at tick ${{cells[1]}}`;
