@@ -208,11 +208,13 @@ fn export_code_writes_the_law_its_vectors_and_its_test_in_the_chosen_language() 
         "{test}"
     );
     std::fs::remove_dir_all(&dir).ok();
-    // A script, or a law not yet written for export, says why instead.
-    harness.get_by_label("■ quartic").click();
+    // A law with no port to the chosen language says why instead (Newton iterates in
+    // single precision; TypeScript has only doubles).
+    harness.state_mut().session.view.export_lang = steerlab::export::Lang::TypeScript;
+    harness.get_by_label("■ newton").click();
     harness.run();
     assert!(harness
-        .query_by_label_contains("quartic cannot be exported yet")
+        .query_by_label_contains("newton iterates in single precision")
         .is_some());
 }
 

@@ -279,6 +279,8 @@ fn with_source<R>(
 }
 
 #[cfg(test)]
+mod double_tests;
+#[cfg(test)]
 mod lang_tests;
 #[cfg(test)]
 mod laws_tests;

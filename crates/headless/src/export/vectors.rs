@@ -254,3 +254,74 @@ fn flatten_into(
         Value::Null | Value::String(_) => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::flatten_into;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn nested_state_flattens_into_named_numbers() {
+        let state = serde_json::json!({
+            "n": 7.5,
+            "ok": true,
+            "dir": [3.0, 4.0],
+            "last": {"time": 2.0, "accel": [5.0, 6.0]},
+            "arcs": [{"time": 1.0, "vel": [8.0, 9.0]}, null],
+            "name": "ignored",
+        });
+        let mut named = BTreeMap::new();
+        for (key, value) in state.as_object().unwrap() {
+            flatten_into(key, value, &mut named);
+        }
+        let expected: BTreeMap<String, f32> = [
+            ("n", 7.5),
+            ("ok", 1.0),
+            ("dir_x", 3.0),
+            ("dir_y", 4.0),
+            ("dir_known", 1.0),
+            ("last_time", 2.0),
+            ("last_accel_x", 5.0),
+            ("last_accel_y", 6.0),
+            ("last_accel_known", 1.0),
+            ("last_known", 1.0),
+            ("arcs_0_time", 1.0),
+            ("arcs_0_vel_x", 8.0),
+            ("arcs_0_vel_y", 9.0),
+            ("arcs_0_vel_known", 1.0),
+            ("arcs_0_known", 1.0),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        assert_eq!(named, expected);
+    }
+
+    #[test]
+    fn what_is_absent_is_zero_and_what_is_unknown_is_an_error() {
+        use crate::guidance::{Algorithm, Guidance, Launch, Tuning};
+        // The quartic at launch has solved nothing yet: its last meeting is absent.
+        let quartic = Algorithm::from_id("quartic").unwrap();
+        let launch = Launch::toward(
+            glam::Vec2::ZERO,
+            glam::Vec2::new(1.0, 0.0),
+            glam::Vec2::new(100.0, 0.0),
+            glam::Vec2::ZERO,
+            0.1,
+        );
+        let (guidance, body): (Guidance, _) =
+            Guidance::launch(quartic, &Tuning::default(), &launch)
+                .unwrap()
+                .unwrap();
+        let names: Vec<String> = ["last_time", "last_accel_y", "last_known"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let got = super::flatten(&guidance, &body, &names).unwrap();
+        assert_eq!(got[..5], [0.0, 0.0, 1.0, 0.0, 0.0]);
+        assert_eq!(got[5..], [0.0, 0.0, 0.0]);
+        // A field of something absent with no `_known` asked for is not guessed.
+        let err = super::flatten(&guidance, &body, &["last_time".to_string()]).unwrap_err();
+        assert!(err.contains("no `last_time`"), "{err}");
+    }
+}

@@ -34,7 +34,8 @@ fn it_flies_like_steerlab() {{
         let cells: Vec<&str> = line.split(',').collect();
         let col = |name: &str| -> {number} {{
             let at = header.iter().position(|h| *h == name).unwrap();
-            cells[at].parse().unwrap()
+            // steerlab's numbers are f32: read as one, exactly (then widened if need be).
+            {number}::from(cells[at].parse::<f32>().unwrap())
         }};
         let mut m = law::{class}::default();"#
     ));
@@ -108,7 +109,7 @@ fn its_own_flight_follows_steerlab_s() {{
         .iter()
         .filter(|r| r[at("call")] == "step" && r[at("missile")] == missile)
         .collect();
-    let num = |row: &[&str], name: &str| -> {number} {{ row[at(name)].parse().unwrap() }};
+    let num = |row: &[&str], name: &str| -> {number} {{ {number}::from(row[at(name)].parse::<f32>().unwrap()) }};
     let start = flight[0];
     let mut m = law::{class}::default();"#
     ));

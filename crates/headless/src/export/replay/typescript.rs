@@ -30,7 +30,8 @@ let worstAt = "";
 for (const line of lines.slice(1)) {{
     if (line === "") continue;
     const cells = line.split(",");
-    const col = (name: string): number => Number(cells[header.indexOf(name)]);
+    // steerlab's numbers are single precision: each is read as exactly that number.
+    const col = (name: string): number => Math.fround(Number(cells[header.indexOf(name)]));
     const check = (field: string, got: number, want: number, angle: boolean, scale: number): void => {{
         if (skip) return;
         const gap = angle ? Math.abs(Math.atan2(Math.sin(got - want), Math.cos(got - want))) : Math.abs(got - want);
