@@ -279,3 +279,14 @@ fn a_shell_launched_in_the_vectors_meets_its_target_under_the_world_s_gravity() 
     }
     assert!(launches >= 10, "{launches}");
 }
+
+#[test]
+fn rust_s_number_types_are_not_names() {
+    for name in ["f32", "f64"] {
+        let err = step::parse(&format!("fn step {{ let {name} = 1; }}")).unwrap_err();
+        assert!(
+            err.contains(&format!("`{name}` is a reserved word")),
+            "{err}"
+        );
+    }
+}

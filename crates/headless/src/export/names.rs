@@ -44,6 +44,9 @@ const RESERVED: &[&str] = &[
     "export",
     "extends",
     "extern",
+    // Rust's number types.
+    "f32",
+    "f64",
     "finally",
     "fixed",
     "float",

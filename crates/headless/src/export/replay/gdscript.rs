@@ -78,7 +78,9 @@ func _init():
 
 
 func _col(name):
-	return float(cells[header.find(name)])
+	# steerlab's numbers are single precision: each is read as exactly that number (a
+	# Vector2 holds floats in Godot's usual builds).
+	return Vector2(float(cells[header.find(name)]), 0.0).x
 
 
 func _check(field, got, want, angle, scale):
