@@ -55,14 +55,8 @@ fn export_all(lang: Lang) -> Vec<Case> {
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&base);
-    // A law defined in single precision (newton) has no port to a language of doubles.
-    let ports = |law: &str| {
-        let algorithm = Algorithm::from_id(law).unwrap();
-        export::refusal_in(algorithm, lang).is_none()
-    };
     let cases: Vec<Case> = pairs()
         .into_iter()
-        .filter(|(law, _)| ports(law))
         .enumerate()
         .map(|(i, (law, scenario))| {
             let dir = base.join(format!("{i:02}-{law}"));
@@ -447,19 +441,19 @@ fn the_command_line_refuses_what_it_cannot_export() {
 }
 
 #[test]
-fn newton_s_single_precision_has_no_port_to_the_languages_of_doubles() {
-    for lang in ["ts", "gd"] {
-        let out = run(&["export", "default", "--algorithm", "newton", "--lang", lang]);
-        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-        assert!(
-            stderr(&out).contains("newton iterates in single precision, like its article"),
-            "{}",
-            stderr(&out)
-        );
-    }
-    for lang in ["cs", "cpp", "rs"] {
+fn newton_exports_to_every_language_in_single_precision() {
+    // Where the language has floats it uses them; TypeScript and GDScript round every
+    // operation to single precision.
+    for (lang, rounding) in [
+        ("ts", "Math.fround("),
+        ("gd", "f32("),
+        ("cs", "MathF."),
+        ("cpp", "std::"),
+        ("rs", "f32::"),
+    ] {
         let out = run(&["export", "default", "--algorithm", "newton", "--lang", lang]);
         assert!(out.status.success(), "{lang}: {}", stderr(&out));
+        assert!(stdout(&out).contains(rounding), "{lang}");
     }
 }
 

@@ -46,7 +46,7 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
             export::exportable().join(", ")
         ))
     })?;
-    if let Some(why) = export::refusal_in(algorithm, args.lang) {
+    if let Some(why) = export::refusal(algorithm) {
         return Err(Failure::Input(format!("--algorithm: {why}")));
     }
     let mut inputs = inputs_of(&args.file, &scenario);

@@ -290,3 +290,106 @@ fn rust_s_number_types_are_not_names() {
         );
     }
 }
+
+#[test]
+fn a_law_in_single_precision_rounds_every_operation_in_a_language_of_doubles() {
+    let file = "precision single;\n\
+                fn step { let r = sqrt(target_x) * 0.1 + 0.5 * K; \
+                if abs(r) < 0.1 { r = min(r, 2); } pos_x = -r; }";
+    let params = [number("k", 0.92)];
+    let ts = print(file, &params, Lang::TypeScript).unwrap();
+    assert!(
+        ts.contains(
+            "let r = Math.fround(Math.fround(Math.fround(Math.sqrt(targetX)) * Math.fround(0.1)) \
+             + Math.fround(0.5 * K));"
+        ),
+        "{ts}"
+    );
+    // Tests, flags, abs, min and a sign change are exact on floats: not rounded.
+    assert!(ts.contains("if (Math.abs(r) < Math.fround(0.1)) {"), "{ts}");
+    assert!(ts.contains("r = Math.min(r, 2);"), "{ts}");
+    assert!(ts.contains("this.posX = -r;"), "{ts}");
+    // A tuned number that is not a float is rounded once, where it is declared.
+    assert!(ts.contains("export const K = Math.fround(0.92);"), "{ts}");
+    assert!(ts.contains(
+        "every\n// operation's result is rounded to single precision (Math.fround(...))"
+    ));
+    let gd = print(file, &params, Lang::GdScript).unwrap();
+    assert!(gd.contains("var r: float = f32(f32(f32(sqrt(target_x)) * f32(0.1)) + f32(0.5 * K))"));
+    // (A GDScript constant cannot call a function: the float's value in full.)
+    assert!(gd.contains("const K = 0.9200000166893005"), "{gd}");
+    assert_eq!(
+        gd.matches("static func f32(a: float) -> float:").count(),
+        1,
+        "{gd}"
+    );
+    assert!(gd.contains("\treturn Vector2(a, 0.0).x"), "{gd}");
+    // Languages of floats compute it in floats, as they would anyway.
+    let cs = print(file, &params, Lang::CSharp).unwrap();
+    assert!(
+        cs.contains("float r = MathF.Sqrt(targetX) * 0.1f + 0.5f * K;"),
+        "{cs}"
+    );
+    assert!(
+        !cs.contains("fround") && !cs.contains("rounded to single"),
+        "{cs}"
+    );
+    // A law without `precision single` is not rounded anywhere.
+    let plain = print(
+        &file.replace("precision single;\n", ""),
+        &params,
+        Lang::TypeScript,
+    );
+    assert!(!plain.unwrap().contains("fround"));
+    // The helper's name is not a name a step may take.
+    let err = step::parse("fn step { let f32 = 1; }").unwrap_err();
+    assert!(err.contains("`f32` is a reserved word"), "{err}");
+}
+
+#[test]
+fn a_law_in_single_precision_carries_steerlab_s_arctangent_where_it_calls_one() {
+    let file = "precision single;\nfn step { heading = atan2(target_y, target_x); }";
+    let ts = print(file, &[], Lang::TypeScript).unwrap();
+    assert!(
+        ts.contains("this.heading = atan2Single(targetY, targetX);"),
+        "{ts}"
+    );
+    assert_eq!(ts.matches("function atan2Single(").count(), 1);
+    assert_eq!(ts.matches("function atanSingle(").count(), 1);
+    assert!(!ts.contains("Math.atan2"), "{ts}");
+    let gd = print(file, &[], Lang::GdScript).unwrap();
+    assert!(
+        gd.contains("heading = atan2_single(target_y, target_x)"),
+        "{gd}"
+    );
+    assert_eq!(gd.matches("static func atan2_single(").count(), 1);
+    assert_eq!(gd.matches("static func atan_single(").count(), 1);
+    let cs = print(file, &[], Lang::CSharp).unwrap();
+    assert!(
+        cs.contains("heading = MathF.Atan2(targetY, targetX);"),
+        "{cs}"
+    );
+    assert!(
+        !cs.contains("atan2Single") && !cs.contains("Atan2Single"),
+        "{cs}"
+    );
+    // Without an arctangent, or without `precision single`, no such helper.
+    let no_atan = print(
+        "precision single;\nfn step { pos_x = sqrt(target_x); }",
+        &[],
+        Lang::TypeScript,
+    )
+    .unwrap();
+    assert!(!no_atan.contains("atan2Single"), "{no_atan}");
+    let plain = print(
+        &file.replace("precision single;\n", ""),
+        &[],
+        Lang::GdScript,
+    )
+    .unwrap();
+    assert!(
+        plain.contains("heading = atan2(target_y, target_x)"),
+        "{plain}"
+    );
+    assert!(!plain.contains("atan2_single"), "{plain}");
+}

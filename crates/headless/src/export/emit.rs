@@ -104,10 +104,6 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
             }
         }
     }
-    if source.step.single && !lang.has_single_precision() {
-        // export::refusal_in says why to the user first.
-        return Err(format!("{} has no port to {}", source.id, lang.name()));
-    }
     let launch_body = resolve(source, &fresh(source))?;
     let step_body = resolve(source, &source.step.step)?;
     // Checked whole (a mistake in what pruning drops is still a mistake), then pruned.
@@ -122,11 +118,19 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
     for body in [&launch_body, &step_body] {
         uses(body, &mut used);
     }
-    let helpers: Vec<String> = super::step::FUNCTIONS
+    let mut helpers: Vec<String> = super::step::FUNCTIONS
         .iter()
         .filter(|(f, _)| used.contains(*f))
         .filter_map(|(f, _)| lang.helper(f, source.step.double))
         .collect();
+    if emulates_single(lang, source) {
+        if lang == Lang::GdScript {
+            helpers.push(Lang::GD_TO_SINGLE.to_string());
+        }
+        if used.contains("atan2") {
+            helpers.push(super::single::helpers(lang).to_string());
+        }
+    }
     used.extend(source.step.keep.iter().cloned());
     let mut constants = Vec::new();
     for name in used.iter().filter(|n| is_constant(n)) {
@@ -146,6 +150,7 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
     }
     let mut w = Writer::new(lang);
     w.wide = source.step.double;
+    w.single = emulates_single(lang, source);
     header(&mut w, source, &whens)?;
     let launch = function(lang, source, "launch", &launch_body)?;
     let step = function(lang, source, "step", &step_body)?;
@@ -170,6 +175,12 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
     Ok(w.out)
 }
 
+/// Whether `lang`, a language of doubles, rounds every operation of a law defined in
+/// single precision (`precision single`) to single precision, as steerlab computes it.
+pub fn emulates_single(lang: Lang, source: &Source) -> bool {
+    source.step.single && !lang.has_single_precision()
+}
+
 /// What a shell puts around: the constants, the two functions' bodies (at depth 0),
 /// the helpers they call, and the names each function reads.
 pub struct Parts<'a> {
@@ -188,6 +199,16 @@ fn header(w: &mut Writer, source: &Source, whens: &BTreeSet<String>) -> Result<(
     w.line(&format!("{c} {}: {}", source.class(), source.summary));
     for line in &source.step.doc {
         w.line(format!("{c} {line}").trim_end());
+    }
+    if w.single {
+        w.line(&format!(
+            "{c} This law is defined in single precision and {} computes in doubles: every",
+            w.lang.name()
+        ));
+        w.line(&format!(
+            "{c} operation's result is rounded to single precision ({}), as steerlab's are.",
+            w.lang.rounded("...")
+        ));
     }
     w.line(c);
     for line in source.provenance {
@@ -232,11 +253,30 @@ pub fn constant_doc(param: &Param) -> String {
     format!("{} Valid: {min} to {max}{unit}.", param.help)
 }
 
-/// A constant's value as a literal (`wide`: of the law's double type).
-pub fn constant_value(lang: Lang, param: &Param, wide: bool) -> String {
+/// A constant's value as a literal (`wide`: of the law's double type; `single`: rounded
+/// to single precision in a language of doubles, where the literal is not exact).
+pub fn constant_value(lang: Lang, param: &Param, wide: bool, single: bool) -> String {
     match param.value {
-        ParamValue::Number(v, ..) => lang.number(&format!("{v:?}"), wide),
+        // GDScript's constants cannot call a function: the float's own value, in full.
+        ParamValue::Number(v, ..) if single && lang == Lang::GdScript => {
+            lang.number(&format!("{:?}", f64::from(v)), wide)
+        }
+        ParamValue::Number(v, ..) => literal(lang, &format!("{v:?}"), wide, single),
         _ => String::new(),
+    }
+}
+
+/// A number as written, in `lang`; with `single`, rounded to single precision when the
+/// double it reads as is not a single-precision number (0.1, not 0.5).
+pub fn literal(lang: Lang, text: &str, wide: bool, single: bool) -> String {
+    let number = lang.number(text, wide);
+    let exact = text
+        .parse::<f64>()
+        .is_ok_and(|d| f64::from(d as f32) == d || !d.is_finite());
+    if single && !exact {
+        lang.rounded(&number)
+    } else {
+        number
     }
 }
 
@@ -245,6 +285,9 @@ pub struct Writer {
     pub lang: Lang,
     /// The law computes in doubles ([`super::step::StepFile::double`]).
     pub wide: bool,
+    /// The law is defined in single precision and the language has only doubles: every
+    /// operation is rounded ([`emulates_single`]).
+    pub single: bool,
     pub out: String,
     pub depth: usize,
 }
@@ -254,6 +297,7 @@ impl Writer {
         Writer {
             lang,
             wide: false,
+            single: false,
             out: String::new(),
             depth: 0,
         }

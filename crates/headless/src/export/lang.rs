@@ -130,6 +130,21 @@ impl Lang {
         }
     }
 
+    /// `value` rounded to single precision, in a language of doubles computing a law
+    /// defined in floats (`Math.fround`, and GDScript's `f32` helper: a `Vector2`
+    /// holds floats); unchanged elsewhere.
+    pub fn rounded(self, value: &str) -> String {
+        match self {
+            Lang::TypeScript => format!("Math.fround({value})"),
+            Lang::GdScript => format!("f32({value})"),
+            _ => value.to_string(),
+        }
+    }
+
+    /// GDScript's rounding to single precision ([`Lang::rounded`]), defined in a file
+    /// that needs it.
+    pub const GD_TO_SINGLE: &'static str = "# Rounded to single precision: a Vector2 holds floats in Godot's usual builds.\nstatic func f32(a: float) -> float:\n\treturn Vector2(a, 0.0).x";
+
     /// Whether its numbers are single precision, as steerlab's (TypeScript's and
     /// GDScript's are doubles).
     pub fn has_single_precision(self) -> bool {

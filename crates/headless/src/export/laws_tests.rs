@@ -47,9 +47,6 @@ fn every_exportable_law_exports_to_every_language_the_same_way_twice() {
     for id in exportable() {
         let algorithm = Algorithm::from_id(id).unwrap();
         for lang in Lang::ALL {
-            if refusal_in(algorithm, lang).is_some() {
-                continue;
-            }
             let code = code(
                 algorithm,
                 &tuned(&tuning),
@@ -211,7 +208,7 @@ fn the_test_names_the_class_the_files_and_carries_godot_s_vectors() {
 }
 
 #[test]
-fn scratch_state_is_set_but_not_compared_and_single_precision_refuses_doubles() {
+fn scratch_state_is_set_but_not_compared_and_single_precision_ports_everywhere() {
     let file =
         step::parse("state kept = 0;\nstate wander = 0 scratch;\nprecision single;\nfn step { }\n")
             .unwrap();
@@ -223,18 +220,6 @@ fn scratch_state_is_set_but_not_compared_and_single_precision_refuses_doubles() 
     assert!(test.contains("check(\"kept\""), "{test}");
     let newton = Algorithm::from_id("newton").unwrap();
     for lang in Lang::ALL {
-        let refused = refusal_in(newton, lang);
-        assert_eq!(refused.is_some(), !lang.has_single_precision(), "{lang:?}");
-        let code = code(newton, &tuned(&Tuning::default()), lang, None);
-        assert_eq!(code.is_ok(), lang.has_single_precision(), "{lang:?}");
+        assert!(code(newton, &tuned(&Tuning::default()), lang, None).is_ok());
     }
-    let why = refusal_in(newton, Lang::TypeScript).unwrap();
-    assert!(
-        why.contains("TypeScript (web games) computes in doubles"),
-        "{why}"
-    );
-    assert_eq!(
-        refusal_in(Algorithm::from_id("smoothed").unwrap(), Lang::GdScript),
-        None
-    );
 }

@@ -15,6 +15,7 @@ mod names;
 mod print;
 pub mod replay;
 mod shells;
+mod single;
 pub mod step;
 mod tree;
 pub mod vectors;
@@ -69,24 +70,6 @@ pub fn refusal(algorithm: Algorithm) -> Option<String> {
             algorithm.id()
         )
     })
-}
-
-/// Why a law cannot be exported to `lang` ([`refusal`], or a law defined in single
-/// precision and a language of doubles); `None` when it can.
-pub fn refusal_in(algorithm: Algorithm, lang: Lang) -> Option<String> {
-    if let Some(why) = refusal(algorithm) {
-        return Some(why);
-    }
-    match step_file(algorithm) {
-        Ok(step) if step.single && !lang.has_single_precision() => Some(format!(
-            "{} iterates in single precision, like its article, and {} computes in doubles, \
-             where the iterations converge differently: there is no faithful port (export it \
-             to C#, C++ or Rust)",
-            algorithm.id(),
-            lang.name()
-        )),
-        _ => None,
-    }
 }
 
 /// The ids of the laws that export.

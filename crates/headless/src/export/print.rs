@@ -35,6 +35,7 @@ pub(super) fn function(
         mutated,
         w: Writer {
             wide: source.step.double,
+            single: super::emit::emulates_single(lang, source),
             ..Writer::new(lang)
         },
         signals: name == "step",
@@ -298,7 +299,7 @@ impl Function {
     fn expr(&self, e: &Expr, outer: u8) -> Result<String, String> {
         let lang = self.lang;
         Ok(match e {
-            Expr::Num(n) => lang.number(n, self.w.wide),
+            Expr::Num(n) => super::emit::literal(lang, n, self.w.wide, self.w.single),
             Expr::Bool(b) => b.to_string(),
             Expr::Name(n) if is_constant(n) => lang.name_of(&n.to_lowercase(), Role::Const),
             Expr::Name(n) if self.fields.contains_key(n) => lang.name_of(n, Role::Field),
@@ -313,7 +314,22 @@ impl Function {
                     .iter()
                     .map(|a| self.expr(a, 0))
                     .collect::<Result<Vec<_>, _>>()?;
-                lang.call(f, &args, self.w.wide)
+                if self.w.single && f == "atan2" {
+                    // steerlab's own single-precision arctangent (super::single).
+                    return Ok(super::single::atan2(lang, &args.join(", ")));
+                }
+                let call = lang.call(f, &args, self.w.wide);
+                // Exact on single-precision numbers: a flag, abs, min, max, sign,
+                // rounding. The rest is rounded when single precision is emulated.
+                let exact = matches!(
+                    f.as_str(),
+                    "finite" | "nan" | "abs" | "min" | "max" | "sign" | "round" | "trunc"
+                );
+                if self.w.single && !exact {
+                    lang.rounded(&call)
+                } else {
+                    call
+                }
             }
             Expr::Binary(op, a, b) => {
                 let p = op.precedence();
@@ -336,7 +352,10 @@ impl Function {
                     lang.op(*op),
                     self.expr(b, (p + 1).max(tighter(b)))?
                 );
-                if p < outer {
+                if self.w.single && !op.is_test() {
+                    // Each arithmetic result rounded, as a float operation rounds it.
+                    lang.rounded(&text)
+                } else if p < outer {
                     format!("({text})")
                 } else {
                     text

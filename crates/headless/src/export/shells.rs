@@ -101,7 +101,7 @@ fn constants(
         w.line("");
         doc_comment(w, &constant_doc(c));
         let name = lang.name_of(&c.name, Role::Const);
-        w.line(&declare(&name, &constant_value(lang, c, w.wide)));
+        w.line(&declare(&name, &constant_value(lang, c, w.wide, w.single)));
     }
 }
 

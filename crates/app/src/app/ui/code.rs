@@ -33,7 +33,7 @@ pub fn row(ui: &mut egui::Ui, exports: &ExportPaths, session: &mut Session, algo
             export_now(exports, session, algorithm);
         }
     });
-    if let Some(why) = export::refusal_in(algorithm, session.view.export_lang) {
+    if let Some(why) = export::refusal(algorithm) {
         ui.label(style::help(why));
     }
 }
