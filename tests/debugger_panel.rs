@@ -207,15 +207,18 @@ fn export_code_writes_the_law_its_vectors_and_its_test_in_the_chosen_language() 
         test.contains("include_str!(\"smoothed_vectors.csv\")"),
         "{test}"
     );
-    std::fs::remove_dir_all(&dir).ok();
-    // A law with no port to the chosen language says why instead (Newton iterates in
-    // single precision; TypeScript has only doubles).
+    // Newton in TypeScript: in single precision, each operation rounded.
+    harness.get_by_label("■ smoothed").click();
+    harness.run();
     harness.state_mut().session.view.export_lang = steerlab::export::Lang::TypeScript;
     harness.get_by_label("■ newton").click();
     harness.run();
-    assert!(harness
-        .query_by_label_contains("newton iterates in single precision")
-        .is_some());
+    harness.get_by_label("Export code").click();
+    harness.run();
+    let code = std::fs::read_to_string(dir.join("newtonMissile.ts")).unwrap();
+    assert!(code.contains("Math.fround("), "{code}");
+    assert!(code.contains("function atan2Single("), "{code}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
