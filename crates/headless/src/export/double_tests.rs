@@ -145,6 +145,19 @@ fn rust_allows_a_solver_s_working_values_only_where_a_block_is_used() {
     assert!(next.trim_start().starts_with("pub fn step("), "{rs}");
 }
 
+#[test]
+fn a_block_used_inside_an_if_or_a_loop_counts_too() {
+    let file = "block solve { found = 2; }\n\
+                fn launch { let found = 0; if launch_x > 0 { use solve; } pos_x = found; }\n\
+                fn step { let found = 0; repeat 2 { use solve; } pos_x = found; }";
+    let rs = print(file, &[], Lang::Rust).unwrap();
+    assert_eq!(
+        rs.matches("#[allow(unused_assignments)]").count(),
+        2,
+        "{rs}"
+    );
+}
+
 /// The shipped scenario `name`.
 fn scenario(name: &str) -> crate::scenario::Scenario {
     let text = crate::scenario::presets::shipped(name).unwrap();

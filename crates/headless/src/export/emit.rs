@@ -148,9 +148,7 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
             }
         }
     }
-    let mut w = Writer::new(lang);
-    w.wide = source.step.double;
-    w.single = emulates_single(lang, source);
+    let mut w = Writer::for_law(lang, source);
     header(&mut w, source, &whens)?;
     let launch = function(lang, source, "launch", &launch_body)?;
     let step = function(lang, source, "step", &step_body)?;
@@ -300,6 +298,15 @@ impl Writer {
             single: false,
             out: String::new(),
             depth: 0,
+        }
+    }
+
+    /// A writer of `source`'s law in `lang`: with its numbers' width and rounding.
+    pub fn for_law(lang: Lang, source: &Source) -> Writer {
+        Writer {
+            wide: source.step.double,
+            single: emulates_single(lang, source),
+            ..Writer::new(lang)
         }
     }
 

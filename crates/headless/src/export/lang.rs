@@ -510,6 +510,8 @@ mod tests {
         );
         assert_eq!(widen("if_2f"), "if_2f");
         assert_eq!(widen("3.14f)"), "3.14)");
+        // An `f` with a letter, a digit or `_` after it is part of a word, not a suffix.
+        assert_eq!(widen("2fx 2f_ 2f1"), "2fx 2f_ 2f1");
     }
 
     #[test]

@@ -33,11 +33,7 @@ pub(super) fn function(
         declared: BTreeSet::new(),
         fields_set: false,
         mutated,
-        w: Writer {
-            wide: source.step.double,
-            single: super::emit::emulates_single(lang, source),
-            ..Writer::new(lang)
-        },
+        w: Writer::for_law(lang, source),
         signals: name == "step",
     };
     f.block(body)?;

@@ -194,14 +194,13 @@ fn flatten(
             flatten_into(key, v, &mut named);
         }
     }
-    let state = state_names.iter().map(|f| match f.as_str() {
-        // Something optional that is absent: not known.
-        other if other.ends_with("_known") => Ok(named.get(other).copied().unwrap_or(0.0)),
-        other => named
+    let state = state_names.iter().map(|other| {
+        named
             .get(other)
             .copied()
             .or_else(|| {
-                // A field of something optional (with a `_known` field) that is absent.
+                // Something optional (with a `_known` field) that is absent: its fields,
+                // and its `_known` itself, are 0.
                 let absent = state_names.iter().any(|known| {
                     known.strip_suffix("_known").is_some_and(|base| {
                         other.starts_with(&format!("{base}_")) && !named.contains_key(known)
@@ -209,7 +208,7 @@ fn flatten(
                 });
                 absent.then_some(0.0)
             })
-            .ok_or_else(|| format!("the law's state has no `{other}`")),
+            .ok_or_else(|| format!("the law's state has no `{other}`"))
     });
     [body.pos.x, body.pos.y, body.vel.x, body.vel.y, body.heading]
         .into_iter()
@@ -323,5 +322,9 @@ mod tests {
         // A field of something absent with no `_known` asked for is not guessed.
         let err = super::flatten(&guidance, &body, &["last_time".to_string()]).unwrap_err();
         assert!(err.contains("no `last_time`"), "{err}");
+        // An absent `last` excuses only its own fields.
+        let names = ["last_known".to_string(), "nothing".to_string()];
+        let err = super::flatten(&guidance, &body, &names).unwrap_err();
+        assert!(err.contains("no `nothing`"), "{err}");
     }
 }
