@@ -242,3 +242,72 @@ fn listening_beyond_this_machine_is_said_out_loud() {
     let quiet = steerlab(&["live", "--listen", "0", "--seconds", "0.2"]);
     assert!(!text(&quiet).contains("warning"));
 }
+
+/// A WebSocket handshake from a web page at `origin`: the first line of the answer.
+fn handshake(port: u16, origin: &str) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\nOrigin: {origin}\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = [0u8; 256];
+    let n = stream.read(&mut answer).unwrap_or(0);
+    let answer = String::from_utf8_lossy(&answer[..n]).into_owned();
+    answer.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_page_from_elsewhere_attaches_only_when_its_origin_is_allowed() {
+    let origin = "https://game.example";
+    let (mut child, port) = live(&["--listen", "0", "--allow-origin", origin, "--seconds", "5"]);
+    let allowed = handshake(port, origin);
+    child.kill().ok();
+    child.wait().ok();
+    assert!(allowed.starts_with("HTTP/1.1 101"), "{allowed}");
+    let (mut child, port) = live(&["--listen", "0", "--seconds", "5"]);
+    let refused = handshake(port, origin);
+    child.kill().ok();
+    child.wait().ok();
+    assert!(refused.starts_with("HTTP/1.1 403"), "{refused}");
+}
+
+#[test]
+fn the_summary_s_round_trips_are_the_applied_ones_in_milliseconds() {
+    let (child, port) = live(&["--listen", "0", "--seconds", "30", "--set", "gain=6"]);
+    // A game that answers the set once it has it.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(stream, "{HELLO}\n{PARAMS}\n").unwrap();
+    let mut said = String::new();
+    let mut chunk = [0u8; 512];
+    while !said.contains("\"set\"") {
+        let n = stream.read(&mut chunk).unwrap();
+        assert!(n > 0, "closed before a set: {said}");
+        said.push_str(&String::from_utf8_lossy(&chunk[..n]));
+    }
+    let applied = r#"{"type":"applied","name":"gain","value":6,"tick":0}"#;
+    write!(stream, "{applied}\n{}", frames(3)).unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let _ = stream.read_to_string(&mut said);
+    let printed = text(&child.wait_with_output().unwrap());
+    let number = |after: &str| -> f64 {
+        let at = printed
+            .find(after)
+            .unwrap_or_else(|| panic!("{after}: {printed}"));
+        let rest = &printed[at + after.len()..];
+        rest.split(" ms").next().unwrap().parse().unwrap()
+    };
+    let trip = number("(round trip ");
+    assert!(printed.contains("set round trips: 1, median "), "{printed}");
+    // One round trip: the median is it, in milliseconds, and under a second here.
+    assert_eq!(number("median "), trip, "{printed}");
+    assert!((0.0..1000.0).contains(&trip), "{printed}");
+}
