@@ -11,7 +11,7 @@ use cli_common::*;
 use steerlab::export::{self, Lang};
 
 /// The article scenarios, and the export's own.
-const SCENARIOS: [&str; 9] = [
+const SCENARIOS: [&str; 10] = [
     "default",
     "lunar-blast",
     "fly-program",
@@ -21,6 +21,7 @@ const SCENARIOS: [&str; 9] = [
     "apn-vs-pn",
     "artillery",
     "tests/fixtures/export-options.ron",
+    "tests/fixtures/export-airframe.ron",
 ];
 
 /// One law in one scenario, exported into its own folder.
@@ -122,6 +123,26 @@ fn report(name: &str, cases: &[Case], outputs: &[String]) {
             .find(|l| l.contains(" steps, worst error "))
             .unwrap_or_else(|| panic!("{} {}: no summary in {out}", case.law, case.scenario));
         assert!(summary.ends_with(", 0 failures"), "{summary}");
+        // A lane with a seeker that sees late or seldom: its looks were checked too.
+        let vectors = std::fs::read_to_string(case.dir.join("vectors.csv")).unwrap();
+        if vectors
+            .lines()
+            .next()
+            .is_some_and(|h| h.ends_with(",seen_vy"))
+        {
+            let looks: usize = out
+                .lines()
+                .find_map(|l| {
+                    l.split("Seeker ")
+                        .nth(1)?
+                        .split(": ")
+                        .nth(1)?
+                        .strip_suffix(" looks")
+                })
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{} {}: no looks in {out}", case.law, case.scenario));
+            assert!(looks > 100, "{} {}: {looks} looks", case.law, case.scenario);
+        }
         let error: f64 = summary
             .split("worst error ")
             .nth(1)

@@ -11,6 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const BODY: [&str; 5] = ["pos_x", "pos_y", "vel_x", "vel_y", "heading"];
 /// What `step` is given: the target as the missile's seeker sees it, and the tick.
 pub const STEP_INPUTS: [&str; 5] = ["target_x", "target_y", "target_vx", "target_vy", "dt"];
+/// What `fly` is given: the body's velocity and heading before the law's move, and the
+/// tick.
+pub const FLY_INPUTS: [&str; 4] = ["before_vel_x", "before_vel_y", "before_heading", "dt"];
 /// What `launch` is given: where the missile starts, its start velocity, the target, and
 /// the tick's length.
 pub const LAUNCH_INPUTS: [&str; 9] = [
@@ -55,6 +58,9 @@ pub struct Source<'a> {
     pub params: &'a [Param],
     /// Lines for the header: which steerlab, and the link that reproduces the tuning.
     pub provenance: &'a [String],
+    /// The seeker's timing, when the lane's seeker sees late or seldom (its class is
+    /// written beside the missile's).
+    pub seeker: Option<crate::sim::seeker::SeekerSpec>,
 }
 
 impl Source<'_> {
@@ -86,6 +92,7 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
     for state in &source.step.state {
         if LAUNCH_INPUTS.contains(&state.name.as_str())
             || STEP_INPUTS.contains(&state.name.as_str())
+            || FLY_INPUTS.contains(&state.name.as_str())
         {
             return Err(format!("`state {}`: an argument has that name", state.name));
         }
@@ -106,16 +113,19 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
     }
     let launch_body = resolve(source, &fresh(source))?;
     let step_body = resolve(source, &source.step.step)?;
+    let fly_body = resolve(source, &source.step.fly)?;
     // Checked whole (a mistake in what pruning drops is still a mistake), then pruned.
     function(lang, source, "launch", &launch_body)?;
     function(lang, source, "step", &step_body)?;
-    let (launch_body, step_body) = (prune(launch_body), prune(step_body));
+    function(lang, source, "fly", &fly_body)?;
+    let (launch_body, step_body, fly_body) =
+        (prune(launch_body), prune(step_body), prune(fly_body));
     let mut used = BTreeSet::new();
     let mut whens = BTreeSet::new();
-    for body in [&source.step.launch, &source.step.step] {
+    for body in [&source.step.launch, &source.step.step, &source.step.fly] {
         decided(body, &mut whens);
     }
-    for body in [&launch_body, &step_body] {
+    for body in [&launch_body, &step_body, &fly_body] {
         uses(body, &mut used);
     }
     let mut helpers: Vec<String> = super::step::FUNCTIONS
@@ -155,6 +165,16 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
     let (mut launch_reads, mut step_reads) = (BTreeSet::new(), BTreeSet::new());
     uses(&launch_body, &mut launch_reads);
     uses(&step_body, &mut step_reads);
+    let fly = if fly_body.is_empty() {
+        None
+    } else {
+        let mut reads = BTreeSet::new();
+        uses(&fly_body, &mut reads);
+        Some(Fly {
+            body: function(lang, source, "fly", &fly_body)?,
+            reads,
+        })
+    };
     let parts = Parts {
         constants: &constants,
         launch: &launch,
@@ -162,6 +182,11 @@ pub fn file(lang: Lang, source: &Source) -> Result<String, String> {
         helpers,
         launch_reads: &launch_reads,
         step_reads: &step_reads,
+        fly,
+        seeker: source
+            .seeker
+            .as_ref()
+            .map(|spec| super::seeker::class(lang, &source.class(), source.step.double, spec)),
     };
     match lang {
         Lang::CSharp => super::shells::csharp(&mut w, source, &parts),
@@ -188,6 +213,17 @@ pub struct Parts<'a> {
     pub helpers: Vec<String>,
     pub launch_reads: &'a BTreeSet<String>,
     pub step_reads: &'a BTreeSet<String>,
+    /// The airframe's `fly` after each step, when the lane has one: then the law's own
+    /// step is the private `steer`, and `step` steers, then flies.
+    pub fly: Option<Fly>,
+    /// The seeker's class, when the lane has one: the adapter looks through it.
+    pub seeker: Option<String>,
+}
+
+/// The body of `fly` (at depth 0) and the names it reads.
+pub struct Fly {
+    pub body: String,
+    pub reads: BTreeSet<String>,
 }
 
 /// The file's opening comment: the law, its source, the provenance, and the choices

@@ -14,6 +14,7 @@ mod lex;
 mod names;
 mod print;
 pub mod replay;
+pub mod seeker;
 mod shells;
 mod single;
 pub mod step;
@@ -99,15 +100,37 @@ pub fn step_file(algorithm: Algorithm) -> Result<step::StepFile, String> {
     Ok(file)
 }
 
+/// The step file of `algorithm` as `lane` flies it: with the airframe's `fly` after each
+/// step (its state after the law's, its description after the law's) when it has one.
+pub fn lane_step_file(algorithm: Algorithm, lane: &Lane) -> Result<step::StepFile, String> {
+    let mut file = step_file(algorithm)?;
+    if lane.airframe.is_some() {
+        let airframe = step::parse(AIRFRAME).map_err(|e| format!("laws/airframe.step: {e}"))?;
+        file.doc.push(String::new());
+        file.doc.extend(airframe.doc);
+        file.state.extend(airframe.state);
+        file.fly = airframe.fly;
+    }
+    Ok(file)
+}
+
+/// What the airframe does with each step's move.
+const AIRFRAME: &str = include_str!("laws/airframe.step");
+
 /// A law's tuned parameters, described, from `tuning`.
 pub fn params(algorithm: Algorithm, tuning: &Tuning) -> Vec<Param> {
-    let Some(law) = tuning.law(algorithm) else {
-        return Vec::new();
-    };
-    law.fields()
+    tuning
+        .law(algorithm)
+        .map(|law| described_params(law, ""))
+        .unwrap_or_default()
+}
+
+/// Every field of `part` as a parameter named `prefix` + its name.
+fn described_params(part: &dyn crate::core::field::Described, prefix: &str) -> Vec<Param> {
+    part.fields()
         .iter()
         .filter_map(|f| {
-            let value = match (f.kind, law.get(f.name)?) {
+            let value = match (f.kind, part.get(f.name)?) {
                 (Kind::Number { min, max }, Value::Number(v)) => ParamValue::Number(v, min, max),
                 // A whole number (the heat-seeker's), written as a number like the rest.
                 (Kind::Whole { min, max }, Value::Whole(v)) => {
@@ -121,7 +144,7 @@ pub fn params(algorithm: Algorithm, tuning: &Tuning) -> Vec<Param> {
                 _ => return None,
             };
             Some(Param {
-                name: f.name.to_string(),
+                name: format!("{prefix}{}", f.name),
                 label: f.label.to_string(),
                 help: f.help.to_string(),
                 unit: f.unit.to_string(),
@@ -129,6 +152,64 @@ pub fn params(algorithm: Algorithm, tuning: &Tuning) -> Vec<Param> {
             })
         })
         .collect()
+}
+
+/// What a lane's missiles fly besides their law, from the first missile that flies the
+/// law with the scenario's tuning: its airframe (none: the law moves the body alone) and
+/// its seeker's timing (none: the law sees the target as it is, every tick).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lane {
+    pub airframe: Option<crate::sim::airframe::AirframeSpec>,
+    pub seeker: Option<crate::sim::seeker::SeekerSpec>,
+}
+
+/// How far into a scenario [`lane`] looks for the law's first missile, in seconds.
+const LANE_SECONDS: f64 = 60.0;
+
+/// The lane `algorithm` flies in `scenario`: what its first missile with the scenario's
+/// tuning carries (within [`LANE_SECONDS`]; none found: the law alone).
+pub fn lane(scenario: &crate::scenario::Scenario, algorithm: Algorithm) -> Result<Lane, String> {
+    let scenario = scenario.restricted_to(algorithm);
+    let mut world = scenario.build()?;
+    let tuned = params(algorithm, &scenario.algorithms);
+    let ticks = (LANE_SECONDS / f64::from(world.dt())).ceil() as u64;
+    while world.tick() < ticks {
+        let first = world.missiles().iter().find(|m| {
+            m.algorithm() == algorithm && params(algorithm, world.tuning_for(m.source)) == tuned
+        });
+        if let Some(missile) = first {
+            return Ok(Lane {
+                airframe: missile.airframe.as_ref().map(|a| a.spec.clone()),
+                seeker: missile
+                    .seeker
+                    .as_ref()
+                    .and_then(|s| seeker::timing(&s.spec)),
+            });
+        }
+        world.step();
+    }
+    Ok(Lane::default())
+}
+
+/// The airframe's parameters (`airframe_max_accel`, ...), with what the file is cut to as
+/// flags: whether it lags (`airframe_has_lag`), turns with lift (`airframe_has_lift`) and
+/// caps the speed (`airframe_has_speed_cap`).
+pub fn airframe_params(spec: &crate::sim::airframe::AirframeSpec) -> Vec<Param> {
+    let mut out = described_params(spec, "airframe_");
+    for (name, label, on) in [
+        ("has_lag", "actuator lag", spec.lag > 0.0),
+        ("has_lift", "lift", spec.lift > 0.0),
+        ("has_speed_cap", "a speed cap", spec.max_speed > 0.0),
+    ] {
+        out.push(Param {
+            name: format!("airframe_{name}"),
+            label: format!("the airframe's {label}"),
+            help: String::new(),
+            unit: String::new(),
+            value: ParamValue::Flag(on),
+        });
+    }
+    out
 }
 
 /// What a law may read of the scenario's world, as constants: the gravity a ballistic
@@ -147,6 +228,13 @@ pub fn world_params(world: &crate::sim::WorldConfig) -> Vec<Param> {
             unit: "units/s^2".into(),
             value: ParamValue::Number(value, -max, max),
         })
+        .chain(std::iter::once(Param {
+            name: "world_has_gravity".into(),
+            label: "the world's gravity".into(),
+            help: String::new(),
+            unit: String::new(),
+            value: ParamValue::Flag(world.gravity != glam::Vec2::ZERO),
+        }))
         .collect()
 }
 
@@ -234,7 +322,14 @@ pub fn vectors(
     algorithm: Algorithm,
     seconds: f64,
 ) -> Result<String, String> {
-    vectors::vectors(scenario, algorithm, seconds, &step_file(algorithm)?)
+    let lane = lane(scenario, algorithm)?;
+    vectors::vectors(
+        scenario,
+        algorithm,
+        seconds,
+        &lane,
+        &lane_step_file(algorithm, &lane)?,
+    )
 }
 
 fn with_source<R>(
@@ -243,9 +338,13 @@ fn with_source<R>(
     link: Option<&str>,
     f: impl FnOnce(&Source) -> R,
 ) -> Result<R, String> {
-    let step = step_file(algorithm)?;
+    let lane = lane(scenario, algorithm)?;
+    let step = lane_step_file(algorithm, &lane)?;
     let mut params = params(algorithm, &scenario.algorithms);
     params.extend(world_params(&scenario.world));
+    if let Some(airframe) = &lane.airframe {
+        params.extend(airframe_params(airframe));
+    }
     let mut provenance = vec![version_line()];
     if let Some(link) = link {
         provenance.push(format!("The tuning in steerlab: {link}"));
@@ -257,12 +356,15 @@ fn with_source<R>(
         step: &step,
         params: &params,
         provenance: &provenance,
+        seeker: lane.seeker.clone(),
     };
     Ok(f(&source))
 }
 
 #[cfg(test)]
 mod double_tests;
+#[cfg(test)]
+mod lane_tests;
 #[cfg(test)]
 mod lang_tests;
 #[cfg(test)]

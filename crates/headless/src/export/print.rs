@@ -1,23 +1,23 @@
 //! A function's statements printed in one language: names, numbers, operators with the
 //! step's own grouping, blocks, loops and returns; the names it reads are checked here.
 
-use super::emit::{Source, Writer, LAUNCH_INPUTS, STEP_INPUTS};
+use super::emit::{Source, Writer, FLY_INPUTS, LAUNCH_INPUTS, STEP_INPUTS};
 use super::lang::{Lang, Role};
 use super::step::{Expr, Op, Stmt};
 use super::tree::{assigned, is_constant, last_real};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The body of `launch` or `step`, at depth 0.
+/// The body of `launch`, `step` or `fly`, at depth 0.
 pub(super) fn function(
     lang: Lang,
     source: &Source,
     name: &str,
     body: &[Stmt],
 ) -> Result<String, String> {
-    let inputs: &[&str] = if name == "launch" {
-        &LAUNCH_INPUTS
-    } else {
-        &STEP_INPUTS
+    let inputs: &[&str] = match name {
+        "launch" => &LAUNCH_INPUTS,
+        "fly" => &FLY_INPUTS,
+        _ => &STEP_INPUTS,
     };
     let mut fields = BTreeMap::new();
     for (field, flag) in source.fields() {
@@ -35,8 +35,13 @@ pub(super) fn function(
         mutated,
         w: Writer::for_law(lang, source),
         signals: name == "step",
+        fly: name == "fly",
     };
     f.block(body)?;
+    if name == "fly" {
+        // It returns nothing: the body is all it is.
+        return Ok(f.w.out);
+    }
     let ends = matches!(last_real(body), Some(Stmt::Return(_)));
     if !ends {
         let value = if f.signals {
@@ -68,6 +73,8 @@ struct Function {
     w: Writer,
     /// `step` returns a signal; `launch` whether it fired.
     signals: bool,
+    /// `fly` returns nothing.
+    fly: bool,
 }
 
 impl Function {
@@ -130,6 +137,9 @@ impl Function {
                 Stmt::Block(_) => return Err("a `use` left in place".into()),
                 Stmt::Break => self.w.line(&format!("break{end}")),
                 Stmt::Repeat(count, index, body) => self.repeat(count, index.as_deref(), body)?,
+                Stmt::Return(_) if self.fly => {
+                    return Err("`return` in fly, which returns nothing".into())
+                }
                 Stmt::Return(signal) => {
                     let value = match (self.signals, signal.as_str()) {
                         (true, "refused") | (false, "detonate" | "solver_failed") => {

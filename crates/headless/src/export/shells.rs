@@ -4,7 +4,7 @@
 
 use super::emit::{
     arguments, constant_doc, constant_value, doc, member_names, Member, Parts, Source, Writer,
-    LAUNCH_INPUTS, STEP_INPUTS,
+    FLY_INPUTS, LAUNCH_INPUTS, STEP_INPUTS,
 };
 use super::lang::{Lang, Role};
 use super::tree::has_block;
@@ -41,17 +41,31 @@ pub fn csharp(w: &mut Writer, s: &Source, p: &Parts) {
     );
     body(w, p.launch);
     w.line("");
-    w.line("/// <summary>One fixed tick of dt seconds against the target as the seeker sees it.</summary>");
-    w.signature(
-        "public Signal Step(",
-        &arguments(lang, w.wide, &STEP_INPUTS, p.step_reads),
-        ")",
-    );
-    body(w, p.step);
+    steps(w, p, &|w, m| {
+        w.line("/// <summary>");
+        doc(w, "///", m.doc);
+        w.line("/// </summary>");
+        let open = format!(
+            "{}{} {}(",
+            if m.public { "public " } else { "" },
+            if m.signals { "Signal" } else { "void" },
+            method_name(lang, m.name, m.public)
+        );
+        w.signature(&open, &m.args, ")");
+        body(w, &m.body);
+    });
     helpers(w, p);
     w.depth -= 1;
     w.line("}");
     w.line("");
+    seeker_class(w, p);
+    let seeker = Look::new(
+        p,
+        s,
+        lang,
+        "seeker.",
+        strings(["t.x", "t.y", "v.x", "v.y", "dt"]),
+    );
     w.lines(&format!(
         r#"#if UNITY_5_3_OR_NEWER
 /// <summary>Unity adapter: flies this GameObject (on the XY plane) at the target in
@@ -59,7 +73,7 @@ pub fn csharp(w: &mut Writer, s: &Source, p: &Parts) {
 public sealed class {class}Behaviour : UnityEngine.MonoBehaviour
 {{
     public UnityEngine.Transform target;
-    readonly {class} missile = new {class}();
+    readonly {class} missile = new {class}();{field}
     UnityEngine.Vector3 lastTarget;
 
     void Start()
@@ -76,7 +90,7 @@ public sealed class {class}Behaviour : UnityEngine.MonoBehaviour
         var t = target.position;
         var v = (t - lastTarget) / dt;
         lastTarget = t;
-        var signal = missile.Step(t.x, t.y, v.x, v.y, dt);{fall}
+        {look}var signal = missile.Step({args}, dt);{fall}
         transform.position = new UnityEngine.Vector3({f}missile.posX, {f}missile.posY, transform.position.z);
         transform.rotation = UnityEngine.Quaternion.Euler(0f, 0f, {f}missile.heading * UnityEngine.Mathf.Rad2Deg);
         if (signal == {class}.Signal.Detonate) Destroy(gameObject);
@@ -85,6 +99,9 @@ public sealed class {class}Behaviour : UnityEngine.MonoBehaviour
 #endif"#,
         f = if wide { "(float)" } else { "" },
         fall = gravity(p, lang, "missile", &format!("{class}."), "dt", 2),
+        field = seeker.field(|c| format!("\n    readonly {c} seeker = new {c}();")),
+        look = seeker.call("Look", "\n        "),
+        args = seeker.args(),
     ));
 }
 
@@ -139,13 +156,151 @@ fn body(w: &mut Writer, text: &str) {
     w.line("}");
 }
 
+/// A method of the missile's class, for a shell to print in its own way.
+struct Method<'a> {
+    /// Its comment.
+    doc: &'a str,
+    /// As the step language names it: `step`, `steer` or `fly`.
+    name: &'a str,
+    /// Called from outside the class (else only by `step`).
+    public: bool,
+    /// Its typed arguments.
+    args: Vec<String>,
+    /// It returns a signal (else nothing).
+    signals: bool,
+    /// Its statements, at depth 0.
+    body: String,
+}
+
+/// The class's per-tick methods: `step`, or, when the lane has an airframe, `step`
+/// calling the law's own move (`steer`) and then the airframe's `fly`.
+fn steps(w: &mut Writer, p: &Parts, print: &dyn Fn(&mut Writer, &Method)) {
+    let (lang, wide) = (w.lang, w.wide);
+    let step_args =
+        |used: &std::collections::BTreeSet<String>| arguments(lang, wide, &STEP_INPUTS, used);
+    let Some(fly) = &p.fly else {
+        let step = Method {
+            doc: "One fixed tick of dt seconds against the target as the seeker sees it.",
+            name: "step",
+            public: true,
+            args: step_args(p.step_reads),
+            signals: true,
+            body: p.step.to_string(),
+        };
+        return print(w, &step);
+    };
+    let all: std::collections::BTreeSet<String> =
+        STEP_INPUTS.iter().map(|s| s.to_string()).collect();
+    let step = Method {
+        doc: "One fixed tick of dt seconds against the target as the seeker sees it: the \
+              law's move, then what the airframe makes of it.",
+        name: "step",
+        public: true,
+        args: step_args(&all),
+        signals: true,
+        body: step_then_fly(lang, wide),
+    };
+    print(w, &step);
+    w.line("");
+    let steer = Method {
+        doc: "The law's move, as if the missile were an ideal point.",
+        name: "steer",
+        public: false,
+        args: step_args(p.step_reads),
+        signals: true,
+        body: p.step.to_string(),
+    };
+    print(w, &steer);
+    w.line("");
+    let fly = Method {
+        doc: "What the airframe makes of the law's move from the velocity and heading before \
+              it.",
+        name: "fly",
+        public: false,
+        args: arguments(lang, wide, &FLY_INPUTS, &fly.reads),
+        signals: false,
+        body: fly.body.clone(),
+    };
+    print(w, &fly);
+}
+
+/// A method's name in `lang` (a private one starts with `_` in GDScript).
+fn method_name(lang: Lang, name: &str, public: bool) -> String {
+    match lang {
+        Lang::CSharp => super::lang::pascal(name),
+        Lang::GdScript if !public => format!("_{name}"),
+        _ => name.to_string(),
+    }
+}
+
+/// `step`'s body when the lane has an airframe: keep the body, steer, fly.
+fn step_then_fly(lang: Lang, wide: bool) -> String {
+    let number = lang.number_type(wide);
+    let end = lang.end();
+    let mut out = String::new();
+    let mut before = Vec::new();
+    for field in ["vel_x", "vel_y", "heading"] {
+        let local = lang.name_of(&format!("before_{field}"), Role::Local);
+        let value = lang.name_of(field, Role::Field);
+        out.push_str(&match lang {
+            Lang::CSharp => format!("{number} {local} = {value};\n"),
+            Lang::Cpp => format!("const {number} {local} = {value};\n"),
+            Lang::Rust => format!("let {local} = {value};\n"),
+            Lang::TypeScript => format!("const {local} = {value};\n"),
+            Lang::GdScript => format!("var {local}: float = {value}\n"),
+        });
+        before.push(local);
+    }
+    let receiver = match lang {
+        Lang::Rust => "self.",
+        Lang::TypeScript => "this.",
+        _ => "",
+    };
+    let call = |name: &str, args: Vec<String>| {
+        format!(
+            "{receiver}{}({})",
+            method_name(lang, name, false),
+            args.join(", ")
+        )
+    };
+    let inputs: Vec<String> = STEP_INPUTS
+        .iter()
+        .map(|i| lang.name_of(i, Role::Local))
+        .collect();
+    let steer = call("steer", inputs);
+    out.push_str(&match lang {
+        Lang::CSharp => format!("Signal signal = {steer};\n"),
+        Lang::Cpp => format!("const Signal signal = {steer};\n"),
+        Lang::Rust => format!("let signal = {steer};\n"),
+        Lang::TypeScript => format!("const signal = {steer};\n"),
+        // `signal` is a keyword in GDScript.
+        Lang::GdScript => format!("var outcome: int = {steer}\n"),
+    });
+    before.push(lang.name_of("dt", Role::Local));
+    out.push_str(&format!("{}{end}\n", call("fly", before)));
+    out.push_str(if lang == Lang::Rust {
+        "signal\n"
+    } else if lang == Lang::GdScript {
+        "return outcome\n"
+    } else {
+        "return signal;\n"
+    });
+    out
+}
+
 pub fn cpp(w: &mut Writer, s: &Source, p: &Parts) {
     let class = s.class();
     let lang = Lang::Cpp;
     w.line("#pragma once");
     w.line("");
     w.line("#include <algorithm>");
+    if p.seeker.is_some() {
+        w.line("#include <array>");
+    }
     w.line("#include <cmath>");
+    if p.seeker.is_some() {
+        w.line("#include <deque>");
+    }
     w.line("");
     w.line(&format!("class {class} {{"));
     w.line("public:");
@@ -174,18 +329,24 @@ pub fn cpp(w: &mut Writer, s: &Source, p: &Parts) {
     );
     inner(w, p.launch);
     w.line("");
-    w.line("// One fixed tick of dt seconds against the target as the seeker sees it.");
-    w.signature(
-        "Signal step(",
-        &arguments(lang, w.wide, &STEP_INPUTS, p.step_reads),
-        ") {",
-    );
-    inner(w, p.step);
+    steps(w, p, &|w, m| {
+        if m.name == "steer" {
+            w.depth -= 1;
+            w.line("private:");
+            w.depth += 1;
+        }
+        doc(w, "//", m.doc);
+        let open = format!("{} {}(", if m.signals { "Signal" } else { "void" }, m.name);
+        w.signature(&open, &m.args, ") {");
+        inner(w, &m.body);
+    });
     if !p.helpers.is_empty() {
         w.line("");
-        w.depth -= 1;
-        w.line("private:");
-        w.depth += 1;
+        if p.fly.is_none() {
+            w.depth -= 1;
+            w.line("private:");
+            w.depth += 1;
+        }
         for (i, helper) in p.helpers.iter().enumerate() {
             if i > 0 {
                 w.line("");
@@ -196,12 +357,20 @@ pub fn cpp(w: &mut Writer, s: &Source, p: &Parts) {
     w.depth -= 1;
     w.line("};");
     w.line("");
+    seeker_class(w, p);
+    let seeker = Look::new(
+        p,
+        s,
+        lang,
+        "Seeker.",
+        strings(["T.X", "T.Y", "V.X", "V.Y", "DeltaTime"]),
+    );
     w.lines(&format!(
         r#"#if WITH_ENGINE
 // Unreal adapter: call Tick from your actor component's TickComponent with a fixed
 // DeltaTime; it flies the owner on the XY plane at the target and says when it detonates.
 struct F{class}Driver {{
-    {class} Missile;
+    {class} Missile;{field}
     FVector LastTarget = FVector::ZeroVector;
 
     bool Launch(const AActor& Owner, const AActor& Target, float DeltaTime) {{
@@ -214,7 +383,7 @@ struct F{class}Driver {{
         const FVector T = Target.GetActorLocation();
         const FVector V = (T - LastTarget) / DeltaTime;
         LastTarget = T;
-        const auto Signal = Missile.step(T.X, T.Y, V.X, V.Y, DeltaTime);{fall}
+        {look}const auto Signal = Missile.step({args}, DeltaTime);{fall}
         Owner.SetActorLocationAndRotation(
             FVector(Missile.pos_x, Missile.pos_y, Owner.GetActorLocation().Z),
             FRotator(0.f, FMath::RadiansToDegrees(Missile.heading), 0.f));
@@ -223,6 +392,9 @@ struct F{class}Driver {{
 }};
 #endif"#,
         fall = gravity(p, lang, "Missile", &format!("{class}::"), "DeltaTime", 2),
+        field = seeker.field(|c| format!("\n    {c} Seeker;")),
+        look = seeker.call("look", "\n        "),
+        args = seeker.args(),
     ));
 }
 
@@ -291,16 +463,29 @@ pub fn rust(w: &mut Writer, s: &Source, p: &Parts) {
     w.signature("pub fn launch(", &args, ") -> bool {");
     inner(w, p.launch);
     w.line("");
-    w.line("/// One fixed tick of dt seconds against the target as the seeker sees it.");
-    working(w, &s.step.step);
-    let mut args = vec!["&mut self".to_string()];
-    args.extend(arguments(lang, w.wide, &STEP_INPUTS, p.step_reads));
-    w.signature("pub fn step(", &args, ") -> Signal {");
-    inner(w, p.step);
+    steps(w, p, &|w, m| {
+        doc(w, "///", m.doc);
+        match m.name {
+            "steer" => working(w, &s.step.step),
+            "fly" => working(w, &s.step.fly),
+            _ if p.fly.is_none() => working(w, &s.step.step),
+            _ => {}
+        }
+        let mut args = vec!["&mut self".to_string()];
+        args.extend(m.args.iter().cloned());
+        let open = format!("{}fn {}(", if m.public { "pub " } else { "" }, m.name);
+        let close = if m.signals { ") -> Signal {" } else { ") {" };
+        w.signature(&open, &args, close);
+        inner(w, &m.body);
+    });
     w.depth -= 1;
     w.line("}");
     helpers(w, p);
     w.line("");
+    seeker_class(w, p);
+    let wide = w.wide;
+    let truth = ["t.x", "t.y", "v.x", "v.y", "dt"].map(|v| widened(wide, v));
+    let seeker = Look::new(p, s, lang, "homing.seeker.", truth);
     w.lines(&format!(
         r#"/// Bevy adapter (with your crate's `bevy` feature): add `Homing` to a missile entity and
 /// `steer` to `FixedUpdate`; it flies the entity on the XY plane at its target.
@@ -310,7 +495,7 @@ pub mod bevy_adapter {{
 
     #[derive(Component)]
     pub struct Homing {{
-        pub missile: super::{class},
+        pub missile: super::{class},{field}
         pub target: Entity,
         pub last_target: Vec2,
     }}
@@ -323,11 +508,12 @@ pub mod bevy_adapter {{
     ) {{
         let dt = time.delta_secs();
         for (entity, mut transform, mut homing) in &mut missiles {{
+            let homing = &mut *homing;
             let Ok(target) = targets.get(homing.target) else {{ continue }};
             let t = target.translation.truncate();
             let v = (t - homing.last_target) / dt;
             homing.last_target = t;
-            let signal = homing.missile.step({tx}, {ty}, {vx}, {vy}, {dt});{fall}
+            {look}let signal = homing.missile.step({args}, {dt});{fall}
             transform.translation.x = homing.missile.pos_x{narrow};
             transform.translation.y = homing.missile.pos_y{narrow};
             transform.rotation = Quat::from_rotation_z(homing.missile.heading{narrow});
@@ -337,12 +523,11 @@ pub mod bevy_adapter {{
         }}
     }}
 }}"#,
-        tx = widened(w.wide, "t.x"),
-        ty = widened(w.wide, "t.y"),
-        vx = widened(w.wide, "v.x"),
-        vy = widened(w.wide, "v.y"),
         dt = widened(w.wide, "dt"),
         narrow = if w.wide { " as f32" } else { "" },
+        field = seeker.field(|c| format!("\n        pub seeker: super::{c},")),
+        look = seeker.call("look", "\n            "),
+        args = seeker.args(),
         fall = gravity(
             p,
             lang,
@@ -354,11 +539,12 @@ pub mod bevy_adapter {{
     ));
 }
 
-/// For a law aimed under the world's gravity (the ballistic shell), the adapter's lines
-/// that add it after each step as steerlab's world does (`vel += g dt`, `pos += g dt dt`),
-/// each on a new line `depth` levels in; nothing for the other laws.
+/// For a law aimed under the world's gravity (the ballistic shell) and no airframe, the
+/// adapter's lines that add it after each step as steerlab's world does (`vel += g dt`,
+/// `pos += g dt dt`), each on a new line `depth` levels in; nothing for the other laws.
 fn gravity(p: &Parts, lang: Lang, missile: &str, owner: &str, dt: &str, depth: usize) -> String {
-    if !p.constants.iter().any(|c| c.name.starts_with("gravity_")) {
+    // With an airframe, `fly` adds it.
+    if p.fly.is_some() || !p.constants.iter().any(|c| c.name.starts_with("gravity_")) {
         return String::new();
     }
     let indent = if lang == Lang::GdScript {
@@ -426,20 +612,40 @@ pub fn typescript(w: &mut Writer, s: &Source, p: &Parts) {
     );
     inner(w, p.launch);
     w.line("");
-    w.line("/** One fixed tick of dt seconds against the target as the seeker sees it. */");
-    w.signature(
-        "step(",
-        &arguments(lang, w.wide, &STEP_INPUTS, p.step_reads),
-        "): Signal {",
-    );
-    inner(w, p.step);
+    steps(w, p, &|w, m| {
+        w.line("/**");
+        doc(w, " *", m.doc);
+        w.line(" */");
+        let open = format!("{}{}(", if m.public { "" } else { "private " }, m.name);
+        let close = if m.signals {
+            "): Signal {"
+        } else {
+            "): void {"
+        };
+        w.signature(&open, &m.args, close);
+        inner(w, &m.body);
+    });
     w.depth -= 1;
     w.line("}");
     w.line("");
+    seeker_class(w, p);
+    let seeker = Look::new(
+        p,
+        s,
+        lang,
+        "seeker.",
+        strings([
+            "targetX",
+            "targetY",
+            "(targetX - lx) / dt",
+            "(targetY - ly) / dt",
+            "dt",
+        ]),
+    );
     w.lines(&format!(
         r#"/** Web-game adapter: call the returned function once per fixed tick with where the
  * target is; it estimates the target's velocity and steps the missile. */
-export function homing(missile: {class}, dt: number): (targetX: number, targetY: number) => Signal {{
+export function homing(missile: {class}, dt: number{field}): (targetX: number, targetY: number) => Signal {{
     let last: [number, number] | null = null;
     return (targetX, targetY) => {{
         const [lx, ly] = last ?? [targetX, targetY];
@@ -447,13 +653,17 @@ export function homing(missile: {class}, dt: number): (targetX: number, targetY:
         {step}
     }};
 }}"#,
+        field = seeker.field(|c| format!(", seeker = new {c}()")),
         step = match gravity(p, lang, "missile", "", "dt", 2) {
-            fall if fall.is_empty() => {
-                "return missile.step(targetX, targetY, (targetX - lx) / dt, (targetY - ly) / dt, dt);"
-                    .to_string()
-            }
+            fall if fall.is_empty() => format!(
+                "{}return missile.step({}, dt);",
+                seeker.call("look", "\n        "),
+                seeker.args()
+            ),
             fall => format!(
-                "const signal = missile.step(targetX, targetY, (targetX - lx) / dt, (targetY - ly) / dt, dt);{fall}\n        return signal;"
+                "{}const signal = missile.step({}, dt);{fall}\n        return signal;",
+                seeker.call("look", "\n        "),
+                seeker.args()
             ),
         },
     ));
@@ -462,13 +672,20 @@ export function homing(missile: {class}, dt: number): (targetX: number, targetY:
 pub fn gdscript(w: &mut Writer, s: &Source, p: &Parts) {
     let class = s.class();
     let lang = Lang::GdScript;
+    let seeker = Look::new(
+        p,
+        s,
+        lang,
+        "seeker.",
+        strings(["t.x", "t.y", "v.x", "v.y", "delta"]),
+    );
     w.lines(&format!(
         r#"extends Node2D
 # Godot adapter: flies this node at `target` in _physics_process and frees it when it
 # detonates. The law itself is the inner class {class}, which uses nothing from Godot.
 
 var target: Node2D
-var missile = {class}.new()
+var missile = {class}.new(){field}
 var _last_target = Vector2.ZERO
 
 
@@ -484,7 +701,7 @@ func _physics_process(delta):
 	var t = target.position
 	var v = (t - _last_target) / delta
 	_last_target = t
-	var outcome = missile.step(t.x, t.y, v.x, v.y, delta){fall}
+	{look}var outcome = missile.step({args}, delta){fall}
 	position = Vector2(missile.pos_x, missile.pos_y)
 	rotation = missile.heading
 	if outcome == {class}.Outcome.DETONATE:
@@ -492,6 +709,9 @@ func _physics_process(delta):
 
 "#,
         fall = gravity(p, lang, "missile", &format!("{class}."), "delta", 1),
+        field = seeker.field(|c| format!("\nvar seeker = {c}.new()")),
+        look = seeker.call("look", "\n\t"),
+        args = seeker.args(),
     ));
     w.line(&format!("class {class}:"));
     w.depth += 1;
@@ -520,15 +740,90 @@ func _physics_process(delta):
     w.lines(p.launch);
     w.depth -= 1;
     w.line("");
-    w.line("# One fixed tick of dt seconds against the target as the seeker sees it.");
-    w.signature(
-        "func step(",
-        &arguments(lang, w.wide, &STEP_INPUTS, p.step_reads),
-        ") -> int:",
-    );
-    w.depth += 1;
-    w.lines(p.step);
-    w.depth -= 1;
+    steps(w, p, &|w, m| {
+        doc(w, "#", m.doc);
+        let open = format!("func {}(", method_name(lang, m.name, m.public));
+        let close = if m.signals { ") -> int:" } else { ") -> void:" };
+        w.signature(&open, &m.args, close);
+        w.depth += 1;
+        w.lines(&m.body);
+        w.depth -= 1;
+    });
     helpers(w, p);
     w.depth -= 1;
+    if p.seeker.is_some() {
+        w.line("");
+        w.line("");
+        seeker_class(w, p);
+    }
+}
+
+/// The seeker's class (and an empty line after it), when the lane has one.
+fn seeker_class(w: &mut Writer, p: &Parts) {
+    if let Some(class) = &p.seeker {
+        w.lines(class);
+        if w.lang != Lang::GdScript {
+            w.line("");
+        }
+    }
+}
+
+fn strings(names: [&str; 5]) -> [String; 5] {
+    names.map(str::to_string)
+}
+
+/// How an adapter looks through the seeker, when the lane has one: the target as the
+/// engine gives it goes to `look`, and the step gets what the seeker shows.
+struct Look {
+    /// The seeker's class, if any.
+    class: Option<String>,
+    lang: Lang,
+    /// How the adapter reaches its seeker (`seeker.`).
+    at: &'static str,
+    /// The target's position and velocity, and the tick, as the adapter has them.
+    truth: [String; 5],
+}
+
+impl Look {
+    fn new(p: &Parts, s: &Source, lang: Lang, at: &'static str, truth: [String; 5]) -> Look {
+        Look {
+            class: p
+                .seeker
+                .as_ref()
+                .map(|_| super::seeker::class_name(&s.class())),
+            lang,
+            at,
+            truth,
+        }
+    }
+
+    /// The adapter's declaration of its seeker (`declare(class)`), or nothing.
+    fn field(&self, declare: impl Fn(&str) -> String) -> String {
+        self.class.as_deref().map(declare).unwrap_or_default()
+    }
+
+    /// The look, then `then` (a new line and its indent), or nothing.
+    fn call(&self, method: &str, then: &str) -> String {
+        if self.class.is_none() {
+            return String::new();
+        }
+        let [x, y, vx, vy, dt] = &self.truth;
+        format!(
+            "{}{method}({x}, {y}, {vx}, {vy}, {dt}){}{then}",
+            self.at,
+            self.lang.end()
+        )
+    }
+
+    /// The step's target: what the seeker shows, or the target itself.
+    fn args(&self) -> String {
+        if self.class.is_none() {
+            return self.truth[..4].join(", ");
+        }
+        ["seen_x", "seen_y", "seen_vx", "seen_vy"]
+            .iter()
+            .map(|f| format!("{}{}", self.at, self.lang.member(f)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }

@@ -12,6 +12,7 @@
 //! state wander = 0 scratch;     // set from the vectors, not compared after a step
 //! fn launch { ... }             // sets the body and the state from launch_x, launch_dir_x, ...
 //! fn step { ... }               // one tick: reads target_x, target_vx, dt, ...; moves the body
+//! fn fly { ... }                // after each step: reads before_pos_x, ..., dt; corrects the body
 //! ```
 //!
 //! Statements: `let name = expr;` (a new local), `name = expr;`, `if expr { } else { }`
@@ -33,7 +34,7 @@ use super::lex::{lex, Tok, Token};
 use super::names::{allowed, is_keyword};
 
 /// The functions a step may call, with their number of arguments.
-pub const FUNCTIONS: [(&str, usize); 14] = [
+pub const FUNCTIONS: [(&str, usize); 15] = [
     ("sqrt", 1),
     ("abs", 1),
     ("min", 2),
@@ -54,6 +55,8 @@ pub const FUNCTIONS: [(&str, usize); 14] = [
     ("nan", 1),
     // The first to the power of the second.
     ("pow", 2),
+    // e to the power of its argument.
+    ("exp", 1),
 ];
 
 /// What a `return` tells the game.
@@ -169,6 +172,9 @@ pub struct StepFile {
     pub state: Vec<State>,
     pub launch: Vec<Stmt>,
     pub step: Vec<Stmt>,
+    /// What the body does with the law's move after each step (the airframe): empty for
+    /// a law alone.
+    pub fly: Vec<Stmt>,
     /// Parameters written as constants even where no statement reads them (`keep
     /// BLAST_RADIUS;`: the game needs it).
     pub keep: Vec<String>,
@@ -210,6 +216,7 @@ fn read(text: &str, blocks: Blocks) -> Result<(StepFile, Blocks), String> {
         state: Vec::new(),
         launch: Vec::new(),
         step: Vec::new(),
+        fly: Vec::new(),
         keep: Vec::new(),
         single: false,
         double: false,
@@ -318,7 +325,10 @@ fn read(text: &str, blocks: Blocks) -> Result<(StepFile, Blocks), String> {
                 match name.as_str() {
                     "launch" => file.launch = body,
                     "step" => file.step = body,
-                    _ => return Err(token.at(&format!("no function `{name}` (launch or step)"))),
+                    "fly" => file.fly = body,
+                    _ => {
+                        return Err(token.at(&format!("no function `{name}` (launch, step or fly)")))
+                    }
                 }
             }
             _ => return Err(token.at("expected `state`, `keep`, `block`, `precision` or `fn`")),

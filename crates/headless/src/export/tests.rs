@@ -12,6 +12,7 @@ pub(super) fn source<'a>(step: &'a step::StepFile, params: &'a [Param]) -> Sourc
         step,
         params,
         provenance: &[],
+        seeker: None,
     }
 }
 
@@ -107,7 +108,10 @@ fn the_parser_names_the_line_and_column_of_a_mistake() {
             "fn step { return boom; }",
             "line 1, column 11: no signal `boom`",
         ),
-        ("fn fly { }", "line 1, column 1: no function `fly`"),
+        (
+            "fn land { }",
+            "line 1, column 1: no function `land` (launch, step or fly)",
+        ),
         (
             "when x { }",
             "line 1, column 1: expected `state`, `keep`, `block`, `precision` or `fn`",

@@ -3,10 +3,15 @@
 //! ([`super::replay`]) set the state from each row, step once, and compare.
 
 use super::emit::BODY;
+use super::seeker::timing;
 use super::step::StepFile;
+use super::Lane;
 use crate::core::Seen;
 use crate::guidance::{Algorithm, Guidance, Launch, Signal};
 use crate::scenario::Scenario;
+use crate::sim::airframe::{fly, Airframe};
+use crate::sim::seeker::Seeker;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// The most rows a vectors file holds (a test stays quick in every language).
@@ -16,12 +21,14 @@ pub const MAX_ROWS: usize = 5000;
 /// position and velocity at the target it sees then.
 pub const LAUNCH_EVERY: usize = 8;
 
-/// The columns of a vectors file for a law with `state`: what the row is (`step`, or
-/// `launch`), the tick, the missile, what its step is given, its fields before, the
-/// signal, its fields after. A launch row is a launch from the row's position and
-/// velocity (`pos_x`, `pos_y`, `vel_x`, `vel_y`) at its target; its signal is 1 when the
-/// law fires (0: refused, and the fields after are zeros).
-pub fn columns(step: &StepFile) -> Vec<String> {
+/// The columns of a vectors file for a law with `state`: what the row is (`step`,
+/// `launch` or `look`), the tick, the missile, what its step is given, its fields before,
+/// the signal, its fields after, and with a seeker (`looks`) what it shows. A launch row
+/// is a launch from the row's position and velocity (`pos_x`, `pos_y`, `vel_x`, `vel_y`)
+/// at its target; its signal is 1 when the law fires (0: refused, and the fields after
+/// are zeros). A look row is the seeker's look at the target truly at `target_*`: it
+/// shows `seen_*` (its other fields are zeros).
+pub fn columns(step: &StepFile, looks: bool) -> Vec<String> {
     let fields = fields(step);
     let mut out: Vec<String> = [
         "call",
@@ -39,8 +46,14 @@ pub fn columns(step: &StepFile) -> Vec<String> {
     out.extend(fields.iter().cloned());
     out.push("signal".into());
     out.extend(fields.iter().map(|f| format!("after_{f}")));
+    if looks {
+        out.extend(SEEN.iter().map(|s| s.to_string()));
+    }
     out
 }
+
+/// What a look row's seeker shows, after the fields.
+pub const SEEN: [&str; 4] = ["seen_x", "seen_y", "seen_vx", "seen_vy"];
 
 /// The body's fields and the law's state, in order.
 pub fn fields(step: &StepFile) -> Vec<String> {
@@ -62,11 +75,17 @@ fn signal_code(signal: &Option<Signal>) -> Result<u8, String> {
 
 /// The vectors of `algorithm` flown in `scenario` (its launchers all firing that law)
 /// for at most `seconds`, from every missile whose launcher flies the scenario's own
-/// tuning of it (the tuning the export bakes in). Errors when there is no such missile.
+/// tuning of it (the tuning the export bakes in) through `lane`'s airframe and seeker
+/// timing. A step row's target is what the missile's seeker shows its law that tick.
+/// With an airframe, a step row's fields after are the airframe's flight of the law's
+/// move, and the airframe's state is the missile's. With a seeker, each step row comes
+/// after a look row: steerlab's seeker with the lane's timing, fresh at the missile's
+/// first row, looking at the target as it truly is. Errors when there is no such missile.
 pub fn vectors(
     scenario: &Scenario,
     algorithm: Algorithm,
     seconds: f64,
+    lane: &Lane,
     step: &StepFile,
 ) -> Result<String, String> {
     let scenario = scenario.restricted_to(algorithm);
@@ -78,33 +97,96 @@ pub fn vectors(
         .map(|s| s.steerlab.clone().unwrap_or_else(|| s.name.clone()))
         .collect();
     let fields = fields(step);
-    let mut out = columns(step).join(",");
+    let looks = lane.seeker.is_some();
+    let mut out = columns(step, looks).join(",");
     out.push('\n');
     let mut rows = 0;
+    // Each missile's seeker for the look rows, and the most rows a missile's tick writes.
+    let mut seekers: BTreeMap<u32, Seeker> = BTreeMap::new();
+    let most = 2 + usize::from(looks);
     let ticks = (seconds / f64::from(world.dt())).ceil() as u64;
     while world.tick() < ticks && rows < MAX_ROWS {
         for missile in world.missiles() {
-            if missile.algorithm() != algorithm || rows + 2 > MAX_ROWS {
+            if missile.algorithm() != algorithm || rows + most > MAX_ROWS {
                 continue;
             }
             let tuning = world.tuning_for(missile.source);
-            if super::params(algorithm, tuning) != tuned {
+            let airframe = missile.airframe.as_deref();
+            let timing = missile.seeker.as_ref().and_then(|s| timing(&s.spec));
+            if super::params(algorithm, tuning) != tuned
+                || airframe.map(|a| &a.spec) != lane.airframe.as_ref()
+                || timing != lane.seeker
+            {
                 continue;
             }
-            let Some(seen) = world.seen_by(missile) else {
+            let Some(chased) = world.target(missile.chasing()) else {
                 continue;
             };
+            let truth = Seen {
+                target_pos: chased.pos,
+                target_vel: chased.vel,
+                dt: world.dt(),
+            };
+            if let Some(spec) = &lane.seeker {
+                let id = missile.id.0;
+                let seeker = seekers
+                    .entry(id)
+                    .or_insert_with(|| Seeker::new(spec.clone(), 0, id));
+                // Timing alone never loses the lock.
+                if let (Some(shown), _) = seeker.look(&truth, &missile.body, world.tick()) {
+                    let head = Head {
+                        tick: world.tick(),
+                        missile: id,
+                        seen: &truth,
+                    };
+                    let zeros = vec![0.0; fields.len()];
+                    row(&mut out, "look", &head, &zeros, 0, &zeros);
+                    seen_columns(&mut out, Some(&shown));
+                    rows += 1;
+                }
+            }
+            // What the law sees this tick: through the missile's seeker, as the world's
+            // tick will show it (none: the lock is lost and the law is not asked).
+            let seen = match missile.seeker.as_deref() {
+                Some(seeker) => match seeker.clone().look(&truth, &missile.body, world.tick()) {
+                    (Some(seen), _) => seen,
+                    (None, _) => continue,
+                },
+                None => truth,
+            };
+            let ticks_flown = world.tick() - missile.launched_tick;
             let mut guidance = missile.guidance.clone();
             let mut body = missile.body;
-            let before = flatten(&guidance, &body, &state_names)?;
+            let mut airframe = airframe.cloned();
+            let flown = |airframe: &Option<Airframe>, ticks: u64| {
+                let lateral = airframe.as_ref().map_or(0.0, |a| a.state.lateral);
+                [("airframe_lateral", lateral), ("ticks_flown", ticks as f32)]
+            };
+            let before = flatten(
+                &guidance,
+                &body,
+                &state_names,
+                &flown(&airframe, ticks_flown),
+            )?;
             let signal = signal_code(&guidance.steer(tuning, &mut body, &seen))?;
-            let after = flatten(&guidance, &body, &state_names)?;
+            if let Some(airframe) = &mut airframe {
+                let age = ticks_flown as f32 * seen.dt;
+                let gravity = world.config.gravity;
+                body = fly(Some(airframe), &missile.body, &body, age, gravity, seen.dt);
+            }
+            let after = flatten(
+                &guidance,
+                &body,
+                &state_names,
+                &flown(&airframe, ticks_flown + 1),
+            )?;
             let head = Head {
                 tick: world.tick(),
                 missile: missile.id.0,
                 seen: &seen,
             };
             row(&mut out, "step", &head, &before, signal, &after);
+            seen_columns(&mut out, looks.then_some(&seen));
             rows += 1;
             if rows % LAUNCH_EVERY == 0 {
                 // A launch from here, now, under the world's gravity: the law's launch on
@@ -121,11 +203,14 @@ pub fn vectors(
                 };
                 let launched = Guidance::launch(algorithm, tuning, &launch)
                     .map_err(|e| format!("the law failed: {e}"))?;
+                // A fresh airframe: no lateral acceleration yet, no tick flown.
+                let fresh = [("airframe_lateral", 0.0), ("ticks_flown", 0.0)];
                 let (fired, after) = match launched {
-                    Some((guidance, body)) => (1, flatten(&guidance, &body, &state_names)?),
+                    Some((guidance, body)) => (1, flatten(&guidance, &body, &state_names, &fresh)?),
                     None => (0, vec![0.0; fields.len()]),
                 };
                 row(&mut out, "launch", &head, &before, fired, &after);
+                seen_columns(&mut out, looks.then_some(&seen));
                 rows += 1;
             }
         }
@@ -146,6 +231,24 @@ struct Head<'a> {
     tick: u64,
     missile: u32,
     seen: &'a Seen,
+}
+
+/// Ends a row: with `seen`, what a seeker showed (a look row) or zeros (another row in a
+/// file with looks); nothing in a file without.
+fn seen_columns(out: &mut String, seen: Option<&Seen>) {
+    out.pop();
+    if let Some(seen) = seen {
+        let shown = [
+            seen.target_pos.x,
+            seen.target_pos.y,
+            seen.target_vel.x,
+            seen.target_vel.y,
+        ];
+        for v in shown {
+            let _ = write!(out, ",{v}");
+        }
+    }
+    out.push('\n');
 }
 
 fn row(out: &mut String, call: &str, head: &Head, before: &[f32], signal: u8, after: &[f32]) {
@@ -175,11 +278,12 @@ fn row(out: &mut String, call: &str, head: &Head, before: &[f32], signal: u8, af
 /// (steerlab's names, flattened from the state's own serialised form: `dir` is `dir_x`
 /// and `dir_y`, a struct's field `time` in `last` is `last_time`, the second item of a
 /// list `arcs` is `arcs_1`, and a vector or struct that is there also gives `_known`, 1;
-/// one that is absent gives 0 for all its fields).
+/// one that is absent gives 0 for all its fields), or by `extra` (the airframe's).
 fn flatten(
     guidance: &crate::guidance::Guidance,
     body: &crate::core::Body,
     state_names: &[String],
+    extra: &[(&str, f32)],
 ) -> Result<Vec<f32>, String> {
     let value = serde_json::to_value(guidance).map_err(|e| e.to_string())?;
     // `{"Smoothed": {...}}`: the law's own state.
@@ -188,7 +292,8 @@ fn flatten(
         .and_then(|o| o.values().next())
         .cloned()
         .unwrap_or_default();
-    let mut named = std::collections::BTreeMap::new();
+    let mut named: std::collections::BTreeMap<String, f32> =
+        extra.iter().map(|(n, v)| (n.to_string(), *v)).collect();
     if let Some(object) = state.as_object() {
         for (key, v) in object {
             flatten_into(key, v, &mut named);
@@ -316,15 +421,15 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let got = super::flatten(&guidance, &body, &names).unwrap();
+        let got = super::flatten(&guidance, &body, &names, &[]).unwrap();
         assert_eq!(got[..5], [0.0, 0.0, 1.0, 0.0, 0.0]);
         assert_eq!(got[5..], [0.0, 0.0, 0.0]);
         // A field of something absent with no `_known` asked for is not guessed.
-        let err = super::flatten(&guidance, &body, &["last_time".to_string()]).unwrap_err();
+        let err = super::flatten(&guidance, &body, &["last_time".to_string()], &[]).unwrap_err();
         assert!(err.contains("no `last_time`"), "{err}");
         // An absent `last` excuses only its own fields.
         let names = ["last_known".to_string(), "nothing".to_string()];
-        let err = super::flatten(&guidance, &body, &names).unwrap_err();
+        let err = super::flatten(&guidance, &body, &names, &[]).unwrap_err();
         assert!(err.contains("no `nothing`"), "{err}");
     }
 }

@@ -2,7 +2,8 @@
 //! missile's own flight.
 
 use super::{
-    check_fields, launch_args, set_fields, step_args, Checked, Checks, FLIGHT_TOLERANCE, TOLERANCE,
+    check_fields, launch_args, look, set_fields, step_args, Checked, Checks, FLIGHT_TOLERANCE,
+    TOLERANCE,
 };
 use crate::export::emit::Writer;
 use crate::export::lang::Lang;
@@ -14,6 +15,7 @@ pub(super) fn write(
     checked: &[Checked],
     (law_file, vectors): (&str, &str),
     falls: bool,
+    seeker: &Option<String>,
 ) {
     w.lines(&format!(
         r#"#include "{law_file}"
@@ -22,6 +24,7 @@ pub(super) fn write(
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -65,15 +68,21 @@ int main(int argc, char** argv) {{
     std::string line;
     std::getline(in, line);
     header = split(line);
-    int rows = 0;
+    int rows = 0;{seekers}
     std::vector<std::vector<std::string>> all;
     while (std::getline(in, line)) {{
         if (line.empty()) continue;
         cells = split(line);
-        all.push_back(cells);
-        {class} m;"#
+        all.push_back(cells);"#,
+        seekers = seeker.as_ref().map_or(String::new(), |s| format!(
+            "\n    std::map<std::string, {s}> seekers;\n    int looks = 0;"
+        )),
     ));
     w.depth = 2;
+    if let Some(s) = seeker {
+        look(w, Lang::Cpp, s, "col", "check");
+    }
+    w.line(&format!("{class} m;"));
     set_fields(w, Lang::Cpp, names, |n| format!("col(\"{n}\")"), "!= 0.0f");
     w.line("const bool launch = cells[0] == \"launch\";");
     w.line(&format!(
@@ -95,15 +104,22 @@ int main(int argc, char** argv) {{
     check_fields(w, Lang::Cpp, checked, &checks);
     w.line("rows++;");
     w.depth = 0;
+    w.line("    }");
+    if let Some(s) = seeker {
+        w.line(&format!(
+            "    std::printf(\"{s} C++: %d looks\\n\", looks);"
+        ));
+    }
     w.lines(&format!(
-        r#"    }}
-    std::printf("{class} C++: %d steps, worst error %.2e (%s), %d failures\n", rows, worst, worst_at.c_str(), failures);
+        r#"    std::printf("{class} C++: %d steps, worst error %.2e (%s), %d failures\n", rows, worst, worst_at.c_str(), failures);
     if (failures != 0 || rows == 0) return 1;
 
     // The first missile's whole flight, each step from the export's own state.
-    const std::string missile = all[0][2];
+    std::size_t first = 0;
+    while (all[first][0] != "step") first++;
+    const std::string missile = all[first][2];
     {class} m;
-    cells = all[0];"#
+    cells = all[first];"#
     ));
     w.depth = 1;
     set_fields(w, Lang::Cpp, names, |n| format!("col(\"{n}\")"), "!= 0.0f");
@@ -114,8 +130,8 @@ int main(int argc, char** argv) {{
     std::vector<std::string> before;
     for (const auto& row : all) {{
         if (row[0] != "step" || row[2] != missile) continue;
-        // Only while steerlab's world flies the law's own move (no airframe or gravity
-        // between): each step starts where the one before ended.
+        // Only while each step starts where the one before ended (the world can change
+        // the body between: the last of the fuel, gravity without an airframe).
         if (!before.empty()) {{
             bool chained = true;
             for (const char* f : {{"pos_x", "pos_y", "vel_x", "vel_y"}}) {{

@@ -1,6 +1,6 @@
 //! The generated test in C#: a console program (`mcs`, `mono`) reading the vectors file.
 
-use super::{check_fields, launch_args, set_fields, step_args, Checked, Checks, TOLERANCE};
+use super::{check_fields, launch_args, look, set_fields, step_args, Checked, Checks, TOLERANCE};
 use crate::export::emit::Writer;
 use crate::export::lang::Lang;
 
@@ -10,6 +10,7 @@ pub(super) fn write(
     names: &[(String, bool)],
     checked: &[Checked],
     vectors: &str,
+    seeker: &Option<String>,
 ) {
     w.lines(&format!(
         r#"using System;
@@ -46,14 +47,20 @@ public static class {class}Test
     {{
         string[] lines = File.ReadAllLines(args.Length > 0 ? args[0] : "{vectors}");
         header = lines[0].Split(',');
-        int rows = 0;
+        int rows = 0;{seekers}
         for (int i = 1; i < lines.Length; i++)
         {{
             if (lines[i].Length == 0) continue;
-            cells = lines[i].Split(',');
-            var m = new {class}();"#
+            cells = lines[i].Split(',');"#,
+        seekers = seeker.as_ref().map_or(String::new(), |s| format!(
+            "\n        var seekers = new System.Collections.Generic.Dictionary<string, {s}>();\n        int looks = 0;"
+        )),
     ));
     w.depth = 3;
+    if let Some(s) = seeker {
+        look(w, Lang::CSharp, s, "Col", "Check");
+    }
+    w.line(&format!("var m = new {class}();"));
     set_fields(w, Lang::CSharp, names, |n| format!("Col(\"{n}\")"), "!= 0f");
     w.line("bool launch = cells[0] == \"launch\";");
     w.line(&format!(
@@ -72,9 +79,14 @@ public static class {class}Test
     check_fields(w, Lang::CSharp, checked, &checks);
     w.line("rows++;");
     w.depth = 0;
+    w.line("        }");
+    if let Some(s) = seeker {
+        w.line(&format!(
+            "        Console.WriteLine(\"{s} C#: \" + looks + \" looks\");"
+        ));
+    }
     w.lines(&format!(
-        r#"        }}
-        Console.WriteLine("{class} C#: " + rows + " steps, worst error " + worst.ToString("E2", CultureInfo.InvariantCulture) + " (" + worstAt + "), " + failures + " failures");
+        r#"        Console.WriteLine("{class} C#: " + rows + " steps, worst error " + worst.ToString("E2", CultureInfo.InvariantCulture) + " (" + worstAt + "), " + failures + " failures");
         return failures == 0 && rows > 0 ? 0 : 1;
     }}
 }}"#

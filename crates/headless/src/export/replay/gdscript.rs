@@ -1,7 +1,7 @@
 //! The generated test in GDScript: a SceneTree script holding its vectors (Godot 3 and
 //! 4 read files differently).
 
-use super::{check_fields, launch_args, set_fields, step_args, Checked, Checks, TOLERANCE};
+use super::{check_fields, launch_args, look, set_fields, step_args, Checked, Checks, TOLERANCE};
 use crate::export::emit::Writer;
 use crate::export::lang::Lang;
 
@@ -12,6 +12,7 @@ pub(super) fn write(
     checked: &[Checked],
     law_file: &str,
     vectors: &str,
+    seeker: &Option<String>,
 ) {
     w.lines(&format!(
         r#"# Run: godot --headless -s {{this file}} (Godot 4), or godot3 --no-window -s {{this file}}.
@@ -31,14 +32,20 @@ var skip = false
 func _init():
 	var lines = VECTORS.split("\n")
 	header = Array(lines[0].split(","))
-	var rows = 0
+	var rows = 0{seekers}
 	for i in range(1, lines.size()):
 		if lines[i] == "":
 			continue
-		cells = Array(lines[i].split(","))
-		var m = Law.{class}.new()"#
+		cells = Array(lines[i].split(","))"#,
+        seekers = seeker.as_ref().map_or(String::new(), |_| {
+            "\n\tvar seekers = {}\n\tvar looks = 0".to_string()
+        }),
     ));
     w.depth = 2;
+    if let Some(s) = seeker {
+        look(w, Lang::GdScript, s, "_col", "_check");
+    }
+    w.line(&format!("var m = Law.{class}.new()"));
     set_fields(
         w,
         Lang::GdScript,
@@ -72,6 +79,9 @@ func _init():
     check_fields(w, Lang::GdScript, checked, &checks);
     w.line("rows += 1");
     w.depth = 0;
+    if let Some(s) = seeker {
+        w.line(&format!("\tprint(\"{s} GDScript: %d looks\" % looks)"));
+    }
     w.lines(&format!(
         r#"	print("{class} GDScript: %d steps, worst error %s (%s), %d failures" % [rows, str(worst), worst_at, failures])
 	quit(0 if failures == 0 and rows > 0 else 1)

@@ -57,6 +57,10 @@ pub fn test(
             })
         })
         .collect();
+    let seeker = source
+        .seeker
+        .as_ref()
+        .map(|_| super::seeker::class_name(&class));
     let mut w = Writer::new(lang);
     let c = lang.comment();
     w.line(&format!(
@@ -67,7 +71,7 @@ pub fn test(
     ));
     w.line(&format!("{c} {}", super::version_line()));
     match lang {
-        Lang::CSharp => csharp::write(&mut w, &class, &names, &checked, vectors),
+        Lang::CSharp => csharp::write(&mut w, &class, &names, &checked, vectors, &seeker),
         Lang::Cpp => cpp::write(
             &mut w,
             &class,
@@ -75,17 +79,20 @@ pub fn test(
             &checked,
             (law_file, vectors),
             falls(source),
+            &seeker,
         ),
         Lang::Rust => rust::write(
             &mut w,
             &class,
             &names,
             &checked,
-            law_file,
-            vectors,
+            (law_file, vectors),
             (lang.number_type(source.step.double), falls(source)),
+            &seeker,
         ),
-        Lang::TypeScript => typescript::write(&mut w, &class, &names, &checked, law_file, vectors),
+        Lang::TypeScript => {
+            typescript::write(&mut w, &class, &names, &checked, law_file, vectors, &seeker)
+        }
         Lang::GdScript => gdscript::write(
             &mut w,
             &class,
@@ -93,18 +100,101 @@ pub fn test(
             &checked,
             law_file,
             vectors_text.trim_end(),
+            &seeker,
         ),
     }
     w.out
 }
 
-/// Whether the law is aimed under the world's gravity (reads `GRAVITY_X` or `_Y`): its
-/// own flight then adds the gravity after each step, as steerlab's world does.
+/// Whether the law is aimed under the world's gravity (reads `GRAVITY_X` or `_Y`) and
+/// flies without an airframe (whose `fly` adds it): its own flight then adds the gravity
+/// after each step, as steerlab's world does.
 fn falls(source: &Source) -> bool {
+    if !source.step.fly.is_empty() {
+        return false;
+    }
     let mut used = std::collections::BTreeSet::new();
     super::tree::uses(&source.step.launch, &mut used);
     super::tree::uses(&source.step.step, &mut used);
     used.iter().any(|n| n.starts_with("GRAVITY_"))
+}
+
+/// A look row's check, in `lang`, for the seeker class `seeker` (`prefix` before it:
+/// `law::` in Rust): the row's missile's seeker looks at the row's target, then what it
+/// shows is checked with `check(field, got, want, angle, scale)`; `col` reads a column.
+pub(super) fn look(w: &mut Writer, lang: Lang, seeker: &str, col: &str, check: &str) {
+    let end = lang.end();
+    let args = step_args(|i| format!("{col}(\"{i}\")"));
+    let (open, close) = match lang {
+        Lang::GdScript => ("if cells[0] == \"look\":", None),
+        Lang::TypeScript => ("if (cells[0] === \"look\") {", Some("}")),
+        Lang::Rust => ("if cells[0] == \"look\" {", Some("}")),
+        _ => ("if (cells[0] == \"look\") {", Some("}")),
+    };
+    w.line(open);
+    w.depth += 1;
+    w.line(&format!(
+        "{} The seeker of the row's missile looks at the target as it truly is.",
+        lang.comment()
+    ));
+    match lang {
+        Lang::CSharp => {
+            w.line("if (!seekers.TryGetValue(cells[2], out var seeker))");
+            w.line(&format!("    seekers[cells[2]] = seeker = new {seeker}();"));
+        }
+        Lang::Cpp => w.line(&format!("{seeker}& seeker = seekers[cells[2]];")),
+        Lang::Rust => w.line("let seeker = seekers.entry(cells[2].to_string()).or_default();"),
+        Lang::TypeScript => {
+            w.line(&format!(
+                "const seeker = seekers.get(cells[2]) ?? new {seeker}();"
+            ));
+            w.line("seekers.set(cells[2], seeker);");
+        }
+        Lang::GdScript => {
+            w.line("if not seekers.has(cells[2]):");
+            w.line(&format!("\tseekers[cells[2]] = Law.{seeker}.new()"));
+            w.line("var seeker = seekers[cells[2]]");
+        }
+    }
+    let method = if lang == Lang::CSharp { "Look" } else { "look" };
+    w.line(&format!("seeker.{method}({args}){end}"));
+    if lang == Lang::Rust {
+        // The row's check closure is made after the step (it reads whether to skip).
+        let shown: Vec<String> = super::vectors::SEEN
+            .iter()
+            .map(|f| format!("(\"{f}\", seeker.{f})"))
+            .collect();
+        w.lines(&format!(
+            r#"for (field, got) in [{}] {{
+    let want = f64::from(col(field));
+    let error = (f64::from(got) - want).abs() / f64::max(1.0, want.abs());
+    if !(error <= worst) {{
+        worst = error;
+        worst_at = format!("{{field}} at tick {{}}", cells[1]);
+    }}
+    if !(error <= {TOLERANCE}) {{
+        failures += 1;
+        println!("tick {{}}: {{field}} is {{got}}, steerlab has {{want}}", cells[1]);
+    }}
+}}"#,
+            shown.join(", ")
+        ));
+    } else {
+        w.line(&format!("skip = false{end}"));
+        for field in super::vectors::SEEN {
+            let got = format!("seeker.{}", lang.member(field));
+            let want = format!("{col}(\"{field}\")");
+            w.line(&format!(
+                "{check}(\"{field}\", {got}, {want}, false, 1.0){end}"
+            ));
+        }
+    }
+    w.line(&format!("looks += 1{end}"));
+    w.line(&format!("continue{end}"));
+    w.depth -= 1;
+    if let Some(close) = close {
+        w.line(close);
+    }
 }
 
 /// The step's arguments from a row, through `col`.

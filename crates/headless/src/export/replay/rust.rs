@@ -2,7 +2,8 @@
 //! the replay and the first missile's own flight.
 
 use super::{
-    check_fields, launch_args, set_fields, step_args, Checked, Checks, FLIGHT_TOLERANCE, TOLERANCE,
+    check_fields, launch_args, look, set_fields, step_args, Checked, Checks, FLIGHT_TOLERANCE,
+    TOLERANCE,
 };
 use crate::export::emit::Writer;
 use crate::export::lang::Lang;
@@ -12,9 +13,9 @@ pub(super) fn write(
     class: &str,
     names: &[(String, bool)],
     checked: &[Checked],
-    law_file: &str,
-    vectors: &str,
+    (law_file, vectors): (&str, &str),
     (number, falls): (&str, bool),
+    seeker: &Option<String>,
 ) {
     w.lines(&format!(
         r#"// Run: rustc --edition 2021 --test {{this file}} -o replay && ./replay
@@ -29,17 +30,23 @@ const VECTORS: &str = include_str!("{vectors}");
 fn it_flies_like_steerlab() {{
     let mut lines = VECTORS.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let (mut rows, mut failures, mut worst, mut worst_at) = (0, 0, 0.0f64, String::new());
+    let (mut rows, mut failures, mut worst, mut worst_at) = (0, 0, 0.0f64, String::new());{seekers}
     for line in lines.filter(|l| !l.is_empty()) {{
         let cells: Vec<&str> = line.split(',').collect();
         let col = |name: &str| -> {number} {{
             let at = header.iter().position(|h| *h == name).unwrap();
             // steerlab's numbers are f32: read as one, exactly (then widened if need be).
             {number}::from(cells[at].parse::<f32>().unwrap())
-        }};
-        let mut m = law::{class}::default();"#
+        }};"#,
+        seekers = seeker.as_ref().map_or(String::new(), |s| format!(
+            "\n    let mut seekers: std::collections::HashMap<String, law::{s}> = Default::default();\n    let mut looks = 0;"
+        )),
     ));
     w.depth = 2;
+    if let Some(s) = seeker {
+        look(w, Lang::Rust, s, "col", "check");
+    }
+    w.line(&format!("let mut m = law::{class}::default();"));
     set_fields(w, Lang::Rust, names, |n| format!("col(\"{n}\")"), "!= 0.0");
     w.line("let launch = cells[0] == \"launch\";");
     w.line("let signal = if launch {");
@@ -91,9 +98,12 @@ fn it_flies_like_steerlab() {{
     check_fields(w, Lang::Rust, checked, &checks);
     w.line("rows += 1;");
     w.depth = 0;
+    w.line("    }");
+    if let Some(s) = seeker {
+        w.line(&format!("    println!(\"{s} Rust: {{looks}} looks\");"));
+    }
     w.lines(&format!(
-        r#"    }}
-    println!("{class} Rust: {{rows}} steps, worst error {{worst:.2e}} ({{worst_at}}), {{failures}} failures");
+        r#"    println!("{class} Rust: {{rows}} steps, worst error {{worst:.2e}} ({{worst_at}}), {{failures}} failures");
     assert!(failures == 0 && rows > 0);
 }}
 
@@ -126,8 +136,8 @@ fn its_own_flight_follows_steerlab_s() {{
         r#"    let mut farthest: {number} = 0.0;
     let mut ticks = 0;
     for (i, row) in flight.iter().enumerate() {{
-        // Only while steerlab's world flies the law's own move (no airframe or gravity
-        // between): each step starts where the one before ended.
+        // Only while each step starts where the one before ended (the world can change
+        // the body between: the last of the fuel, gravity without an airframe).
 {chain}
         if !chained {{
             break;
