@@ -88,6 +88,9 @@ fn a_lane_with_an_airframe_and_a_late_seeker_exports_both() {
         "pub const RATE: f32 = 0.0;",
         // Every option the file is cut to, in its header.
         "// Tuned with the airframe's actuator lag on: this code flies that setting only.",
+        "// Tuned with the airframe's thrust profile on: this code flies that setting only.",
+        "// Tuned with the airframe's speed cap on: this code flies that setting only.",
+        "// Tuned with the airframe's lift on: this code flies that setting only.",
         "// Tuned with the world's gravity on: this code flies that setting only.",
         // The adapter looks through the seeker and leaves gravity to `fly`.
         "homing.seeker.look(t.x, t.y, v.x, v.y, dt);",
@@ -253,4 +256,360 @@ fn a_seeker_updating_seldom_holds_what_it_saw() {
     let changes = mine.windows(2).filter(|w| w[0] != w[1]).count();
     assert!(changes * 3 <= mine.len() + 3, "{changes} of {}", mine.len());
     assert!(changes > 5);
+}
+
+#[test]
+fn the_lane_is_looked_for_in_the_first_minute_only() {
+    let pro_nav = Algorithm::from_id("pro-nav").unwrap();
+    let first_at = |seconds: &str| {
+        let text = format!(
+            r#"(version: 1, targets: [(name: "t", radius: 10, motion: Static(pos: (900, 400)))],
+                launchers: [(pos: (100, 400), target: "t", algorithms: ["pro-nav"],
+                             first_at: {seconds}, missile: (airframe: (max_accel: 500)))])"#
+        );
+        let scenario = crate::scenario::parse(&text, "late").unwrap();
+        lane(&scenario, pro_nav).unwrap().airframe
+    };
+    // Fired on tick 3598 (of 60 a second), seen on the next: within the minute's 3600.
+    assert!(first_at("59.9667").is_some());
+    // Fired on tick 3599: first seen on tick 3600, past the search.
+    assert_eq!(first_at("59.9833"), None);
+}
+
+#[test]
+fn a_launcher_with_its_own_tuning_is_not_the_lane() {
+    let pro_nav = Algorithm::from_id("pro-nav").unwrap();
+    let text = r#"(version: 1, targets: [(name: "t", radius: 10, motion: Static(pos: (900, 400)))],
+        launchers: [
+            (pos: (100, 300), target: "t", algorithms: ["pro-nav"], params: {"pro_nav.gain": 3},
+             missile: (airframe: (max_accel: 500))),
+            (pos: (100, 500), target: "t", algorithms: ["pro-nav"], first_at: 1,
+             missile: (airframe: (max_accel: 700))),
+        ])"#;
+    let scenario = crate::scenario::parse(text, "tuned").unwrap();
+    let found = lane(&scenario, pro_nav).unwrap();
+    assert_eq!(found.airframe.map(|a| a.max_accel), Some(700.0));
+}
+
+/// `law`'s code and test in `lang` through the airframe scenario's airframe and seeker.
+fn exported(law: &str, lang: Lang) -> (String, String) {
+    let algorithm = Algorithm::from_id(law).unwrap();
+    let flown = scenario(law, AIRFRAME, "(0, 30)");
+    let vectors = vectors(&flown, algorithm, 1.0).unwrap();
+    let law_file = lang.file_name(law);
+    let test = test_code(algorithm, &flown, lang, &law_file, "v.csv", &vectors).unwrap();
+    (code(algorithm, &flown, lang, None).unwrap(), test)
+}
+
+#[track_caller]
+fn holds(text: &str, part: &str) {
+    assert!(text.contains(part), "no\n{part}\nin:\n{text}");
+}
+
+#[test]
+fn each_language_steps_by_steering_then_flying() {
+    let (cs, _) = exported("smoothed", Lang::CSharp);
+    holds(
+        &cs,
+        "    public Signal Step(float targetX, float targetY, float targetVx, float targetVy, float dt)
+    {
+        float beforeVelX = velX;
+        float beforeVelY = velY;
+        float beforeHeading = heading;
+        Signal signal = Steer(targetX, targetY, targetVx, targetVy, dt);
+        Fly(beforeVelX, beforeVelY, beforeHeading, dt);
+        return signal;
+    }
+",
+    );
+    holds(&cs, "\n    Signal Steer(float targetX,");
+    holds(&cs, "\n    void Fly(float beforeVelX, float beforeVelY, float beforeHeading, float dt)\n    {\n");
+    holds(&cs, "\n}\n\n#if UNITY_5_3_OR_NEWER");
+    holds(&cs, "    readonly SmoothedMissile missile = new SmoothedMissile();\n    readonly SmoothedSeeker seeker = new SmoothedSeeker();\n");
+    let (cpp, _) = exported("smoothed", Lang::Cpp);
+    holds(
+        &cpp,
+        "        const Signal signal = steer(target_x, target_y, target_vx, target_vy, dt);
+        fly(before_vel_x, before_vel_y, before_heading, dt);
+        return signal;
+    }
+
+private:
+    // The law's move, as if the missile were an ideal point.
+    Signal steer(
+",
+    );
+    holds(
+        &cpp,
+        "    void fly(float before_vel_x, float before_vel_y, float before_heading, float dt) {\n",
+    );
+    // One `private:` for the class's own (the seeker's class has its own).
+    assert_eq!(cpp.matches("\nprivate:\n").count(), 2, "{cpp}");
+    holds(
+        &cpp,
+        "#include <array>\n#include <cmath>\n#include <deque>\n",
+    );
+    holds(
+        &cpp,
+        "    SmoothedMissile Missile;\n    SmoothedSeeker Seeker;\n",
+    );
+    holds(&cpp, "        Seeker.look(T.X, T.Y, V.X, V.Y, DeltaTime);\n        const auto Signal = Missile.step(Seeker.seen_x, Seeker.seen_y, Seeker.seen_vx, Seeker.seen_vy, DeltaTime);");
+    let (ts, _) = exported("smoothed", Lang::TypeScript);
+    holds(
+        &ts,
+        "        const beforeVelX = this.velX;
+        const beforeVelY = this.velY;
+        const beforeHeading = this.heading;
+        const signal = this.steer(targetX, targetY, targetVx, targetVy, dt);
+        this.fly(beforeVelX, beforeVelY, beforeHeading, dt);
+        return signal;
+    }
+",
+    );
+    holds(&ts, "    private steer(\n");
+    holds(&ts, "    private fly(\n        beforeVelX: number,\n");
+    holds(&ts, "export function homing(missile: SmoothedMissile, dt: number, seeker = new SmoothedSeeker())");
+    holds(&ts, "        seeker.look(targetX, targetY, (targetX - lx) / dt, (targetY - ly) / dt, dt);\n        return missile.step(seeker.seenX, seeker.seenY, seeker.seenVx, seeker.seenVy, dt);");
+    let (gd, _) = exported("smoothed", Lang::GdScript);
+    holds(
+        &gd,
+        "\t\tvar before_vel_x: float = vel_x
+\t\tvar before_vel_y: float = vel_y
+\t\tvar before_heading: float = heading
+\t\tvar outcome: int = _steer(target_x, target_y, target_vx, target_vy, dt)
+\t\t_fly(before_vel_x, before_vel_y, before_heading, dt)
+\t\treturn outcome
+
+\t# The law's move, as if the missile were an ideal point.
+\tfunc _steer(
+",
+    );
+    holds(
+        &gd,
+        "\t) -> void:\n\t\t# The acceleration the law's move asked for.\n",
+    );
+    holds(&gd, "\tfunc _fly(\n\t\tbefore_vel_x: float,\n");
+    // The seeker's class after the missile's, each at the top level, ending the file.
+    holds(&gd, "\n\n\n# The missile's seeker");
+    holds(&gd, "\nclass SmoothedSeeker:\n");
+    assert!(
+        gd.ends_with("\t\treturn int(max(round(1.0 / (RATE * dt)), 1.0))\n"),
+        "{gd}"
+    );
+    holds(
+        &gd,
+        "var missile = SmoothedMissile.new()\nvar seeker = SmoothedSeeker.new()\n",
+    );
+    holds(&gd, "\tseeker.look(t.x, t.y, v.x, v.y, delta)\n\tvar outcome = missile.step(seeker.seen_x, seeker.seen_y, seeker.seen_vx, seeker.seen_vy, delta)");
+    let (rs, _) = exported("smoothed", Lang::Rust);
+    holds(&rs, "        let signal = self.steer(target_x, target_y, target_vx, target_vy, dt);\n        self.fly(before_vel_x, before_vel_y, before_heading, dt);\n        signal\n    }\n");
+    holds(&rs, "    fn fly(&mut self, before_vel_x: f32, before_vel_y: f32, before_heading: f32, dt: f32) {\n");
+    holds(&rs, "            let homing = &mut *homing;\n");
+    holds(&rs, "        pub missile: super::SmoothedMissile,\n        pub seeker: super::SmoothedSeeker,\n");
+    holds(&rs, "            homing.seeker.look(t.x, t.y, v.x, v.y, dt);\n            let signal = homing.missile.step(homing.seeker.seen_x, homing.seeker.seen_y, homing.seeker.seen_vx, homing.seeker.seen_vy, dt);");
+}
+
+#[test]
+fn only_the_law_s_own_solver_allows_unused_assignments() {
+    // The quartic's step uses a solver block: its `steer` allows what the solver leaves
+    // unused; the `step` that calls it, and `fly`, do not.
+    let (rs, _) = exported("quartic", Lang::Rust);
+    holds(&rs, "    #[allow(unused_assignments)]\n    fn steer(\n");
+    assert!(
+        !rs.contains("#[allow(unused_assignments)]\n    pub fn step("),
+        "{rs}"
+    );
+    assert!(
+        !rs.contains("#[allow(unused_assignments)]\n    fn fly("),
+        "{rs}"
+    );
+    // Without an airframe, `step` is the law's own.
+    let quartic = Algorithm::from_id("quartic").unwrap();
+    let plain = code(
+        quartic,
+        &scenario("quartic", "(lifetime: 6)", "(0, 0)"),
+        Lang::Rust,
+        None,
+    )
+    .unwrap();
+    holds(
+        &plain,
+        "    #[allow(unused_assignments)]\n    pub fn step(\n",
+    );
+}
+
+#[test]
+fn each_language_s_test_checks_every_look() {
+    let (_, cs) = exported("smoothed", Lang::CSharp);
+    holds(
+        &cs,
+        "            if (cells[0] == \"look\")
+            {
+                // The seeker of the row's missile looks at the target as it truly is.
+                if (!seekers.TryGetValue(cells[2], out var seeker))
+                    seekers[cells[2]] = seeker = new SmoothedSeeker();
+                seeker.Look(Col(\"target_x\"), Col(\"target_y\"), Col(\"target_vx\"), Col(\"target_vy\"), Col(\"dt\"));
+                skip = false;
+                Check(\"seen_x\", seeker.seenX, Col(\"seen_x\"), false, 1.0);
+                Check(\"seen_y\", seeker.seenY, Col(\"seen_y\"), false, 1.0);
+                Check(\"seen_vx\", seeker.seenVx, Col(\"seen_vx\"), false, 1.0);
+                Check(\"seen_vy\", seeker.seenVy, Col(\"seen_vy\"), false, 1.0);
+                looks += 1;
+                continue;
+            }
+            var m = new SmoothedMissile();
+",
+    );
+    holds(
+        &cs,
+        "        Console.WriteLine(\"SmoothedSeeker C#: \" + looks + \" looks\");\n",
+    );
+    let (_, cpp) = exported("smoothed", Lang::Cpp);
+    holds(
+        &cpp,
+        "        if (cells[0] == \"look\") {\n            // The seeker",
+    );
+    holds(&cpp, "            SmoothedSeeker& seeker = seekers[cells[2]];\n            seeker.look(col(\"target_x\"),");
+    holds(&cpp, "            check(\"seen_vy\", seeker.seen_vy, col(\"seen_vy\"), false, 1.0);\n            looks += 1;\n            continue;\n        }\n        SmoothedMissile m;\n");
+    holds(
+        &cpp,
+        "    std::printf(\"SmoothedSeeker C++: %d looks\\n\", looks);\n",
+    );
+    let (_, ts) = exported("smoothed", Lang::TypeScript);
+    holds(
+        &ts,
+        "import { SmoothedMissile, SmoothedSeeker } from \"./smoothedMissile\";",
+    );
+    holds(
+        &ts,
+        "    if (cells[0] === \"look\") {\n        // The seeker",
+    );
+    holds(&ts, "        const seeker = seekers.get(cells[2]) ?? new SmoothedSeeker();\n        seekers.set(cells[2], seeker);\n");
+    holds(
+        &ts,
+        "        check(\"seen_x\", seeker.seenX, col(\"seen_x\"), false, 1.0);\n",
+    );
+    holds(
+        &ts,
+        "        continue;\n    }\n    const m = new SmoothedMissile();\n",
+    );
+    holds(
+        &ts,
+        "console.log(`SmoothedSeeker TypeScript: ${looks} looks`);\n",
+    );
+    let (_, gd) = exported("smoothed", Lang::GdScript);
+    holds(
+        &gd,
+        "\t\tif cells[0] == \"look\":
+\t\t\t# The seeker of the row's missile looks at the target as it truly is.
+\t\t\tif not seekers.has(cells[2]):
+\t\t\t\tseekers[cells[2]] = Law.SmoothedSeeker.new()
+\t\t\tvar seeker = seekers[cells[2]]
+",
+    );
+    holds(
+        &gd,
+        "\t\t\tlooks += 1\n\t\t\tcontinue\n\t\tvar m = Law.SmoothedMissile.new()\n",
+    );
+    holds(
+        &gd,
+        "\tprint(\"SmoothedSeeker GDScript: %d looks\" % looks)\n",
+    );
+    let (_, rs) = exported("smoothed", Lang::Rust);
+    holds(
+        &rs,
+        "        if cells[0] == \"look\" {\n            // The seeker",
+    );
+    holds(
+        &rs,
+        "            let seeker = seekers.entry(cells[2].to_string()).or_default();\n",
+    );
+    holds(&rs, "            for (field, got) in [(\"seen_x\", seeker.seen_x), (\"seen_y\", seeker.seen_y), (\"seen_vx\", seeker.seen_vx), (\"seen_vy\", seeker.seen_vy)] {\n");
+    holds(&rs, "                if !(error <= 1e-3) {\n");
+    holds(&rs, "            looks += 1;\n            continue;\n        }\n        let mut m = law::SmoothedMissile::default();\n");
+    holds(
+        &rs,
+        "    println!(\"SmoothedSeeker Rust: {looks} looks\");\n",
+    );
+}
+
+#[test]
+fn fly_s_arguments_are_not_states_and_it_returns_nothing() {
+    let file = step::parse("state before_heading = 1;\nfn step { }\n").unwrap();
+    let error = file_of(&file).unwrap_err();
+    assert!(
+        error.contains("`state before_heading`: an argument has that name"),
+        "{error}"
+    );
+    let file = step::parse("fn step { }\nfn fly { return detonate; }\n").unwrap();
+    let error = file_of(&file).unwrap_err();
+    assert!(error.contains("`return` in fly"), "{error}");
+    // A fly that moves the body is printed after the law's step.
+    let file = step::parse("fn step { }\nfn fly { pos_x = pos_x + before_vel_x * dt; }\n").unwrap();
+    let code = file_of(&file).unwrap();
+    assert!(
+        code.contains("self.pos_x = self.pos_x + before_vel_x * dt;"),
+        "{code}"
+    );
+}
+
+fn file_of(step: &step::StepFile) -> Result<String, String> {
+    file(Lang::Rust, &source(step, &[]))
+}
+
+/// The missiles a vectors file holds rows of, by the y each started at.
+fn starts(vectors: &str) -> std::collections::BTreeMap<String, f32> {
+    let mut out = std::collections::BTreeMap::new();
+    for (missile, y) in column(vectors, "step", "pos_y") {
+        out.entry(missile).or_insert(y);
+    }
+    out
+}
+
+#[test]
+fn the_vectors_hold_only_missiles_that_fly_the_lane() {
+    // Three launchers with the same tuning: the first's airframe and seeker make the
+    // lane; the second has another airframe, the third another seeker timing.
+    let pro_nav = Algorithm::from_id("pro-nav").unwrap();
+    let text = r#"(version: 1, targets: [(name: "t", radius: 10, motion: Static(pos: (1200, 500)))],
+        launchers: [
+            (pos: (100, 300), target: "t", algorithms: ["pro-nav"], every: 1,
+             missile: (lifetime: 3, airframe: (max_accel: 500), seeker: (latency: 2))),
+            (pos: (100, 500), target: "t", algorithms: ["pro-nav"], every: 1,
+             missile: (lifetime: 3, airframe: (max_accel: 700), seeker: (latency: 2))),
+            (pos: (100, 700), target: "t", algorithms: ["pro-nav"], every: 1,
+             missile: (lifetime: 3, airframe: (max_accel: 500), seeker: (latency: 5))),
+        ])"#;
+    let scenario = crate::scenario::parse(text, "lanes").unwrap();
+    let vectors = vectors(&scenario, pro_nav, 4.0).unwrap();
+    let starts = starts(&vectors);
+    assert!(starts.len() >= 3, "{starts:?}");
+    for (missile, y) in &starts {
+        assert!(
+            (y - 300.0).abs() < 40.0,
+            "missile {missile} started at y {y}"
+        );
+    }
+    // Every look row is one of theirs too.
+    for (missile, _) in column(&vectors, "look", "target_x") {
+        assert!(starts.contains_key(&missile), "{missile}");
+    }
+}
+
+#[test]
+fn the_vectors_stop_at_their_row_cap() {
+    let pro_nav = Algorithm::from_id("pro-nav").unwrap();
+    let rows = |missile: &str| {
+        let flown = scenario("pro-nav", missile, "(0, 0)");
+        vectors(&flown, pro_nav, 120.0).unwrap().lines().count() - 1
+    };
+    // A step row, and a launch row after every eighth: once 4,999 rows are written the
+    // next step and launch could pass the cap, and 4,999 is never a launch's turn.
+    assert_eq!(rows("(lifetime: 6)"), vectors::MAX_ROWS - 1);
+    // With a seeker a missile's tick may write three rows (a look first).
+    let with_looks = rows("(lifetime: 6, seeker: (latency: 2))");
+    assert!(
+        (vectors::MAX_ROWS - 2..=vectors::MAX_ROWS).contains(&with_looks),
+        "{with_looks}"
+    );
 }

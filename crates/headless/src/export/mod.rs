@@ -196,10 +196,14 @@ pub fn lane(scenario: &crate::scenario::Scenario, algorithm: Algorithm) -> Resul
 /// caps the speed (`airframe_has_speed_cap`).
 pub fn airframe_params(spec: &crate::sim::airframe::AirframeSpec) -> Vec<Param> {
     let mut out = described_params(spec, "airframe_");
+    if let Some(thrust) = out.iter_mut().find(|p| p.name == "airframe_thrust") {
+        // How the header names it: "Tuned with the airframe's thrust profile on".
+        thrust.label = "the airframe's thrust profile".into();
+    }
     for (name, label, on) in [
         ("has_lag", "actuator lag", spec.lag > 0.0),
         ("has_lift", "lift", spec.lift > 0.0),
-        ("has_speed_cap", "a speed cap", spec.max_speed > 0.0),
+        ("has_speed_cap", "speed cap", spec.max_speed > 0.0),
     ] {
         out.push(Param {
             name: format!("airframe_{name}"),

@@ -465,11 +465,10 @@ pub fn rust(w: &mut Writer, s: &Source, p: &Parts) {
     w.line("");
     steps(w, p, &|w, m| {
         doc(w, "///", m.doc);
-        match m.name {
-            "steer" => working(w, &s.step.step),
-            "fly" => working(w, &s.step.fly),
-            _ if p.fly.is_none() => working(w, &s.step.step),
-            _ => {}
+        // The law's own move (`steer`, or `step` when it is all there is); `fly` and a
+        // `step` that calls it have no solver.
+        if m.name == "steer" || (m.name == "step" && p.fly.is_none()) {
+            working(w, &s.step.step);
         }
         let mut args = vec!["&mut self".to_string()];
         args.extend(m.args.iter().cloned());

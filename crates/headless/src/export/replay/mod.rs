@@ -129,9 +129,11 @@ pub(super) fn look(w: &mut Writer, lang: Lang, seeker: &str, col: &str, check: &
         Lang::GdScript => ("if cells[0] == \"look\":", None),
         Lang::TypeScript => ("if (cells[0] === \"look\") {", Some("}")),
         Lang::Rust => ("if cells[0] == \"look\" {", Some("}")),
-        _ => ("if (cells[0] == \"look\") {", Some("}")),
+        Lang::Cpp => ("if (cells[0] == \"look\") {", Some("}")),
+        // C#'s braces on their own lines, as the rest of its test.
+        Lang::CSharp => ("if (cells[0] == \"look\")\n{", Some("}")),
     };
-    w.line(open);
+    w.lines(open);
     w.depth += 1;
     w.line(&format!(
         "{} The seeker of the row's missile looks at the target as it truly is.",
