@@ -36,6 +36,16 @@ fn run_prints_one_row_per_missile_for_every_shipped_scenario() {
             if let Some(ratio) = row.vs_best {
                 assert!(ratio > 0.0, "{file}: {row:?}");
             }
+            // Every miss says why, in a class's own id; a hit or a flight never does.
+            let classes: Vec<&str> = steerlab::sim::diagnosis::Class::ALL
+                .iter()
+                .map(|c| c.id())
+                .collect();
+            if row.outcome.starts_with("miss: ") {
+                assert!(classes.contains(&row.why.as_str()), "{file}: {row:?}");
+            } else {
+                assert_eq!(row.why, "-", "{file}: {row:?}");
+            }
         }
     }
 }

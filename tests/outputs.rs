@@ -269,13 +269,14 @@ fn a_worst_run_saved_into_another_folder_reopens_to_the_same_run() {
         "seek-arrival",
     ]);
     assert_code(&again, 0, "run worst.ron");
-    // The closest column (fourth from the right); the script's law is not known here.
+    // The closest column (fifth from the right, before path, peak turn, vs predicted and
+    // why); the script's law is not known here.
     let worst_row = stdout(&again)
         .lines()
         .skip(1)
         .map(|l| {
             let t: Vec<&str> = l.split_whitespace().collect();
-            t[t.len() - 4].parse::<f32>().unwrap()
+            t[t.len() - 5].parse::<f32>().unwrap()
         })
         .fold(f32::NEG_INFINITY, f32::max);
     assert!(

@@ -128,6 +128,16 @@ enum Command {
         #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
         seconds: Option<f64>,
     },
+    /// Run the scenario and say why each missile missed: its failure classes with their
+    /// evidence (the first is the primary one), then a summary per law (docs/diagnosis.md).
+    Diagnose {
+        /// Scenario file (or the name of a shipped scenario).
+        file: PathBuf,
+        /// Seconds to simulate, above 0 and at most 3600 (default: until nothing more
+        /// happens, at most 60).
+        #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
+        seconds: Option<f64>,
+    },
     /// Validate scenario files (or shipped names); print each error as file:line:col: message.
     Check {
         #[arg(required = true)]
@@ -259,6 +269,7 @@ pub fn main() -> ExitCode {
             None => run(&file, seconds, algorithm, csv.as_deref()),
         },
         Some(Command::Compare { file, seconds }) => compare(&file, seconds),
+        Some(Command::Diagnose { file, seconds }) => diagnose(&file, seconds),
         Some(Command::Check { files }) => check(&files),
         Some(Command::Selftest) => {
             selftest();
@@ -319,22 +330,37 @@ fn run(
             .map_err(|e| Failure::Input(format!("--algorithm: {e}")))?;
         scenario = scenario.restricted_to(algorithm);
     }
+    let start = scenario.build().map_err(Failure::Input)?;
+    let mut sampler = headless::diagnose::Sampler::new(scenario.diagnosis.clone());
     let world = match csv {
-        None => headless::run(&scenario, seconds, None).map_err(Failure::Input)?,
+        None => headless::run_diagnosed(start, seconds, None, Some(&mut sampler))
+            .map_err(|e| Failure::Internal(e.to_string()))?,
         Some(out) => {
             let inputs = input::inputs_of(file, &scenario);
             input::check_output(out, &inputs)?;
-            let start = scenario.build().map_err(Failure::Input)?;
             let mut end = None;
             files::write_output(out, &inputs, |w| {
-                end = Some(headless::run_world(start, seconds, Some(w))?);
+                end = Some(headless::run_diagnosed(
+                    start,
+                    seconds,
+                    Some(w),
+                    Some(&mut sampler),
+                )?);
                 Ok(())
             })
             .map_err(|e| Failure::Input(e.to_string()))?;
             end.ok_or_else(|| Failure::Internal("the run did not finish".into()))?
         }
     };
-    report(&world);
+    report(&world, &headless::diagnose::rows(&world, &sampler));
+    Ok(())
+}
+
+fn diagnose(file: &Path, seconds: Option<f64>) -> Result<(), Failure> {
+    let scenario = load(file)?;
+    let (world, sampler) =
+        headless::run_and_diagnose(&scenario, seconds).map_err(Failure::Input)?;
+    print!("{}", headless::diagnose::report(&world, &sampler));
     Ok(())
 }
 
@@ -381,14 +407,15 @@ fn run_references(
     };
     recording::fly_references(&mut scenario, &track.name(), at, &algorithms)
         .map_err(Failure::Input)?;
-    let world = headless::run(&scenario, seconds, None).map_err(Failure::Input)?;
-    report(&world);
+    let (world, sampler) =
+        headless::run_and_diagnose(&scenario, seconds).map_err(Failure::Input)?;
+    report(&world, &headless::diagnose::rows(&world, &sampler));
     Ok(())
 }
 
-/// Prints a run's results table and what else it has to say.
-fn report(world: &steerlab::sim::World) {
-    print!("{}", headless::table(&headless::rows(world)));
+/// Prints a run's results table (`rows`) and what else it has to say.
+fn report(world: &steerlab::sim::World, rows: &[headless::Row]) {
+    print!("{}", headless::table(rows));
     for event in world.law_failures() {
         if let EventKind::LawFailed {
             missile,

@@ -59,7 +59,7 @@ pub fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// The column headings of the results table.
-pub const HEADINGS: [&str; 8] = [
+pub const HEADINGS: [&str; 9] = [
     "missile",
     "algorithm",
     "outcome",
@@ -68,6 +68,7 @@ pub const HEADINGS: [&str; 8] = [
     "path",
     "peak turn",
     "vs predicted",
+    "why",
 ];
 
 /// One row of the printed results table.
@@ -86,6 +87,8 @@ pub struct Row {
     pub path: f32,
     pub peak_turn: f32,
     pub vs_best: Option<f32>,
+    /// A miss's primary failure class (`-`: none).
+    pub why: String,
 }
 
 pub fn optional(text: &str) -> Option<f32> {
@@ -113,7 +116,7 @@ pub fn table(text: &str) -> Vec<Row> {
     lines
         .map(|line| {
             let tokens: Vec<&str> = line.split_whitespace().collect();
-            assert!(tokens.len() >= 8, "short row `{line}`");
+            assert!(tokens.len() >= 9, "short row `{line}`");
             let n = tokens.len();
             let (lane, missile) = match tokens[0].split_once('/') {
                 Some((lane, missile)) => (Some(lane.to_string()), missile),
@@ -143,7 +146,7 @@ pub fn table(text: &str) -> Vec<Row> {
                     )
                 }
             };
-            let outcome = rest[1..rest.len() - 5].join(" ");
+            let outcome = rest[1..rest.len() - 6].join(" ");
             assert!(
                 outcome == "hit" || outcome == "flying" || outcome.starts_with("miss: "),
                 "unknown outcome `{outcome}` in `{line}`"
@@ -155,11 +158,12 @@ pub fn table(text: &str) -> Vec<Row> {
                 algorithm: Algorithm::from_id(rest[0])
                     .unwrap_or_else(|| panic!("bad algorithm in `{line}`")),
                 outcome,
-                time_to_hit: optional(tokens[n - 5]),
-                miss: tokens[n - 4].parse().unwrap(),
-                path: tokens[n - 3].parse().unwrap(),
-                peak_turn: tokens[n - 2].parse().unwrap(),
-                vs_best: optional(tokens[n - 1]),
+                time_to_hit: optional(tokens[n - 6]),
+                miss: tokens[n - 5].parse().unwrap(),
+                path: tokens[n - 4].parse().unwrap(),
+                peak_turn: tokens[n - 3].parse().unwrap(),
+                vs_best: optional(tokens[n - 2]),
+                why: tokens[n - 1].to_string(),
             }
         })
         .collect()

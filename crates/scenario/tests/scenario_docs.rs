@@ -353,6 +353,7 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
             &["algorithm"],
         ),
         ("## `rain`".into(), d(s.rain.as_ref().unwrap()).0, &[], &[]),
+        ("## `diagnosis`".into(), d(&s.diagnosis).0, &[], &[]),
     ];
     let motions: Vec<Motion> = (0..Motion::KINDS.len())
         .map(|k| Motion::of_kind(k, Vec2::ZERO))

@@ -408,6 +408,11 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
                     embed: rain.is_some().then(|| scenario::EmbedSpec {
                         sliders: vec!["smoothed.ga".into(), "pro-nav.gain".into()],
                     }),
+                    // Those with rain diagnose with thresholds of their own.
+                    diagnosis: steerlab::sim::diagnosis::Thresholds {
+                        orbit_turns: if rain.is_some() { 2.5 } else { 1.0 },
+                        ..Default::default()
+                    },
                     // Half of them carry a header comment, which a save keeps.
                     header: if compare.is_empty() {
                         String::new()

@@ -12,6 +12,7 @@ use crate::sim::{EventKind, MissReason, Missile, MissileId, Outcome, Source, Tar
 use std::io::Write;
 use std::time::Instant;
 
+pub mod diagnose;
 pub mod gif;
 pub mod sweep;
 
@@ -38,6 +39,9 @@ pub struct Row {
     pub path_length: f32,
     pub peak_turn_rate: f32,
     pub optimum_ratio: Option<f32>,
+    /// Why it missed: its primary failure class, when the run was diagnosed
+    /// ([`diagnose`]); none for a hit.
+    pub why: Option<crate::sim::diagnosis::Class>,
 }
 
 impl Row {
@@ -55,6 +59,7 @@ impl Row {
             path_length: m.path_length,
             peak_turn_rate: m.peak_turn_rate,
             optimum_ratio: m.optimum_ratio(),
+            why: None,
         }
     }
 
@@ -74,6 +79,7 @@ impl Row {
             path_length: 0.0,
             peak_turn_rate: 0.0,
             optimum_ratio: None,
+            why: None,
         }
     }
 }
@@ -275,9 +281,19 @@ pub fn run(
 
 /// [`run`] on a world already built; only writing the trace can fail.
 pub fn run_world(
+    world: World,
+    seconds: Option<f64>,
+    csv: Option<&mut dyn Write>,
+) -> std::io::Result<World> {
+    run_diagnosed(world, seconds, csv, None)
+}
+
+/// [`run_world`], diagnosing every missile as it ends with `sampler`.
+pub fn run_diagnosed(
     mut world: World,
     seconds: Option<f64>,
     mut csv: Option<&mut dyn Write>,
+    mut sampler: Option<&mut diagnose::Sampler>,
 ) -> std::io::Result<World> {
     let limit = seconds.unwrap_or(DEFAULT_SECONDS);
     let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
@@ -287,6 +303,9 @@ pub fn run_world(
     }
     for _ in 0..ticks {
         world.step();
+        if let Some(sampler) = sampler.as_deref_mut() {
+            sampler.after_step(&world, world.events());
+        }
         if let Some(out) = csv.as_deref_mut() {
             write_step_rows(&world, out)?;
         }
@@ -308,15 +327,28 @@ pub fn rows(world: &World) -> Vec<Row> {
     rows
 }
 
+/// A run of `scenario` (see [`run`]) with every missile diagnosed under the scenario's
+/// thresholds: the world at the end and what its missiles' flights showed.
+pub fn run_and_diagnose(
+    scenario: &Scenario,
+    seconds: Option<f64>,
+) -> Result<(World, diagnose::Sampler), String> {
+    let world = scenario.build()?;
+    let mut sampler = diagnose::Sampler::new(scenario.diagnosis.clone());
+    let world = run_diagnosed(world, seconds, None, Some(&mut sampler))
+        .map_err(|e| format!("cannot write the CSV trace: {e}"))?;
+    Ok((world, sampler))
+}
+
 /// Runs the scenario once per compared algorithm from the same start and returns the
-/// rows of each run, best first: hits before misses, then earliest time to hit, then
-/// smallest miss distance.
+/// rows of each run, diagnosed, best first: hits before misses, then earliest time to
+/// hit, then smallest miss distance.
 pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, String> {
     let mut all = Vec::new();
     for algorithm in scenario.compared() {
-        let world = run(&scenario.restricted_to(algorithm), seconds, None)?;
+        let (world, sampler) = run_and_diagnose(&scenario.restricted_to(algorithm), seconds)?;
         all.extend(
-            rows(&world)
+            diagnose::rows(&world, &sampler)
                 .into_iter()
                 .filter(|r| r.algorithm == algorithm)
                 .map(|r| Row {
@@ -347,7 +379,8 @@ pub fn compare(scenario: &Scenario, seconds: Option<f64>) -> Result<Vec<Row>, St
 /// launch for a target that keeps its launch velocity (intercept and quartic hits only;
 /// below 1 when the target came toward the missile after launch, and a little below 1
 /// for any target, since a hit is contact of the radii and the prediction centre on
-/// centre).
+/// centre). "why" is a miss's primary failure class (docs/diagnosis.md), when the run
+/// was diagnosed.
 pub fn table(rows: &[Row]) -> String {
     // The algorithm column fits the longest id (a script's may be long).
     let w = rows
@@ -355,7 +388,7 @@ pub fn table(rows: &[Row]) -> String {
         .map(|r| r.algorithm.id().len())
         .fold(12, usize::max);
     let mut out = format!(
-        "{:<24} {:<w$} {:<37} {:>9} {:>10} {:>10} {:>10} {:>12}\n",
+        "{:<24} {:<w$} {:<37} {:>9} {:>10} {:>10} {:>10} {:>12}  {}\n",
         "missile",
         "algorithm",
         "outcome",
@@ -363,7 +396,8 @@ pub fn table(rows: &[Row]) -> String {
         "closest",
         "path",
         "peak turn",
-        "vs predicted"
+        "vs predicted",
+        "why"
     );
     for r in rows {
         let opt =
@@ -373,7 +407,7 @@ pub fn table(rows: &[Row]) -> String {
             None => r.who.clone(),
         };
         out.push_str(&format!(
-            "{:<24} {:<w$} {:<37} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>12}\n",
+            "{:<24} {:<w$} {:<37} {:>9} {:>10.2} {:>10.1} {:>10.2} {:>12}  {}\n",
             missile,
             r.algorithm.id(),
             r.outcome.describe(),
@@ -382,6 +416,7 @@ pub fn table(rows: &[Row]) -> String {
             r.path_length,
             r.peak_turn_rate,
             opt(r.optimum_ratio, 3),
+            r.why.map_or("-", |c| c.id()),
         ));
     }
     out

@@ -260,13 +260,14 @@ fn literals(text: &str) -> Vec<(String, usize, usize)> {
 #[test]
 fn every_number_a_file_writes_is_a_field_path_but_the_unsettable_ones() {
     // A new numeric file field without a description would be missing here. Not
-    // settable: the version, the seed (each run has its own), how the window shows it,
+    // settable: the version, the seed (each run has its own), how misses are named (the
+    // diagnosis thresholds change no run), how the window shows it,
     // a recording's samples, fly-program commands, a saved sweep, a launcher's
     // parameter overrides (set the law's own parameter instead), a script's colour.
     let unsettable = |path: &str| {
         path == "version"
             || path == "world.seed"
-            || ["view", "embed", "sweep"]
+            || ["view", "embed", "sweep", "diagnosis"]
                 .iter()
                 .any(|p| path.starts_with(p))
             || path.contains(".samples[")

@@ -51,6 +51,9 @@ pub struct Scenario {
     /// How it shows embedded in a web page (`?embed`).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub embed: Option<EmbedSpec>,
+    /// The thresholds of the failure classes (docs/diagnosis.md).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub diagnosis: crate::sim::diagnosis::Thresholds,
     /// The comment lines at the top of the file, kept when it is saved again.
     #[serde(skip)]
     pub header: String,
@@ -73,6 +76,7 @@ impl Default for Scenario {
             view: None,
             sweep: None,
             embed: None,
+            diagnosis: Default::default(),
             header: String::new(),
         }
     }

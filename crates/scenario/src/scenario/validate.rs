@@ -121,6 +121,7 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     if let Some(embed) = &s.embed {
         p.0.extend(super::view::embed_problems(embed, &s.algorithms));
     }
+    p.described("diagnosis", &s.diagnosis, &[]);
 
     if p.0.is_empty() {
         load(&mut p, s);

@@ -1,0 +1,575 @@
+//! Why a missile missed: its flight, sampled once a tick, and how it ended, sorted into
+//! the failure classes game programmers keep describing (docs/diagnosis.md). A hit has no
+//! class; a miss has at least one; several may apply, and the first in time is the
+//! primary one. Every class is a rule on the kinematics (or on how the flight ended),
+//! with its thresholds in [`Thresholds`].
+//!
+//! Pure and deterministic: the same samples give the same findings on every machine.
+
+use super::event::MissReason;
+use super::metrics::Outcome;
+use crate::core::direction;
+use crate::core::field::{described, number};
+use crate::core::wrap_angle;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+use std::f32::consts::TAU;
+
+/// A failure class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Class {
+    /// Circling the target: the line of sight turns through full circles while the range
+    /// neither closes nor opens.
+    Orbit,
+    /// It passes its closest approach, the range opens, and it turns back.
+    Overshoot,
+    /// No lead: it points at its target yet closes at a small fraction of its speed.
+    TailChase,
+    /// It is asked for more lateral acceleration than its airframe gives.
+    Saturation,
+    /// Its target is faster along the line of sight than the missile is.
+    OutRun,
+    /// It turns hard just before its closest approach.
+    LateSwerve,
+    /// Its seeker lost the target (field of view or lock range).
+    LostLock,
+    /// Its seeker took a flare for the target.
+    Decoyed,
+    /// Its fuel or its lifetime ran out.
+    OutOfEnergy,
+    /// It left the world.
+    LeftWorld,
+    /// Its law found no solution (at launch), or its solver failed in flight.
+    NoSolution,
+    /// Its law failed: a script's error or a runaway loop.
+    ScriptError,
+    /// Its target was removed before it could hit.
+    TargetGone,
+    /// It detonated at its aim point with nothing in the blast.
+    BlastMissed,
+    /// A number in its state stopped being finite.
+    NonFinite,
+}
+
+impl Class {
+    pub const ALL: [Class; 15] = [
+        Class::Orbit,
+        Class::Overshoot,
+        Class::TailChase,
+        Class::Saturation,
+        Class::OutRun,
+        Class::LateSwerve,
+        Class::LostLock,
+        Class::Decoyed,
+        Class::OutOfEnergy,
+        Class::LeftWorld,
+        Class::NoSolution,
+        Class::ScriptError,
+        Class::TargetGone,
+        Class::BlastMissed,
+        Class::NonFinite,
+    ];
+
+    /// Its name in files and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Class::Orbit => "orbit",
+            Class::Overshoot => "overshoot",
+            Class::TailChase => "tail-chase",
+            Class::Saturation => "saturation",
+            Class::OutRun => "out-run",
+            Class::LateSwerve => "late-swerve",
+            Class::LostLock => "lost-lock",
+            Class::Decoyed => "decoyed",
+            Class::OutOfEnergy => "out-of-energy",
+            Class::LeftWorld => "left-world",
+            Class::NoSolution => "no-solution",
+            Class::ScriptError => "script-error",
+            Class::TargetGone => "target-gone",
+            Class::BlastMissed => "blast-missed",
+            Class::NonFinite => "non-finite",
+        }
+    }
+}
+
+/// A class found in a flight: when (seconds after launch) and what shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub class: Class,
+    pub start: f32,
+    pub end: f32,
+    /// In the user's words: "orbit from 3.2 s to 9.8 s: 2.4 turns at about 18 units".
+    pub evidence: String,
+}
+
+/// What a flight looked like on one tick, after that tick's move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// Seconds since launch.
+    pub time: f32,
+    pub pos: Vec2,
+    pub vel: Vec2,
+    /// The target it was launched at (where it truly is).
+    pub target_pos: Vec2,
+    pub target_vel: Vec2,
+    /// With an airframe: the lateral acceleration its law asked for, and the airframe's
+    /// limit (units/s^2).
+    pub lateral: Option<(f32, f32)>,
+    /// Its seeker has the target (true without a seeker).
+    pub locked: bool,
+}
+
+crate::core::field_default!(default_orbit_turns: f32 = 1.0);
+crate::core::field_default!(default_orbit_band: f32 = 3.0);
+crate::core::field_default!(default_overshoot_angle: f32 = 90.0);
+crate::core::field_default!(default_tail_ratio: f32 = 0.25);
+crate::core::field_default!(default_lead_angle: f32 = 10.0);
+crate::core::field_default!(default_lasting: f32 = 1.0);
+crate::core::field_default!(default_saturated_share: f32 = 0.25);
+crate::core::field_default!(default_swerve_angle: f32 = 45.0);
+crate::core::field_default!(default_swerve_share: f32 = 0.1);
+
+/// The numbers the classes are decided by (`diagnosis` in a scenario file).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Thresholds {
+    #[serde(
+        default = "default_orbit_turns::value",
+        skip_serializing_if = "default_orbit_turns::is"
+    )]
+    pub orbit_turns: f32,
+    #[serde(
+        default = "default_orbit_band::value",
+        skip_serializing_if = "default_orbit_band::is"
+    )]
+    pub orbit_band: f32,
+    #[serde(
+        default = "default_overshoot_angle::value",
+        skip_serializing_if = "default_overshoot_angle::is"
+    )]
+    pub overshoot_angle: f32,
+    #[serde(
+        default = "default_tail_ratio::value",
+        skip_serializing_if = "default_tail_ratio::is"
+    )]
+    pub tail_ratio: f32,
+    #[serde(
+        default = "default_lead_angle::value",
+        skip_serializing_if = "default_lead_angle::is"
+    )]
+    pub lead_angle: f32,
+    #[serde(
+        default = "default_lasting::value",
+        skip_serializing_if = "default_lasting::is"
+    )]
+    pub lasting: f32,
+    #[serde(
+        default = "default_saturated_share::value",
+        skip_serializing_if = "default_saturated_share::is"
+    )]
+    pub saturated_share: f32,
+    #[serde(
+        default = "default_swerve_angle::value",
+        skip_serializing_if = "default_swerve_angle::is"
+    )]
+    pub swerve_angle: f32,
+    #[serde(
+        default = "default_swerve_share::value",
+        skip_serializing_if = "default_swerve_share::is"
+    )]
+    pub swerve_share: f32,
+}
+
+described!(Thresholds {
+    orbit_turns: number(0.1, 100.0)
+        .label("orbit: turns")
+        .unit("turns")
+        .help("An orbit is this many full turns of the line of sight while the range stays within the band."),
+    orbit_band: number(1.01, 100.0)
+        .label("orbit: range band")
+        .help("While orbiting, the largest range is at most this many times the smallest."),
+    overshoot_angle: number(1.0, 180.0)
+        .label("overshoot: turn back")
+        .unit("degrees")
+        .help("An overshoot passes its closest approach, opens the range to twice that, and turns through more than this."),
+    tail_ratio: number(0.0, 1.0)
+        .label("tail chase: closing share")
+        .help("A tail chase closes at less than this share of the missile's speed while pointing at the target."),
+    lead_angle: number(0.0, 90.0)
+        .label("tail chase: lead under")
+        .unit("degrees")
+        .help("Pointing at the target: the velocity within this angle of the line of sight (no lead)."),
+    lasting: number(0.0, 60.0)
+        .label("tail chase, out-run: lasting")
+        .unit("s")
+        .help("How long a tail chase or an out-run must last."),
+    saturated_share: number(0.0, 1.0)
+        .label("saturation: share of the flight")
+        .help("Saturated when the command exceeds the airframe's limit for this share of the flight (or at the closest approach)."),
+    swerve_angle: number(1.0, 180.0)
+        .label("late swerve: turn")
+        .unit("degrees")
+        .help("A late swerve turns the heading through more than this within its last share of the flight."),
+    swerve_share: number(0.0, 1.0)
+        .label("late swerve: last share")
+        .help("The share of the flight, up to the closest approach, a late swerve looks at (where no orbit, overshoot or tail chase explains the turn)."),
+});
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            orbit_turns: default_orbit_turns::value(),
+            orbit_band: default_orbit_band::value(),
+            overshoot_angle: default_overshoot_angle::value(),
+            tail_ratio: default_tail_ratio::value(),
+            lead_angle: default_lead_angle::value(),
+            lasting: default_lasting::value(),
+            saturated_share: default_saturated_share::value(),
+            swerve_angle: default_swerve_angle::value(),
+            swerve_share: default_swerve_share::value(),
+        }
+    }
+}
+
+/// How a flight ended, beyond its samples.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ending {
+    pub outcome: Outcome,
+    /// Seconds after launch its solver failed, each time it did.
+    pub solver_failed: Vec<f32>,
+    /// Seconds after launch it ended.
+    pub time: f32,
+}
+
+/// The classes of a flight from its `samples` (one a tick, in order) and its `ending`,
+/// first in time first (ties in [`Class`] order). A hit (or a flight still flying) has
+/// none; a miss has at least one.
+pub fn diagnose(samples: &[Sample], ending: &Ending, t: &Thresholds) -> Vec<Finding> {
+    let reason = match ending.outcome {
+        Outcome::Missed(reason) => reason,
+        Outcome::Hit { .. } | Outcome::Flying => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    orbits(samples, t, &mut out);
+    overshoots(samples, t, &mut out);
+    // An orbit passes and turns back on every loop: its own overshoots are the orbit.
+    let orbiting: Vec<(f32, f32)> = out
+        .iter()
+        .filter(|f| f.class == Class::Orbit)
+        .map(|f| (f.start, f.end))
+        .collect();
+    out.retain(|f| {
+        f.class != Class::Overshoot || !orbiting.iter().any(|(a, b)| f.start >= *a && f.end <= *b)
+    });
+    sustained(samples, t, &mut out);
+    saturation(samples, t, &mut out);
+    lost_lock(samples, &mut out);
+    late_swerve(samples, t, &mut out);
+    if let Some(first) = ending.solver_failed.first() {
+        let times = ending.solver_failed.len();
+        out.push(Finding {
+            class: Class::NoSolution,
+            start: *first,
+            end: *ending.solver_failed.last().unwrap_or(first),
+            evidence: format!(
+                "the solver failed {times} time{} from {first:.2} s",
+                if times == 1 { "" } else { "s" }
+            ),
+        });
+    }
+    ended(reason, ending.time, &mut out);
+    out.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.class.cmp(&b.class)));
+    out
+}
+
+/// The class how it ended gives (every miss has one here, or a kinematic one).
+fn ended(reason: MissReason, time: f32, out: &mut Vec<Finding>) {
+    let (class, evidence) = match reason {
+        MissReason::FuelOut => (Class::OutOfEnergy, "its fuel ran out"),
+        MissReason::LifetimeOut => (Class::OutOfEnergy, "its lifetime ran out"),
+        MissReason::LeftWorld => (Class::LeftWorld, "it left the world"),
+        MissReason::TargetLost => (Class::TargetGone, "its target was removed"),
+        MissReason::Detonated => (Class::BlastMissed, "it detonated with nothing in the blast"),
+        MissReason::NonFinite => (Class::NonFinite, "a number in its state was not finite"),
+        MissReason::LawFailed => (Class::ScriptError, "its law failed"),
+        MissReason::Decoyed => (Class::Decoyed, "its seeker took a flare for the target"),
+        MissReason::NoSolution => (Class::NoSolution, "its law found no solution at launch"),
+    };
+    out.push(Finding {
+        class,
+        start: time,
+        end: time,
+        evidence: format!("{evidence} at {time:.2} s"),
+    });
+}
+
+fn range(s: &Sample) -> f32 {
+    (s.target_pos - s.pos).length()
+}
+
+/// The line of sight's direction (radians).
+fn los(s: &Sample) -> f32 {
+    direction(s.target_pos - s.pos)
+}
+
+/// Full turns of the line of sight while the range stays within the band.
+fn orbits(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
+    let mut start = 0;
+    let mut turned = 0.0f32;
+    let (mut lo, mut hi, mut sum) = (f32::INFINITY, 0.0f32, 0.0f32);
+    let mut open: Option<Finding> = None;
+    for i in 0..samples.len() {
+        let r = range(&samples[i]);
+        if i > start {
+            turned += wrap_angle(los(&samples[i]) - los(&samples[i - 1]));
+        }
+        lo = lo.min(r);
+        hi = hi.max(r);
+        sum += r;
+        if hi > t.orbit_band * lo {
+            // The range closed or opened: whatever orbit there was has ended.
+            out.extend(open.take());
+            start = i;
+            turned = 0.0;
+            (lo, hi, sum) = (r, r, r);
+            continue;
+        }
+        let turns = turned.abs() / TAU;
+        if turns >= t.orbit_turns {
+            let at = samples[start].time;
+            let now = samples[i].time;
+            let about = sum / (i - start + 1) as f32;
+            open = Some(Finding {
+                class: Class::Orbit,
+                start: at,
+                end: now,
+                evidence: format!(
+                    "orbit from {at:.2} s to {now:.2} s: {turns:.1} turns at about {about:.0} units"
+                ),
+            });
+        }
+    }
+    out.extend(open);
+}
+
+/// Passes of the closest approach (a least range) after which, before the next pass, the
+/// range opens to twice the pass (and a unit) and the heading turns back through more
+/// than the angle.
+fn overshoots(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
+    let limit = t.overshoot_angle.to_radians();
+    let mut i = 1;
+    while i + 1 < samples.len() {
+        let (before, at, after) = (
+            range(&samples[i - 1]),
+            range(&samples[i]),
+            range(&samples[i + 1]),
+        );
+        if !(at < before && at <= after) {
+            i += 1;
+            continue;
+        }
+        // A pass at i: follow it until the next pass.
+        let heading = direction(samples[i].vel);
+        let (mut turned, mut last, mut opened) = (0.0f32, heading, false);
+        let mut j = i + 1;
+        let mut found = None;
+        while j < samples.len() {
+            let r = range(&samples[j]);
+            let next = samples.get(j + 1).map_or(f32::INFINITY, range);
+            if r < range(&samples[j - 1]) && r <= next {
+                // The next pass: this one did not turn back.
+                break;
+            }
+            opened |= r >= 2.0 * at + 1.0;
+            let now = direction(samples[j].vel);
+            turned += wrap_angle(now - last);
+            last = now;
+            if opened && turned.abs() > limit {
+                found = Some(j);
+                break;
+            }
+            j += 1;
+        }
+        if let Some(j) = found {
+            let (from, to) = (samples[i].time, samples[j].time);
+            out.push(Finding {
+                class: Class::Overshoot,
+                start: from,
+                end: to,
+                evidence: format!(
+                    "passed {at:.0} units from the target at {from:.2} s and turned back \
+                     {:.0} degrees by {to:.2} s",
+                    turned.abs().to_degrees()
+                ),
+            });
+        }
+        i = j.max(i + 1);
+    }
+}
+
+/// Tail chases (pointing at the target, no lead, yet closing slowly, the target not
+/// faster) and out-runs (the target faster along the line of sight), each lasting at
+/// least `t.lasting`.
+fn sustained(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
+    let mut spans: [(Class, Option<usize>); 2] = [(Class::TailChase, None), (Class::OutRun, None)];
+    for i in 1..=samples.len() {
+        let now = samples.get(i).map(|s| {
+            let (prev, s) = (&samples[i - 1], s);
+            let dt = s.time - prev.time;
+            let closing = if dt > 0.0 {
+                (range(prev) - range(s)) / dt
+            } else {
+                0.0
+            };
+            let speed = s.vel.length();
+            let line = (s.target_pos - s.pos).normalize_or_zero();
+            let away = s.target_vel.dot(line);
+            let off = wrap_angle(direction(s.vel) - direction(line)).abs();
+            let pointing = speed > 0.0 && off < t.lead_angle.to_radians();
+            [
+                pointing && closing < t.tail_ratio * speed && away < speed,
+                away > speed,
+            ]
+        });
+        for (k, (class, started)) in spans.iter_mut().enumerate() {
+            match (now.map(|n| n[k]), *started) {
+                (Some(true), None) => *started = Some(i),
+                (Some(true), Some(_)) => {}
+                (_, Some(first)) => {
+                    *started = None;
+                    let (from, to) = (samples[first].time, samples[i - 1].time);
+                    if to - from >= t.lasting {
+                        out.push(Finding {
+                            class: *class,
+                            start: from,
+                            end: to,
+                            evidence: match class {
+                                Class::TailChase => format!(
+                                    "tail chase from {from:.2} s to {to:.2} s: pointing at the \
+                                     target, closing at under {:.0}% of its speed",
+                                    t.tail_ratio * 100.0
+                                ),
+                                _ => format!(
+                                    "out-run from {from:.2} s to {to:.2} s: the target drew \
+                                     away faster than the missile flies"
+                                ),
+                            },
+                        });
+                    }
+                }
+                (_, None) => {}
+            }
+        }
+    }
+}
+
+/// The command past the airframe's limit for a share of the flight, or at the closest
+/// approach.
+fn saturation(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
+    let over: Vec<(usize, f32, f32)> = samples
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.lateral.map(|(asked, limit)| (i, asked, limit)))
+        .filter(|(_, asked, limit)| asked.abs() > *limit)
+        .collect();
+    let (Some(first), Some(last)) = (over.first(), over.last()) else {
+        return;
+    };
+    let share = over.len() as f32 / samples.len() as f32;
+    let closest = closest(samples);
+    let at_closest = over.iter().any(|(i, ..)| Some(*i) == closest);
+    if share < t.saturated_share && !at_closest {
+        return;
+    }
+    let peak = over.iter().map(|(_, a, _)| a.abs()).fold(0.0, f32::max);
+    let (from, to) = (samples[first.0].time, samples[last.0].time);
+    out.push(Finding {
+        class: Class::Saturation,
+        start: from,
+        end: to,
+        evidence: format!(
+            "the command passed the {:.0} units/s^2 limit for {:.0}% of the flight{} (at most {peak:.0})",
+            first.2,
+            share * 100.0,
+            if at_closest { ", and at the closest approach" } else { "" }
+        ),
+    });
+}
+
+/// The sample of the closest approach.
+fn closest(samples: &[Sample]) -> Option<usize> {
+    (0..samples.len()).min_by(|a, b| range(&samples[*a]).total_cmp(&range(&samples[*b])))
+}
+
+/// Every stretch its seeker did not have the target.
+fn lost_lock(samples: &[Sample], out: &mut Vec<Finding>) {
+    let mut from: Option<f32> = None;
+    for (i, s) in samples.iter().enumerate() {
+        match (s.locked, from) {
+            (false, None) => from = Some(s.time),
+            (true, Some(at)) => {
+                from = None;
+                let to = samples[i - 1].time;
+                out.push(lock_finding(at, to, true));
+            }
+            _ => {}
+        }
+    }
+    if let (Some(at), Some(last)) = (from, samples.last()) {
+        out.push(lock_finding(at, last.time, false));
+    }
+}
+
+fn lock_finding(from: f32, to: f32, regained: bool) -> Finding {
+    Finding {
+        class: Class::LostLock,
+        start: from,
+        end: to,
+        evidence: if regained {
+            format!("its seeker lost the target from {from:.2} s to {to:.2} s")
+        } else {
+            format!("its seeker lost the target at {from:.2} s and never had it again")
+        },
+    }
+}
+
+/// A turn of more than the angle in the last share of the flight before the closest
+/// approach, outside an orbit, an overshoot or a tail chase found already.
+fn late_swerve(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
+    let (Some(c), Some(last)) = (closest(samples), samples.last()) else {
+        return;
+    };
+    let end = samples[c].time;
+    let from = end - t.swerve_share * last.time;
+    let explained = out.iter().any(|f| {
+        matches!(f.class, Class::Orbit | Class::Overshoot | Class::TailChase)
+            && f.start <= end
+            && f.end >= from
+    });
+    if explained {
+        return;
+    }
+    let window: Vec<&Sample> = samples[..=c].iter().filter(|s| s.time >= from).collect();
+    let mut turned = 0.0f32;
+    let mut most = 0.0f32;
+    for pair in window.windows(2) {
+        turned += wrap_angle(direction(pair[1].vel) - direction(pair[0].vel));
+        most = most.max(turned.abs());
+    }
+    if most > t.swerve_angle.to_radians() {
+        out.push(Finding {
+            class: Class::LateSwerve,
+            start: from.max(0.0),
+            end,
+            evidence: format!(
+                "turned {:.0} degrees in the {:.2} s before its closest approach",
+                most.to_degrees(),
+                end - from.max(0.0)
+            ),
+        });
+    }
+}
+
+#[cfg(test)]
+#[path = "diagnosis_tests.rs"]
+mod tests;
