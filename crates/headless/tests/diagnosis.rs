@@ -139,14 +139,16 @@ fn the_results_table_says_why() {
         table.lines().nth(1).unwrap().ends_with("  orbit"),
         "{table}"
     );
-    let report = diagnose::report(&world, &sampler);
-    assert!(
-        report.starts_with("M0 turn-rate miss: lifetime out: orbit\n    orbit: orbit from "),
-        "{report}"
-    );
-    assert!(
-        report.ends_with("turn-rate: 1 missile, 0 hits, 1 miss: orbit 1\n"),
-        "{report}"
+    // Times after the launch: the first sample is the first tick's move; the lifetime of
+    // 10 s ends it (the wider world here changes nothing of the flight).
+    assert_eq!(
+        diagnose::report(&world, &sampler),
+        "M0 turn-rate miss: lifetime out: orbit
+    orbit: orbit from 0.02 s to 10.00 s: 3.3 turns at about 155 units
+    out-of-energy: its lifetime ran out at 10.00 s
+
+turn-rate: 1 missile, 0 hits, 1 miss: orbit 1
+"
     );
 }
 
@@ -241,6 +243,44 @@ fn the_summary_counts_each_law_s_hits_and_the_misses_by_their_why() {
     // The laws that hit every time list no misses.
     assert!(
         report.contains("\nsmoothed: 10 missiles, 10 hits\n"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_solver_failure_is_timed_from_its_missile_s_launch() {
+    // Newton from rest straight along +x: sin(alpha) = 0, its solver fails on its first
+    // tick (fired at 1 s, the tick of 1 s to 1.0167 s), and half a second is too short.
+    let text = r#"(version: 1, targets: [(name: "east", radius: 10, motion: Static(pos: (500, 300)))],
+        launchers: [(name: "pad", pos: (100, 300), target: "east", algorithms: ["newton"],
+                     first_at: 1, missile: (lifetime: 0.5))])"#;
+    let scenario = steerlab_headless::scenario::parse(text, "newton").unwrap();
+    let (world, sampler) = headless::run_and_diagnose(&scenario, None).unwrap();
+    assert_eq!(
+        diagnose::report(&world, &sampler),
+        "M0 newton miss: lifetime out: no-solution
+    no-solution: the solver failed 1 time from 0.02 s
+    out-of-energy: its lifetime ran out at 0.50 s
+
+newton: 1 missile, 0 hits, 1 miss: no-solution 1
+"
+    );
+}
+
+#[test]
+fn a_flight_s_times_count_from_its_own_launch() {
+    // The orbit of `the_results_table_says_why`, fired 2 s into the run.
+    let text = r#"(version: 1, world: (width: 3000, height: 3000),
+        algorithms: (turn_rate: (radial_speed: 300, angular_speed: 2)),
+        targets: [(name: "t", radius: 10, motion: Static(pos: (300, 520)))],
+        launchers: [(pos: (300, 600), target: "t", algorithms: ["turn-rate"], first_at: 2,
+                     launch_velocity: (300, 0), missile: (lifetime: 10))])"#;
+    let scenario = steerlab_headless::scenario::parse(text, "late").unwrap();
+    let (world, sampler) = headless::run_and_diagnose(&scenario, Some(14.0)).unwrap();
+    let report = diagnose::report(&world, &sampler);
+    assert!(
+        report
+            .contains("\n    orbit: orbit from 0.02 s to 10.00 s: 3.3 turns at about 155 units\n"),
         "{report}"
     );
 }

@@ -403,7 +403,8 @@ fn overshoots(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
                 ),
             });
         }
-        i = j.max(i + 1);
+        // On from where the following stopped (the next pass, or the turn back).
+        i = j;
     }
 }
 
@@ -425,7 +426,9 @@ fn sustained(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
             let line = (s.target_pos - s.pos).normalize_or_zero();
             let away = s.target_vel.dot(line);
             let off = wrap_angle(direction(s.vel) - direction(line)).abs();
-            let pointing = speed > 0.0 && off < t.lead_angle.to_radians();
+            // (A missile at rest is never in a tail chase: closing below a share of no
+            // speed would mean the range opens, and away below no speed that it closes.)
+            let pointing = off < t.lead_angle.to_radians();
             [
                 pointing && closing < t.tail_ratio * speed && away < speed,
                 away > speed,
