@@ -11,6 +11,7 @@
 pub mod emit;
 pub mod lang;
 mod lex;
+mod methods;
 mod names;
 mod print;
 pub mod replay;

@@ -7,7 +7,7 @@
 //! language), and checked like the law: the vectors' `look` rows are steerlab's own seeker
 //! with the same timing, on the truths the missile's target gave.
 
-use super::emit::{doc, Writer};
+use super::emit::{doc, Parts, Source, Writer};
 use super::lang::{widen, Lang};
 use crate::sim::seeker::SeekerSpec;
 
@@ -269,5 +269,81 @@ impl {name} {{
         widen(&w.out)
     } else {
         w.out
+    }
+}
+
+/// The seeker's class (and an empty line after it), when the lane has one.
+pub(super) fn seeker_class(w: &mut Writer, p: &Parts) {
+    if let Some(class) = &p.seeker {
+        w.lines(class);
+        if w.lang != Lang::GdScript {
+            w.line("");
+        }
+    }
+}
+
+pub(super) fn strings(names: [&str; 5]) -> [String; 5] {
+    names.map(str::to_string)
+}
+
+/// How an adapter looks through the seeker, when the lane has one: the target as the
+/// engine gives it goes to `look`, and the step gets what the seeker shows.
+pub(super) struct Look {
+    /// The seeker's class, if any.
+    class: Option<String>,
+    lang: Lang,
+    /// How the adapter reaches its seeker (`seeker.`).
+    at: &'static str,
+    /// The target's position and velocity, and the tick, as the adapter has them.
+    truth: [String; 5],
+}
+
+impl Look {
+    pub(super) fn new(
+        p: &Parts,
+        s: &Source,
+        lang: Lang,
+        at: &'static str,
+        truth: [String; 5],
+    ) -> Look {
+        Look {
+            class: p
+                .seeker
+                .as_ref()
+                .map(|_| super::seeker::class_name(&s.class())),
+            lang,
+            at,
+            truth,
+        }
+    }
+
+    /// The adapter's declaration of its seeker (`declare(class)`), or nothing.
+    pub(super) fn field(&self, declare: impl Fn(&str) -> String) -> String {
+        self.class.as_deref().map(declare).unwrap_or_default()
+    }
+
+    /// The look, then `then` (a new line and its indent), or nothing.
+    pub(super) fn call(&self, method: &str, then: &str) -> String {
+        if self.class.is_none() {
+            return String::new();
+        }
+        let [x, y, vx, vy, dt] = &self.truth;
+        format!(
+            "{}{method}({x}, {y}, {vx}, {vy}, {dt}){}{then}",
+            self.at,
+            self.lang.end()
+        )
+    }
+
+    /// The step's target: what the seeker shows, or the target itself.
+    pub(super) fn args(&self) -> String {
+        if self.class.is_none() {
+            return self.truth[..4].join(", ");
+        }
+        ["seen_x", "seen_y", "seen_vx", "seen_vy"]
+            .iter()
+            .map(|f| format!("{}{}", self.at, self.lang.member(f)))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }

@@ -4,9 +4,11 @@
 
 use super::emit::{
     arguments, constant_doc, constant_value, doc, member_names, Member, Parts, Source, Writer,
-    FLY_INPUTS, LAUNCH_INPUTS, STEP_INPUTS,
+    LAUNCH_INPUTS,
 };
 use super::lang::{Lang, Role};
+use super::methods::{method_name, steps};
+use super::seeker::{seeker_class, strings, Look};
 use super::tree::has_block;
 
 pub fn csharp(w: &mut Writer, s: &Source, p: &Parts) {
@@ -154,138 +156,6 @@ fn body(w: &mut Writer, text: &str) {
     w.lines(text);
     w.depth -= 1;
     w.line("}");
-}
-
-/// A method of the missile's class, for a shell to print in its own way.
-struct Method<'a> {
-    /// Its comment.
-    doc: &'a str,
-    /// As the step language names it: `step`, `steer` or `fly`.
-    name: &'a str,
-    /// Called from outside the class (else only by `step`).
-    public: bool,
-    /// Its typed arguments.
-    args: Vec<String>,
-    /// It returns a signal (else nothing).
-    signals: bool,
-    /// Its statements, at depth 0.
-    body: String,
-}
-
-/// The class's per-tick methods: `step`, or, when the lane has an airframe, `step`
-/// calling the law's own move (`steer`) and then the airframe's `fly`.
-fn steps(w: &mut Writer, p: &Parts, print: &dyn Fn(&mut Writer, &Method)) {
-    let (lang, wide) = (w.lang, w.wide);
-    let step_args =
-        |used: &std::collections::BTreeSet<String>| arguments(lang, wide, &STEP_INPUTS, used);
-    let Some(fly) = &p.fly else {
-        let step = Method {
-            doc: "One fixed tick of dt seconds against the target as the seeker sees it.",
-            name: "step",
-            public: true,
-            args: step_args(p.step_reads),
-            signals: true,
-            body: p.step.to_string(),
-        };
-        return print(w, &step);
-    };
-    let all: std::collections::BTreeSet<String> =
-        STEP_INPUTS.iter().map(|s| s.to_string()).collect();
-    let step = Method {
-        doc: "One fixed tick of dt seconds against the target as the seeker sees it: the \
-              law's move, then what the airframe makes of it.",
-        name: "step",
-        public: true,
-        args: step_args(&all),
-        signals: true,
-        body: step_then_fly(lang, wide),
-    };
-    print(w, &step);
-    w.line("");
-    let steer = Method {
-        doc: "The law's move, as if the missile were an ideal point.",
-        name: "steer",
-        public: false,
-        args: step_args(p.step_reads),
-        signals: true,
-        body: p.step.to_string(),
-    };
-    print(w, &steer);
-    w.line("");
-    let fly = Method {
-        doc: "What the airframe makes of the law's move from the velocity and heading before \
-              it.",
-        name: "fly",
-        public: false,
-        args: arguments(lang, wide, &FLY_INPUTS, &fly.reads),
-        signals: false,
-        body: fly.body.clone(),
-    };
-    print(w, &fly);
-}
-
-/// A method's name in `lang` (a private one starts with `_` in GDScript).
-fn method_name(lang: Lang, name: &str, public: bool) -> String {
-    match lang {
-        Lang::CSharp => super::lang::pascal(name),
-        Lang::GdScript if !public => format!("_{name}"),
-        _ => name.to_string(),
-    }
-}
-
-/// `step`'s body when the lane has an airframe: keep the body, steer, fly.
-fn step_then_fly(lang: Lang, wide: bool) -> String {
-    let number = lang.number_type(wide);
-    let end = lang.end();
-    let mut out = String::new();
-    let mut before = Vec::new();
-    for field in ["vel_x", "vel_y", "heading"] {
-        let local = lang.name_of(&format!("before_{field}"), Role::Local);
-        let value = lang.name_of(field, Role::Field);
-        out.push_str(&match lang {
-            Lang::CSharp => format!("{number} {local} = {value};\n"),
-            Lang::Cpp => format!("const {number} {local} = {value};\n"),
-            Lang::Rust => format!("let {local} = {value};\n"),
-            Lang::TypeScript => format!("const {local} = {value};\n"),
-            Lang::GdScript => format!("var {local}: float = {value}\n"),
-        });
-        before.push(local);
-    }
-    let receiver = match lang {
-        Lang::Rust => "self.",
-        Lang::TypeScript => "this.",
-        _ => "",
-    };
-    let call = |name: &str, args: Vec<String>| {
-        format!(
-            "{receiver}{}({})",
-            method_name(lang, name, false),
-            args.join(", ")
-        )
-    };
-    let inputs: Vec<String> = STEP_INPUTS
-        .iter()
-        .map(|i| lang.name_of(i, Role::Local))
-        .collect();
-    let steer = call("steer", inputs);
-    out.push_str(&match lang {
-        Lang::CSharp => format!("Signal signal = {steer};\n"),
-        Lang::Cpp => format!("const Signal signal = {steer};\n"),
-        Lang::Rust => format!("let signal = {steer};\n"),
-        Lang::TypeScript => format!("const signal = {steer};\n"),
-        // `signal` is a keyword in GDScript.
-        Lang::GdScript => format!("var outcome: int = {steer}\n"),
-    });
-    before.push(lang.name_of("dt", Role::Local));
-    out.push_str(&format!("{}{end}\n", call("fly", before)));
-    out.push_str(if lang == Lang::Rust {
-        "signal\n"
-    } else if lang == Lang::GdScript {
-        "return outcome\n"
-    } else {
-        "return signal;\n"
-    });
-    out
 }
 
 pub fn cpp(w: &mut Writer, s: &Source, p: &Parts) {
@@ -754,75 +624,5 @@ func _physics_process(delta):
         w.line("");
         w.line("");
         seeker_class(w, p);
-    }
-}
-
-/// The seeker's class (and an empty line after it), when the lane has one.
-fn seeker_class(w: &mut Writer, p: &Parts) {
-    if let Some(class) = &p.seeker {
-        w.lines(class);
-        if w.lang != Lang::GdScript {
-            w.line("");
-        }
-    }
-}
-
-fn strings(names: [&str; 5]) -> [String; 5] {
-    names.map(str::to_string)
-}
-
-/// How an adapter looks through the seeker, when the lane has one: the target as the
-/// engine gives it goes to `look`, and the step gets what the seeker shows.
-struct Look {
-    /// The seeker's class, if any.
-    class: Option<String>,
-    lang: Lang,
-    /// How the adapter reaches its seeker (`seeker.`).
-    at: &'static str,
-    /// The target's position and velocity, and the tick, as the adapter has them.
-    truth: [String; 5],
-}
-
-impl Look {
-    fn new(p: &Parts, s: &Source, lang: Lang, at: &'static str, truth: [String; 5]) -> Look {
-        Look {
-            class: p
-                .seeker
-                .as_ref()
-                .map(|_| super::seeker::class_name(&s.class())),
-            lang,
-            at,
-            truth,
-        }
-    }
-
-    /// The adapter's declaration of its seeker (`declare(class)`), or nothing.
-    fn field(&self, declare: impl Fn(&str) -> String) -> String {
-        self.class.as_deref().map(declare).unwrap_or_default()
-    }
-
-    /// The look, then `then` (a new line and its indent), or nothing.
-    fn call(&self, method: &str, then: &str) -> String {
-        if self.class.is_none() {
-            return String::new();
-        }
-        let [x, y, vx, vy, dt] = &self.truth;
-        format!(
-            "{}{method}({x}, {y}, {vx}, {vy}, {dt}){}{then}",
-            self.at,
-            self.lang.end()
-        )
-    }
-
-    /// The step's target: what the seeker shows, or the target itself.
-    fn args(&self) -> String {
-        if self.class.is_none() {
-            return self.truth[..4].join(", ");
-        }
-        ["seen_x", "seen_y", "seen_vx", "seen_vy"]
-            .iter()
-            .map(|f| format!("{}{}", self.at, self.lang.member(f)))
-            .collect::<Vec<_>>()
-            .join(", ")
     }
 }
