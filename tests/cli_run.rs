@@ -151,13 +151,13 @@ fn run_with_csv_writes_a_trace_of_every_entity_at_every_tick() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("tick,time,id,kind,algorithm,x,y,vx,vy,heading,event")
+        Some("tick,time,id,kind,algorithm,x,y,vx,vy,heading,event,why")
     );
     let (mut targets, mut missiles, mut last_tick) = (0, 0, 0u64);
     let mut ticks = BTreeSet::new();
     for line in lines {
         let fields: Vec<&str> = line.split(',').collect();
-        assert_eq!(fields.len(), 11, "`{line}`");
+        assert_eq!(fields.len(), 12, "`{line}`");
         let tick: u64 = fields[0].parse().unwrap();
         let time: f64 = fields[1].parse().unwrap();
         assert!(tick >= last_tick, "ticks go backwards at `{line}`");

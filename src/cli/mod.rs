@@ -131,7 +131,8 @@ enum Command {
     /// Run the scenario and say why each missile missed: its failure classes with their
     /// evidence (the first is the primary one), then a summary per law (docs/diagnosis.md).
     Diagnose {
-        /// Scenario file (or the name of a shipped scenario).
+        /// Scenario file (or the name of a shipped scenario), or a game's recording
+        /// (`.csv`).
         file: PathBuf,
         /// Seconds to simulate, above 0 and at most 3600 (default: until nothing more
         /// happens, at most 60).

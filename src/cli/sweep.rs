@@ -130,7 +130,7 @@ fn spec(args: &SweepArgs, saved: Option<SweepSpec>) -> Result<SweepSpec, Failure
         spec.metric = Metric::NAMES
             .iter()
             .position(|n| n == name)
-            .map(|i| Metric::every()[i])
+            .map(|i| Metric::all()[i])
             .ok_or_else(|| {
                 format!(
                     "unknown metric `{name}`, expected one of: {}",
@@ -182,6 +182,12 @@ pub fn run(args: SweepArgs) -> Result<(), Failure> {
     let scenario = load(&file)?;
     let spec = spec(&args, scenario.sweep.clone())?;
     let diff = diff_of(&args)?;
+    if diff.is_some() && spec.metric.is_categorical() {
+        return Err(Failure::Input(format!(
+            "--diff: a map of failure classes has no difference; expected another --metric (one of: {})",
+            Metric::every().iter().map(|m| m.name()).collect::<Vec<_>>().join(", ")
+        )));
+    }
     let plan = plan(&scenario, spec)?;
     let shard = match args.shard.as_deref() {
         Some(text) => Some(shard(text)?),

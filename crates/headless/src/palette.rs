@@ -53,6 +53,30 @@ pub fn trail_alpha(age: f32) -> f32 {
     (1.0 - age).clamp(TRAIL_MIN_FADE, 1.0) * TRAIL_ALPHA
 }
 
+/// The failure classes' colours (docs/diagnosis.md), in their order (orbit, overshoot,
+/// tail chase, saturation, out-run, late swerve, lost lock, decoyed, out of energy, left
+/// the world, no solution, script error, target gone, blast missed, non-finite): the
+/// timeline's spans and the sweeps' class maps. Told apart on the dark panes.
+pub const CLASSES: [[u8; 3]; 15] = [
+    [230, 25, 75],
+    [245, 130, 48],
+    [255, 225, 25],
+    [240, 50, 230],
+    [70, 240, 240],
+    [210, 245, 60],
+    [0, 130, 200],
+    [250, 190, 212],
+    [170, 110, 40],
+    [128, 128, 128],
+    [145, 30, 180],
+    [220, 190, 255],
+    [0, 128, 128],
+    [255, 215, 180],
+    [240, 240, 240],
+];
+/// A cell of a class map where nothing missed.
+pub const NO_MISS: [u8; 3] = [60, 180, 75];
+
 /// The same colour with another alpha.
 pub const fn with_alpha([r, g, b, _]: Rgba, a: f32) -> Rgba {
     [r, g, b, a]

@@ -44,12 +44,12 @@ fn read_trace(csv: &str) -> Vec<Trace> {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("tick,time,id,kind,algorithm,x,y,vx,vy,heading,event")
+        Some("tick,time,id,kind,algorithm,x,y,vx,vy,heading,event,why")
     );
     lines
         .map(|line| {
             let f: Vec<&str> = line.split(',').collect();
-            assert_eq!(f.len(), 11, "{line}");
+            assert_eq!(f.len(), 12, "{line}");
             let n = |k: usize| -> f64 { f[k].parse().unwrap_or_else(|_| panic!("{line}")) };
             Trace {
                 tick: f[0].parse().unwrap(),
@@ -728,7 +728,7 @@ fn a_refused_launch_is_a_row_of_the_table_the_compare_and_the_trace() {
     let csv = String::from_utf8(csv).unwrap();
     assert!(
         csv.lines()
-            .any(|l| l == "0,0,0,launcher,intercept,100,600,0,0,0,no-solution"),
+            .any(|l| l == "0,0,0,launcher,intercept,100,600,0,0,0,no-solution,"),
         "{csv}"
     );
 }

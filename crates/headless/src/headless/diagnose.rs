@@ -1,24 +1,88 @@
 //! Why each missile of a run missed: its flight sampled once a tick while it flies and
 //! sorted into the failure classes when it ends ([`crate::sim::diagnosis`]), for the
-//! results table's "why" column and `steerlab diagnose`. Only missiles in flight keep
-//! their samples: a missile's are dropped once it is diagnosed.
+//! results table's "why" column, `steerlab diagnose`, and the window (its inspector,
+//! timeline and breakpoints).
 
 use super::Row;
-use crate::sim::diagnosis::{diagnose, Class, Ending, Finding, Sample, Thresholds};
+use crate::sim::diagnosis::{diagnose, in_flight, Class, Ending, Finding, Sample, Thresholds};
 use crate::sim::{Event, EventKind, MissReason, Missile, MissileId, Outcome, World};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write;
 
+/// One missile's flight as sampled: a sample a tick from `first` on.
+#[derive(Debug, Default)]
+struct Flight {
+    /// The world's tick after the step of its first sample.
+    first: u64,
+    launched: u64,
+    samples: Vec<Sample>,
+    /// Each time its solver failed: the tick after that step, and seconds after launch.
+    solver_failed: Vec<(u64, f32)>,
+    /// Once it has ended: the tick after the step it ended in, and how.
+    ended: Option<(u64, Outcome)>,
+    /// Its samples were dropped to stay within the sampler's `keep`.
+    dropped: bool,
+    /// Not diagnosed: its samples were dropped and are needed again.
+    forgotten: bool,
+    /// The classes already announced ([`Sampler::news`]), with the tick they were.
+    announced: Vec<(Class, u64)>,
+}
+
+impl Flight {
+    fn diagnose(&self, thresholds: &Thresholds, dt: f32) -> Vec<Finding> {
+        let Some((end, outcome)) = self.ended else {
+            return Vec::new();
+        };
+        let ending = Ending {
+            outcome,
+            solver_failed: self.solver_failed.iter().map(|(_, t)| *t).collect(),
+            time: (end - self.launched) as f32 * dt,
+        };
+        diagnose(&self.samples, &ending, thresholds)
+    }
+}
+
+/// Missile `id`'s flight (new from tick `now`), unless it is forgotten.
+fn flight(
+    flights: &mut BTreeMap<MissileId, Flight>,
+    id: MissileId,
+    launched: u64,
+    now: u64,
+) -> Option<&mut Flight> {
+    let flight = flights.entry(id).or_insert_with(|| Flight {
+        first: now,
+        launched,
+        ..Flight::default()
+    });
+    (!flight.forgotten).then_some(flight)
+}
+
 /// Samples the missiles of a world tick by tick and diagnoses each as it ends.
+///
+/// A batch run's sampler ([`Sampler::new`]) drops a flight once it is diagnosed. The
+/// window's ([`Sampler::keeping`]) keeps the samples of ended flights, up to a number,
+/// so that a branch from a past tick ([`Sampler::truncate_after`]) diagnoses the
+/// missiles that fly on again, and new thresholds ([`Sampler::set_thresholds`])
+/// diagnose every kept flight again at once.
 #[derive(Debug, Default)]
 pub struct Sampler {
     thresholds: Thresholds,
-    flying: BTreeMap<MissileId, (Vec<Sample>, Vec<f32>)>,
+    dt: f32,
+    flights: BTreeMap<MissileId, Flight>,
     /// What each ended missile's flight showed, by missile.
     pub findings: BTreeMap<MissileId, Vec<Finding>>,
+    /// Most samples held (0: a batch run, which holds only flights in the air).
+    keep: usize,
+    /// Samples held, flying and ended.
+    held: usize,
+    /// The ended flights whose samples are held, oldest end first.
+    ended: VecDeque<MissileId>,
+    /// The tick up to which the ends were heard by [`Sampler::news`].
+    heard: u64,
 }
 
 impl Sampler {
+    /// A batch run's sampler: each flight is dropped once it is diagnosed.
     pub fn new(thresholds: Thresholds) -> Self {
         Sampler {
             thresholds,
@@ -26,37 +90,195 @@ impl Sampler {
         }
     }
 
+    /// The window's sampler: holds up to `keep` samples. Over that, the samples of the
+    /// oldest ended flights go first, then the newest missiles in flight stop being
+    /// sampled (they are not diagnosed).
+    pub fn keeping(thresholds: Thresholds, keep: usize) -> Self {
+        Sampler {
+            keep,
+            ..Sampler::new(thresholds)
+        }
+    }
+
+    /// The thresholds the flights are diagnosed by.
+    pub fn thresholds(&self) -> &Thresholds {
+        &self.thresholds
+    }
+
+    /// Diagnoses every ended flight whose samples are held again, by `thresholds`.
+    pub fn set_thresholds(&mut self, thresholds: Thresholds) {
+        self.thresholds = thresholds;
+        for (id, flight) in &self.flights {
+            if flight.ended.is_some() && !flight.dropped {
+                self.findings
+                    .insert(*id, flight.diagnose(&self.thresholds, self.dt));
+            }
+        }
+    }
+
     /// After a step of `world` that reported `events`.
     pub fn after_step(&mut self, world: &World, events: &[Event]) {
-        let dt = world.dt();
+        self.dt = world.dt();
+        let now = world.tick();
         for event in events {
             if let EventKind::SolverFailed { missile, .. } = event.kind {
                 if let Some(m) = world.missile(missile) {
-                    let time = (event.tick + 1 - m.launched_tick) as f32 * dt;
-                    self.flying.entry(missile).or_default().1.push(time);
+                    let time = (event.tick + 1 - m.launched_tick) as f32 * self.dt;
+                    if let Some(f) = flight(&mut self.flights, missile, m.launched_tick, now) {
+                        f.solver_failed.push((now, time));
+                    }
                 }
             }
         }
         for missile in world.missiles().iter().chain(world.ended()) {
             if let Some(sample) = sample(world, missile) {
-                self.flying.entry(missile.id).or_default().0.push(sample);
+                if let Some(f) = flight(&mut self.flights, missile.id, missile.launched_tick, now) {
+                    f.samples.push(sample);
+                    self.held += 1;
+                }
             }
         }
         for missile in world.ended() {
-            let (samples, solver_failed) = self.flying.remove(&missile.id).unwrap_or_default();
-            let ending = Ending {
-                outcome: missile.metrics.outcome,
-                solver_failed,
-                time: (world.tick() - missile.launched_tick) as f32 * dt,
+            // (With no sample: its target was gone before its first tick.)
+            let Some(f) = flight(&mut self.flights, missile.id, missile.launched_tick, now) else {
+                continue;
             };
-            let found = diagnose(&samples, &ending, &self.thresholds);
-            self.findings.insert(missile.id, found);
+            f.ended = Some((now, missile.metrics.outcome));
+            self.findings
+                .insert(missile.id, f.diagnose(&self.thresholds, self.dt));
+            if self.keep == 0 {
+                self.held -= f.samples.len();
+                self.flights.remove(&missile.id);
+            } else {
+                self.ended.push_back(missile.id);
+            }
         }
+        self.stay_within();
+    }
+
+    /// Drops samples until at most `keep` are held (a batch run holds those in flight).
+    fn stay_within(&mut self) {
+        if self.keep == 0 {
+            return;
+        }
+        while self.held > self.keep {
+            if let Some(id) = self.ended.pop_front() {
+                if let Some(f) = self.flights.get_mut(&id) {
+                    self.held -= f.samples.len();
+                    f.samples = Vec::new();
+                    f.dropped = true;
+                }
+                continue;
+            }
+            // Only flights in the air are left: the newest stops being sampled.
+            let newest = self.flights.iter_mut().rev().find(|(_, f)| !f.forgotten);
+            let Some((_, f)) = newest else {
+                break;
+            };
+            self.held -= f.samples.len();
+            f.samples = Vec::new();
+            f.solver_failed.clear();
+            f.forgotten = true;
+        }
+    }
+
+    /// Back to what the sampler held after the step to tick `tick` (a branch from there):
+    /// flights first sampled later are gone; the rest lose their later samples, and
+    /// those that ended later fly again (not diagnosed; forgotten if their samples
+    /// were dropped).
+    pub fn truncate_after(&mut self, tick: u64) {
+        let mut gone = 0;
+        self.flights.retain(|_, f| {
+            if f.first > tick {
+                gone += f.samples.len();
+            }
+            f.first <= tick
+        });
+        self.held -= gone;
+        for (id, f) in &mut self.flights {
+            let keep = (tick - f.first + 1) as usize;
+            if f.samples.len() > keep {
+                self.held -= f.samples.len() - keep;
+                f.samples.truncate(keep);
+            }
+            f.solver_failed.retain(|(t, _)| *t <= tick);
+            f.announced.retain(|(_, t)| *t <= tick);
+            if f.ended.is_some_and(|(end, _)| end > tick) {
+                f.ended = None;
+                self.findings.remove(id);
+                if f.dropped {
+                    f.forgotten = true;
+                }
+            }
+        }
+        self.heard = self.heard.min(tick);
+        let flights = &self.flights;
+        self.findings.retain(|id, _| flights.contains_key(id));
+        self.ended
+            .retain(|id| flights.get(id).is_some_and(|f| f.ended.is_some()));
     }
 
     /// The primary class of missile `id` (none: a hit, still flying, or unknown).
     pub fn why(&self, id: MissileId) -> Option<Class> {
         self.findings.get(&id)?.first().map(|f| f.class)
+    }
+
+    /// Whether missile `id` is not diagnosed: its samples were dropped to stay within
+    /// the samples held.
+    pub fn is_forgotten(&self, id: MissileId) -> bool {
+        self.flights.get(&id).is_some_and(|f| f.forgotten)
+    }
+
+    /// What missile `id`'s flight shows so far while it flies ([`in_flight`]); once it
+    /// has ended, what it showed.
+    pub fn so_far(&self, id: MissileId) -> Vec<Finding> {
+        if let Some(found) = self.findings.get(&id) {
+            return found.clone();
+        }
+        match self.flights.get(&id) {
+            Some(f) if f.ended.is_none() => in_flight(&f.samples, &self.thresholds),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The first class among `classes` a missile shows that was not announced before
+    /// for it, announced now: of the missiles that ended since the last call, from
+    /// their diagnosis; of those in flight, every `every` ticks of their flight, from
+    /// what it shows so far. `now` is the world's tick. Called once a tick; with no
+    /// classes it only notes the ends as heard (switching a class on later does not
+    /// announce old missiles).
+    pub fn news(
+        &mut self,
+        classes: &[Class],
+        every: u64,
+        now: u64,
+    ) -> Option<(MissileId, Finding)> {
+        if classes.is_empty() {
+            self.heard = now;
+            return None;
+        }
+        for (id, f) in &mut self.flights {
+            let found = match f.ended {
+                Some((end, _)) if end > self.heard => {
+                    self.findings.get(id).cloned().unwrap_or_default()
+                }
+                None if !f.forgotten && (now - f.first).is_multiple_of(every.max(1)) => {
+                    in_flight(&f.samples, &self.thresholds)
+                }
+                _ => continue,
+            };
+            let new = found.into_iter().find(|finding| {
+                classes.contains(&finding.class)
+                    && !f.announced.iter().any(|(c, _)| *c == finding.class)
+            });
+            if let Some(finding) = new {
+                f.announced.push((finding.class, now));
+                // The rest of this tick's ends are heard on the next call.
+                return Some((*id, finding));
+            }
+        }
+        self.heard = now;
+        None
     }
 }
 
@@ -77,6 +299,11 @@ fn sample(world: &World, missile: &Missile) -> Option<Sample> {
         lateral,
         locked: missile.seeker.as_ref().is_none_or(|s| s.lost.is_none()),
     })
+}
+
+/// A class's colour ([`crate::palette::CLASSES`]).
+pub fn class_rgb(class: Class) -> [u8; 3] {
+    crate::palette::CLASSES[class as usize]
 }
 
 /// The results table of a diagnosed world: [`super::rows`] with each row's primary class.
@@ -156,3 +383,7 @@ pub fn report(world: &World, sampler: &Sampler) -> String {
     }
     out
 }
+
+#[cfg(test)]
+#[path = "diagnose_tests.rs"]
+mod tests;

@@ -7,6 +7,7 @@ use crate::core::Body;
 use crate::core::Portable;
 use crate::guidance::Algorithm;
 use crate::scenario::Scenario;
+use crate::sim::diagnosis::Class;
 use crate::sim::event::Refusal;
 use crate::sim::{EventKind, MissReason, Missile, MissileId, Outcome, Source, Target, World};
 use std::io::Write;
@@ -118,7 +119,7 @@ pub fn selftest(ticks: u32) -> Vec<(&'static str, Result<u64, String>)> {
 }
 
 /// The columns of the per-tick trace (`run --csv`); a recording's columns plus `event`.
-pub const CSV_HEADER: &str = "tick,time,id,kind,algorithm,x,y,vx,vy,heading,event";
+pub const CSV_HEADER: &str = "tick,time,id,kind,algorithm,x,y,vx,vy,heading,event,why";
 
 /// One row of the trace.
 struct TraceRow<'a> {
@@ -131,6 +132,8 @@ struct TraceRow<'a> {
     vel: glam::Vec2,
     heading: f32,
     event: &'a str,
+    /// A diagnosed miss's primary failure class, on the row it ended on.
+    why: &'static str,
 }
 
 impl TraceRow<'_> {
@@ -138,7 +141,7 @@ impl TraceRow<'_> {
         let (p, v) = (self.pos, self.vel);
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{}",
             self.tick,
             self.time,
             self.id,
@@ -149,7 +152,8 @@ impl TraceRow<'_> {
             v.x,
             v.y,
             self.heading,
-            self.event
+            self.event,
+            self.why
         )
     }
 }
@@ -166,6 +170,7 @@ fn target_row<'a>(world: &World, t: &Target, event: &'a str) -> TraceRow<'a> {
         vel: t.vel,
         heading: t.vel.y.patan2(t.vel.x),
         event,
+        why: "",
     }
 }
 
@@ -187,6 +192,7 @@ fn missile_row(
         vel: body.vel,
         heading: body.heading,
         event,
+        why: "",
     }
 }
 
@@ -207,8 +213,13 @@ pub fn write_csv_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::io
 /// entity, each target the tick removed (its last state: `destroyed`, `burnt-out`, ...)
 /// and each missile it ended (its last state: `hit`, `fuel-out`, ...). A flight that
 /// ended without moving (its target lost, its law failed, a non-finite state) repeats
-/// its last state.
-pub fn write_step_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+/// its last state. With the run's `sampler`, the row a miss ended on (and a refused
+/// launch's) says its primary failure class, `why`.
+pub fn write_step_rows(
+    world: &World,
+    out: &mut (impl Write + ?Sized),
+    sampler: Option<&diagnose::Sampler>,
+) -> std::io::Result<()> {
     let flown = world.tick().saturating_sub(1);
     let time = flown as f64 * f64::from(world.dt());
     for event in world.events() {
@@ -239,6 +250,10 @@ pub fn write_step_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::i
             vel: glam::Vec2::ZERO,
             heading: 0.0,
             event: MissReason::NoSolution.id(),
+            why: match sampler {
+                Some(_) => Class::NoSolution.id(),
+                None => "",
+            },
         }
         .write(out)?;
     }
@@ -253,7 +268,12 @@ pub fn write_step_rows(world: &World, out: &mut (impl Write + ?Sized)) -> std::i
     }
     for m in world.ended() {
         let event = m.metrics.outcome.id();
-        missile_row(world.tick(), world.time(), m, &m.body, event).write(out)?;
+        let why = sampler.and_then(|s| s.why(m.id)).map_or("", Class::id);
+        TraceRow {
+            why,
+            ..missile_row(world.tick(), world.time(), m, &m.body, event)
+        }
+        .write(out)?;
     }
     Ok(())
 }
@@ -307,7 +327,7 @@ pub fn run_diagnosed(
             sampler.after_step(&world, world.events());
         }
         if let Some(out) = csv.as_deref_mut() {
-            write_step_rows(&world, out)?;
+            write_step_rows(&world, out, sampler.as_deref())?;
         }
         if seconds.is_none() && !busy(&world) {
             break;

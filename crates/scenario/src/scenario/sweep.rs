@@ -104,13 +104,28 @@ choice! {
         PeakTurnRate = "peak-turn-rate",
         /// Mean time to hit over the exact optimum at launch (intercept, quartic).
         OptimumRatio = "optimum-ratio",
+        /// The primary failure class most of a cell's misses have (docs/diagnosis.md):
+        /// a map of classes. A sweep with this metric diagnoses every missile, and its
+        /// CSV gains each class's share of the missiles per cell.
+        FailureClass = "failure-class",
     }
 }
 
 impl Metric {
-    /// Every metric, in the order of the CSV's columns.
+    /// Every number the CSV holds for every sweep, in the order of its columns (all but
+    /// the failure class, which only a diagnosed sweep has).
     pub fn every() -> &'static [Metric] {
+        &Self::ALL[..Self::ALL.len() - 1]
+    }
+
+    /// Every metric a map may show, in the order of [`Metric::NAMES`].
+    pub fn all() -> &'static [Metric] {
         Self::ALL
+    }
+
+    /// Whether its map shows classes (a colour each), not numbers on a scale.
+    pub fn is_categorical(self) -> bool {
+        self == Metric::FailureClass
     }
 }
 

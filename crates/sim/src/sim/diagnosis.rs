@@ -249,21 +249,8 @@ pub fn diagnose(samples: &[Sample], ending: &Ending, t: &Thresholds) -> Vec<Find
         Outcome::Missed(reason) => reason,
         Outcome::Hit { .. } | Outcome::Flying => return Vec::new(),
     };
-    let mut out = Vec::new();
-    orbits(samples, t, &mut out);
-    overshoots(samples, t, &mut out);
-    // An orbit passes and turns back on every loop: its own overshoots are the orbit.
-    let orbiting: Vec<(f32, f32)> = out
-        .iter()
-        .filter(|f| f.class == Class::Orbit)
-        .map(|f| (f.start, f.end))
-        .collect();
-    out.retain(|f| {
-        f.class != Class::Overshoot || !orbiting.iter().any(|(a, b)| f.start >= *a && f.end <= *b)
-    });
-    sustained(samples, t, &mut out);
+    let mut out = shown(samples, t);
     saturation(samples, t, &mut out);
-    lost_lock(samples, &mut out);
     late_swerve(samples, t, &mut out);
     if let Some(first) = ending.solver_failed.first() {
         let times = ending.solver_failed.len();
@@ -279,6 +266,36 @@ pub fn diagnose(samples: &[Sample], ending: &Ending, t: &Thresholds) -> Vec<Find
     }
     ended(reason, ending.time, &mut out);
     out.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.class.cmp(&b.class)));
+    out
+}
+
+/// The classes a flight still flying shows so far (`samples`, one a tick, in order),
+/// first in time first: orbit, overshoot, tail chase, out-run and lost lock. Saturation
+/// (a share of the whole flight) and late swerve (the last share before the closest
+/// approach) are decided when it ends, in [`diagnose`]. A flight so far may show an
+/// overshoot that later turns out to be an orbit's first loop.
+pub fn in_flight(samples: &[Sample], t: &Thresholds) -> Vec<Finding> {
+    let mut out = shown(samples, t);
+    out.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.class.cmp(&b.class)));
+    out
+}
+
+/// The classes the samples show however the flight ends (unsorted).
+fn shown(samples: &[Sample], t: &Thresholds) -> Vec<Finding> {
+    let mut out = Vec::new();
+    orbits(samples, t, &mut out);
+    overshoots(samples, t, &mut out);
+    // An orbit passes and turns back on every loop: its own overshoots are the orbit.
+    let orbiting: Vec<(f32, f32)> = out
+        .iter()
+        .filter(|f| f.class == Class::Orbit)
+        .map(|f| (f.start, f.end))
+        .collect();
+    out.retain(|f| {
+        f.class != Class::Overshoot || !orbiting.iter().any(|(a, b)| f.start >= *a && f.end <= *b)
+    });
+    sustained(samples, t, &mut out);
+    lost_lock(samples, &mut out);
     out
 }
 
@@ -576,3 +593,7 @@ fn late_swerve(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
 #[cfg(test)]
 #[path = "diagnosis_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "diagnosis_edge_tests.rs"]
+mod edge_tests;

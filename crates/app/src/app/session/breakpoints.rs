@@ -1,6 +1,9 @@
 //! Breakpoints: what pauses the run by itself (a hit, a miss, no solution, a solver
-//! failure, a non-finite value, a law that failed, a chosen tick), and why it did.
+//! failure, a non-finite value, a law that failed, a chosen tick, a failure class), and
+//! why it did.
 
+use super::runs::Lane;
+use crate::sim::diagnosis::Class;
 use crate::sim::{EventKind, MissReason, MissileId, World};
 
 /// Why a breakpoint paused the run, and the missile that triggered it `(lane, id)`.
@@ -20,7 +23,13 @@ pub struct Breakpoints {
     pub law_failed: bool,
     /// Pause when this tick is reached.
     pub at_tick: Option<u64>,
+    /// Pause when a missile shows one of these failure classes (docs/diagnosis.md).
+    pub classes: Vec<Class>,
 }
+
+/// How often, in ticks, a flying missile's flight so far is diagnosed for the class
+/// breakpoints: a quarter of a second at 60 Hz.
+pub const CLASS_CHECK_TICKS: u64 = 15;
 
 impl Breakpoints {
     /// The first breakpoint the world's last tick triggers: why, and the missile to
@@ -76,5 +85,26 @@ impl Breakpoints {
         }
         (self.at_tick == Some(world.tick()))
             .then(|| (format!("reached tick {}", world.tick()), None))
+    }
+
+    /// The first failure class among [`Breakpoints::classes`] a missile of `lane` shows
+    /// for the first time this tick: as it ends, or (every [`CLASS_CHECK_TICKS`] of its
+    /// flight) while it flies. Why, in the user's words, and the missile.
+    pub fn check_classes(&self, lane: &mut Lane, index: usize) -> Option<Stop> {
+        let now = lane.world.tick();
+        let (id, finding) = lane.diagnosis.news(&self.classes, CLASS_CHECK_TICKS, now)?;
+        let law = lane
+            .world
+            .missile(id)
+            .map_or(String::new(), |m| format!(" ({})", m.algorithm()));
+        // "orbit from 3.20 s …" names its class; "its fuel ran out …" does not.
+        let named = finding
+            .evidence
+            .starts_with(&finding.class.id().replace('-', " "));
+        let why = match named {
+            true => finding.evidence,
+            false => format!("{}: {}", finding.class.id(), finding.evidence),
+        };
+        Some((format!("{id}{law}: {why}"), Some((index, id))))
     }
 }

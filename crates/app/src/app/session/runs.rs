@@ -6,6 +6,7 @@
 use super::breakpoints::{Breakpoints, Stop};
 use super::plots::Plots;
 use crate::guidance::{Algorithm, RuntimeLaw};
+use crate::headless::diagnose::Sampler;
 use crate::scenario::Scenario;
 use crate::scene::Blast;
 use crate::sim::history::{Ghost, History, DEFAULT_BUDGET, DEFAULT_INTERVAL};
@@ -30,6 +31,8 @@ pub struct Lane {
     pub trails: Trails,
     /// Recent detonations and hits, for the flashes.
     pub blasts: Vec<Blast>,
+    /// Why each missile missed: its flight sampled tick by tick (docs/diagnosis.md).
+    pub diagnosis: Sampler,
 }
 
 impl Lane {
@@ -48,6 +51,11 @@ impl Lane {
 /// Fastest and slowest play speeds.
 pub const MIN_SPEED: f32 = 0.1;
 pub const MAX_SPEED: f32 = 10.0;
+/// Most samples a lane's diagnosis holds (about 60 MB): a minute of 1,000 missiles at
+/// 60 Hz, or ten minutes of 100. Over it, the oldest ended flights' samples go first
+/// ([`Sampler::keeping`]).
+pub const DIAGNOSIS_SAMPLES: usize = 1_000_000;
+
 /// Most ticks one frame may run (so a slow frame cannot snowball).
 const MAX_TICKS_PER_FRAME: u32 = 200;
 
@@ -135,6 +143,7 @@ impl Runs {
                 ghost: None,
                 trails: Trails::default(),
                 blasts: Vec::new(),
+                diagnosis: Sampler::keeping(scenario.diagnosis.clone(), DIAGNOSIS_SAMPLES),
             });
         }
         self.lanes = lanes;
@@ -221,8 +230,11 @@ impl Runs {
         let mut stop = None;
         for (index, lane) in self.lanes.iter_mut().enumerate() {
             lane.history.step(&mut lane.world);
+            lane.diagnosis.after_step(&lane.world, lane.world.events());
+            let found = self.breakpoints.check(&lane.world, index);
+            let found = found.or_else(|| self.breakpoints.check_classes(lane, index));
             if stop.is_none() {
-                stop = self.breakpoints.check(&lane.world, index);
+                stop = found;
             }
             lane.trails.record(&lane.world, keep);
             self.plots.extend(index, &lane.world);
@@ -339,6 +351,7 @@ impl Runs {
                 lane.ghost = Some(ghost);
                 lane.trails.truncate_after(tick);
                 lane.blasts.retain(|b| b.tick <= tick);
+                lane.diagnosis.truncate_after(tick);
             }
         }
         self.plots.stale();

@@ -238,7 +238,8 @@ impl Sweeps {
         }
     }
 
-    /// The engagement of a cell's worst run for `algorithm`, as a scenario to open.
+    /// The engagement a click on a cell opens for `algorithm`, as a scenario: on a class
+    /// map the first run of the cell's class, else its worst run.
     pub fn engagement(
         &self,
         cell: usize,
@@ -246,7 +247,8 @@ impl Sweeps {
     ) -> Option<Result<Scenario, String>> {
         let result = self.result.as_ref()?;
         let stats = result.plan.find(&result.stats, cell, algorithm)?;
-        Some(result.plan.engagement(cell, stats.worst_run, algorithm))
+        let run = stats.shown_run(result.plan.spec.metric);
+        Some(result.plan.engagement(cell, run, algorithm))
     }
 }
 

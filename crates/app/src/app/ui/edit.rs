@@ -287,6 +287,12 @@ fn fields(ui: &mut egui::Ui, value: &mut dyn Described, names: &[String]) -> boo
     changed
 }
 
+/// The widgets of every field of a described value that names no target (the
+/// diagnosis' thresholds); whether any changed.
+pub fn described_fields(ui: &mut egui::Ui, value: &mut dyn Described) -> bool {
+    fields(ui, value, &[])
+}
+
 /// The widgets of a described value's parts: a checkbox for each optional one (on: it
 /// is added with its defaults), then the fields of each part that is there.
 fn parts(ui: &mut egui::Ui, value: &mut dyn Described, names: &[String]) -> bool {

@@ -104,6 +104,7 @@ pub fn inspector(
             if let Some(missile) = from {
                 fly = references(ui, world, missile, chosen);
             }
+            super::diagnosis::findings(ui, runs, lane, id);
             let plotted = runs.plots.missiles.contains(&(lane, id));
             if ui.selectable_label(plotted, "plot this missile").clicked() {
                 runs.plots.toggle(lane, id);
@@ -261,6 +262,7 @@ pub fn breakpoints(
                 ui.add(egui::DragValue::new(typed).range(0..=u64::MAX));
                 b.at_tick = on.then_some(*typed);
             });
+            super::diagnosis::breakpoints(ui, &mut b.classes);
             if let Some(reason) = paused_by {
                 ui.colored_label(style::PAUSED, format!("paused: {reason}"));
             }

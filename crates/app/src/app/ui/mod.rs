@@ -6,6 +6,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod attach;
 mod code;
+mod diagnosis;
 mod edit;
 mod embed;
 mod file;
@@ -206,6 +207,7 @@ fn sections(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session) {
     scene::scene_section(ui, session);
     scene::view_section(ui, session);
     results::section(ui, session);
+    diagnosis::section(ui, session);
     state.scroll_to_plots |= std::mem::take(&mut session.view.reveal_plots);
     let selected = session.view.selected;
     let fly = inspect::inspector(

@@ -1,6 +1,6 @@
 //! The live results table: one row per missile of every lane, newest first, a dozen to
 //! a page under a header that stays, labelled by lane in compare mode (`quartic · M0`),
-//! with its law (and the launcher's own values for it), its outcome, time to hit, and
+//! with its law (and the launcher's own values for it), its outcome, time to hit, its
 //! its closest approach once it has ended (the current range, marked as such, while it
 //! flies). Every column fits the panel; a long outcome is cut, whole on hover.
 
@@ -26,7 +26,7 @@ pub const PAGE: usize = 12;
 
 /// The columns: their headers, widths in points (0: a share of what the others leave),
 /// and what a hover says.
-const COLUMNS: [(&str, f32, &str); 5] = [
+const COLUMNS: [(&str, f32, &str); 6] = [
     (
         "missile",
         46.0,
@@ -37,23 +37,28 @@ const COLUMNS: [(&str, f32, &str); 5] = [
         0.0,
         "its law, with the launcher's own values when it flies the law its own way",
     ),
-    ("outcome", 0.0, "hit, or why it missed"),
-    ("hit (s)", 46.0, "seconds from launch to the hit"),
+    ("outcome", 0.0, "hit, or how it ended"),
+    ("hit (s)", 42.0, "seconds from launch to the hit"),
     (
         "closest",
-        58.0,
+        50.0,
         "closest approach to its target (\"now\": the range while it flies)",
+    ),
+    (
+        "why",
+        0.0,
+        "a miss's primary failure class (select the missile for its evidence)",
     ),
 ];
 
 /// Each column's width for a panel `available` points wide: the fixed ones as set, the
-/// law and the outcome sharing the rest (at least 60 each), 45 to 55.
-pub fn column_widths(available: f32, spacing: f32) -> [f32; 5] {
+/// law, the outcome and the class sharing the rest (at least 40 each), 30, 35 and 35.
+pub fn column_widths(available: f32, spacing: f32) -> [f32; 6] {
     let fixed: f32 = COLUMNS.iter().map(|c| c.1).sum();
     let rest = (available - fixed - spacing * (COLUMNS.len() as f32 - 1.0)).max(120.0);
     COLUMNS.map(|(name, width, _)| match name {
-        "law" => (rest * 0.45).max(60.0),
-        "outcome" => (rest * 0.55).max(60.0),
+        "law" => (rest * 0.30).max(40.0),
+        "outcome" | "why" => (rest * 0.35).max(40.0),
         _ => width,
     })
 }
@@ -83,7 +88,7 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
             let mut rows = Vec::new();
             for (lane_index, lane) in session.runs.lanes.iter().enumerate() {
                 let world = lane.shown();
-                for row in headless::rows(world) {
+                for row in headless::diagnose::rows(world, &lane.diagnosis) {
                     let missile = row.missile.and_then(|id| world.missile(id));
                     let range_now = missile
                         .filter(|m| m.metrics.outcome == Outcome::Flying)
@@ -173,6 +178,18 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
                             }
                             None => {
                                 cell(ui, width, RichText::new("-"));
+                            }
+                        }
+                        // The class once the miss is on screen (the past shows it flying).
+                        match row.why.filter(|_| matches!(row.outcome, Outcome::Missed(_))) {
+                            Some(class) => {
+                                let text = RichText::new(class.id())
+                                    .color(super::diagnosis::class_color32(class));
+                                cell(ui, widths[5], text)
+                                    .on_hover_text("select the missile for the evidence");
+                            }
+                            None => {
+                                cell(ui, widths[5], RichText::new("-"));
                             }
                         }
                         ui.end_row();

@@ -8,9 +8,12 @@ use super::style;
 use crate::app::session::sweep::SweepResult;
 use crate::app::session::Session;
 use crate::guidance::Algorithm;
-use crate::headless::sweep::{colour, colour_range, tick_label, worst, CellStats};
+use crate::headless::sweep::{
+    cell_colour, class_of, colour, colour_range, tick_label, worst, CellStats,
+};
 use crate::scenario::fields::Fields;
 use crate::scenario::sweep::{AxisSpec, Metric, MAX_COUNT, MAX_RUNS};
+use crate::sim::diagnosis::Class;
 use egui_macroquad::egui::{self, Color32, RichText, Sense};
 
 /// One heatmap's size in points (the window fits as many across as its width allows).
@@ -105,7 +108,7 @@ fn contents(ui: &mut egui::Ui, session: &mut Session) {
         egui::ComboBox::from_id_salt("sweep-metric")
             .selected_text(spec.metric.name())
             .show_ui(ui, |ui| {
-                for metric in Metric::every() {
+                for metric in Metric::all() {
                     ui.selectable_value(&mut spec.metric, *metric, metric.name());
                 }
             });
@@ -218,6 +221,11 @@ fn axis_row(
 type Cell = Option<(usize, Algorithm)>;
 fn maps(ui: &mut egui::Ui, result: &SweepResult, metric: Metric) -> (Cell, Cell) {
     let plan = &result.plan;
+    if metric.is_categorical() && !plan.diagnoses() {
+        ui.label(RichText::new(
+            "This sweep was run with another metric: press Run to diagnose its missiles and map their failure classes.",
+        ).color(style::WARN));
+    }
     let values = result.stats.iter().filter_map(|s| s.get(metric));
     let (lo, hi) = colour_range(values, metric, false);
     let mut clicked = None;
@@ -240,7 +248,11 @@ fn maps(ui: &mut egui::Ui, result: &SweepResult, metric: Metric) -> (Cell, Cell)
             }
         });
     }
-    colour_bar(ui, metric, lo, hi);
+    if metric.is_categorical() {
+        classes_legend(ui, result);
+    } else {
+        colour_bar(ui, metric, lo, hi);
+    }
     let y = plan
         .y_path
         .as_deref()
@@ -383,7 +395,7 @@ fn texture(
                 .and_then(|s| s.get(metric));
             pixels.push(match value {
                 Some(v) => {
-                    let [r, g, b] = colour(v, lo, hi);
+                    let [r, g, b] = cell_colour(metric, v, lo, hi);
                     Color32::from_rgb(r, g, b)
                 }
                 None => Color32::from_gray(90),
@@ -426,11 +438,14 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) 
             };
             format!("{} = {}{y}", plan.x_path, shown(x))
         }
+        None if plan.diagnoses() => {
+            "hover a cell to see its numbers; a click opens a run of its class".into()
+        }
         None => "hover a cell to see its numbers; a click opens its worst run".into(),
     };
     ui.label(RichText::new(heading).strong());
     let opt = |v: Option<f64>, unit: &str| v.map_or("-".to_string(), |v| format!("{v:.3}{unit}"));
-    const NAMES: [&str; 8] = [
+    const NAMES: [&str; 9] = [
         "algorithm",
         "hits",
         "time to hit",
@@ -439,8 +454,9 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) 
         "peak turn rate",
         "vs optimum",
         "worst run",
+        "failure classes",
     ];
-    let values: [String; 8] = match s {
+    let values: [String; 9] = match s {
         Some(s) => [
             s.algorithm.id().to_string(),
             format!("{} of {} ({} runs)", s.hits, s.missiles, s.runs),
@@ -455,6 +471,7 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) 
             opt(s.peak_turn_rate, " rad/s"),
             opt(s.optimum_ratio, ""),
             format!("run {} (seed {})", s.worst_run, s.worst_seed),
+            classes_line(s),
         ],
         None => std::array::from_fn(|_| "-".to_string()),
     };
@@ -466,6 +483,43 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) 
             ui.end_row();
         }
     });
+}
+
+/// A class map's legend: each class the maps show (and "no miss"), in its colour.
+fn classes_legend(ui: &mut egui::Ui, result: &SweepResult) {
+    let mut shown: Vec<f64> = (result.stats.iter())
+        .filter_map(|s| s.get(Metric::FailureClass))
+        .collect();
+    shown.sort_by(f64::total_cmp);
+    shown.dedup();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("failure class (most of a cell's misses):");
+        for v in shown {
+            let [r, g, b] = cell_colour(Metric::FailureClass, v, 0.0, 1.0);
+            let name = class_of(v).map_or("no miss", |c| c.id());
+            ui.label(RichText::new(format!("■ {name}")).color(Color32::from_rgb(r, g, b)));
+        }
+    });
+}
+
+/// Each failure class' share of a cell's missiles, most first ("-": not diagnosed).
+fn classes_line(s: &CellStats) -> String {
+    let Some(classes) = &s.classes else {
+        return "- (the failure-class metric diagnoses them)".into();
+    };
+    let mut shares: Vec<(u32, &str)> = (classes.counts.iter().zip(Class::ALL))
+        .filter(|(n, _)| **n > 0)
+        .map(|(n, c)| (*n, c.id()))
+        .collect();
+    shares.sort_by_key(|s| std::cmp::Reverse(s.0));
+    if shares.is_empty() {
+        return "none: nothing missed".into();
+    }
+    let of = |n: u32| 100.0 * f64::from(n) / f64::from(s.missiles.max(1));
+    (shares.iter())
+        .map(|(n, name)| format!("{name} {:.0}%", of(*n)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The colour scale with its ends and its middle.

@@ -1,8 +1,9 @@
 //! The timeline at the bottom of the window: step back and forward, one strip that is
 //! both the scrubber and the event markers (launches, closest approaches, hits, misses,
 //! no solution, solver failures, the missile cap, a seeker's lost lock or a flare taken), so a marker and the handle at its
-//! tick sit at the same x (one [`Scale`] for both), the breakpoint that paused the run,
-//! and the history's reach and memory budget.
+//! tick sit at the same x (one [`Scale`] for both), the selected missile's failure
+//! classes shaded over their spans, the breakpoint that paused the run, and the
+//! history's reach and memory budget.
 
 use super::style;
 use crate::app::session::Session;
@@ -174,6 +175,9 @@ pub fn show(ctx: &egui::Context, session: &mut Session) {
             for (color, name) in KEY {
                 ui.label(RichText::new(format!("■ {name}")).color(color));
             }
+            ui.label(style::help(
+                "shaded: the selected missile's failure classes",
+            ));
         });
     });
 }
@@ -192,6 +196,22 @@ fn strip(ui: &mut egui::Ui, session: &mut Session, earliest: u64, latest: u64) {
         rect.top() + 4.0..=rect.bottom() - 4.0,
     );
     painter.rect_filled(track, 3.0, Color32::from_gray(34));
+    // The selected missile's failure classes, each over its span, named where it fits.
+    for (from, to, class) in super::diagnosis::spans(session) {
+        let (a, b) = (scale.x_of(from), scale.x_of(to));
+        let span = egui::Rect::from_x_y_ranges(a..=b.max(a + 3.0), track.y_range());
+        let color = super::diagnosis::class_color32(class);
+        painter.rect_filled(span, 2.0, color.gamma_multiply(0.4));
+        if span.width() > 8.0 * class.id().len() as f32 {
+            painter.text(
+                egui::pos2(span.left() + 3.0, span.center().y),
+                egui::Align2::LEFT_CENTER,
+                class.id(),
+                egui::FontId::proportional(11.0),
+                color,
+            );
+        }
+    }
     for &(tick, color) in &all {
         let x = scale.x_of(tick);
         painter.line_segment(

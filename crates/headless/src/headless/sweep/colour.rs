@@ -1,8 +1,10 @@
-//! The colour scale of a sweep's heatmaps (viridis) and its tick labels, shared by the
-//! PNG ([`super::png`]) and the window's maps.
+//! The colour scale of a sweep's heatmaps (viridis) and its tick labels, and the
+//! colours of a class map (one per failure class), shared by the PNG ([`super::png`])
+//! and the window's maps.
 
 use crate::core::Portable;
 use crate::scenario::sweep::Metric;
+use crate::sim::diagnosis::Class;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
 
@@ -27,6 +29,35 @@ pub fn colour_range(values: impl Iterator<Item = f64>, metric: Metric, diff: boo
     } else {
         (lo, hi)
     }
+}
+
+/// A cell's colour: on a class map its class's ([`class_of`]), else `value` on the
+/// scale `lo..hi`.
+pub fn cell_colour(metric: Metric, value: f64, lo: f64, hi: f64) -> [u8; 3] {
+    if !metric.is_categorical() {
+        return colour(value, lo, hi);
+    }
+    match class_of(value) {
+        Some(class) => crate::headless::diagnose::class_rgb(class),
+        None => crate::palette::NO_MISS,
+    }
+}
+
+/// The class a class map's value stands for (its index in [`Class::ALL`]); none for
+/// a cell where nothing missed ([`super::NO_MISS`]).
+pub fn class_of(value: f64) -> Option<Class> {
+    (value >= 0.0)
+        .then(|| Class::ALL.get(value as usize).copied())
+        .flatten()
+}
+
+/// A class map's value as the CSV writes it: the class's name, or `none`.
+pub fn class_value(text: &str) -> Option<f64> {
+    if text == "none" {
+        return Some(super::NO_MISS);
+    }
+    let i = Class::ALL.iter().position(|c| c.id() == text)?;
+    Some(i as f64)
 }
 
 /// The colour of `value` on the scale `lo..hi` (viridis), as RGB.

@@ -1,5 +1,7 @@
 //! A sweep's CSV: one row per cell and algorithm with every metric (and, with a diff,
-//! one more row per cell: `A-B`, each metric of A minus B's). Numbers are written in
+//! one more row per cell: `A-B`, each metric of A minus B's). A diagnosed sweep (the
+//! failure-class metric) adds the class most of the cell's misses have (`none` when
+//! nothing missed) and each class's share of its missiles (`share-orbit`, …). Numbers are written in
 //! their shortest form (to f32 precision), so the file is the same whatever the number of threads;
 //! timings never go into it.
 
@@ -7,6 +9,7 @@ use super::stats::CellStats;
 use super::Plan;
 use crate::guidance::Algorithm;
 use crate::scenario::sweep::Metric;
+use crate::sim::diagnosis::Class;
 use std::io::Write;
 
 /// Writes the header and the rows of `stats` (as [`Plan::run`] returns them).
@@ -22,6 +25,11 @@ pub fn write_csv(
     header.extend(["algorithm", "runs", "missiles", "hits"].map(String::from));
     header.extend(Metric::every().iter().map(|m| m.name().to_string()));
     header.extend(["worst_run", "worst_seed"].map(String::from));
+    let classes = plan.diagnoses();
+    if classes {
+        header.push(Metric::FailureClass.name().to_string());
+        header.extend(Class::ALL.iter().map(|c| format!("share-{}", c.id())));
+    }
     out.write_record(&header)?;
     // The metrics come from f32 flights: written to f32 precision, shortest form.
     let number = |v: Option<f64>| v.map_or(String::new(), |v| (v as f32).to_string());
@@ -37,6 +45,19 @@ pub fn write_csv(
         row.extend([s.runs, s.missiles, s.hits].map(|n| n.to_string()));
         row.extend(Metric::every().iter().map(|m| number(s.get(*m))));
         row.extend([s.worst_run.to_string(), s.worst_seed.to_string()]);
+        if classes {
+            let most = s
+                .classes
+                .as_ref()
+                .filter(|_| s.missiles > 0)
+                .map(|c| c.most());
+            row.push(match most {
+                Some(Some(class)) => class.id().to_string(),
+                Some(None) => "none".to_string(),
+                None => String::new(),
+            });
+            row.extend(Class::ALL.iter().map(|c| number(s.share(*c))));
+        }
         out.write_record(&row)?;
         let last_of_cell = stats.get(i + 1).is_none_or(|next| next.cell != s.cell);
         if let (Some((a, b)), true) = (diff, last_of_cell) {
@@ -51,6 +72,9 @@ pub fn write_csv(
                         .map(|m| number(difference(sa, sb, *m))),
                 );
                 row.extend(["", ""].map(String::from));
+                if classes {
+                    row.extend((0..=Class::ALL.len()).map(|_| String::new()));
+                }
                 out.write_record(&row)?;
             }
         }
@@ -58,7 +82,10 @@ pub fn write_csv(
     out.flush()
 }
 
-/// A's metric minus B's, where both have one.
+/// A's metric minus B's, where both have one (classes have no difference).
 pub fn difference(a: &CellStats, b: &CellStats, metric: Metric) -> Option<f64> {
+    if metric.is_categorical() {
+        return None;
+    }
     Some(a.get(metric)? - b.get(metric)?)
 }

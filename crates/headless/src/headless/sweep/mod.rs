@@ -17,18 +17,20 @@ mod png;
 pub mod shards;
 mod stats;
 
-pub use self::colour::{colour, colour_range, tick_label};
+pub use self::colour::{cell_colour, class_of, class_value, colour, colour_range, tick_label};
 pub use self::csv::write_csv;
 #[cfg(not(target_arch = "wasm32"))]
 pub use self::png::png;
-pub use stats::{percentile, CellStats, MissileResult};
+pub use stats::{percentile, CellStats, Classes, MissileResult, NO_MISS};
 
 use crate::core::Portable;
 use crate::guidance::Algorithm;
+use crate::headless::diagnose::Sampler;
 use crate::scenario::fields::Fields;
-use crate::scenario::sweep::SweepSpec;
+use crate::scenario::sweep::{Metric, SweepSpec};
 use crate::scenario::validate_sweep::problems_in;
 use crate::scenario::Scenario;
+use crate::sim::diagnosis::Class;
 use crate::sim::lockstep::{self, Handoff};
 use crate::sim::motion::{Described, Value};
 use crate::sim::rng::Rng;
@@ -100,6 +102,12 @@ impl Plan {
             x_path,
             y_path,
         })
+    }
+
+    /// Whether its missiles are diagnosed (the failure-class metric): every tick of
+    /// every flight is sampled, on the ordinary path ([`Sampler`]).
+    pub fn diagnoses(&self) -> bool {
+        self.spec.metric == Metric::FailureClass
     }
 
     /// Number of cells: x values times y values.
@@ -259,6 +267,11 @@ impl Plan {
     /// counts the missile updates flown.
     fn start(&self, scenario: &Scenario, handing_off: bool) -> Result<Started, String> {
         let mut world = scenario.build()?;
+        // A diagnosed sweep samples every tick of every flight, on the ordinary path.
+        let mut sampler = self
+            .diagnoses()
+            .then(|| Sampler::new(scenario.diagnosis.clone()));
+        let handing_off = handing_off && sampler.is_none();
         let seconds = self.spec.seconds.map(f64::from);
         let limit = seconds.unwrap_or(super::DEFAULT_SECONDS);
         let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
@@ -266,6 +279,9 @@ impl Plan {
         let mut handoff = None;
         for _ in 0..ticks {
             world.step();
+            if let Some(sampler) = &mut sampler {
+                sampler.after_step(&world, world.events());
+            }
             updates += world.missiles().len() as u64;
             if !super::busy(&world) {
                 break;
@@ -282,8 +298,12 @@ impl Plan {
         let all = world.all_missiles();
         let flying = world.missiles().first().map(|m| m.id);
         let slot = (handoff.as_ref()).and_then(|_| all.iter().position(|m| Some(m.id) == flying));
-        let mut results: Vec<MissileResult> =
-            all.iter().map(|m| MissileResult::of(&m.metrics)).collect();
+        let mut results: Vec<MissileResult> = (all.iter())
+            .map(|m| MissileResult {
+                why: sampler.as_ref().and_then(|s| s.why(m.id)),
+                ..MissileResult::of(&m.metrics)
+            })
+            .collect();
         // A launch the law refused (it found no solution) counts as a missile that
         // missed: its closest approach is the distance the law saw at launch.
         results.extend(world.refusals().iter().map(|r| MissileResult {
@@ -293,6 +313,7 @@ impl Plan {
             path_length: 0.0,
             peak_turn_rate: 0.0,
             optimum_ratio: None,
+            why: sampler.as_ref().map(|_| Class::NoSolution),
         }));
         Ok(Started {
             results,
@@ -366,9 +387,13 @@ impl Plan {
                 .into_iter()
                 .zip(&self.algorithms)
                 .zip(updates)
-                .map(|((runs, algorithm), updates)| CellStats {
-                    updates,
-                    ..CellStats::of(cell, *algorithm, &runs, |run| self.seed(cell, run))
+                .map(|((runs, algorithm), updates)| {
+                    let stats = CellStats::of(cell, *algorithm, &runs, |run| self.seed(cell, run));
+                    CellStats {
+                        updates,
+                        classes: stats.classes.filter(|_| self.diagnoses()),
+                        ..stats
+                    }
                 })
                 .collect(),
         ))

@@ -3,7 +3,7 @@
 //! field paths, ticks and a title. Text is drawn from a font built into the program
 //! (Ubuntu Light, from `epaint_default_fonts`), so no system font is needed.
 
-use super::colour::{colour, colour_range, tick_label};
+use super::colour::{cell_colour, class_of, class_value, colour_range, tick_label};
 use super::Plan;
 use crate::core::Portable;
 use crate::guidance::Algorithm;
@@ -61,6 +61,7 @@ fn panels(
         let slot = values[panel].get_mut(cell).ok_or_else(bad)?;
         *slot = match value {
             "" => None,
+            v if metric.is_categorical() => Some(class_value(v).ok_or_else(bad)?),
             v => Some(f64::from(v.parse::<f32>().map_err(|_| bad())?)),
         };
     }
@@ -158,7 +159,7 @@ fn draw(
     let (lo, hi) = colour_range(values, metric, diff);
     let colour = |v: Option<f64>| match v {
         Some(v) => {
-            let [r, g, b] = colour(v, lo, hi);
+            let [r, g, b] = cell_colour(metric, v, lo, hi);
             RGBColor(r, g, b)
         }
         None => EMPTY,
@@ -201,6 +202,11 @@ fn draw(
             )
         }))?;
     }
+    if metric.is_categorical() {
+        classes_legend(&bar, panels, &colour)?;
+        root.present()?;
+        return Ok(());
+    }
     // The scale's labels on its right, the metric's name beside them.
     let mut legend = ChartBuilder::on(&bar.margin(54, 56, 8, 6))
         .set_label_area_size(LabelAreaPosition::Right, 84)
@@ -221,5 +227,35 @@ fn draw(
         Rectangle::new([(0.0, a), (1.0, b)], colour(Some((a + b) / 2.0)).filled())
     }))?;
     root.present()?;
+    Ok(())
+}
+
+/// A class map's legend: a swatch and the name of each class the maps show (and of
+/// the cells where nothing missed), in the classes' order.
+fn classes_legend<DB: DrawingBackend>(
+    bar: &DrawingArea<DB, plotters::coord::Shift>,
+    panels: &[Panel],
+    colour: &dyn Fn(Option<f64>) -> RGBColor,
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
+    let mut shown: Vec<f64> = panels
+        .iter()
+        .flat_map(|p| p.values.iter().flatten().copied())
+        .collect();
+    shown.sort_by(f64::total_cmp);
+    shown.dedup();
+    let area = bar.margin(54, 8, 8, 6);
+    area.draw(&Text::new("failure class", (0, 0), (FONT, 15)))?;
+    for (k, v) in shown.iter().enumerate() {
+        let y = 28 + 24 * k as i32;
+        area.draw(&Rectangle::new(
+            [(0, y), (18, y + 16)],
+            colour(Some(*v)).filled(),
+        ))?;
+        let name = class_of(*v).map_or("no miss", |c| c.id());
+        area.draw(&Text::new(name, (26, y + 1), (FONT, 14)))?;
+    }
     Ok(())
 }

@@ -1,10 +1,11 @@
 //! What a sweep keeps of a cell: per algorithm, over all its runs and missiles, the hit
 //! rate, time to hit (mean, median, 90th percentile), closest approach (mean, worst),
-//! path length, peak turn rate and the ratio to the exact optimum, and which run was
-//! the worst.
+//! path length, peak turn rate and the ratio to the exact optimum, which run was the
+//! worst, and (a diagnosed sweep) how many missiles each primary failure class explains.
 
 use crate::guidance::Algorithm;
 use crate::scenario::sweep::Metric;
+use crate::sim::diagnosis::Class;
 use crate::sim::{Metrics, Outcome};
 
 /// One missile's flight, as the batch path keeps it.
@@ -16,6 +17,8 @@ pub struct MissileResult {
     pub path_length: f32,
     pub peak_turn_rate: f32,
     pub optimum_ratio: Option<f32>,
+    /// A miss's primary failure class, in a diagnosed sweep.
+    pub why: Option<Class>,
 }
 
 impl MissileResult {
@@ -28,7 +31,28 @@ impl MissileResult {
             path_length: metrics.path_length,
             peak_turn_rate: metrics.peak_turn_rate,
             optimum_ratio: metrics.optimum_ratio(),
+            why: None,
         }
+    }
+}
+
+/// A diagnosed cell's missiles by primary failure class ([`Class::ALL`]'s order).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Classes {
+    /// The missiles each class is the primary one of.
+    pub counts: [u32; Class::ALL.len()],
+    /// The first run with a missile of each class (the run a click on the map opens).
+    pub first_run: [Option<u32>; Class::ALL.len()],
+}
+
+impl Classes {
+    /// The class most misses have (the first in [`Class::ALL`]'s order on a tie); none
+    /// when nothing missed.
+    pub fn most(&self) -> Option<Class> {
+        let (i, n) = (self.counts.iter().enumerate())
+            .rev()
+            .max_by_key(|(_, n)| **n)?;
+        (*n > 0).then_some(Class::ALL[i])
     }
 }
 
@@ -56,6 +80,9 @@ pub struct CellStats {
     pub worst_seed: u64,
     /// Missile updates flown (for the rate a sweep reports; not a metric).
     pub updates: u64,
+    /// Its missiles by failure class (kept by a sweep whose metric is the failure class,
+    /// which alone diagnoses its missiles).
+    pub classes: Option<Classes>,
 }
 
 impl CellStats {
@@ -96,6 +123,13 @@ impl CellStats {
             }
         }
         let worst_run = worst_run as u32;
+        let mut classes = Classes::default();
+        for (r, run) in runs.iter().enumerate() {
+            for class in run.iter().filter_map(|m| m.why) {
+                classes.counts[class as usize] += 1;
+                classes.first_run[class as usize].get_or_insert(r as u32);
+            }
+        }
         CellStats {
             cell,
             algorithm,
@@ -113,6 +147,7 @@ impl CellStats {
             worst_run,
             worst_seed: seed(worst_run),
             updates: 0,
+            classes: Some(classes),
         }
     }
 
@@ -133,9 +168,33 @@ impl CellStats {
             Metric::PathLength => self.path_length,
             Metric::PeakTurnRate => self.peak_turn_rate,
             Metric::OptimumRatio => self.optimum_ratio,
+            Metric::FailureClass => {
+                let classes = self.classes.as_ref().filter(|_| self.missiles > 0)?;
+                Some(classes.most().map_or(NO_MISS, |c| c as usize as f64))
+            }
         }
     }
+
+    /// The run a click on its cell opens: on a class map, the first run of the class
+    /// the cell shows; else the worst run.
+    pub fn shown_run(&self, metric: Metric) -> u32 {
+        let class = self.classes.as_ref().filter(|_| metric.is_categorical());
+        class
+            .and_then(|c| c.first_run[c.most()? as usize])
+            .unwrap_or(self.worst_run)
+    }
+
+    /// The share of the missiles whose primary failure class is `class` (a diagnosed
+    /// cell with missiles).
+    pub fn share(&self, class: Class) -> Option<f64> {
+        let classes = self.classes.as_ref().filter(|_| self.missiles > 0)?;
+        Some(f64::from(classes.counts[class as usize]) / f64::from(self.missiles))
+    }
 }
+
+/// The failure-class metric of a cell where nothing missed (a class is its index in
+/// [`Class::ALL`]).
+pub const NO_MISS: f64 = -1.0;
 
 /// The nearest-rank percentile of sorted values: the smallest value with at least `p`%
 /// of the values at or below it.
