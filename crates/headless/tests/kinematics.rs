@@ -344,14 +344,15 @@ fn check(s: &Scenario, rows: &[Row], csv: &str) -> Result<(), TestCaseError> {
                             what
                         );
                         let [a, b] = last_move else { unreachable!() };
-                        let decoy = flares.iter().any(|f0| {
-                            flares.iter().any(|f1| {
-                                f1.id == f0.id && f0.tick == a.tick && f1.tick == b.tick && {
-                                    let (g, at) = closest(a.pos, b.pos, f0.pos, f1.pos);
-                                    g <= 4.0 + f64::from(s.launchers[0].missile.radius) + 1e-3
-                                        && at <= frac
-                                }
-                            })
+                        // A flare thrown in that very tick (no row before it) stood
+                        // where it was thrown: it first moves on the next tick.
+                        let decoy = flares.iter().filter(|f1| f1.tick == b.tick).any(|f1| {
+                            let f0 = flares
+                                .iter()
+                                .find(|f0| f0.id == f1.id && f0.tick == a.tick)
+                                .unwrap_or(f1);
+                            let (g, at) = closest(a.pos, b.pos, f0.pos, f1.pos);
+                            g <= 4.0 + f64::from(s.launchers[0].missile.radius) + 1e-3 && at <= frac
                         });
                         prop_assert!(
                             decoy,
@@ -812,4 +813,31 @@ fn a_world_keeps_the_latest_refused_launches_and_counts_the_rest() {
     // The table names each refusal's time: the last volley's at 6.00 s.
     let rows = headless::rows(&world);
     assert!(rows.iter().any(|r| r.who == "launcher 0 at 6.00 s"));
+}
+
+#[test]
+fn a_heat_seeker_decoyed_in_the_tick_it_touches_its_target_agrees_with_its_trace() {
+    // A case the random check above found (2026-11-27): the heat-seeker with a seeker
+    // and a target throwing flares. In its last tick (417) the jet threw a flare where
+    // it was, the seeker took it, and the missile's move (12 units) passed 1.1 from the
+    // jet: within the flare's 4 + 2 before the jet's 3 + 2, so it reached the flare
+    // first, "decoyed". The flare has no row before that tick: the check takes it as
+    // standing where it was thrown (it first moves on the next tick).
+    let e = Engagement {
+        law: 6,
+        tick_rate: 60.0,
+        target_start: (971.8103, 131.6501),
+        target_vel: (-33.9356, 8.755924),
+        circling: None,
+        target_radius: 3.0,
+        launch_vel: (0.0, -145.3626),
+        lifetime: 5.7701445,
+        fuel: None,
+        gravity: 0.0,
+        airframe: None,
+        seeker: Some((112.33056, 0.0, 0, 1.5170963, 0.6465174)),
+        flares: true,
+        seed: 4606632920507135471,
+    };
+    run_and_check(&e.scenario(), 7.0).unwrap();
 }

@@ -7,7 +7,8 @@
 extern crate steerlab_headless as steerlab;
 
 use steerlab::headless::sweep::{
-    cell_colour, class_of, class_value, CellStats, Classes, MissileResult, Plan, Progress, NO_MISS,
+    cell_colour, class_of, class_value, legend_classes, CellStats, Classes, MissileResult, Plan,
+    Progress, NO_MISS,
 };
 use steerlab::headless::{self, diagnose};
 use steerlab::scenario::sweep::{AxisSpec, Metric};
@@ -248,4 +249,41 @@ fn the_png_of_a_class_map_paints_each_cell_in_its_class_s_colour_with_a_legend()
     // A class no cell has is nowhere, not even in the legend.
     assert!(!shown.contains(&diagnose::class_rgb(Class::Decoyed)));
     assert_eq!(count(diagnose::class_rgb(Class::Decoyed)), 0);
+    // The legend: a swatch 18 x 16 a class, 24 apart, "no miss" first, in the colour
+    // bar's column (150 wide at the right, under the 44 of the title; its margins 54
+    // above and 6 left, then 28 under the legend's title).
+    let legend = legend_classes(stats.iter().filter_map(|s| s.get(Metric::FailureClass)));
+    assert_eq!(legend[0], NO_MISS);
+    for (k, v) in legend.iter().enumerate() {
+        let (x, y) = (
+            image.width() - 150 + 6 + 9,
+            44 + 54 + 28 + 24 * k as u32 + 8,
+        );
+        assert_eq!(
+            image.get_pixel(x, y).0,
+            cell_colour(Metric::FailureClass, *v, 0.0, 1.0),
+            "swatch {k}"
+        );
+    }
+}
+
+#[test]
+fn a_cell_without_missiles_has_no_class_in_the_csv() {
+    let plan = envelope();
+    let empty = CellStats::of(0, plan.algorithms[0], &[vec![]], |_| 0);
+    let csv = csv_of(&plan, &[empty]);
+    let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = header.iter().position(|h| *h == "failure-class").unwrap();
+    assert_eq!(row[at], "");
+    assert_eq!(row[at + 1], "");
+}
+
+#[test]
+fn a_legend_lists_each_class_shown_once_no_miss_first() {
+    let values = [3.0, NO_MISS, 0.0, 3.0, 10.0, NO_MISS];
+    assert_eq!(
+        legend_classes(values.into_iter()),
+        [NO_MISS, 0.0, 3.0, 10.0]
+    );
 }

@@ -6,6 +6,7 @@
 use super::Row;
 use crate::sim::diagnosis::{diagnose, in_flight, Class, Ending, Finding, Sample, Thresholds};
 use crate::sim::{Event, EventKind, MissReason, Missile, MissileId, Outcome, World};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write;
 
@@ -79,6 +80,9 @@ pub struct Sampler {
     ended: VecDeque<MissileId>,
     /// The tick up to which the ends were heard by [`Sampler::news`].
     heard: u64,
+    /// The last [`Sampler::so_far`] of a flight in the air, by missile and samples (the
+    /// window asks for the selected missile's every frame, twice).
+    so_far: RefCell<Option<(MissileId, usize, Vec<Finding>)>>,
 }
 
 impl Sampler {
@@ -108,6 +112,7 @@ impl Sampler {
     /// Diagnoses every ended flight whose samples are held again, by `thresholds`.
     pub fn set_thresholds(&mut self, thresholds: Thresholds) {
         self.thresholds = thresholds;
+        self.so_far.take();
         for (id, flight) in &self.flights {
             if flight.ended.is_some() && !flight.dropped {
                 self.findings
@@ -212,6 +217,7 @@ impl Sampler {
             }
         }
         self.heard = self.heard.min(tick);
+        self.so_far.take();
         let flights = &self.flights;
         self.findings.retain(|id, _| flights.contains_key(id));
         self.ended
@@ -235,9 +241,17 @@ impl Sampler {
         if let Some(found) = self.findings.get(&id) {
             return found.clone();
         }
-        match self.flights.get(&id) {
-            Some(f) if f.ended.is_none() => in_flight(&f.samples, &self.thresholds),
-            _ => Vec::new(),
+        let Some(f) = self.flights.get(&id).filter(|f| f.ended.is_none()) else {
+            return Vec::new();
+        };
+        let mut cache = self.so_far.borrow_mut();
+        match &*cache {
+            Some((i, n, found)) if *i == id && *n == f.samples.len() => found.clone(),
+            _ => {
+                let found = in_flight(&f.samples, &self.thresholds);
+                *cache = Some((id, f.samples.len(), found.clone()));
+                found
+            }
         }
     }
 

@@ -42,6 +42,10 @@ const SECOND: MissileId = MissileId(1);
 fn the_scenario_launches_two_orbiting_missiles_two_seconds_apart() {
     let mut w = world();
     let mut s = Sampler::new(Thresholds::default());
+    // When the first ends (tick 600) a batch run lets its 600 samples go: the second's
+    // 480 are left.
+    fly(&mut w, &mut s, 600);
+    assert_eq!((s.held, s.flights.len()), (480, 1));
     fly(&mut w, &mut s, 721);
     let ends: Vec<u64> = w.all_missiles().iter().map(|m| m.launched_tick).collect();
     assert_eq!(ends, [0, 120]);
@@ -99,6 +103,14 @@ fn a_branch_takes_the_sampler_back_and_the_flights_are_diagnosed_again_as_they_e
     let mut w = at_300;
     fly(&mut w, &mut s, 721);
     assert_eq!(s.findings, all.findings);
+    // Back to the tick the first ended on: it stays ended, with its findings.
+    s.truncate_after(600);
+    assert_eq!(s.findings[&FIRST], all.findings[&FIRST]);
+    assert!(!s.findings.contains_key(&SECOND));
+    // Back to the second's first sample: it keeps that one.
+    s.truncate_after(121);
+    assert_eq!(s.held, 121 + 1);
+    assert_eq!(s.flights[&SECOND].samples.len(), 1);
     // Back to before the second's launch: it is gone, the first flies again.
     s.truncate_after(100);
     assert!(!s.flights.contains_key(&SECOND) && !s.findings.contains_key(&SECOND));
@@ -196,13 +208,14 @@ fn news_announces_each_class_once_in_flight_every_few_ticks_and_as_a_flight_ends
 fn news_with_nothing_watched_hears_the_ends_so_switching_a_class_on_later_is_quiet() {
     let mut w = world();
     let mut s = Sampler::keeping(Thresholds::default(), 10_000);
-    while w.tick() < 610 {
+    while w.tick() < 600 {
         w.step();
         s.after_step(&w, w.events());
         assert!(s.news(&[], 15, w.tick()).is_none());
     }
-    // The first's end (tick 600) was heard with nothing watched: not announced now.
-    // The second's orbit (in flight since tick 121) is found at its next check.
+    // The first's end (tick 600) was heard with nothing watched: not announced on the
+    // next tick. The second's orbit (in flight since tick 121) is found at its next
+    // check, 480 ticks on.
     let mut heard = Vec::new();
     while w.tick() < 721 {
         w.step();
@@ -214,7 +227,7 @@ fn news_with_nothing_watched_hears_the_ends_so_switching_a_class_on_later_is_qui
     assert_eq!(
         heard,
         [
-            (616, SECOND, Class::Orbit),
+            (601, SECOND, Class::Orbit),
             (720, SECOND, Class::OutOfEnergy)
         ]
     );
@@ -255,4 +268,113 @@ fn a_class_has_its_own_colour() {
     seen.sort();
     seen.dedup();
     assert_eq!(seen.len(), Class::ALL.len() + 1);
+}
+
+#[test]
+fn what_a_flight_shows_so_far_follows_its_samples_its_thresholds_and_branches() {
+    let mut w = world();
+    let mut s = Sampler::keeping(Thresholds::default(), 10_000);
+    fly(&mut w, &mut s, 300);
+    let at_300 = w.clone();
+    // By 5 s it has circled once and more: an orbit so far, asked twice the same.
+    assert_eq!(classes(&s.so_far(FIRST)), [Class::Orbit]);
+    assert_eq!(classes(&s.so_far(FIRST)), [Class::Orbit]);
+    // Five turns are not reached yet: each loop so far is a pass that turns back.
+    s.set_thresholds(Thresholds {
+        orbit_turns: 5.0,
+        ..Thresholds::default()
+    });
+    assert_eq!(s.so_far(FIRST)[0].class, Class::Overshoot);
+    s.set_thresholds(Thresholds::default());
+    assert_eq!(classes(&s.so_far(FIRST)), [Class::Orbit]);
+    // Back to tick 100 (under one turn), then on to 300 again: the same orbit.
+    s.truncate_after(100);
+    assert_eq!(s.so_far(FIRST), []);
+    let mut w = at_300;
+    let mut replay = world();
+    let mut other = Sampler::new(Thresholds::default());
+    fly(&mut replay, &mut other, 100);
+    fly(&mut replay, &mut s, 300);
+    assert_eq!(classes(&s.so_far(FIRST)), [Class::Orbit]);
+    // Once it has ended: what it showed.
+    fly(&mut w, &mut s, 601);
+    assert_eq!(
+        classes(&s.so_far(FIRST)),
+        [Class::Orbit, Class::OutOfEnergy]
+    );
+    // No such missile: nothing.
+    assert_eq!(s.so_far(MissileId(9)), []);
+}
+
+#[test]
+fn a_branch_keeps_the_solver_failures_and_the_announcements_made_before_it() {
+    // Newton from rest straight along +x: its solver fails on its first tick (fired at
+    // 1 s: the step to tick 61), and its half-second lifetime ends at tick 90.
+    let text = r#"(version: 1, targets: [(name: "east", radius: 10, motion: Static(pos: (500, 300)))],
+        launchers: [(name: "pad", pos: (100, 300), target: "east", algorithms: ["newton"],
+                     first_at: 1, missile: (lifetime: 0.5))])"#;
+    let build = || {
+        crate::scenario::parse(text, "newton")
+            .unwrap()
+            .build()
+            .unwrap()
+    };
+    let mut whole = build();
+    let mut all = Sampler::keeping(Thresholds::default(), 10_000);
+    fly(&mut whole, &mut all, 100);
+    assert_eq!(
+        classes(&all.findings[&FIRST]),
+        [Class::NoSolution, Class::OutOfEnergy]
+    );
+    let mut w = build();
+    let mut s = Sampler::keeping(Thresholds::default(), 10_000);
+    fly(&mut w, &mut s, 80);
+    let at_80 = w.clone();
+    // Its no-solution is announced as it ends (tick 90).
+    let mut heard = Vec::new();
+    while w.tick() < 100 {
+        w.step();
+        s.after_step(&w, w.events());
+        if let Some((id, f)) = s.news(&[Class::NoSolution], 15, w.tick()) {
+            heard.push((w.tick(), id, f.class));
+        }
+    }
+    assert_eq!(heard, [(90, FIRST, Class::NoSolution)]);
+    // Back to tick 95, after the announcement: it stays announced.
+    s.truncate_after(95);
+    assert_eq!(s.flights[&FIRST].announced, [(Class::NoSolution, 90)]);
+    // Back to tick 80: the failure at tick 61 is kept, the announcement at 90 is not.
+    s.truncate_after(80);
+    assert_eq!(s.flights[&FIRST].solver_failed.len(), 1);
+    assert_eq!(s.flights[&FIRST].announced, []);
+    let mut w = at_80;
+    fly(&mut w, &mut s, 100);
+    assert_eq!(s.findings, all.findings);
+}
+
+#[test]
+fn each_missile_in_the_air_shows_its_own_flight_so_far() {
+    // The orbiting missile, and one fired at the same tick at a target far away, which
+    // flies straight at it for the first 5 s: nothing so far.
+    let text = TWO_ORBITS.replace(
+        r#"(pos: (300, 600), target: "t", algorithms: ["turn-rate"], first_at: 2,"#,
+        r#"(pos: (100, 100), target: "far", algorithms: ["turn-rate"],"#,
+    );
+    let text = text.replace(
+        r#"targets: [(name: "t""#,
+        r#"targets: [(name: "far", radius: 10, motion: Static(pos: (1900, 100))), (name: "t""#,
+    );
+    let mut w = crate::scenario::parse(&text, "two")
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut s = Sampler::keeping(Thresholds::default(), 10_000);
+    fly(&mut w, &mut s, 300);
+    assert_eq!(
+        s.flights[&FIRST].samples.len(),
+        s.flights[&SECOND].samples.len()
+    );
+    assert_eq!(classes(&s.so_far(FIRST)), [Class::Orbit]);
+    assert_eq!(s.so_far(SECOND), []);
+    assert_eq!(classes(&s.so_far(FIRST)), [Class::Orbit]);
 }

@@ -39,7 +39,10 @@ fn a_class_breakpoint_pauses_when_a_missile_starts_to_orbit_and_selects_it() {
     // Its line of sight has turned a full circle a little after 3.1 s; flights are
     // checked every quarter of a second from their first sample (tick 1).
     let at = until_paused(&mut s, 700).expect("paused on the orbit");
-    assert!((181..=211).contains(&at) && (at - 1).is_multiple_of(15), "{at}");
+    assert!(
+        (181..=211).contains(&at) && (at - 1).is_multiple_of(15),
+        "{at}"
+    );
     let said = s.runs.paused_by.clone().unwrap();
     assert!(
         said.starts_with("M0 (turn-rate): orbit from 0.02 s to ")

@@ -9,7 +9,7 @@ use crate::app::session::sweep::SweepResult;
 use crate::app::session::Session;
 use crate::guidance::Algorithm;
 use crate::headless::sweep::{
-    cell_colour, class_of, colour, colour_range, tick_label, worst, CellStats,
+    cell_colour, class_of, colour, colour_range, legend_classes, tick_label, worst, CellStats,
 };
 use crate::scenario::fields::Fields;
 use crate::scenario::sweep::{AxisSpec, Metric, MAX_COUNT, MAX_RUNS};
@@ -487,11 +487,12 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) 
 
 /// A class map's legend: each class the maps show (and "no miss"), in its colour.
 fn classes_legend(ui: &mut egui::Ui, result: &SweepResult) {
-    let mut shown: Vec<f64> = (result.stats.iter())
-        .filter_map(|s| s.get(Metric::FailureClass))
-        .collect();
-    shown.sort_by(f64::total_cmp);
-    shown.dedup();
+    let shown = legend_classes(
+        result
+            .stats
+            .iter()
+            .filter_map(|s| s.get(Metric::FailureClass)),
+    );
     ui.horizontal_wrapped(|ui| {
         ui.label("failure class (most of a cell's misses):");
         for v in shown {

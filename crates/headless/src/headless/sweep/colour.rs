@@ -51,6 +51,15 @@ pub fn class_of(value: f64) -> Option<Class> {
         .flatten()
 }
 
+/// The classes a class map's `values` show, each once in the classes' order ("no miss"
+/// first): its legend's entries.
+pub fn legend_classes(values: impl Iterator<Item = f64>) -> Vec<f64> {
+    let mut shown: Vec<f64> = values.collect();
+    shown.sort_by(f64::total_cmp);
+    shown.dedup();
+    shown
+}
+
 /// A class map's value as the CSV writes it: the class's name, or `none`.
 pub fn class_value(text: &str) -> Option<f64> {
     if text == "none" {

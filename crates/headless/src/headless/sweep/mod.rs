@@ -17,7 +17,9 @@ mod png;
 pub mod shards;
 mod stats;
 
-pub use self::colour::{cell_colour, class_of, class_value, colour, colour_range, tick_label};
+pub use self::colour::{
+    cell_colour, class_of, class_value, colour, colour_range, legend_classes, tick_label,
+};
 pub use self::csv::write_csv;
 #[cfg(not(target_arch = "wasm32"))]
 pub use self::png::png;

@@ -3,7 +3,7 @@
 //! field paths, ticks and a title. Text is drawn from a font built into the program
 //! (Ubuntu Light, from `epaint_default_fonts`), so no system font is needed.
 
-use super::colour::{cell_colour, class_of, class_value, colour_range, tick_label};
+use super::colour::{cell_colour, class_of, class_value, colour_range, legend_classes, tick_label};
 use super::Plan;
 use crate::core::Portable;
 use crate::guidance::Algorithm;
@@ -240,12 +240,11 @@ fn classes_legend<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let mut shown: Vec<f64> = panels
-        .iter()
-        .flat_map(|p| p.values.iter().flatten().copied())
-        .collect();
-    shown.sort_by(f64::total_cmp);
-    shown.dedup();
+    let shown = legend_classes(
+        panels
+            .iter()
+            .flat_map(|p| p.values.iter().flatten().copied()),
+    );
     let area = bar.margin(54, 8, 8, 6);
     area.draw(&Text::new("failure class", (0, 0), (FONT, 15)))?;
     for (k, v) in shown.iter().enumerate() {
