@@ -732,6 +732,22 @@ fn a_refused_launch_is_a_row_of_the_table_the_compare_and_the_trace() {
             .any(|l| l == "0,0,0,launcher,intercept,100,600,0,0,0,no-solution,"),
         "{csv}"
     );
+    // Diagnosed, the refused launch's row names its class.
+    let mut csv = Vec::new();
+    let mut sampler = headless::diagnose::Sampler::new(s.diagnosis.clone());
+    headless::run_diagnosed(
+        s.build().unwrap(),
+        Some(1.0),
+        Some(&mut csv),
+        Some(&mut sampler),
+    )
+    .unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(
+        csv.lines()
+            .any(|l| l == "0,0,0,launcher,intercept,100,600,0,0,0,no-solution,no-solution"),
+        "{csv}"
+    );
 }
 
 #[test]

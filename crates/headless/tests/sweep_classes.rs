@@ -264,6 +264,12 @@ fn the_png_of_a_class_map_paints_each_cell_in_its_class_s_colour_with_a_legend()
             cell_colour(Metric::FailureClass, *v, 0.0, 1.0),
             "swatch {k}"
         );
+        // The 8 points between two swatches are the background.
+        assert_eq!(
+            image.get_pixel(x, y + 12).0,
+            [255, 255, 255],
+            "under swatch {k}"
+        );
     }
 }
 
@@ -286,4 +292,30 @@ fn a_legend_lists_each_class_shown_once_no_miss_first() {
         legend_classes(values.into_iter()),
         [NO_MISS, 0.0, 3.0, 10.0]
     );
+}
+
+#[test]
+fn a_diff_row_has_each_number_s_difference_and_no_class() {
+    let plan = envelope();
+    let (a, b) = (plan.algorithms[0], plan.algorithms[1]);
+    // A: one hit of two (a miss by orbit); B: both hit.
+    let runs_a = vec![vec![missile(None), missile(Some(Class::Orbit))]];
+    let runs_b = vec![vec![missile(None), missile(None)]];
+    let stats = [
+        CellStats::of(0, a, &runs_a, |_| 0),
+        CellStats::of(0, b, &runs_b, |_| 0),
+    ];
+    let mut out = Vec::new();
+    headless::sweep::write_csv(&plan, &stats, Some((a, b)), &mut out).unwrap();
+    let csv = String::from_utf8(out).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let diff: Vec<&str> = csv.lines().nth(3).unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    assert_eq!(diff[at("algorithm")], format!("{a}-{b}"));
+    // Hit rate 0.5 - 1; time to hit 2 - 2; a class has no difference.
+    assert_eq!(diff[at("hit-rate")], "-0.5");
+    assert_eq!(diff[at("time-to-hit")], "0");
+    assert_eq!(diff[at("optimum-ratio")], "");
+    assert_eq!(diff[at("failure-class")], "");
+    assert_eq!(diff[at("share-orbit")], "");
 }

@@ -378,3 +378,26 @@ fn each_missile_in_the_air_shows_its_own_flight_so_far() {
     assert_eq!(s.so_far(SECOND), []);
     assert_eq!(classes(&s.so_far(FIRST)), [Class::Orbit]);
 }
+
+#[test]
+fn a_diagnosed_trace_names_each_miss_s_class_on_the_row_it_ended() {
+    let mut csv = Vec::new();
+    let mut s = Sampler::new(Thresholds::default());
+    crate::headless::run_diagnosed(world(), Some(13.0), Some(&mut csv), Some(&mut s)).unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    let classed: Vec<&str> = csv.lines().skip(1).filter(|l| !l.ends_with(',')).collect();
+    assert_eq!(classed.len(), 2, "{classed:?}");
+    for (row, (tick, id)) in classed.iter().zip([(600, 0), (720, 1)]) {
+        let f: Vec<&str> = row.split(',').collect();
+        assert_eq!(
+            (f[0], f[2], f[3], f[10], f[11]),
+            (
+                tick.to_string().as_str(),
+                id.to_string().as_str(),
+                "missile",
+                "lifetime-out",
+                "orbit"
+            )
+        );
+    }
+}
