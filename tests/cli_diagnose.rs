@@ -110,6 +110,18 @@ fn the_csv_trace_names_a_miss_s_class_on_the_row_it_ended_and_its_recording_says
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `steerlab sweep FILE` over the orbit's turn rate, 2 and 8 rad/s, with `more`.
+fn sweep_turn_rate(file: &std::path::Path, more: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "sweep",
+        file.to_str().unwrap(),
+        "--x",
+        "algorithms.turn_rate.angular_speed=2..8:2",
+    ];
+    args.extend_from_slice(more);
+    run(&args)
+}
+
 #[test]
 fn a_failure_class_sweep_maps_each_cell_s_class_with_every_class_s_share() {
     let dir = temp_dir("diagnose-sweep");
@@ -117,18 +129,17 @@ fn a_failure_class_sweep_maps_each_cell_s_class_with_every_class_s_share() {
     let csv = dir.join("classes.csv");
     let png = dir.join("classes.png");
     std::fs::write(&file, orbiting("")).unwrap();
-    let out = run(&[
-        "sweep",
-        file.to_str().unwrap(),
-        "--x",
-        "algorithms.turn_rate.angular_speed=2..8:2",
-        "--metric",
-        "failure-class",
-        "--csv",
-        csv.to_str().unwrap(),
-        "--png",
-        png.to_str().unwrap(),
-    ]);
+    let out = sweep_turn_rate(
+        &file,
+        &[
+            "--metric",
+            "failure-class",
+            "--csv",
+            csv.to_str().unwrap(),
+            "--png",
+            png.to_str().unwrap(),
+        ],
+    );
     assert_code(&out, 0, "sweep --metric failure-class");
     let text = std::fs::read_to_string(&csv).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -145,14 +156,7 @@ fn a_failure_class_sweep_maps_each_cell_s_class_with_every_class_s_share() {
     assert_eq!(lines.len(), 3);
     assert!(std::fs::metadata(&png).unwrap().len() > 1000);
     // A hit-rate sweep of the same has no class columns.
-    let out = run(&[
-        "sweep",
-        file.to_str().unwrap(),
-        "--x",
-        "algorithms.turn_rate.angular_speed=2..8:2",
-        "--csv",
-        csv.to_str().unwrap(),
-    ]);
+    let out = sweep_turn_rate(&file, &["--csv", csv.to_str().unwrap()]);
     assert_code(&out, 0, "sweep");
     let text = std::fs::read_to_string(&csv).unwrap();
     assert!(
@@ -160,17 +164,16 @@ fn a_failure_class_sweep_maps_each_cell_s_class_with_every_class_s_share() {
         "{text}"
     );
     // Classes have no difference.
-    let out = run(&[
-        "sweep",
-        file.to_str().unwrap(),
-        "--x",
-        "algorithms.turn_rate.angular_speed=2..8:2",
-        "--metric",
-        "failure-class",
-        "--diff",
-        "turn-rate",
-        "turn-rate",
-    ]);
+    let out = sweep_turn_rate(
+        &file,
+        &[
+            "--metric",
+            "failure-class",
+            "--diff",
+            "turn-rate",
+            "turn-rate",
+        ],
+    );
     assert_code(&out, 2, "sweep --diff of classes");
     assert!(
         stderr(&out).contains("--diff: a map of failure classes has no difference"),

@@ -31,10 +31,10 @@ fn orbit() -> Scenario {
     .unwrap()
 }
 
-/// The panel after the orbit has ended (tick 700), its missile selected.
-fn ended() -> H {
+/// The panel at tick `tick` of the orbit, its missile selected.
+fn at(tick: u64) -> H {
     let mut harness = panel_common::harness(orbit(), false);
-    for _ in 0..700 {
+    for _ in 0..tick {
         harness.state_mut().session.step_once();
     }
     harness.state_mut().session.view.selected = Some(Selection::Missile {
@@ -43,6 +43,11 @@ fn ended() -> H {
     });
     harness.run();
     harness
+}
+
+/// The panel after the orbit has ended (tick 700), its missile selected.
+fn ended() -> H {
+    at(700)
 }
 
 #[test]
@@ -79,15 +84,7 @@ fn the_why_column_and_the_inspector_name_the_orbit_and_a_click_jumps_to_a_class_
 
 #[test]
 fn while_it_flies_the_inspector_says_what_its_flight_shows_so_far() {
-    let mut harness = panel_common::harness(orbit(), false);
-    for _ in 0..60 {
-        harness.state_mut().session.step_once();
-    }
-    harness.state_mut().session.view.selected = Some(Selection::Missile {
-        lane: 0,
-        id: MissileId(0),
-    });
-    harness.run();
+    let mut harness = at(60);
     assert!(harness
         .query_by_label("flying: no failure class so far")
         .is_some());

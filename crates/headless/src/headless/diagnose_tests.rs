@@ -31,6 +31,25 @@ fn fly(world: &mut World, sampler: &mut Sampler, to: u64) {
     }
 }
 
+/// Steps `world` to tick `to`, sampling each step and asking for news of `watched` once
+/// a tick, as the window does: what was announced, with the tick.
+fn listen(
+    world: &mut World,
+    s: &mut Sampler,
+    watched: &[Class],
+    to: u64,
+) -> Vec<(u64, MissileId, Class)> {
+    let mut heard = Vec::new();
+    while world.tick() < to {
+        world.step();
+        s.after_step(world, world.events());
+        if let Some((id, finding)) = s.news(watched, 15, world.tick()) {
+            heard.push((world.tick(), id, finding.class));
+        }
+    }
+    heard
+}
+
 fn classes(found: &[Finding]) -> Vec<Class> {
     found.iter().map(|f| f.class).collect()
 }
@@ -208,24 +227,12 @@ fn news_announces_each_class_once_in_flight_every_few_ticks_and_as_a_flight_ends
 fn news_with_nothing_watched_hears_the_ends_so_switching_a_class_on_later_is_quiet() {
     let mut w = world();
     let mut s = Sampler::keeping(Thresholds::default(), 10_000);
-    while w.tick() < 600 {
-        w.step();
-        s.after_step(&w, w.events());
-        assert!(s.news(&[], 15, w.tick()).is_none());
-    }
+    assert_eq!(listen(&mut w, &mut s, &[], 600), []);
     // The first's end (tick 600) was heard with nothing watched: not announced on the
     // next tick. The second's orbit (in flight since tick 121) is found at its next
     // check, 480 ticks on.
-    let mut heard = Vec::new();
-    while w.tick() < 721 {
-        w.step();
-        s.after_step(&w, w.events());
-        if let Some((id, finding)) = s.news(&[Class::OutOfEnergy, Class::Orbit], 15, w.tick()) {
-            heard.push((w.tick(), id, finding.class));
-        }
-    }
     assert_eq!(
-        heard,
+        listen(&mut w, &mut s, &[Class::OutOfEnergy, Class::Orbit], 721),
         [
             (601, SECOND, Class::Orbit),
             (720, SECOND, Class::OutOfEnergy)
@@ -242,16 +249,8 @@ fn two_ends_on_one_tick_are_both_announced_one_call_after_the_other() {
         .build()
         .unwrap();
     let mut s = Sampler::keeping(Thresholds::default(), 10_000);
-    let mut heard = Vec::new();
-    while w.tick() < 602 {
-        w.step();
-        s.after_step(&w, w.events());
-        if let Some((id, finding)) = s.news(&[Class::OutOfEnergy], 15, w.tick()) {
-            heard.push((w.tick(), id, finding.class));
-        }
-    }
     assert_eq!(
-        heard,
+        listen(&mut w, &mut s, &[Class::OutOfEnergy], 602),
         [
             (600, FIRST, Class::OutOfEnergy),
             (601, SECOND, Class::OutOfEnergy)
@@ -331,15 +330,10 @@ fn a_branch_keeps_the_solver_failures_and_the_announcements_made_before_it() {
     fly(&mut w, &mut s, 80);
     let at_80 = w.clone();
     // Its no-solution is announced as it ends (tick 90).
-    let mut heard = Vec::new();
-    while w.tick() < 100 {
-        w.step();
-        s.after_step(&w, w.events());
-        if let Some((id, f)) = s.news(&[Class::NoSolution], 15, w.tick()) {
-            heard.push((w.tick(), id, f.class));
-        }
-    }
-    assert_eq!(heard, [(90, FIRST, Class::NoSolution)]);
+    assert_eq!(
+        listen(&mut w, &mut s, &[Class::NoSolution], 100),
+        [(90, FIRST, Class::NoSolution)]
+    );
     // Back to tick 95, after the announcement: it stays announced.
     s.truncate_after(95);
     assert_eq!(s.flights[&FIRST].announced, [(Class::NoSolution, 90)]);
