@@ -48,13 +48,7 @@ fn pause_on_hit_stops_on_the_first_hit_and_selects_the_hitter() {
     harness.run();
     assert!(harness.state().session.runs.breakpoints.hit);
     let session = &mut harness.state_mut().session;
-    session.runs.playing = true;
-    for _ in 0..2000 {
-        session.advance(1.0 / 60.0);
-        if !session.runs.playing {
-            break;
-        }
-    }
+    panel_common::play_until_paused(session, 2000);
     assert!(!session.runs.playing, "never paused");
     let reason = session.runs.paused_by.clone().unwrap();
     assert!(reason.contains("hit"), "{reason}");

@@ -112,13 +112,7 @@ fn a_class_checkbox_in_breakpoints_pauses_the_run_when_a_missile_shows_it() {
         [Class::Orbit]
     );
     let session = &mut harness.state_mut().session;
-    session.runs.playing = true;
-    for _ in 0..2000 {
-        session.advance(1.0 / 60.0);
-        if !session.runs.playing {
-            break;
-        }
-    }
+    panel_common::play_until_paused(session, 2000);
     assert!(!session.runs.playing, "never paused");
     let tick = session.tick();
     assert!((181..=211).contains(&tick), "{tick}");

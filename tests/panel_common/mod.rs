@@ -33,3 +33,14 @@ pub fn harness(scenario: Scenario, playing: bool) -> Harness<'static, State> {
     harness.run();
     harness
 }
+
+/// Plays the session a frame at a time (at most `frames`) until a breakpoint pauses it.
+pub fn play_until_paused(session: &mut Session, frames: usize) {
+    session.runs.playing = true;
+    for _ in 0..frames {
+        session.advance(1.0 / 60.0);
+        if !session.runs.playing {
+            break;
+        }
+    }
+}

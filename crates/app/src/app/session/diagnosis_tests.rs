@@ -1,7 +1,8 @@
 //! Why it missed, in the window's session: the breakpoints per class, a branch that
 //! diagnoses the flights again, and thresholds changed without a restart.
 
-use super::*;
+use super::super::Session;
+use super::super::*;
 use crate::sim::diagnosis::{Class, Thresholds};
 
 /// A turn-rate missile (2 rad/s at 300 units/s: a circle of 150 units) launched beside

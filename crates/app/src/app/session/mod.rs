@@ -16,6 +16,7 @@ mod runs;
 pub mod scripts;
 mod slice;
 pub mod sweep;
+mod thresholds;
 mod view;
 
 pub use document::{default_export_folder, export_path, home, Document, Edit};
@@ -388,29 +389,6 @@ impl Session {
         self.restart();
     }
 
-    /// Sets the thresholds the failure classes are decided by (an edit of the scenario,
-    /// undoable, checked by the file's rules): every lane diagnoses its ended flights
-    /// again at once, without a restart.
-    pub fn set_thresholds(&mut self, thresholds: crate::sim::diagnosis::Thresholds) {
-        let mut edited = self.doc.scenario.clone();
-        edited.diagnosis = thresholds.clone();
-        if edited == self.doc.scenario {
-            return;
-        }
-        if let Some((field, why)) = validate(&edited)
-            .into_iter()
-            .find(|p| p.0.starts_with("diagnosis"))
-        {
-            self.messages.error = Some(format!("{NOT_APPLIED}{field}: {why}"));
-            return;
-        }
-        let before = std::mem::replace(&mut self.doc.scenario, edited);
-        self.doc.remember_edit(Edit::Scenario(Box::new(before)));
-        for lane in &mut self.runs.lanes {
-            lane.diagnosis.set_thresholds(thresholds.clone());
-        }
-    }
-
     /// Flies reference laws from recorded missile `missile`'s state at `tick` (an edit
     /// of the scenario, undoable): the run restarts and plays up to that tick, paused,
     /// so the references are seen leaving beside the recorded missile.
@@ -595,7 +573,3 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
-
-#[cfg(test)]
-#[path = "diagnosis_tests.rs"]
-mod diagnosis_tests;
