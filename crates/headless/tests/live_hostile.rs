@@ -370,6 +370,11 @@ fn a_game_still_attached_neither_loses_its_capture_nor_counts_among_those_that_l
     let server = server(Options::default());
     let mut staying = TcpGame::attached(server.local_addr(), "staying");
     staying.send(&frame(0));
+    // Its frame is read on its own connection's thread: wait for it, or the
+    // count below races the reader.
+    until(&server, "the staying game's frame", |s| {
+        s.games()[0].capture.frames.len() == 1
+    });
     for k in 1..10 {
         let mut game = TcpGame::attached(server.local_addr(), &format!("g{k}"));
         game.send(&frame(0));
