@@ -208,6 +208,66 @@ fn jitter_draws_around_the_cell_value_within_the_field_s_range() {
     assert!((sd - 10.0).abs() < 1.5, "sd {sd}");
 }
 
+/// The run's target radius and start, and its launcher's start.
+fn drawn(plan: &Plan, cell: usize, run: u32) -> (f32, glam::Vec2, glam::Vec2) {
+    let e = plan.engagement(cell, run, Algorithm::Intercept).unwrap();
+    let steerlab::sim::Motion::Constant(c) = &e.targets[0].motion else {
+        panic!()
+    };
+    (e.targets[0].radius, c.pos, e.launchers[0].pos)
+}
+
+#[test]
+fn a_field_no_draw_fits_keeps_its_value_and_the_other_draws_stay() {
+    let mut s = fleeing();
+    let sweep = s.sweep.as_mut().unwrap();
+    sweep.runs = 20;
+    // Draws of a radius with a sigma of 1e30 are never a valid radius: after the
+    // 64 draws it keeps the file's 10, while the start (drawn before it, in path
+    // order) keeps its own draw.
+    sweep.jitter.insert("targets[0].radius".into(), 1e30);
+    sweep.jitter.insert("targets[0].motion.pos.y".into(), 10.0);
+    let plan = plan_of(&s);
+    let ys: Vec<f32> = (0..20)
+        .map(|run| {
+            let (radius, start, _) = drawn(&plan, 4, run);
+            assert_eq!(radius, 10.0, "run {run}");
+            assert_eq!(start.x, 1000.0);
+            start.y
+        })
+        .collect();
+    assert!(ys.iter().all(|y| (y - 1000.0).abs() < 60.0), "{ys:?}");
+    assert!(ys.iter().filter(|y| **y != 1000.0).count() >= 19, "{ys:?}");
+}
+
+#[test]
+fn a_launch_range_axis_places_the_launcher_around_the_jittered_target() {
+    let mut s = fleeing();
+    let sweep = s.sweep.as_mut().unwrap();
+    sweep.x = axis("launch.range=100..300:3");
+    sweep.y = None;
+    sweep.runs = 10;
+    sweep.jitter.insert("targets[0].motion.pos.y".into(), 10.0);
+    sweep.jitter.insert("targets[0].radius".into(), 1e30);
+    let plan = plan_of(&s);
+    for (cell, range) in [(0, 100.0), (2, 300.0)] {
+        for run in 0..10 {
+            let (radius, start, launcher) = drawn(&plan, cell, run);
+            assert_eq!(radius, 10.0);
+            assert_ne!(start.y, 1000.0, "cell {cell}, run {run}: jittered");
+            // The launcher stands `range` from the target's jittered start, on the
+            // line to where the file puts it (its bearing is kept): placed after the
+            // jitter, not before.
+            let file = glam::Vec2::new(800.0, 1000.0);
+            let expected = start + (file - start).normalize() * range;
+            assert!(
+                launcher.distance(expected) < 1e-3,
+                "cell {cell}, run {run}: {launcher} vs {expected}"
+            );
+        }
+    }
+}
+
 fn problems_of(spec: SweepSpec) -> Vec<(String, String)> {
     Plan::new(&fleeing(), spec).err().unwrap_or_default()
 }

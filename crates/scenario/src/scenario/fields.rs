@@ -113,6 +113,10 @@ impl Fields {
     /// number: a point's part written as error messages write it, `pos[0]`, is `pos.x`.
     pub fn name_of(&self, path: &str) -> Option<&str> {
         let path = path.trim();
+        // (As listed already: the common case, a sweep's jitter asks it every run.)
+        if let Some((name, _)) = self.fields.get_key_value(path) {
+            return Some(name);
+        }
         let point = [("[0]", ".x"), ("[1]", ".y")]
             .into_iter()
             .find_map(|(index, name)| Some(format!("{}{name}", path.strip_suffix(index)?)));
@@ -195,6 +199,25 @@ impl Fields {
     /// negative count). Ranges are not checked.
     pub fn set(&self, settings: &[(&str, f64)]) -> Result<Scenario, String> {
         let mut out = self.base.clone();
+        self.set_onto(&mut out, settings)?;
+        Ok(out)
+    }
+
+    /// Whether setting `path` moves the launchers about their targets (`launch.range`,
+    /// `launch.bearing`): such settings are applied together after every other one, so
+    /// they cannot be applied one [`Fields::set_onto`] at a time.
+    pub fn places_launchers(&self, path: &str) -> bool {
+        let path = self.name_of(path).unwrap_or(path);
+        matches!(
+            self.fields.get(path),
+            Some(Setting::Range | Setting::Bearing)
+        )
+    }
+
+    /// [`Fields::set`] onto `out` instead of this scenario: `set(a ++ b)` is
+    /// `set(a)` then `set_onto(b)` when neither places the launchers. On `Err`, `out`
+    /// may hold some of the settings.
+    pub fn set_onto(&self, out: &mut Scenario, settings: &[(&str, f64)]) -> Result<(), String> {
         let (mut range, mut bearing) = (None, None);
         for &(path, value) in settings {
             let path = self.name_of(path).unwrap_or(path);
@@ -206,7 +229,7 @@ impl Fields {
                     number,
                 }) => {
                     let unfit = || format!("the value does not fit its field: {value}");
-                    let target = owner.find_mut(&mut out).ok_or_else(unfit)?;
+                    let target = owner.find_mut(out).ok_or_else(unfit)?;
                     let old = target.get(name).ok_or_else(unfit)?;
                     let new = written(old, *number, value).ok_or_else(unfit)?;
                     if !target.set(name, new) {
@@ -218,9 +241,9 @@ impl Fields {
             }
         }
         if range.is_some() || bearing.is_some() {
-            place_launchers(&mut out, range, bearing);
+            place_launchers(out, range, bearing);
         }
-        Ok(out)
+        Ok(())
     }
 }
 

@@ -116,6 +116,71 @@ fn launch_geometry_places_launchers_around_the_target_s_start_and_heading() {
 }
 
 #[test]
+fn setting_onto_a_set_scenario_is_setting_both_and_only_launch_geometry_places_launchers() {
+    let s = shipped("smoothed-envelope");
+    let fields = Fields::of(&s);
+    let first = [
+        ("algorithms.smoothed.ga", 0.75),
+        ("targets[0].motion.vel.y", 250.0),
+    ];
+    let then = [
+        ("targets[0].motion.pos[1]", 333.5),
+        ("algorithms.smoothed.ga", 0.6),
+    ];
+    let mut onto = fields.set(&first).unwrap();
+    fields.set_onto(&mut onto, &then).unwrap();
+    let both: Vec<(&str, f64)> = first.iter().chain(&then).copied().collect();
+    assert_eq!(onto, fields.set(&both).unwrap());
+    // Worked by hand: the later ga wins, the point keeps its x and takes the y.
+    assert_eq!(
+        onto.algorithms.get(Algorithm::Smoothed, "ga"),
+        Some(Value::Number(0.6))
+    );
+    let Motion::Constant(c) = &onto.targets[0].motion else {
+        panic!()
+    };
+    assert_eq!(
+        (c.pos, c.vel),
+        (Vec2::new(1500.0, 333.5), Vec2::new(0.0, 250.0))
+    );
+    // An unknown field is refused by name.
+    let mut other = s.clone();
+    assert_eq!(
+        fields.set_onto(&mut other, &[("targets[0].nope", 1.0)]),
+        Err("unknown field `targets[0].nope`".to_string())
+    );
+    for (path, places) in [
+        ("launch.range", true),
+        ("launch.bearing", true),
+        (" launch.range ", true),
+        ("launchers[0].pos.x", false),
+        ("launchers[0].pos[0]", false),
+        ("algorithms.smoothed.ga", false),
+        ("nope", false),
+    ] {
+        assert_eq!(fields.places_launchers(path), places, "{path}");
+    }
+}
+
+#[test]
+fn a_listed_name_and_a_point_part_written_as_errors_write_it_are_both_found() {
+    let fields = Fields::of(&shipped("smoothed-envelope"));
+    for (path, name) in [
+        ("targets[0].motion.pos.y", Some("targets[0].motion.pos.y")),
+        (
+            "  targets[0].motion.pos.y ",
+            Some("targets[0].motion.pos.y"),
+        ),
+        ("targets[0].motion.pos[1]", Some("targets[0].motion.pos.y")),
+        ("targets[0].motion.pos[0]", Some("targets[0].motion.pos.x")),
+        ("targets[0].motion.pos[2]", None),
+        ("targets[0].motion.pos", None),
+    ] {
+        assert_eq!(fields.name_of(path), name, "{path}");
+    }
+}
+
+#[test]
 fn a_positive_bearing_turns_clockwise_on_screen() {
     // A target moving along +x (to the right of the screen): bearing 90 stands the
     // launcher below it on screen (larger y), -90 above it.

@@ -443,14 +443,22 @@ impl dyn Described + '_ {
     /// `(path, message)` under `at` (`targets[0]`); `names` are the scenario's targets.
     pub fn problems(&self, at: &str, names: &[&str]) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        self.problems_into(&mut at.to_string(), names, &mut out);
+        // Room for the deepest path's names, so a valid value allocates the path once.
+        let mut path = String::with_capacity(at.len() + 64);
+        path.push_str(at);
+        self.problems_into(&mut path, names, &mut out);
         out
     }
 
     /// [`Self::problems`] with the path built in one buffer: a valid value (a sweep
     /// checks one per jittered run) allocates no path. Each field's and part's name
     /// replaces the last one's after `path`'s length on entry.
-    fn problems_into(&self, path: &mut String, names: &[&str], out: &mut Vec<(String, String)>) {
+    pub(crate) fn problems_into(
+        &self,
+        path: &mut String,
+        names: &[&str],
+        out: &mut Vec<(String, String)>,
+    ) {
         let at = path.len();
         let enter = |path: &mut String, name: &str| {
             path.truncate(at);

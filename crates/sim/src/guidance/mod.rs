@@ -467,15 +467,17 @@ impl Tuning {
     /// Every out-of-range parameter of the built-in laws, as `(algorithm, parameter,
     /// reason)` (a runtime law's values are checked when they are set).
     pub fn problems(&self) -> Vec<(Algorithm, String, String)> {
-        Algorithm::ALL
-            .into_iter()
-            .filter_map(|algorithm| Some((algorithm, self.law(algorithm)?)))
-            .flat_map(|(algorithm, law)| {
-                law.problems("", &[])
-                    .into_iter()
-                    .map(move |(field, why)| (algorithm, field, why))
-            })
-            .collect()
+        // One path buffer for every law: a valid tuning (a sweep checks one per
+        // jittered run) allocates nothing else.
+        let (mut out, mut found, mut path) = (Vec::new(), Vec::new(), String::with_capacity(64));
+        for algorithm in Algorithm::ALL {
+            if let Some(law) = self.law(algorithm) {
+                path.clear();
+                law.problems_into(&mut path, &[], &mut found);
+                out.extend(found.drain(..).map(|(field, why)| (algorithm, field, why)));
+            }
+        }
+        out
     }
 }
 

@@ -59,6 +59,9 @@ pub struct Plan {
     /// The x and y field names as [`Fields`] lists them.
     pub x_path: String,
     pub y_path: Option<String>,
+    /// Whether a run's jitter can be set onto its cell's scenario: no axis or jittered
+    /// field places the launchers ([`Fields::places_launchers`]).
+    jitter_onto: bool,
 }
 
 /// What a sweep's progress is shared through: cells done and a cancel flag.
@@ -94,6 +97,13 @@ impl Plan {
         } else {
             spec.algorithms.clone()
         };
+        let jitter_onto = !(spec.jitter.keys().map(String::as_str))
+            .chain(
+                [Some(x_path.as_str()), y_path.as_deref()]
+                    .into_iter()
+                    .flatten(),
+            )
+            .any(|p| fields.places_launchers(p));
         Ok(Plan {
             spec,
             scenario,
@@ -103,6 +113,7 @@ impl Plan {
             algorithms,
             x_path,
             y_path,
+            jitter_onto,
         })
     }
 
@@ -200,7 +211,7 @@ impl Plan {
         let mut scenario = if !self.has_jitter() {
             cell_scenario.clone()
         } else {
-            self.jittered(cell, seed)?
+            self.jittered(cell_scenario, cell, seed)?
         };
         scenario.world.seed = seed;
         // Jinking targets draw from their own seeds: each run gets its own jinks.
@@ -213,10 +224,23 @@ impl Plan {
 
     /// The cell with each jittered field drawn from a Gaussian around its value
     /// (truncated to the values the field takes).
-    fn jittered(&self, cell: usize, seed: u64) -> Result<Scenario, String> {
+    fn jittered(
+        &self,
+        cell_scenario: &Scenario,
+        cell: usize,
+        seed: u64,
+    ) -> Result<Scenario, String> {
         let mut rng = Rng::new(seed ^ 0x6A09_E667_F3BC_C908);
         let mut settings = self.axis_settings(cell);
-        let mut accepted = None;
+        // The run's scenario so far: the cell's with the values chosen so far. A draw is
+        // set onto it (the next draw or the centre overwrites a refused one), unless a
+        // setting places the launchers, which happens after every other setting: then
+        // it is read again from the file's with every setting.
+        let mut kept = cell_scenario.clone();
+        let read = |kept: &mut Scenario, settings: &[(&str, f64)]| match self.jitter_onto {
+            true => self.fields.set_onto(kept, &settings[settings.len() - 1..]),
+            false => self.fields.set(settings).map(|scenario| *kept = scenario),
+        };
         for (path, sigma) in &self.spec.jitter {
             let path = self.fields.name_of(path).unwrap_or(path);
             let centre = settings
@@ -225,29 +249,24 @@ impl Plan {
                 .map(|(_, v)| *v)
                 .or_else(|| self.fields.value(path))
                 .unwrap_or(0.0);
-            let mut chosen = centre;
-            accepted = None;
+            let mut accepted = None;
             for _ in 0..MAX_JITTER_DRAWS {
                 let value = centre + sigma * gaussian(&mut rng);
-                let mut trial = settings.clone();
-                trial.push((path, value));
-                let fits = self
-                    .fields
-                    .set(&trial)
-                    .ok()
-                    .filter(|s| crate::scenario::validate::validate(s).is_empty());
-                if fits.is_some() {
-                    (chosen, accepted) = (value, fits);
+                settings.push((path, value));
+                let fits = read(&mut kept, &settings).is_ok()
+                    && crate::scenario::validate::validate(&kept).is_empty();
+                settings.pop();
+                if fits {
+                    accepted = Some(value);
                     break;
                 }
             }
-            settings.push((path, chosen));
+            settings.push((path, accepted.unwrap_or(centre)));
+            if accepted.is_none() {
+                read(&mut kept, &settings)?;
+            }
         }
-        // The last draw accepted was read with every setting: it is the run's scenario.
-        match accepted {
-            Some(scenario) => Ok(scenario),
-            None => self.fields.set(&settings),
-        }
+        Ok(kept)
     }
 
     /// Flies one run of a cell for one algorithm: every missile's result. This is the
