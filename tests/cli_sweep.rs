@@ -431,3 +431,21 @@ fn a_diff_adds_a_row_per_cell_with_a_minus_b_and_maps_it() {
     let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
     assert_eq!(width, 520 + 150);
 }
+
+#[test]
+fn the_help_names_every_metric_a_map_may_show() {
+    let out = sweep_with(&["--help"], &[], "1");
+    assert!(out.status.success());
+    // The help wraps its lines: compare its words.
+    let help = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for metric in scenario::sweep::Metric::all() {
+        assert!(
+            help.contains(metric.name()),
+            "{} missing from: {help}",
+            metric.name()
+        );
+    }
+}

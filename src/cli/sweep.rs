@@ -42,7 +42,7 @@ pub struct SweepArgs {
     diff: Vec<String>,
     /// The metric the PNG maps: hit-rate, time-to-hit, time-to-hit-p50,
     /// time-to-hit-p90, closest, closest-worst, path-length, peak-turn-rate,
-    /// optimum-ratio.
+    /// optimum-ratio, or failure-class (why the misses missed; docs/diagnosis.md).
     #[arg(long)]
     metric: Option<String>,
     /// Seconds each engagement runs at most (default: until nothing more happens, at
@@ -429,22 +429,30 @@ pub fn bench() -> Result<(), Failure> {
     spec.x = AxisSpec::parse("algorithms.smoothed.ga=0.5..0.99:64").map_err(Failure::Internal)?;
     spec.y = Some(AxisSpec::parse("targets[0].motion.vel.y=0..400:64").map_err(Failure::Internal)?);
     spec.runs = 16;
-    spec.jitter.clear();
     spec.algorithms = vec!["smoothed".parse().map_err(Failure::Internal)?];
-    let plan = Plan::new(&scenario, spec).map_err(|problems| {
-        let lines: Vec<String> = problems
-            .iter()
-            .map(|(f, why)| format!("{f}: {why}"))
-            .collect();
-        Failure::Internal(lines.join("; "))
-    })?;
+    let jittered = spec.clone();
+    let classes = SweepSpec {
+        metric: Metric::FailureClass,
+        ..spec.clone()
+    };
+    spec.jitter.clear();
+    let plan_of = |spec| {
+        Plan::new(&scenario, spec).map_err(|problems| {
+            let lines: Vec<String> = problems
+                .iter()
+                .map(|(f, why)| format!("{f}: {why}"))
+                .collect();
+            Failure::Internal(lines.join("; "))
+        })
+    };
+    let (plan, jittered, classes) = (plan_of(spec)?, plan_of(jittered)?, plan_of(classes)?);
     println!(
         "{:<8} {:>12} {:>10} {:>16} {:>20}",
         "threads", "engagements", "seconds", "engagements/s", "missile updates/s"
     );
     let all = rayon::current_num_threads();
-    let mut rates = Vec::new();
-    for threads in [1, all] {
+    let mut seconds = Vec::new();
+    for (threads, plan) in [(1, &plan), (all, &plan), (all, &jittered), (all, &classes)] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -454,16 +462,29 @@ pub fn bench() -> Result<(), Failure> {
             .install(|| plan.run(0..plan.cells(), &Progress::default()))
             .map_err(Failure::Internal)?
             .ok_or_else(|| Failure::Internal("cancelled".into()))?;
-        let seconds = start.elapsed().as_secs_f64();
+        let took = start.elapsed().as_secs_f64();
         let updates: u64 = stats.iter().map(|s| s.updates).sum();
         let engagements = plan.engagements() as f64;
-        rates.push(engagements / seconds);
+        let jitter = match (plan.spec.jitter.is_empty(), plan.diagnoses()) {
+            (true, _) => "",
+            (false, false) => "  (the shipped jitter)",
+            (false, true) => "  (the shipped jitter, failure-class)",
+        };
         println!(
-            "{threads:<8} {engagements:>12} {seconds:>10.2} {:>16.0} {:>20.0}",
-            engagements / seconds,
-            updates as f64 / seconds
+            "{threads:<8} {engagements:>12} {took:>10.2} {:>16.0} {:>20.0}{jitter}",
+            engagements / took,
+            updates as f64 / took
         );
+        seconds.push(took);
     }
-    println!("speed-up on {all} threads: {:.2}x", rates[1] / rates[0]);
+    println!("speed-up on {all} threads: {:.2}x", seconds[0] / seconds[1]);
+    println!(
+        "the shipped jitter costs {:.2}x the same sweep without it",
+        seconds[2] / seconds[1]
+    );
+    println!(
+        "the failure-class map (every missile diagnosed) costs {:.2}x the hit-rate map",
+        seconds[3] / seconds[2]
+    );
     Ok(())
 }

@@ -133,7 +133,7 @@ fn setting_onto_a_set_scenario_is_setting_both_and_only_launch_geometry_places_l
     assert_eq!(onto, fields.set(&both).unwrap());
     // Worked by hand: the later ga wins, the point keeps its x and takes the y.
     assert_eq!(
-        onto.algorithms.get(Algorithm::Smoothed, "ga"),
+        onto.algorithms.get("smoothed".parse().unwrap(), "ga"),
         Some(Value::Number(0.6))
     );
     let Motion::Constant(c) = &onto.targets[0].motion else {

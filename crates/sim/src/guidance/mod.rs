@@ -487,6 +487,28 @@ mod tests {
     use glam::Vec2;
 
     #[test]
+    fn problems_name_each_law_s_field_out_of_its_range() {
+        let mut tuning = Tuning::default();
+        assert!(tuning.problems().is_empty());
+        // ga takes 0 to 1, a speed more than 0.
+        assert!(tuning.set_unchecked(Algorithm::Smoothed, "ga", Value::Number(2.0)));
+        assert!(tuning.set_unchecked(Algorithm::Intercept, "speed", Value::Number(-5.0)));
+        let found: Vec<(Algorithm, String)> = (tuning.problems().into_iter())
+            .map(|(algorithm, field, why)| {
+                assert!(why.starts_with("expected"), "{why}");
+                (algorithm, field)
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (Algorithm::Smoothed, "ga".to_string()),
+                (Algorithm::Intercept, "speed".to_string())
+            ]
+        );
+    }
+
+    #[test]
     fn only_smoothed_derives_notes_from_its_parameters() {
         // Smoothed's time constant at ga = 0.9 and 60 ticks/s: -(1/60) / ln 0.9 = 0.158 s.
         let tuning = Tuning::default();
