@@ -85,6 +85,8 @@ fn a_click_on_a_cell_opens_that_engagement_and_hovering_shows_its_numbers() {
     assert!(harness
         .query_by_label_contains("18 engagements in")
         .is_some());
+    // With its rate (whatever the machine: only that it is said).
+    assert!(harness.query_by_label_contains(" a second)").is_some());
     // The map's centre is cell (1, 1): missile 200 against target 200, no solution.
     harness.get_by_label("heatmap intercept").hover();
     harness.run_steps(3);

@@ -1,7 +1,8 @@
 //! The web page in headless Chromium, served from 127.0.0.1: it loads without console
 //! errors and flies every algorithm; links open their scenarios, a broken link says so
 //! and opens the default; `?selftest` prints the hashes the native build computes;
-//! `?embed` shows the view alone. Needs the page built (`web/build.sh`) and Chromium:
+//! `?embed` shows the view alone; `?bench` reports the first frame's time and the page's
+//! sweep rate. Needs the page built (`web/build.sh`) and Chromium:
 //! `.ci/run` does both, then runs these with `--include-ignored`.
 #![cfg(feature = "app")]
 
@@ -580,4 +581,53 @@ fn a_high_density_screen_gets_a_canvas_of_its_pixels() {
     )
     .unwrap();
     assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+}
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn bench_reports_the_first_frame_and_how_fast_the_page_sweeps() {
+    let server = Server::start(site());
+    let mut browser = Browser::start(WIDTH, HEIGHT);
+    browser.open(&server.url("index.html?bench#smoothed-envelope"));
+    let report = "document.getElementById('steerlab-report')";
+    browser.wait_for(
+        &format!("{report} != null && {report}.textContent.includes('bench done')"),
+        START * 4,
+    );
+    let printed = browser.eval(&format!("{report}.textContent"));
+    let printed = printed.as_str().unwrap();
+    // The figures, for the log (`--nocapture`): what the closing notes quote.
+    println!("{printed}");
+    let words = |prefix: &str| -> Vec<String> {
+        let line = printed.lines().find(|l| l.starts_with(prefix)).unwrap();
+        line[prefix.len()..]
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c| c == '(' || c == ')').to_string())
+            .collect()
+    };
+    let first = words("bench first frame ");
+    assert_eq!(
+        first[1..],
+        ["ms", "after", "the", "page", "began", "loading"]
+    );
+    let ms: f64 = first[0].parse().unwrap();
+    assert!(ms > 0.0 && ms < 1e6, "{ms}");
+    // The Sweep panel's Run on the file's own sweep: its engagements, as the native
+    // plan counts them, and a rate that is that count over the time taken.
+    let scenario = parse(presets::shipped("smoothed-envelope").unwrap(), "s").unwrap();
+    let plan =
+        steerlab::headless::sweep::Plan::new(&scenario, scenario.sweep.clone().unwrap()).unwrap();
+    let sweep = words("bench sweep ");
+    assert_eq!(sweep[0], plan.engagements().to_string(), "{printed}");
+    assert_eq!(sweep[1..3], ["engagements", "in"]);
+    let seconds: f64 = sweep[3].parse().unwrap();
+    let rate: f64 = sweep[5].parse().unwrap();
+    assert_eq!(sweep[6..], ["a", "second"]);
+    // The seconds are printed to a hundredth: the rate times them is the count within that.
+    let count = plan.engagements() as f64;
+    assert!(seconds > 0.0, "{printed}");
+    assert!(
+        (rate * seconds - count).abs() <= rate * 0.005 + 1.0,
+        "{printed}"
+    );
 }

@@ -121,6 +121,10 @@
                 console.log(message);
             }
         };
+        // For the page's benchmark (?bench): how long since the page began loading.
+        env.steerlab_since_load = function () {
+            return performance.now();
+        };
         // For the page's tests and embeds: a line the page shows in #steerlab-report
         // (created on first use), e.g. the self-test's hashes.
         env.steerlab_report = function (text) {

@@ -221,9 +221,10 @@ impl Sweeps {
         };
         match outcome {
             Ok(Some(stats)) => {
+                let engagements = job.plan.engagements();
                 self.status = Some(format!(
-                    "{} engagements in {seconds:.1} s",
-                    job.plan.engagements()
+                    "{engagements} engagements in {seconds:.2} s ({:.0} a second)",
+                    engagements as f64 / seconds.max(1e-9)
                 ));
                 self.finished += 1;
                 self.result = Some(SweepResult {

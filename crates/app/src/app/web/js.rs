@@ -16,6 +16,7 @@ extern "C" {
     fn steerlab_copy(text: JsObject);
     fn steerlab_log(level: u32, text: JsObject);
     fn steerlab_report(text: JsObject);
+    fn steerlab_since_load() -> f64;
 }
 
 /// The loader checks each plugin's version against the crate's.
@@ -93,4 +94,9 @@ pub fn log(text: &str, warning: bool) {
 /// A line in the page's report element (`#steerlab-report`), which tests read.
 pub fn report(text: &str) {
     unsafe { steerlab_report(JsObject::string(text)) }
+}
+
+/// Milliseconds since the page began loading (`performance.now()`).
+pub fn since_load() -> f64 {
+    unsafe { steerlab_since_load() }
 }

@@ -4,6 +4,8 @@
 //! scenario and says why. `?embed` shows the view alone, for an article's iframe;
 //! `?selftest` first prints the state hash of every shipped scenario after
 //! [`SELFTEST_TICKS`] ticks, to compare with `steerlab selftest` on the desktop.
+//! `?bench` reports when the first frame was drawn, then runs the open scenario's
+//! sweep as the Sweep panel's Run does and reports how fast it went.
 //!
 //! What the desktop does with files the page does with the browser: files live in
 //! memory ([`crate::files::memory`]), Open… uploads, a save downloads ([`js`]).
@@ -27,6 +29,7 @@ pub fn main() {
 struct Query {
     embed: bool,
     selftest: bool,
+    bench: bool,
 }
 
 fn query() -> Query {
@@ -40,6 +43,7 @@ fn query() -> Query {
     Query {
         embed: has("embed"),
         selftest: has("selftest"),
+        bench: has("bench"),
     }
 }
 
@@ -75,10 +79,50 @@ async fn run() {
         dirty: false,
         error: None,
     };
+    let mut bench = query.bench.then_some(Bench::FirstFrame);
     loop {
         frame.run(macroquad::time::get_frame_time());
         page(&mut frame, &mut shown);
         next_frame().await;
+        if let Some(at) = &mut bench {
+            at.after_frame(&mut frame.session);
+        }
+    }
+}
+
+/// Where `?bench` is: the first frame, then the sweep, then done.
+enum Bench {
+    FirstFrame,
+    Sweeping,
+    Done,
+}
+
+impl Bench {
+    fn after_frame(&mut self, session: &mut Session) {
+        match self {
+            Bench::FirstFrame => {
+                Bench::say(&format!(
+                    "bench first frame {:.0} ms after the page began loading",
+                    js::since_load()
+                ));
+                session.sweeps.start(&session.doc.scenario);
+                *self = Bench::Sweeping;
+            }
+            Bench::Sweeping if !session.sweeps.running() => {
+                let sweeps = &session.sweeps;
+                let said = sweeps.error.as_ref().or(sweeps.status.as_ref());
+                Bench::say(&format!("bench sweep {}", said.map_or("?", |s| s.as_str())));
+                Bench::say("bench done");
+                *self = Bench::Done;
+            }
+            Bench::Sweeping | Bench::Done => {}
+        }
+    }
+
+    /// A line in the console and the page's report.
+    fn say(line: &str) {
+        js::log(line, false);
+        js::report(line);
     }
 }
 
