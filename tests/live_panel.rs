@@ -24,6 +24,7 @@ impl Game {
     fn connect(address: &str) -> Game {
         let mut link = Link::new("panel test", 60);
         link.declare("gain", 0.0, 20.0, 2.0, "1/s");
+        link.declare("drag", 0.0, 1.0, 0.25, "");
         link.connect(address).unwrap();
         Game {
             link,
@@ -158,9 +159,19 @@ fn a_game_attached_from_the_panel_streams_into_the_view_and_takes_its_parameters
             == 6.5
     });
     h.run();
-    assert!(h
-        .query_by_label_contains("the game flies 6.5, round trip")
-        .is_some());
+    // The round trip the link measured, in milliseconds.
+    let trip = h.state().session.live.server.as_ref().unwrap().games()[0]
+        .capture
+        .applied
+        .iter()
+        .rev()
+        .find_map(|a| a.round_trip)
+        .unwrap();
+    let said = format!(
+        "the game flies 6.5, round trip {:.1} ms",
+        trip.as_secs_f64() * 1e3
+    );
+    assert!(h.query_by_label_contains(&said).is_some(), "{said}");
 
     // Pause asked of the game.
     h.get_by_label("Pause").click();
@@ -368,5 +379,110 @@ fn a_long_stream_is_viewed_by_its_newest_frames_and_the_references_go_by_game_ti
     assert!(s.live.tick0 > 0);
     let status = s.messages.status.clone().unwrap();
     assert!(status.contains("asked the game to pause"), "{status}");
+    game.link.close();
+}
+
+#[test]
+fn the_panel_says_who_attached_each_parameter_keeps_its_slider_and_stop_lets_go() {
+    let mut h = listening_on("127.0.0.1:0");
+    let address = h.state().session.live.address.clone();
+    let mut game = Game::connect(&address);
+    until(
+        &mut h,
+        &mut game,
+        "the panel to say the game attached",
+        |s, _| s.session.messages.status.as_deref() == Some("panel test attached"),
+    );
+    for _ in 0..5 {
+        frame(&mut h, &mut game);
+    }
+    // Two parameters of one game: each set keeps its own value.
+    h.state_mut().session.live.set(0, "gain", 6.5).unwrap();
+    h.state_mut().session.live.set(0, "drag", 0.5).unwrap();
+    h.state_mut().session.live.set(0, "gain", 7.0).unwrap();
+    assert_eq!(
+        h.state().session.live.sliders,
+        [(0, "gain".to_string(), 7.0), (0, "drag".to_string(), 0.5)]
+    );
+    h.run();
+    // The panel shows each slider at the value sent to it.
+    for (label, value) in [("gain (1/s)", 7.0), ("drag", 0.5)] {
+        // (The slider and its text share the label and the value.)
+        let shown: Vec<f64> = h
+            .query_all_by_label(label)
+            .filter_map(|n| n.numeric_value())
+            .collect();
+        assert!(!shown.is_empty(), "{label}");
+        assert!(shown.iter().all(|v| *v == value), "{label}: {shown:?}");
+    }
+    h.get_by_label("Show").click();
+    until(&mut h, &mut game, "the game in the view", |s, _| {
+        s.session.live.showing()
+    });
+    // Stop: the server is gone, and the view no longer follows the game.
+    h.get_by_label("Stop").click();
+    h.run();
+    assert!(h.state().session.live.server.is_none());
+    assert!(!h.state().session.live.showing());
+    assert!(h.state().session.live.sliders.is_empty());
+    game.link.close();
+}
+
+/// The address field (the one text field holding the address).
+fn field<'h>(h: &'h egui_kittest::Harness<'static, State>) -> egui_kittest::kittest::Node<'h> {
+    use egui_macroquad::egui::accesskit::Role;
+    h.query_all_by_value("127.0.0.1:0")
+        .find(|n| n.role() == Role::TextInput)
+        .unwrap()
+}
+
+#[test]
+fn the_address_listens_on_enter_and_not_when_only_left() {
+    use egui_kittest::kittest::Key;
+    let mut h = harness(steerlab::scenario::presets::default_scenario(), false);
+    h.state_mut().session.live.address = "127.0.0.1:0".into();
+    h.get_by_label("Attach a game").click();
+    h.run();
+    // Into the field and out of it with Tab: nothing is asked.
+    field(&h).focus();
+    h.run();
+    field(&h).key_press(Key::Tab);
+    h.run();
+    assert!(h.state().session.live.server.is_none());
+    // Enter in the field listens, as the button does.
+    field(&h).focus();
+    h.run();
+    field(&h).key_press(Key::Enter);
+    h.run();
+    assert!(h.state().session.live.server.is_some());
+}
+
+#[test]
+fn references_flown_while_the_game_is_quiet_still_come() {
+    let mut h = listening_on("127.0.0.1:0");
+    let address = h.state().session.live.address.clone();
+    let mut game = Game::connect(&address);
+    for _ in 0..30 {
+        frame(&mut h, &mut game);
+    }
+    h.get_by_label("Show").click();
+    settle(&mut h, &game);
+    // The game sends nothing more: the view is built again for the references alone.
+    let pro_nav = Algorithm::from_id("pro-nav").unwrap();
+    h.state_mut()
+        .session
+        .fly_references("missile 7", 5, &[pro_nav]);
+    let flown = |h: &egui_kittest::Harness<'static, State>| {
+        (h.state().session.doc.scenario.launchers.iter()).any(|l| l.name == "missile 7 from tick 5")
+    };
+    for _ in 0..2000 {
+        if flown(&h) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.state_mut().session.advance(1.0 / 60.0);
+        h.run();
+    }
+    assert!(flown(&h), "the references never came");
     game.link.close();
 }
