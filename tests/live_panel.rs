@@ -486,3 +486,28 @@ fn references_flown_while_the_game_is_quiet_still_come() {
     assert!(flown(&h), "the references never came");
     game.link.close();
 }
+
+#[test]
+fn a_game_quiet_for_a_while_is_followed_again_when_it_streams_on() {
+    let mut h = listening_on("127.0.0.1:0");
+    let address = h.state().session.live.address.clone();
+    let mut game = Game::connect(&address);
+    for _ in 0..20 {
+        frame(&mut h, &mut game);
+    }
+    h.get_by_label("Show").click();
+    settle(&mut h, &game);
+    // Quiet for longer than any wait between builds (twice the last build, at least
+    // 50 ms), the window going on meanwhile.
+    for _ in 0..20 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.state_mut().session.advance(1.0 / 60.0);
+        h.run();
+    }
+    for _ in 0..5 {
+        game.frame();
+    }
+    settle(&mut h, &game);
+    assert_eq!(h.state().session.live.built_tick, Some(game.tick - 1));
+    game.link.close();
+}

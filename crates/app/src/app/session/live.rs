@@ -144,8 +144,9 @@ pub struct Built {
     pub stop: Option<(Stop, u64)>,
 }
 
-/// A build's end: its generation, the capture frames it tried, and what it made.
-type Finished = (u64, usize, Result<Built, String>);
+/// A build's end: the capture frames it tried, and what it made. (Each build has its
+/// own channel, so a view started over never hears of a build for the old one.)
+type Finished = (usize, Result<Built, String>);
 
 /// Reference laws flown from a live missile's state at a tick.
 #[derive(Clone, Debug, PartialEq)]
@@ -170,9 +171,6 @@ pub struct Attach {
     /// The game tick of the open scenario's tick 0.
     pub tick0: u64,
     building: Option<Receiver<Finished>>,
-    /// Which view the builds are for: a new game shown, or references added, starts a
-    /// new one, and builds of an older one are dropped when they finish.
-    generation: u64,
     /// When the last build started and how long it took.
     started: Option<Instant>,
     last_cost: Duration,
@@ -196,7 +194,6 @@ impl Default for Attach {
             built_tick: None,
             tick0: 0,
             building: None,
-            generation: 0,
             started: None,
             last_cost: Duration::ZERO,
             pause_game: true,
@@ -344,7 +341,6 @@ impl Attach {
         };
         let job = Job {
             from: capture.newest(self.view_rows),
-            generation: self.generation,
             name: format!("live: {}", capture.name()),
             capture,
             references: self.references.clone(),
@@ -358,38 +354,35 @@ impl Attach {
         let (send, receive) = mpsc::channel();
         self.started = Some(Instant::now());
         self.building = Some(receive);
-        let (generation, frames) = (job.generation, job.capture.frames.len());
+        let frames = job.capture.frames.len();
         let fail = send.clone();
         // Named, so a profile tells the build from the window's own thread.
         let spawned = std::thread::Builder::new()
             .name("live view build".into())
             .spawn(move || {
-                let _ = send.send((generation, frames, job.run()));
+                let _ = send.send((frames, job.run()));
             });
         if let Err(e) = spawned {
             // Reported as a failed build: the next one is tried when more frames come.
             let why = format!("the system refused a thread to build it ({e})");
-            let _ = fail.send((generation, frames, Err(why)));
+            let _ = fail.send((frames, Err(why)));
         }
     }
 
     /// The build that finished, if one did (for the view as it is now).
     pub fn finished(&mut self) -> Option<Result<Built, String>> {
-        let (generation, frames, result) = self.building.as_ref()?.try_recv().ok()?;
+        let (frames, result) = self.building.as_ref()?.try_recv().ok()?;
         self.building = None;
         self.last_cost = self.started.map_or(Duration::ZERO, |s| s.elapsed());
-        if generation != self.generation {
-            return None;
-        }
         // Failed or not, these frames were tried: the next build waits for more.
         self.built = frames;
         Some(result)
     }
 
     /// Starts the view over: a new game shown, or new references to fly (a build
-    /// already running is for the old view and is dropped when it ends).
+    /// already running is for the old view: its channel is dropped, and its result
+    /// with it).
     pub(super) fn start_over(&mut self) {
-        self.generation += 1;
         self.building = None;
         self.started = None;
         self.built = 0;
@@ -400,7 +393,6 @@ impl Attach {
 struct Job {
     /// The capture's first frame it reads.
     from: usize,
-    generation: u64,
     name: String,
     capture: crate::live::Capture,
     references: Vec<Reference>,
