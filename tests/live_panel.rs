@@ -283,17 +283,28 @@ fn showing_a_game_late_does_not_stop_on_what_happened_before() {
     game.link.close();
 }
 
-/// Runs the window, not the game, until the view holds the game's latest frame.
-fn settle(h: &mut egui_kittest::Harness<'static, State>, game: &Game) {
+/// Runs the window, not the game, a frame every 2 ms until `done` holds (at most 2,000
+/// frames); whether it did.
+fn window_until(
+    h: &mut egui_kittest::Harness<'static, State>,
+    done: impl Fn(&egui_kittest::Harness<'static, State>) -> bool,
+) -> bool {
     for _ in 0..2000 {
-        if h.state().session.live.built_tick == Some(game.tick - 1) {
-            return;
+        if done(h) {
+            return true;
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
         h.state_mut().session.advance(1.0 / 60.0);
         h.run();
     }
-    panic!(
+    done(h)
+}
+
+/// Runs the window, not the game, until the view holds the game's latest frame.
+fn settle(h: &mut egui_kittest::Harness<'static, State>, game: &Game) {
+    let latest = Some(game.tick - 1);
+    assert!(
+        window_until(h, |h| h.state().session.live.built_tick == latest),
         "waited for the view to reach the game's tick {}",
         game.tick - 1
     );
@@ -457,16 +468,22 @@ fn the_address_listens_on_enter_and_not_when_only_left() {
     assert!(h.state().session.live.server.is_some());
 }
 
-#[test]
-fn references_flown_while_the_game_is_quiet_still_come() {
+/// A game that sent `frames` frames, shown, the view holding them all.
+fn shown_after(frames: usize) -> (egui_kittest::Harness<'static, State>, Game) {
     let mut h = listening_on("127.0.0.1:0");
     let address = h.state().session.live.address.clone();
     let mut game = Game::connect(&address);
-    for _ in 0..30 {
+    for _ in 0..frames {
         frame(&mut h, &mut game);
     }
     h.get_by_label("Show").click();
     settle(&mut h, &game);
+    (h, game)
+}
+
+#[test]
+fn references_flown_while_the_game_is_quiet_still_come() {
+    let (mut h, game) = shown_after(30);
     // The game sends nothing more: the view is built again for the references alone.
     let pro_nav = Algorithm::from_id("pro-nav").unwrap();
     h.state_mut()
@@ -475,35 +492,17 @@ fn references_flown_while_the_game_is_quiet_still_come() {
     let flown = |h: &egui_kittest::Harness<'static, State>| {
         (h.state().session.doc.scenario.launchers.iter()).any(|l| l.name == "missile 7 from tick 5")
     };
-    for _ in 0..2000 {
-        if flown(&h) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-        h.state_mut().session.advance(1.0 / 60.0);
-        h.run();
-    }
-    assert!(flown(&h), "the references never came");
+    assert!(window_until(&mut h, flown), "the references never came");
     game.link.close();
 }
 
 #[test]
 fn a_game_quiet_for_a_while_is_followed_again_when_it_streams_on() {
-    let mut h = listening_on("127.0.0.1:0");
-    let address = h.state().session.live.address.clone();
-    let mut game = Game::connect(&address);
-    for _ in 0..20 {
-        frame(&mut h, &mut game);
-    }
-    h.get_by_label("Show").click();
-    settle(&mut h, &game);
+    let (mut h, mut game) = shown_after(20);
     // Quiet for longer than any wait between builds (twice the last build, at least
     // 50 ms), the window going on meanwhile.
-    for _ in 0..20 {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.state_mut().session.advance(1.0 / 60.0);
-        h.run();
-    }
+    let quiet = std::time::Instant::now();
+    window_until(&mut h, |_| quiet.elapsed().as_millis() > 200);
     for _ in 0..5 {
         game.frame();
     }
