@@ -284,3 +284,55 @@ fn a_flight_s_times_count_from_its_own_launch() {
         "{report}"
     );
 }
+
+#[test]
+fn the_summary_tells_a_law_s_flavours_apart() {
+    // apn-vs-pn: two launchers fly pro-nav, one with augmented PN.
+    let scenario = steerlab_headless::scenario::parse(
+        steerlab_headless::scenario::presets::shipped("apn-vs-pn").unwrap(),
+        "apn-vs-pn",
+    )
+    .unwrap();
+    let (world, sampler) = headless::run_and_diagnose(&scenario, Some(10.0)).unwrap();
+    let report = diagnose::report(&world, &sampler);
+    let rows = diagnose::rows(&world, &sampler);
+    // Launcher 0 is "pn", launcher 1 "apn": count each one's missiles from the rows.
+    let fired = |launcher: usize| {
+        (rows.iter())
+            .filter(|r| r.source == steerlab_headless::sim::Source::Launcher(launcher))
+            .count()
+    };
+    let (plain, augmented) = (fired(0), fired(1));
+    assert!(plain > 0 && augmented > 0, "{plain} {augmented}");
+    let summary: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .skip(1)
+        .collect();
+    assert_eq!(summary.len(), 2, "{report}");
+    assert!(
+        summary[0].starts_with(&format!("pro-nav: {plain} missiles, ")),
+        "{summary:?}"
+    );
+    assert!(
+        summary[1].starts_with(&format!("pro-nav (augmented): {augmented} missiles, ")),
+        "{summary:?}"
+    );
+    // Each missile's own line names its flavour too.
+    let line = |r: &steerlab_headless::headless::Row| {
+        report
+            .lines()
+            .find(|l| l.starts_with(&format!("{} ", r.who)))
+            .unwrap()
+            .to_string()
+    };
+    let first_apn = rows
+        .iter()
+        .find(|r| r.source == steerlab_headless::sim::Source::Launcher(1))
+        .unwrap();
+    assert!(
+        line(first_apn).starts_with(&format!("{} pro-nav (augmented) ", first_apn.who)),
+        "{}",
+        line(first_apn)
+    );
+}

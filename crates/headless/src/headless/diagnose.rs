@@ -335,13 +335,15 @@ pub fn rows(world: &World, sampler: &Sampler) -> Vec<Row> {
 }
 
 /// What `steerlab diagnose` prints: every missile's classes with their evidence (the
-/// first is the primary one), then a summary per law: its missiles, hits, misses, and how
-/// many misses each primary class explains.
+/// first is the primary one), then a summary per law as its launchers fly it ("pro-nav"
+/// apart from "pro-nav (augmented)"): its missiles, hits, misses, and how many misses
+/// each primary class explains.
 pub fn report(world: &World, sampler: &Sampler) -> String {
     let mut out = String::new();
     let mut laws: BTreeMap<String, (usize, usize, BTreeMap<Class, usize>)> = BTreeMap::new();
     for row in rows(world, sampler) {
-        let law = laws.entry(row.algorithm.id().to_string()).or_default();
+        let flown = crate::scene::flavour(world, row.algorithm, Some(row.source)).label();
+        let law = laws.entry(flown.clone()).or_default();
         law.0 += 1;
         let findings = match row.missile {
             Some(id) => sampler.findings.get(&id).cloned().unwrap_or_default(),
@@ -362,7 +364,7 @@ pub fn report(world: &World, sampler: &Sampler) -> String {
             out,
             "{} {} {}{}",
             row.who,
-            row.algorithm.id(),
+            flown,
             row.outcome.describe(),
             row.why.map_or(String::new(), |c| format!(": {}", c.id()))
         );

@@ -32,6 +32,9 @@ pub struct Row {
     /// The tick it was launched (or refused) on.
     pub tick: u64,
     pub algorithm: Algorithm,
+    /// Who fired it (or refused to): with the algorithm, the law as that launcher flies
+    /// it ([`crate::scene::flavour`]).
+    pub source: Source,
     pub outcome: Outcome,
     pub time_to_hit: Option<f32>,
     /// Its closest approach to the target it was launched at (for a refusal, the
@@ -54,6 +57,7 @@ impl Row {
             who: missile.id.to_string(),
             tick: missile.launched_tick,
             algorithm: missile.algorithm(),
+            source: missile.source,
             outcome: m.outcome,
             time_to_hit: m.time_to_hit,
             miss_distance: m.miss_distance,
@@ -74,6 +78,7 @@ impl Row {
             who: format!("{} at {time:.2} s", source_name(refusal.source)),
             tick: refusal.tick,
             algorithm: refusal.algorithm,
+            source: refusal.source,
             outcome: Outcome::Missed(MissReason::NoSolution),
             time_to_hit: None,
             miss_distance: refusal.range,
