@@ -196,14 +196,19 @@ proptest! {
     }
 }
 
+/// A shipped scenario run for `seconds` (or until nothing more happens), diagnosed.
+fn shipped_diagnosed(
+    name: &str,
+    seconds: Option<f64>,
+) -> (steerlab_headless::sim::World, diagnose::Sampler) {
+    let text = steerlab_headless::scenario::presets::shipped(name).unwrap();
+    let scenario = steerlab_headless::scenario::parse(text, name).unwrap();
+    headless::run_and_diagnose(&scenario, seconds).unwrap()
+}
+
 #[test]
 fn the_summary_counts_each_law_s_hits_and_the_misses_by_their_why() {
-    let scenario = steerlab_headless::scenario::parse(
-        steerlab_headless::scenario::presets::shipped("default").unwrap(),
-        "default",
-    )
-    .unwrap();
-    let (world, sampler) = headless::run_and_diagnose(&scenario, None).unwrap();
+    let (world, sampler) = shipped_diagnosed("default", None);
     let rows = diagnose::rows(&world, &sampler);
     let report = diagnose::report(&world, &sampler);
     let naive: Vec<_> = rows
@@ -288,12 +293,7 @@ fn a_flight_s_times_count_from_its_own_launch() {
 #[test]
 fn the_summary_tells_a_law_s_flavours_apart() {
     // apn-vs-pn: two launchers fly pro-nav, one with augmented PN.
-    let scenario = steerlab_headless::scenario::parse(
-        steerlab_headless::scenario::presets::shipped("apn-vs-pn").unwrap(),
-        "apn-vs-pn",
-    )
-    .unwrap();
-    let (world, sampler) = headless::run_and_diagnose(&scenario, Some(10.0)).unwrap();
+    let (world, sampler) = shipped_diagnosed("apn-vs-pn", Some(10.0));
     let report = diagnose::report(&world, &sampler);
     let rows = diagnose::rows(&world, &sampler);
     // Launcher 0 is "pn", launcher 1 "apn": count each one's missiles from the rows.
