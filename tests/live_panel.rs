@@ -510,3 +510,26 @@ fn a_game_quiet_for_a_while_is_followed_again_when_it_streams_on() {
     assert_eq!(h.state().session.live.built_tick, Some(game.tick - 1));
     game.link.close();
 }
+
+#[test]
+fn a_breakpoint_on_the_last_tick_a_view_held_is_not_heard_again() {
+    // Where the view stops on the hit: a breakpoint set once the game is shown.
+    let (mut h, mut game) = shown_after(5);
+    h.state_mut().session.runs.breakpoints.hit = true;
+    until(&mut h, &mut game, "the hit", |s, _| {
+        s.session.runs.paused_by.is_some()
+    });
+    let hit = h.state().session.runs.tick();
+    game.link.close();
+    // Again, the game's frames ending on that tick: the first view holds it (what it
+    // held before it was shown is old news), and the views after start past it.
+    let (mut h, mut game) = shown_after(hit as usize + 1);
+    assert_eq!(h.state().session.live.built_tick, Some(hit));
+    h.state_mut().session.runs.breakpoints.hit = true;
+    for _ in 0..10 {
+        game.frame();
+        settle(&mut h, &game);
+    }
+    assert_eq!(h.state().session.runs.paused_by, None);
+    game.link.close();
+}
