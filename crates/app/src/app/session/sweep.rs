@@ -222,10 +222,13 @@ impl Sweeps {
         match outcome {
             Ok(Some(stats)) => {
                 let engagements = job.plan.engagements();
-                self.status = Some(format!(
-                    "{engagements} engagements in {seconds:.2} s ({:.0} a second)",
-                    engagements as f64 / seconds.max(1e-9)
-                ));
+                // A clock that did not move (a browser's virtual time) gives no rate.
+                let rate = if seconds > 0.0 {
+                    format!(" ({:.0} a second)", engagements as f64 / seconds)
+                } else {
+                    String::new()
+                };
+                self.status = Some(format!("{engagements} engagements in {seconds:.2} s{rate}"));
                 self.finished += 1;
                 self.result = Some(SweepResult {
                     id: self.finished,
