@@ -1,5 +1,6 @@
 //! `steerlab bench`: missile updates per second for every algorithm, a script's law
-//! against the built-in smoothed law, and jumps through a long run's recorded history.
+//! against the built-in smoothed law, jumps through a long run's recorded history, and a
+//! crowd of boids.
 
 use super::input::Failure;
 use std::path::Path;
@@ -23,6 +24,24 @@ pub fn bench(missiles: u64, ticks: u64, algorithm: Option<Algorithm>) -> Result<
             r.updates_per_second()
         );
     }
+    Ok(())
+}
+
+/// Times the benchmark crowd: ticks and agent updates per second on one thread.
+pub fn bench_crowd(agents: u64, ticks: u64) -> Result<(), Failure> {
+    let r = headless::bench_crowd(agents as usize, ticks);
+    println!(
+        "{:<8} {:>10} {:>6} {:>12} {:>18}",
+        "crowd", "agents", "ticks", "ticks/s", "agent updates/s"
+    );
+    println!(
+        "{:<8} {:>10} {:>6} {:>12.1} {:>18.0}",
+        "boids",
+        agents,
+        ticks,
+        r.ticks_per_second(),
+        r.ticks_per_second() * agents as f64
+    );
     Ok(())
 }
 

@@ -217,6 +217,10 @@ enum Command {
         /// x 16 runs) on 1 thread and on all, in engagements and missile updates per second.
         #[arg(long, conflicts_with_all = ["algorithm", "missiles", "ticks"])]
         sweep: bool,
+        /// Instead: a crowd of this many boids flocking around obstacles (1 to 200000),
+        /// in ticks per second on one thread.
+        #[arg(long, value_name = "AGENTS", value_parser = whole::<u64>(1, 200_000), allow_hyphen_values = true, conflicts_with_all = ["algorithm", "missiles", "script", "history", "sweep"])]
+        crowd: Option<u64>,
     },
 }
 
@@ -282,6 +286,11 @@ pub fn main() -> ExitCode {
         Some(Command::Export(args)) => export::export(args),
         Some(Command::Live(args)) => live::run(args),
         Some(Command::Bench { sweep: true, .. }) => sweep::bench(),
+        Some(Command::Bench {
+            crowd: Some(agents),
+            ticks,
+            ..
+        }) => bench::bench_crowd(agents, ticks),
         Some(Command::Bench {
             missiles,
             seconds,

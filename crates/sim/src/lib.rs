@@ -3,6 +3,9 @@
 //! - [`core`]: what laws and the simulation both need: a missile's body, what it sees,
 //!   angles, debug shapes, self-describing parameters, readouts, the four-lane numbers
 //!   of the fast path.
+//! - [`steering`]: Reynolds' steering behaviours for agents that are not missiles: a
+//!   vehicle, the catalogue's behaviours as pure functions, their blends, obstacles and a
+//!   neighbour grid.
 //! - [`guidance`]: the steering laws, one file each, and the registry that lists them
 //!   (one line per built-in; laws added at run time take the same path).
 //! - [`sim`]: the pure simulation. A [`sim::World`] steps on a fixed tick, owns targets
@@ -16,3 +19,4 @@
 pub mod core;
 pub mod guidance;
 pub mod sim;
+pub mod steering;

@@ -463,6 +463,40 @@ impl BenchResult {
     }
 }
 
+/// What [`bench_crowd`] measured.
+#[derive(Clone, Copy, Debug)]
+pub struct CrowdBench {
+    pub agents: usize,
+    pub ticks: u64,
+    pub seconds: f64,
+}
+
+impl CrowdBench {
+    pub fn ticks_per_second(&self) -> f64 {
+        self.ticks as f64 / self.seconds
+    }
+}
+
+/// Times `ticks` ticks of the benchmark crowd of `agents` boids
+/// ([`crate::sim::crowd::Crowd::benchmark`]) on this thread, after 30 untimed ones (the
+/// flocks form).
+pub fn bench_crowd(agents: usize, ticks: u64) -> CrowdBench {
+    let mut crowd = crate::sim::crowd::Crowd::benchmark(agents, 1);
+    let dt = 1.0 / 60.0;
+    for _ in 0..30 {
+        crowd.step(dt);
+    }
+    let start = Instant::now();
+    for _ in 0..ticks {
+        crowd.step(dt);
+    }
+    CrowdBench {
+        agents,
+        ticks,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
 /// Measures missile updates per second for one algorithm on the shared benchmark
 /// engagement ([`crate::scenario::presets::bench`]).
 pub fn bench(algorithm: Algorithm, missiles: usize, ticks: u64) -> Result<BenchResult, String> {

@@ -4,6 +4,7 @@
 
 pub mod airframe;
 pub mod config;
+pub mod crowd;
 pub mod diagnosis;
 pub mod event;
 pub mod flares;

@@ -1,0 +1,318 @@
+//! A crowd: many vehicles flocking ([`crate::steering`]) inside a box, around obstacles.
+//! Each tick every agent's force is worked out from the crowd as it was at the start of
+//! the tick (its neighbours found through a [`Grid`], the nearest few), then all move:
+//! so the result does not depend on the order agents are visited in, nor on how many
+//! threads visit them. Wander's nudges come from each agent's own seeded stream.
+//!
+//! The blend is Reynolds' boids behind a priority: staying out of obstacles (the
+//! detection box and the feelers) and inside the box first; when neither asks for anything, the weighted sum of separation,
+//! alignment, cohesion and wander.
+
+use super::rng::Rng;
+use crate::steering::avoid::{containment, obstacle_avoidance, wall_avoidance};
+use crate::steering::blend::{priority, weighted_sum, Part};
+use crate::steering::grid::Grid;
+use crate::steering::group::{alignment, cohesion, separation};
+use crate::steering::wander::{Wander, WanderParams};
+use crate::steering::{Mover, Obstacle, Vehicle};
+use glam::Vec2;
+
+/// Most neighbours an agent looks at (the nearest).
+pub const MOST_NEIGHBOURS: usize = 16;
+
+/// Obstacles within an agent's reach it picks out of the grid; with more, it looks at
+/// all of them.
+const MOST_OBSTACLES: usize = 32;
+
+/// How a crowd's agents move and flock.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CrowdParams {
+    pub max_force: f32,
+    pub max_speed: f32,
+    pub radius: f32,
+    /// Neighbours are the agents within this distance (units)...
+    pub neighbour_radius: f32,
+    /// ...the nearest this many of them (at most [`MOST_NEIGHBOURS`]).
+    pub neighbours: usize,
+    pub separation: f32,
+    pub alignment: f32,
+    pub cohesion: f32,
+    pub wander: f32,
+    pub wander_circle: WanderParams,
+    /// Obstacle avoidance's detection box at rest (units).
+    pub avoid_length: f32,
+    /// Obstacle avoidance's brake, a share of its push.
+    pub braking: f32,
+    /// Containment looks this far ahead (units).
+    pub contain_ahead: f32,
+}
+
+impl Default for CrowdParams {
+    fn default() -> Self {
+        CrowdParams {
+            max_force: 300.0,
+            max_speed: 80.0,
+            radius: 3.0,
+            neighbour_radius: 30.0,
+            neighbours: 8,
+            separation: 1.5,
+            alignment: 1.0,
+            cohesion: 1.0,
+            wander: 0.5,
+            wander_circle: WanderParams::default(),
+            avoid_length: 30.0,
+            braking: 0.2,
+            contain_ahead: 30.0,
+        }
+    }
+}
+
+/// Agents, their box and obstacles.
+#[derive(Clone, Debug)]
+pub struct Crowd {
+    pub agents: Vec<Vehicle>,
+    wanders: Vec<Wander>,
+    streams: Vec<Rng>,
+    pub params: CrowdParams,
+    pub obstacles: Vec<Obstacle>,
+    /// The box they stay in.
+    pub lo: Vec2,
+    pub hi: Vec2,
+    grid: Grid,
+    /// The obstacles' bounding circles' centres in a grid, and the largest radius.
+    obstacle_grid: Grid,
+    largest: f32,
+    forces: Vec<Vec2>,
+    positions: Vec<Vec2>,
+}
+
+impl Crowd {
+    /// `count` agents at rest in random places and headings inside `lo`-`hi`, outside
+    /// the obstacles (a place inside one is drawn again, up to 100 times), from `seed`.
+    pub fn new(
+        count: usize,
+        lo: Vec2,
+        hi: Vec2,
+        obstacles: Vec<Obstacle>,
+        params: CrowdParams,
+        seed: u64,
+    ) -> Crowd {
+        let mut rng = Rng::new(seed);
+        let mut agents = Vec::with_capacity(count);
+        let mut streams = Vec::with_capacity(count);
+        for _ in 0..count {
+            let mut pos = Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y));
+            for _ in 0..100 {
+                if obstacles.iter().all(|o| o.distance(pos) > params.radius) {
+                    break;
+                }
+                pos = Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y));
+            }
+            let heading = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+            let mut agent = Vehicle::new(
+                pos,
+                Vec2::ZERO,
+                params.max_force,
+                params.max_speed,
+                params.radius,
+            );
+            agent.forward = heading.try_normalize().unwrap_or(Vec2::X);
+            agents.push(agent);
+            streams.push(Rng::new(rng.next_u64()));
+        }
+        Crowd {
+            wanders: vec![Wander::default(); count],
+            agents,
+            streams,
+            params,
+            obstacles,
+            lo,
+            hi,
+            grid: Grid::default(),
+            obstacle_grid: Grid::default(),
+            largest: 0.0,
+            forces: Vec::new(),
+            positions: Vec::new(),
+        }
+    }
+
+    /// The nearest neighbours of agent `i` (not itself), nearest first (ties by the grid's
+    /// order), into `out`.
+    fn neighbours(&self, i: usize, out: &mut Vec<Mover>) {
+        let most = self.params.neighbours.min(MOST_NEIGHBOURS);
+        let mut nearest: [(f32, u32); MOST_NEIGHBOURS] = [(0.0, 0); MOST_NEIGHBOURS];
+        let mut found = 0;
+        let me = self.agents[i].pos;
+        self.grid.near(me, self.params.neighbour_radius, |j, d| {
+            if j == i || most == 0 {
+                return;
+            }
+            if found == most && d >= nearest[most - 1].0 {
+                return;
+            }
+            let mut k = found.min(most - 1);
+            while k > 0 && nearest[k - 1].0 > d {
+                nearest[k] = nearest[k - 1];
+                k -= 1;
+            }
+            nearest[k] = (d, j as u32);
+            found = (found + 1).min(most);
+        });
+        out.clear();
+        out.extend(
+            nearest[..found]
+                .iter()
+                .map(|(_, j)| self.agents[*j as usize].mover()),
+        );
+    }
+
+    /// Agent `i`'s steering force this tick (its wander point moves on).
+    fn force(&mut self, i: usize, neighbours: &mut Vec<Mover>, dt: f32) -> Vec2 {
+        self.neighbours(i, neighbours);
+        let stream = &mut self.streams[i];
+        let draw = Vec2::new(stream.range(-1.0, 1.0), stream.range(-1.0, 1.0));
+        let (agent, p) = (self.agents[i], &self.params);
+        let (wandering, _) = self.wanders[i].steer(&agent, &p.wander_circle, draw, dt);
+        // The obstacles within reach of its detection box and feelers.
+        let reach = 2.0 * p.avoid_length + agent.radius + self.largest;
+        let mut near = [0u32; MOST_OBSTACLES];
+        let mut found = 0;
+        let mut all = false;
+        self.obstacle_grid.near(agent.pos, reach, |j, _| {
+            if found < MOST_OBSTACLES {
+                near[found] = j as u32;
+                found += 1;
+            } else {
+                all = true;
+            }
+        });
+        let obstacles = &self.obstacles;
+        let within: &[u32] = &near[..found];
+        let (lo, hi) = (self.lo, self.hi);
+        let mut avoid = || {
+            let push = if all {
+                obstacle_avoidance(&agent, obstacles, p.avoid_length, p.braking).0
+                    + wall_avoidance(&agent, obstacles, p.avoid_length)
+            } else {
+                let candidates = within.iter().map(|j| &obstacles[*j as usize]);
+                obstacle_avoidance(&agent, candidates.clone(), p.avoid_length, p.braking).0
+                    + wall_avoidance(&agent, candidates, p.avoid_length)
+            };
+            push + containment(&agent, lo, hi, p.contain_ahead)
+        };
+        let flock = neighbours.as_slice();
+        let mut boids = || {
+            let mut separate = || separation(&agent, flock);
+            let mut align = || alignment(&agent, flock);
+            let mut cohere = || cohesion(&agent, flock);
+            let mut wander = || wandering;
+            weighted_sum(
+                &mut [
+                    Part {
+                        weight: p.separation,
+                        force: &mut separate,
+                    },
+                    Part {
+                        weight: p.alignment,
+                        force: &mut align,
+                    },
+                    Part {
+                        weight: p.cohesion,
+                        force: &mut cohere,
+                    },
+                    Part {
+                        weight: p.wander,
+                        force: &mut wander,
+                    },
+                ],
+                p.max_force,
+            )
+        };
+        priority(
+            &mut [
+                Part {
+                    weight: 1.0,
+                    force: &mut avoid,
+                },
+                Part {
+                    weight: 1.0,
+                    force: &mut boids,
+                },
+            ],
+            p.max_force,
+            1e-3 * p.max_force,
+        )
+    }
+
+    /// Sorts the obstacles into their grid (each tick: they may have been moved).
+    fn sort_obstacles(&mut self) {
+        let centres: Vec<Vec2> = self.obstacles.iter().map(|o| o.bounds().0).collect();
+        self.largest = (self.obstacles.iter())
+            .map(|o| o.bounds().1)
+            .fold(0.0, f32::max);
+        let cell = 2.0 * self.params.avoid_length + self.params.radius + self.largest;
+        self.obstacle_grid.rebuild(&centres, cell);
+    }
+
+    /// Sorts the agents where they are now into the neighbour grid.
+    fn sort(&mut self) {
+        self.positions.clear();
+        self.positions.extend(self.agents.iter().map(|a| a.pos));
+        self.grid
+            .rebuild(&self.positions, self.params.neighbour_radius * 0.5);
+    }
+
+    /// One tick of `dt` seconds for every agent.
+    pub fn step(&mut self, dt: f32) {
+        self.sort_obstacles();
+        self.sort();
+        let mut forces = std::mem::take(&mut self.forces);
+        forces.clear();
+        let mut neighbours = Vec::with_capacity(MOST_NEIGHBOURS);
+        for i in 0..self.agents.len() {
+            forces.push(self.force(i, &mut neighbours, dt));
+        }
+        for (agent, force) in self.agents.iter_mut().zip(&forces) {
+            agent.step(*force, dt);
+        }
+        self.forces = forces;
+    }
+
+    /// The benchmark crowd (`steerlab bench --crowd`): `count` boids in a square giving
+    /// each 30 x 30 units, with a circle obstacle per 500 agents (at least 4) of radius
+    /// 15 to 40, placed from `seed`.
+    pub fn benchmark(count: usize, seed: u64) -> Crowd {
+        let side = (count as f32 * 900.0).sqrt().max(200.0);
+        let mut rng = Rng::new(seed ^ 0x0b57_ac1e);
+        let obstacles = (0..(count / 500).max(4))
+            .map(|_| Obstacle::Circle {
+                center: Vec2::new(rng.range(0.1, 0.9) * side, rng.range(0.1, 0.9) * side),
+                radius: rng.range(15.0, 40.0),
+            })
+            .collect();
+        let params = CrowdParams::default();
+        Crowd::new(
+            count,
+            Vec2::ZERO,
+            Vec2::splat(side),
+            obstacles,
+            params,
+            seed,
+        )
+    }
+
+    /// A hash of every agent's state, for determinism checks.
+    pub fn state_hash(&self) -> u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        for a in &self.agents {
+            for x in [a.pos.x, a.pos.y, a.vel.x, a.vel.y] {
+                hash = (hash ^ u64::from(x.to_bits())).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        hash
+    }
+}
+
+#[cfg(test)]
+#[path = "crowd_tests.rs"]
+mod tests;

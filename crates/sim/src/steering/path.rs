@@ -1,0 +1,209 @@
+//! Path following and flow-field following. Both look where the vehicle will be
+//! (`prediction` seconds ahead at its velocity): path following steers back towards the
+//! path's spine when that point is further from it than the path's radius; flow-field
+//! following asks for the field's direction there at full speed.
+
+use super::obstacle::nearest_on_segment;
+use super::seek::seek;
+use super::Vehicle;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// A path: a spine of points and a radius around it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Path {
+    pub points: Vec<Vec2>,
+    pub radius: f32,
+    /// Whether the last point joins the first.
+    pub looped: bool,
+}
+
+/// The spine's point nearest a position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OnPath {
+    pub point: Vec2,
+    /// The spine's unit direction there (zero on a path of one point).
+    pub tangent: Vec2,
+    pub distance: f32,
+}
+
+impl Path {
+    fn segments(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
+        let n = self.points.len();
+        let count = if self.looped && n > 2 {
+            n
+        } else {
+            n.saturating_sub(1)
+        };
+        (0..count).map(move |i| (self.points[i], self.points[(i + 1) % n]))
+    }
+
+    /// The spine's point nearest `p` (the first segment's, on a tie); `None` for a path
+    /// with no points.
+    pub fn nearest(&self, p: Vec2) -> Option<OnPath> {
+        let mut best: Option<OnPath> = self.points.first().map(|first| OnPath {
+            point: *first,
+            tangent: Vec2::ZERO,
+            distance: p.distance(*first),
+        });
+        let mut first_segment = true;
+        for (a, b) in self.segments() {
+            let point = nearest_on_segment(p, a, b);
+            let distance = p.distance(point);
+            if first_segment || best.is_none_or(|on| distance < on.distance) {
+                best = Some(OnPath {
+                    point,
+                    tangent: (b - a).normalize_or_zero(),
+                    distance,
+                });
+            }
+            first_segment = false;
+        }
+        best
+    }
+}
+
+/// Reynolds' path following: where the vehicle will be in `prediction` seconds, projected
+/// onto the spine; outside the radius it seeks that projection moved `ahead` units along
+/// the spine (0: the projection itself, as in the paper), inside it is left alone.
+/// Returns the force and the point sought, if any.
+pub fn path_following(
+    v: &Vehicle,
+    path: &Path,
+    prediction: f32,
+    ahead: f32,
+) -> (Vec2, Option<Vec2>) {
+    let future = v.pos + v.vel * prediction;
+    match path.nearest(future) {
+        Some(on) if on.distance > path.radius => {
+            let target = on.point + on.tangent * ahead;
+            (seek(v, target), Some(target))
+        }
+        _ => (Vec2::ZERO, None),
+    }
+}
+
+/// A grid of directions over a rectangle from `origin`, `cell` units a cell, row by row
+/// (the first row at the smallest y).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FlowField {
+    pub origin: Vec2,
+    pub cell: f32,
+    pub cols: usize,
+    pub rows: usize,
+    pub directions: Vec<Vec2>,
+}
+
+impl FlowField {
+    /// The direction of the cell under `p` (the nearest edge cell outside the grid;
+    /// zero for an empty field).
+    pub fn at(&self, p: Vec2) -> Vec2 {
+        if self.cols == 0 || self.rows == 0 || self.cell <= 0.0 {
+            return Vec2::ZERO;
+        }
+        let local = (p - self.origin) / self.cell;
+        let col = (local.x.floor().max(0.0) as usize).min(self.cols - 1);
+        let row = (local.y.floor().max(0.0) as usize).min(self.rows - 1);
+        (self.directions.get(row * self.cols + col)).map_or(Vec2::ZERO, |d| *d)
+    }
+}
+
+/// Full speed along the field where the vehicle will be in `prediction` seconds.
+pub fn flow_field_following(v: &Vehicle, field: &FlowField, prediction: f32) -> Vec2 {
+    let direction = field.at(v.pos + v.vel * prediction).normalize_or_zero();
+    direction * v.max_speed - v.vel
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l_path() -> Path {
+        Path {
+            points: vec![Vec2::ZERO, Vec2::new(100.0, 0.0), Vec2::new(100.0, 100.0)],
+            radius: 5.0,
+            looped: false,
+        }
+    }
+
+    #[test]
+    fn the_nearest_point_of_the_spine_and_its_direction() {
+        let p = l_path();
+        let on = p.nearest(Vec2::new(50.0, 8.0)).unwrap();
+        assert_eq!(
+            (on.point, on.tangent, on.distance),
+            (Vec2::new(50.0, 0.0), Vec2::X, 8.0)
+        );
+        let on = p.nearest(Vec2::new(103.0, 60.0)).unwrap();
+        assert!((on.point - Vec2::new(100.0, 60.0)).length() < 1e-4);
+        assert_eq!((on.tangent, on.distance), (Vec2::Y, 3.0));
+        // Looped, the closing segment from (100, 100) to the origin counts.
+        let looped = Path {
+            looped: true,
+            ..p.clone()
+        };
+        let on = looped.nearest(Vec2::new(40.0, 50.0)).unwrap();
+        assert!(
+            (on.point - Vec2::new(45.0, 45.0)).length() < 1e-4,
+            "{}",
+            on.point
+        );
+        assert!(p.nearest(Vec2::new(40.0, 50.0)).unwrap().distance > 40.0);
+        // One point, no points.
+        let dot = Path {
+            points: vec![Vec2::ONE],
+            radius: 1.0,
+            looped: false,
+        };
+        assert_eq!(dot.nearest(Vec2::new(4.0, 5.0)).unwrap().distance, 5.0);
+        let empty = Path {
+            points: vec![],
+            radius: 1.0,
+            looped: false,
+        };
+        assert_eq!(empty.nearest(Vec2::ONE), None);
+    }
+
+    #[test]
+    fn path_following_steers_back_only_when_the_future_is_outside_the_radius() {
+        // At (50, 4) going (10, 5), top speed 10: in 1 s it will be at (60, 9), 9 from
+        // the spine (radius 5): seek (60, 0) moved 20 along: (80, 0). From (50, 4) that
+        // is (30, -4) / 30.265 * 10 - (10, 5).
+        let v = Vehicle::new(Vec2::new(50.0, 4.0), Vec2::new(10.0, 5.0), 10.0, 10.0, 1.0);
+        let (force, target) = path_following(&v, &l_path(), 1.0, 20.0);
+        assert_eq!(target, Some(Vec2::new(80.0, 0.0)));
+        let expected = Vec2::new(30.0, -4.0).normalize() * 10.0 - Vec2::new(10.0, 5.0);
+        assert!((force - expected).length() < 1e-4, "{force}");
+        // Going along inside the radius: nothing.
+        let along = Vehicle::new(Vec2::new(50.0, 4.0), Vec2::new(10.0, 0.0), 10.0, 10.0, 1.0);
+        assert_eq!(
+            path_following(&along, &l_path(), 1.0, 20.0),
+            (Vec2::ZERO, None)
+        );
+    }
+
+    #[test]
+    fn a_flow_field_gives_its_cells_direction_at_full_speed() {
+        // Two cells of 10: the left one points +y, the right one -x.
+        let field = FlowField {
+            origin: Vec2::ZERO,
+            cell: 10.0,
+            cols: 2,
+            rows: 1,
+            directions: vec![Vec2::new(0.0, 2.0), Vec2::new(-1.0, 0.0)],
+        };
+        assert_eq!(field.at(Vec2::new(15.0, 5.0)), Vec2::new(-1.0, 0.0));
+        assert_eq!(field.at(Vec2::new(-50.0, 99.0)), Vec2::new(0.0, 2.0));
+        assert_eq!(field.at(Vec2::new(99.0, -99.0)), Vec2::new(-1.0, 0.0));
+        // At (5, 5) going (10, 0), in 1 s at (15, 5): the right cell's -x at speed 10.
+        let v = Vehicle::new(Vec2::new(5.0, 5.0), Vec2::new(10.0, 0.0), 10.0, 10.0, 1.0);
+        assert_eq!(flow_field_following(&v, &field, 1.0), Vec2::new(-20.0, 0.0));
+        // Now: the left cell's +y (normalised).
+        assert_eq!(
+            flow_field_following(&v, &field, 0.0),
+            Vec2::new(-10.0, 10.0)
+        );
+        let empty = FlowField { cols: 0, ..field };
+        assert_eq!(empty.at(Vec2::ZERO), Vec2::ZERO);
+    }
+}
