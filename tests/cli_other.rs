@@ -201,6 +201,35 @@ fn bench_with_an_algorithm_measures_only_it() {
     );
 }
 
+#[test]
+fn bench_crowd_times_the_crowd_of_boids_asked_for() {
+    let out = run(&["bench", "--crowd", "300", "--ticks", "4"]);
+    assert_code(&out, 0, "bench --crowd");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].contains("ticks/s") && lines[0].contains("agent updates/s"));
+    let cells: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(cells[..3], ["boids", "300", "4"], "{text}");
+    let (per_tick, per_agent): (f64, f64) = (cells[3].parse().unwrap(), cells[4].parse().unwrap());
+    assert!(per_tick > 0.0 && per_tick.is_finite(), "{text}");
+    // Agent updates are the ticks times the agents (both printed rounded).
+    assert!(
+        (per_agent - per_tick * 300.0).abs() <= 0.05 * 300.0 + 0.5,
+        "{text}"
+    );
+    for bad in [
+        vec!["bench", "--crowd", "0"],
+        vec!["bench", "--crowd", "200001"],
+        vec!["bench", "--crowd", "10", "--algorithm", "smoothed"],
+        vec!["bench", "--crowd", "10", "--sweep"],
+    ] {
+        let out = run(&bad);
+        assert_code(&out, 2, &bad.join(" "));
+        assert!(stderr(&out).contains("--crowd"), "{}", stderr(&out));
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Help and bad input
 // ---------------------------------------------------------------------------------------

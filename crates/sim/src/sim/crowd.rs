@@ -99,7 +99,6 @@ impl Crowd {
     ) -> Crowd {
         let mut rng = Rng::new(seed);
         let mut agents = Vec::with_capacity(count);
-        let mut streams = Vec::with_capacity(count);
         for _ in 0..count {
             let mut pos = Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y));
             for _ in 0..100 {
@@ -109,21 +108,28 @@ impl Crowd {
                 pos = Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y));
             }
             let heading = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
-            let mut agent = Vehicle::new(
-                pos,
-                Vec2::ZERO,
-                params.max_force,
-                params.max_speed,
-                params.radius,
-            );
+            let (force, speed, radius) = (params.max_force, params.max_speed, params.radius);
+            let mut agent = Vehicle::new(pos, Vec2::ZERO, force, speed, radius);
             agent.forward = heading.try_normalize().unwrap_or(Vec2::X);
             agents.push(agent);
-            streams.push(Rng::new(rng.next_u64()));
         }
+        Crowd::of(agents, (lo, hi), obstacles, params, rng.next_u64())
+    }
+
+    /// A crowd of the given agents in the box `lo`-`hi`; each agent's wander stream is
+    /// seeded from `seed`.
+    pub fn of(
+        agents: Vec<Vehicle>,
+        (lo, hi): (Vec2, Vec2),
+        obstacles: Vec<Obstacle>,
+        params: CrowdParams,
+        seed: u64,
+    ) -> Crowd {
+        let mut rng = Rng::new(seed);
         Crowd {
-            wanders: vec![Wander::default(); count],
+            wanders: vec![Wander::default(); agents.len()],
+            streams: agents.iter().map(|_| Rng::new(rng.next_u64())).collect(),
             agents,
-            streams,
             params,
             obstacles,
             lo,

@@ -68,7 +68,9 @@ fn the_same_seed_flies_the_same_crowd_and_another_does_not() {
 
 #[test]
 fn neighbours_are_the_nearest_few_within_the_radius_and_never_itself() {
-    let mut crowd = boxed(400, Vec::new(), CrowdParams::default(), 11);
+    // Crowded: about 75 agents within each one's radius, of which it keeps 8.
+    let (lo, hi) = (Vec2::ZERO, Vec2::splat(150.0));
+    let mut crowd = Crowd::new(600, lo, hi, Vec::new(), CrowdParams::default(), 11);
     for _ in 0..30 {
         crowd.step(DT);
     }
@@ -88,6 +90,7 @@ fn neighbours_are_the_nearest_few_within_the_radius_and_never_itself() {
         let got: Vec<f32> = near.iter().map(|n| n.pos.distance_squared(me)).collect();
         assert_eq!(got, all, "agent {i}");
     }
+    assert!(crowd.agents.len() > 8);
     // Asking for none finds none.
     crowd.params.neighbours = 0;
     crowd.neighbours(0, &mut near);
@@ -206,4 +209,171 @@ fn agents_start_inside_the_box_and_outside_the_obstacles() {
         assert_eq!(a.vel, Vec2::ZERO);
         assert!((a.forward.length() - 1.0).abs() < 1e-5);
     }
+}
+
+#[test]
+fn neighbours_equally_near_are_kept_in_the_grids_order() {
+    // Agent 0 at the origin, four more 10 away on the axes. The box around them starts
+    // at (-10, -10) and its cells are 15 (half the radius): agents 1, 3 and 4 (y = 0 and
+    // -10) are in the first row, agent 2 (y = 10) in the second; in the first row, x = -10
+    // and 0 are in the first cell (agents 0, 3 and 4, by index) and x = 10 in the second
+    // (agent 1). So the order is 3, 4, 1, 2, and the nearest two are 3 and 4.
+    let at = |x: f32, y: f32| Vehicle::new(Vec2::new(x, y), Vec2::ZERO, 1.0, 1.0, 1.0);
+    let agents = vec![
+        at(0.0, 0.0),
+        at(10.0, 0.0),
+        at(0.0, 10.0),
+        at(-10.0, 0.0),
+        at(0.0, -10.0),
+    ];
+    let params = CrowdParams {
+        neighbours: 2,
+        ..CrowdParams::default()
+    };
+    let mut crowd = Crowd::of(
+        agents,
+        (Vec2::splat(-50.0), Vec2::splat(50.0)),
+        Vec::new(),
+        params,
+        1,
+    );
+    crowd.sort();
+    let mut near = Vec::new();
+    crowd.neighbours(0, &mut near);
+    let found: Vec<Vec2> = near.iter().map(|n| n.pos).collect();
+    assert_eq!(found, vec![Vec2::new(-10.0, 0.0), Vec2::new(0.0, -10.0)]);
+    // All four when it may keep four.
+    crowd.params.neighbours = 4;
+    crowd.neighbours(0, &mut near);
+    let found: Vec<Vec2> = near.iter().map(|n| n.pos).collect();
+    let expected =
+        [(-10.0, 0.0), (0.0, -10.0), (10.0, 0.0), (0.0, 10.0)].map(|(x, y)| Vec2::new(x, y));
+    assert_eq!(found, expected);
+}
+
+/// What agent `i` of `crowd` is asked to do when obstacles or the box are in its way:
+/// the avoidance behaviours over every obstacle, worked out here without the crowd's
+/// obstacle grid.
+fn avoiding(crowd: &Crowd, i: usize) -> Vec2 {
+    let (a, p) = (&crowd.agents[i], &crowd.params);
+    let push =
+        crate::steering::avoid::obstacle_avoidance(a, &crowd.obstacles, p.avoid_length, p.braking)
+            .0
+            + crate::steering::avoid::wall_avoidance(a, &crowd.obstacles, p.avoid_length)
+            + crate::steering::avoid::containment(a, crowd.lo, crowd.hi, p.contain_ahead);
+    crate::steering::truncate(push, p.max_force)
+}
+
+#[test]
+fn an_agent_avoids_every_obstacle_within_reach_however_many_and_however_large() {
+    let params = CrowdParams::default();
+    let east =
+        |x: f32, y: f32| Vehicle::new(Vec2::new(x, y), Vec2::new(80.0, 0.0), 300.0, 80.0, 3.0);
+    let (lo, hi) = (Vec2::splat(-2000.0), Vec2::splat(2000.0));
+    // A big circle whose centre is 140 ahead: its near side (at 100) is in the detection
+    // box (60 long at full speed), and the feelers (60) reach it.
+    let big = vec![Obstacle::Circle {
+        center: Vec2::new(200.0, 10.0),
+        radius: 100.0,
+    }];
+    // Forty small circles close around the agent's path: more than the crowd picks
+    // out of its grid, so it looks at them all.
+    let many: Vec<Obstacle> = (0..40)
+        .map(|k| Obstacle::Circle {
+            center: Vec2::new(20.0 + 2.0 * k as f32, if k % 2 == 0 { 8.0 } else { -9.0 }),
+            radius: 2.0,
+        })
+        .collect();
+    for obstacles in [big, many] {
+        let mut crowd = Crowd::of(
+            vec![east(60.0, 0.0)],
+            (lo, hi),
+            obstacles,
+            params.clone(),
+            3,
+        );
+        crowd.sort_obstacles();
+        crowd.sort();
+        let expected = avoiding(&crowd, 0);
+        assert!(expected.length() > 1.0, "{expected}");
+        let mut near = Vec::new();
+        assert_eq!(crowd.force(0, &mut near, DT), expected);
+    }
+    // Near the box's edge too: containment is part of it.
+    let mut crowd = Crowd::of(vec![east(1990.0, 0.0)], (lo, hi), Vec::new(), params, 3);
+    crowd.sort_obstacles();
+    crowd.sort();
+    let expected = avoiding(&crowd, 0);
+    assert!(expected.x < -1.0, "{expected}");
+    assert_eq!(crowd.force(0, &mut Vec::new(), DT), expected);
+}
+
+#[test]
+fn wander_draws_spread_the_agents_wander_points_both_ways() {
+    // Wander alone: each agent's point starts straight ahead on its circle and is nudged
+    // by its own draws in [-1, 1) each way (up to 80 * dt = 1.3 units a tick on a circle
+    // of 20). After two seconds the points have spread to both sides of straight ahead,
+    // as many to the left as to the right: their mean is near the forward axis.
+    let params = CrowdParams {
+        separation: 0.0,
+        alignment: 0.0,
+        cohesion: 0.0,
+        wander: 1.0,
+        ..CrowdParams::default()
+    };
+    let mut crowd = Crowd::new(400, Vec2::ZERO, Vec2::splat(4000.0), Vec::new(), params, 21);
+    (crowd.lo, crowd.hi) = (Vec2::splat(-1.0e5), Vec2::splat(1.0e5));
+    for _ in 0..120 {
+        crowd.step(DT);
+    }
+    let radius = crowd.params.wander_circle.radius;
+    let mean = crowd.wanders.iter().map(|w| w.point).sum::<Vec2>() / 400.0;
+    assert!(mean.y.abs() < 0.15 * radius, "mean point {mean}");
+    let angles = crowd
+        .wanders
+        .iter()
+        .map(|w| crate::core::direction(w.point));
+    let (lo, hi) = angles.fold((f32::MAX, f32::MIN), |(lo, hi), a| (lo.min(a), hi.max(a)));
+    assert!(lo < -0.3 && hi > 0.3, "angles from {lo} to {hi}");
+    for w in &crowd.wanders {
+        assert!((w.point.length() - radius).abs() < 1e-3);
+    }
+}
+
+#[test]
+fn the_benchmark_crowd_is_laid_out_as_documented() {
+    for (count, obstacles) in [(1000, 4), (5000, 10)] {
+        let crowd = Crowd::benchmark(count, 1);
+        // A square giving each agent 30 x 30 units.
+        let side = (count as f32 * 900.0).sqrt();
+        assert!(
+            (crowd.hi - Vec2::splat(side)).length() < 1e-2,
+            "{}",
+            crowd.hi
+        );
+        assert_eq!(crowd.lo, Vec2::ZERO);
+        assert_eq!(crowd.agents.len(), count);
+        assert_eq!(crowd.obstacles.len(), obstacles);
+        for o in &crowd.obstacles {
+            let (center, radius) = o.bounds();
+            assert!((15.0..40.0).contains(&radius));
+            assert!(
+                center.cmpge(Vec2::splat(0.1 * side)).all()
+                    && center.cmplt(Vec2::splat(0.9 * side)).all()
+            );
+        }
+    }
+    // A small one still gets a 200-unit square.
+    assert_eq!(Crowd::benchmark(10, 1).hi, Vec2::splat(200.0));
+}
+
+#[test]
+fn a_crowd_flies_the_same_bits_as_when_this_was_written() {
+    // The golden hash of the benchmark crowd: a change to any rule it flies moves it
+    // (each rule also has its own test above and in crate::steering).
+    let mut crowd = Crowd::benchmark(2000, 2);
+    for _ in 0..60 {
+        crowd.step(DT);
+    }
+    assert_eq!(crowd.state_hash(), 9_173_404_570_436_025_724);
 }

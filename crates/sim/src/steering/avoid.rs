@@ -13,12 +13,13 @@ use super::{Mover, Obstacle, Vehicle};
 use glam::Vec2;
 use std::f32::consts::FRAC_1_SQRT_2;
 
-/// Steers sideways off the nearest obstacle whose bounding circle (grown by the
-/// vehicle's radius) lies in the detection box ahead: `length` long at rest, twice that
-/// at full speed, as wide as the vehicle. The push is away from the obstacle's side
-/// (to the left when it is dead ahead), stronger the nearer the obstacle and the more of
-/// the box's width it covers, with a brake of `braking` times that urgency. Returns the
-/// force and the box's length (for the overlay).
+/// Steers sideways off the nearest obstacle (the first listed of those equally near)
+/// whose bounding circle (grown by the vehicle's radius) lies in the detection box
+/// ahead: `length` long at rest, twice that at full speed, as wide as the vehicle. The
+/// push is away from the obstacle's side (to the left when it is dead ahead), stronger
+/// the nearer the obstacle and the more of the box's width it covers, with a brake of
+/// `braking` times that urgency. Returns the force and the box's length (for the
+/// overlay).
 pub fn obstacle_avoidance<'a>(
     v: &Vehicle,
     obstacles: impl IntoIterator<Item = &'a Obstacle>,
@@ -238,6 +239,22 @@ mod tests {
         let far_right = circle(30.0, -1.0, 2.0);
         let (force, _) = obstacle_avoidance(&v, &[far_right, near_left], 30.0, 0.0);
         assert!(force.y < 0.0, "{force}");
+        // Two met at the same distance, one each side: the first listed decides.
+        let (l, r) = (circle(20.0, 2.0, 4.0), circle(20.0, -2.0, 4.0));
+        assert!(
+            obstacle_avoidance(&v, &[l.clone(), r.clone()], 30.0, 0.0)
+                .0
+                .y
+                < 0.0
+        );
+        assert!(obstacle_avoidance(&v, &[r, l], 30.0, 0.0).0.y > 0.0);
+        // One it is already inside of (grown by its radius), its centre just behind: it
+        // meets it at once (urgency 1) and is pushed left (dead on its line).
+        let (touching, _) = obstacle_avoidance(&v, &[circle(-3.0, 0.0, 4.0)], 30.0, 0.0);
+        assert_eq!(touching, Vec2::new(0.0, 2.0 * 10.0));
+        // One whose near side is just inside the far end of the box (48 - 5 = 43 < 45).
+        let (edge, _) = obstacle_avoidance(&v, &[circle(48.0, 0.0, 4.0)], 30.0, 0.0);
+        assert!(edge.y > 0.0, "{edge}");
         // No box: nothing.
         assert_eq!(
             obstacle_avoidance(&v, &[circle(1.0, 0.0, 4.0)], 0.0, 0.5).0,
@@ -288,6 +305,10 @@ mod tests {
         // Far out: the full maximum force.
         let out = east(Vec2::new(150.0, 50.0), 10.0);
         assert_eq!(containment(&out, lo, hi, 10.0), Vec2::new(-10.0, 0.0));
+        // The low side: at (5, 50) facing -x, 10 ahead is x = -5; the inside starts at 1:
+        // 6 out of 10, pushed +x.
+        let west = Vehicle::new(Vec2::new(5.0, 50.0), Vec2::new(-10.0, 0.0), 10.0, 20.0, 1.0);
+        assert_eq!(containment(&west, lo, hi, 10.0), Vec2::new(6.0, 0.0));
         // Looking no distance ahead: full force as soon as it is out.
         assert_eq!(containment(&out, lo, hi, 0.0), Vec2::new(-10.0, 0.0));
     }
@@ -308,6 +329,16 @@ mod tests {
         assert_eq!(spot, Some(Vec2::new(65.0, 0.0)));
         // (5, -20) * (20 * 20.6155 / 100) / 20.6155 = (1, -4).
         assert!((force - Vec2::new(1.0, -4.0)).length() < 1e-4, "{force}");
+        // The hunter elsewhere, at (50, -100): behind the first obstacle from it is
+        // (50, 0) + (0, 1) * 15 = (50, 15).
+        let south = Mover {
+            pos: Vec2::new(50.0, -100.0),
+            ..hunter
+        };
+        assert_eq!(
+            hide(&v, &south, &obstacles, 10.0, 100.0).1,
+            Some(Vec2::new(50.0, 15.0))
+        );
         // Nothing to hide behind: flee the hunter (at rest, so from where it is).
         let (force, spot) = hide(&v, &hunter, &[], 10.0, 100.0);
         assert_eq!(spot, None);
@@ -316,53 +347,59 @@ mod tests {
 
     #[test]
     fn unaligned_avoidance_steers_off_the_soonest_predicted_collision() {
-        // v at the origin going +x at 10; one crossing from below, (20, -20) going +y at
-        // 10: closest approach at t = 2 s, both at (20, 0): a collision. It will be dead
-        // ahead then (offset 0): steer left (+y) at the maximum force.
-        let v = east(Vec2::ZERO, 10.0);
-        let crossing = Mover {
-            pos: Vec2::new(20.0, -20.0),
-            vel: Vec2::new(0.0, 10.0),
+        // Everything placed from o. v at o going +x at 10; one crossing from below,
+        // o + (20, -20) going +y at 10: closest approach at t = 2 s, both at o + (20, 0):
+        // a collision. It will be dead ahead then (offset 0): steer left (+y) at the
+        // maximum force.
+        let o = Vec2::new(100.0, 50.0);
+        let v = east(o, 10.0);
+        let mover = |x: f32, y: f32, vx: f32, vy: f32| Mover {
+            pos: o + Vec2::new(x, y),
+            vel: Vec2::new(vx, vy),
             radius: 1.0,
         };
-        // One that passes far behind, and one in the past.
-        let far = Mover {
-            pos: Vec2::new(-100.0, -20.0),
-            vel: Vec2::new(0.0, 10.0),
-            radius: 1.0,
-        };
-        let gone = Mover {
-            pos: Vec2::new(-20.0, 0.0),
-            vel: Vec2::new(-10.0, 0.0),
-            radius: 1.0,
-        };
-        let alongside = Mover {
-            pos: Vec2::new(0.0, 1.0),
-            vel: Vec2::new(10.0, 0.0),
-            radius: 1.0,
-        };
+        let crossing = mover(20.0, -20.0, 0.0, 10.0);
+        // One that passes far behind, one in the past, one alongside at its speed.
+        let far = mover(-100.0, -20.0, 0.0, 10.0);
+        let gone = mover(-20.0, 0.0, -10.0, 0.0);
+        let alongside = mover(0.0, 1.0, 10.0, 0.0);
         let (force, threat) =
             unaligned_collision_avoidance(&v, &[far, gone, alongside, crossing], 5.0);
+        let at_two = Threat {
+            index: 3,
+            seconds: 2.0,
+        };
+        assert_eq!(threat, Some(at_two));
+        assert_eq!(force, Vec2::new(0.0, 10.0));
+        // Beyond the horizon: nothing; exactly at it: still a threat.
+        let beyond = unaligned_collision_avoidance(&v, &[crossing], 1.5);
+        assert_eq!(beyond, (Vec2::ZERO, None));
+        let at = unaligned_collision_avoidance(&v, &[crossing], 2.0);
+        assert_eq!(at.1.map(|t| t.seconds), Some(2.0));
+        // One that will be on its left (0.25 ahead and 0.25 left at t = 1.975): steer
+        // right.
+        let left = mover(20.0, -19.5, 0.0, 10.0);
+        let (force, _) = unaligned_collision_avoidance(&v, &[left], 5.0);
+        assert_eq!(force, Vec2::new(0.0, -10.0));
+        // A near miss: 1.06 apart at t = 1.925, less than the two radii (2): a threat.
+        let near_miss = mover(20.0, -18.5, 0.0, 10.0);
+        assert!(unaligned_collision_avoidance(&v, &[near_miss], 5.0)
+            .1
+            .is_some());
+        // The soonest of two: one from above meeting it at t = 1.
+        let sooner = mover(10.0, 10.0, 0.0, -10.0);
+        let (_, threat) = unaligned_collision_avoidance(&v, &[crossing, sooner], 5.0);
         assert_eq!(
             threat,
             Some(Threat {
-                index: 3,
-                seconds: 2.0
+                index: 1,
+                seconds: 1.0
             })
         );
-        assert_eq!(force, Vec2::new(0.0, 10.0));
-        // Beyond the horizon: nothing.
-        assert_eq!(
-            unaligned_collision_avoidance(&v, &[crossing], 1.5),
-            (Vec2::ZERO, None)
-        );
-        // One that will be on its left: steer right.
-        let left = Mover {
-            pos: Vec2::new(20.0, -19.5),
-            vel: Vec2::new(0.0, 10.0),
-            radius: 1.0,
-        };
-        let (force, _) = unaligned_collision_avoidance(&v, &[left], 5.0);
-        assert_eq!(force, Vec2::new(0.0, -10.0));
+        let (_, threat) = unaligned_collision_avoidance(&v, &[sooner, crossing], 5.0);
+        assert_eq!(threat.map(|t| t.index), Some(0));
+        // Two at the same time: the first listed.
+        let (_, threat) = unaligned_collision_avoidance(&v, &[crossing, crossing], 5.0);
+        assert_eq!(threat.map(|t| t.index), Some(0));
     }
 }

@@ -106,9 +106,12 @@ mod tests {
                 force: &mut never,
             },
         ];
-        // The weighted 15 is cut to 10.
+        // The weighted 15 is cut to 10, or kept under 20.
         assert_eq!(priority(&mut parts, 10.0, 0.1), Vec2::new(0.0, 10.0));
         assert_eq!(reached.get(), 11);
+        assert_eq!(priority(&mut parts, 20.0, 0.1), Vec2::new(0.0, 15.0));
+        // A force exactly as long as negligible is negligible: the first is passed over.
+        assert_eq!(priority(&mut parts, 20.0, 0.01), Vec2::new(0.0, 15.0));
         // Everything negligible: nothing.
         let mut parts = [Part {
             weight: 1.0,
@@ -119,14 +122,14 @@ mod tests {
 
     #[test]
     fn dithering_considers_each_part_only_with_its_chance() {
-        let (mut a, mut b) = (|| Vec2::new(4.0, 0.0), || Vec2::new(0.0, 4.0));
+        let (mut a, mut b) = (|| Vec2::new(2.0, 0.0), || Vec2::new(0.0, 2.0));
         let mut parts = [
             Part {
-                weight: 1.0,
+                weight: 2.0,
                 force: &mut a,
             },
             Part {
-                weight: 1.0,
+                weight: 2.0,
                 force: &mut b,
             },
         ];
