@@ -369,20 +369,37 @@ fn the_command_line_names_a_failing_script_and_check_refuses_a_broken_one() {
     );
 }
 
-#[test]
-fn the_first_script_in_the_docs_flies_and_hits() {
+/// The first `rhai` block of docs/scripting.md after `heading` (from the top if empty).
+fn docs_script(heading: &str) -> String {
     let docs = std::fs::read_to_string(root().join("docs/scripting.md")).unwrap();
-    let start = docs.find("```rhai\n").unwrap() + "```rhai\n".len();
-    let script = &docs[start..start + docs[start..].find("```").unwrap()];
+    let section = &docs[docs.find(heading).unwrap()..];
+    let start = section.find("```rhai\n").unwrap() + "```rhai\n".len();
+    section[start..start + section[start..].find("```").unwrap()].to_string()
+}
+
+/// Flies `script` as law `id` for 6 s against a drifting target and asserts it hits.
+fn flies_and_hits(script: &str, id: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let s = with_script(dir.path(), "docs-first", script).unwrap_or_else(|e| panic!("{e}"));
+    let s = with_script(dir.path(), id, script).unwrap_or_else(|e| panic!("{e}"));
     let world = run(&s, 6.0);
-    let m = first_of(&world, "docs-first");
+    let m = first_of(&world, id);
     assert!(
         matches!(m.metrics.outcome, Outcome::Hit { .. }),
-        "{:?}",
+        "{id}: {:?}",
         m.metrics.outcome
     );
+}
+
+#[test]
+fn the_docs_blend_of_steering_helpers_flies_and_hits() {
+    let script = docs_script("### Composing Reynolds' behaviours");
+    assert!(script.contains("pursuit(") && script.contains("steer_step("));
+    flies_and_hits(&script, "blend");
+}
+
+#[test]
+fn the_first_script_in_the_docs_flies_and_hits() {
+    flies_and_hits(&docs_script(""), "docs-first");
 }
 
 #[test]

@@ -3,6 +3,6 @@
 //! budget of operations. Sits on the simulation; the scenario files name the scripts.
 
 pub use steerlab_files as files;
-pub use steerlab_sim::{core, guidance, sim};
+pub use steerlab_sim::{core, guidance, sim, steering};
 
 pub mod script;

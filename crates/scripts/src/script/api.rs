@@ -78,6 +78,7 @@ pub fn engine(shared: Shared) -> Engine {
     engine.on_debug(|_, _, _| {});
     register_vec2(&mut engine);
     register_helpers(&mut engine);
+    super::steering::register(&mut engine);
     register_shown(&mut engine);
     register_params(&mut engine, shared);
     engine

@@ -8,6 +8,7 @@
 mod api;
 mod budget;
 mod shown;
+mod steering;
 mod words;
 
 pub use api::{MAX_OPERATIONS, ROLES};

@@ -5,8 +5,8 @@
 //! threads visit them. Wander's nudges come from each agent's own seeded stream.
 //!
 //! The blend is Reynolds' boids behind a priority: staying out of obstacles (the
-//! detection box and the feelers) and inside the box first; when neither asks for anything, the weighted sum of separation,
-//! alignment, cohesion and wander.
+//! detection box and the feelers) and inside the box first; when neither asks for
+//! anything, the weighted sum of separation, alignment, cohesion and wander.
 
 use super::rng::Rng;
 use crate::steering::avoid::{containment, obstacle_avoidance, wall_avoidance};
@@ -260,7 +260,9 @@ impl Crowd {
         self.obstacle_grid.rebuild(&centres, cell);
     }
 
-    /// Sorts the agents where they are now into the neighbour grid.
+    /// Sorts the agents where they are now into the neighbour grid, in cells of half the
+    /// neighbour radius (a query scans 5 x 5 of them, 2.5 radii square, rather than 3 x 3
+    /// cells of a whole radius, 3 radii square).
     fn sort(&mut self) {
         self.positions.clear();
         self.positions.extend(self.agents.iter().map(|a| a.pos));

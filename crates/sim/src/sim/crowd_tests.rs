@@ -75,20 +75,23 @@ fn neighbours_are_the_nearest_few_within_the_radius_and_never_itself() {
         crowd.step(DT);
     }
     crowd.sort();
-    let (radius, most) = (crowd.params.neighbour_radius, crowd.params.neighbours);
+    let radius = crowd.params.neighbour_radius;
     let mut near = Vec::new();
-    for i in 0..crowd.agents.len() {
-        crowd.neighbours(i, &mut near);
-        let me = crowd.agents[i].pos;
-        let mut all: Vec<f32> = (0..crowd.agents.len())
-            .filter(|&j| j != i)
-            .map(|j| crowd.agents[j].pos.distance_squared(me))
-            .filter(|d| *d <= radius * radius)
-            .collect();
-        all.sort_by(f32::total_cmp);
-        all.truncate(most);
-        let got: Vec<f32> = near.iter().map(|n| n.pos.distance_squared(me)).collect();
-        assert_eq!(got, all, "agent {i}");
+    for most in [8, MOST_NEIGHBOURS] {
+        crowd.params.neighbours = most;
+        for i in 0..crowd.agents.len() {
+            crowd.neighbours(i, &mut near);
+            let me = crowd.agents[i].pos;
+            let mut all: Vec<f32> = (0..crowd.agents.len())
+                .filter(|&j| j != i)
+                .map(|j| crowd.agents[j].pos.distance_squared(me))
+                .filter(|d| *d <= radius * radius)
+                .collect();
+            all.sort_by(f32::total_cmp);
+            all.truncate(most);
+            let got: Vec<f32> = near.iter().map(|n| n.pos.distance_squared(me)).collect();
+            assert_eq!(got, all, "agent {i}, {most} kept");
+        }
     }
     assert!(crowd.agents.len() > 8);
     // Asking for none finds none.
@@ -276,6 +279,13 @@ fn an_agent_avoids_every_obstacle_within_reach_however_many_and_however_large() 
         center: Vec2::new(200.0, 10.0),
         radius: 100.0,
     }];
+    // One whose near side just meets the far end of the box: its centre 72.5 ahead,
+    // radius 10 (grown by the agent's 3 to 13): 59.5 < 60. The crowd's reach, the box's
+    // length plus both radii (73), just takes it in.
+    let far_end = vec![Obstacle::Circle {
+        center: Vec2::new(132.5, 0.0),
+        radius: 10.0,
+    }];
     // Forty small circles close around the agent's path: more than the crowd picks
     // out of its grid, so it looks at them all.
     let many: Vec<Obstacle> = (0..40)
@@ -284,7 +294,7 @@ fn an_agent_avoids_every_obstacle_within_reach_however_many_and_however_large() 
             radius: 2.0,
         })
         .collect();
-    for obstacles in [big, many] {
+    for obstacles in [big, far_end, many] {
         let mut crowd = Crowd::of(
             vec![east(60.0, 0.0)],
             (lo, hi),

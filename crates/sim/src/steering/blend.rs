@@ -153,6 +153,17 @@ mod tests {
             Vec2::new(3.0, 0.0)
         );
         assert_eq!(used, 1);
+        // Both considered, the first exactly as long as negligible (4): it is passed over.
+        let mut draw = || 0.0;
+        assert_eq!(
+            dithering(&mut parts, &chances, &mut draw, 10.0, 4.0),
+            Vec2::ZERO
+        );
+        let mut draw = || 0.0;
+        assert_eq!(
+            dithering(&mut parts, &chances, &mut draw, 10.0, 3.9),
+            Vec2::new(4.0, 0.0)
+        );
         // Both skipped: nothing.
         let mut draw = || 0.95;
         assert_eq!(

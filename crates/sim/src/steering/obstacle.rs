@@ -41,6 +41,21 @@ pub fn nearest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
     a + ab * ((p - a).dot(ab) / squared).clamp(0.0, 1.0)
 }
 
+/// Whether `p` is strictly inside the convex polygon with these corners: on the same
+/// side of every edge (a polygon of fewer than three corners, or of corners on one line,
+/// has no inside).
+fn inside(points: &[Vec2], p: Vec2) -> bool {
+    let side = |i: usize| {
+        let (a, b) = (points[i], points[(i + 1) % points.len()]);
+        (b - a).perp_dot(p - a)
+    };
+    let (left, right) = (0..points.len()).fold((true, true), |(l, r), i| {
+        let s = side(i);
+        (l && s > 0.0, r && s < 0.0)
+    });
+    points.len() >= 3 && (left || right)
+}
+
 /// Where segment `p`-`q` crosses segment `a`-`b`: the share of `p`-`q` (0 to 1), if it
 /// does (parallel segments never cross here).
 fn crossing(p: Vec2, q: Vec2, a: Vec2, b: Vec2) -> Option<f32> {
@@ -90,29 +105,10 @@ impl Obstacle {
     pub fn distance(&self, p: Vec2) -> f32 {
         match self {
             Obstacle::Circle { center, radius } => (p.distance(*center) - radius).max(0.0),
-            Obstacle::Polygon { points } if points.len() >= 3 && self.inside(p) => 0.0,
+            Obstacle::Polygon { points } if inside(points, p) => 0.0,
             _ => (self.edges().iter())
                 .map(|(a, b)| p.distance(nearest_on_segment(p, *a, *b)))
                 .fold(f32::INFINITY, f32::min),
-        }
-    }
-
-    /// Whether `p` is strictly inside a circle or a convex polygon (never a wall).
-    fn inside(&self, p: Vec2) -> bool {
-        match self {
-            Obstacle::Circle { center, radius } => p.distance(*center) < *radius,
-            Obstacle::Polygon { points } => {
-                let side = |i: usize| {
-                    let (a, b) = (points[i], points[(i + 1) % points.len()]);
-                    (b - a).perp_dot(p - a)
-                };
-                let (left, right) = (0..points.len()).fold((true, true), |(l, r), i| {
-                    let s = side(i);
-                    (l && s > 0.0, r && s < 0.0)
-                });
-                left || right
-            }
-            Obstacle::Wall { .. } => false,
         }
     }
 
@@ -128,9 +124,9 @@ impl Obstacle {
                     m.dot(d),
                     m.length_squared() - radius * radius,
                 );
-                if a <= 0.0 || c <= 0.0 {
-                    return None;
-                }
+                // (A feeler of no length gives t = 0/0, NaN: no touch. From inside, the
+                // nearer root is behind it: no touch; from on the surface heading in, it
+                // touches at once.)
                 let discriminant = b * b - a * c;
                 if discriminant < 0.0 {
                     return None;
@@ -207,6 +203,14 @@ mod tests {
         assert_eq!(sq.distance(Vec2::new(5.0, 5.0)), 0.0);
         assert_eq!(sq.distance(Vec2::new(13.0, 5.0)), 3.0);
         assert_eq!(sq.distance(Vec2::new(13.0, 14.0)), 5.0);
+        // A point on an edge is no distance from it.
+        assert_eq!(sq.distance(Vec2::new(10.0, 5.0)), 0.0);
+        // Corners on one line have no inside: from beyond the line's end, the distance to
+        // its last corner.
+        let flat = Obstacle::Polygon {
+            points: vec![Vec2::ZERO, Vec2::new(10.0, 0.0), Vec2::new(20.0, 0.0)],
+        };
+        assert_eq!(flat.distance(Vec2::new(30.0, 0.0)), 10.0);
         // Its corners the other way round: the same.
         let Obstacle::Polygon { mut points } = sq else {
             unreachable!()
@@ -250,12 +254,34 @@ mod tests {
             .touch(Vec2::new(10.0, 0.0), Vec2::new(40.0, 0.0))
             .is_none());
         assert!(c.touch(Vec2::ZERO, Vec2::ZERO).is_none());
+        // From on its surface heading in: a touch at once, pushing back out.
+        let on = c.touch(Vec2::new(8.0, 0.0), Vec2::new(20.0, 0.0)).unwrap();
+        assert_eq!((on.at, on.normal), (0.0, Vec2::new(-1.0, 0.0)));
+        // From on its surface heading out: none.
+        assert!(c.touch(Vec2::new(8.0, 0.0), Vec2::new(0.0, 0.0)).is_none());
+        // Grazing it (the feeler's line a tangent, at (10, 2) - (0, 2)): a touch, halfway.
+        let graze = Obstacle::Circle {
+            center: Vec2::new(10.0, 2.0),
+            radius: 2.0,
+        };
+        let hit = graze.touch(Vec2::ZERO, Vec2::new(20.0, 0.0)).unwrap();
+        assert_eq!((hit.at, hit.normal), (0.5, Vec2::new(0.0, -1.0)));
         // The square from the right: its right edge at x = 10, 3 along a 10-long feeler.
         let hit = square()
             .touch(Vec2::new(13.0, 5.0), Vec2::new(3.0, 5.0))
             .unwrap();
         assert_eq!(hit.at, 0.3);
         assert_eq!(hit.normal, Vec2::new(1.0, 0.0));
+        // A feeler through it crosses two edges: the nearer one counts, whichever edge
+        // is listed first (the right edge is listed before the left one).
+        let through = square()
+            .touch(Vec2::new(13.0, 5.0), Vec2::new(-7.0, 5.0))
+            .unwrap();
+        assert_eq!((through.at, through.normal), (0.15, Vec2::new(1.0, 0.0)));
+        let back = square()
+            .touch(Vec2::new(-3.0, 5.0), Vec2::new(17.0, 5.0))
+            .unwrap();
+        assert_eq!((back.at, back.normal), (0.15, Vec2::new(-1.0, 0.0)));
         // A wall from below and from above: the normal faces the root each time.
         let w = Obstacle::Wall {
             a: Vec2::new(-5.0, 0.0),
@@ -267,5 +293,14 @@ mod tests {
         assert_eq!((above.at, above.normal), (0.25, Vec2::new(0.0, 1.0)));
         // Parallel to the wall: no crossing.
         assert!(w.touch(Vec2::new(-9.0, 0.0), Vec2::new(9.0, 0.0)).is_none());
+        // A wall away from the axes, (5, 5) to (15, 5), from below: the normal faces down.
+        let high = Obstacle::Wall {
+            a: Vec2::new(5.0, 5.0),
+            b: Vec2::new(15.0, 5.0),
+        };
+        let below = high
+            .touch(Vec2::new(10.0, 2.0), Vec2::new(10.0, 8.0))
+            .unwrap();
+        assert_eq!((below.at, below.normal), (0.5, Vec2::new(0.0, -1.0)));
     }
 }

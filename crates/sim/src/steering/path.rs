@@ -30,11 +30,9 @@ pub struct OnPath {
 impl Path {
     fn segments(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
         let n = self.points.len();
-        let count = if self.looped && n > 2 {
-            n
-        } else {
-            n.saturating_sub(1)
-        };
+        // Looped, the last point joins the first (with two points that is the first
+        // segment again, reversed: never nearer, so never taken).
+        let count = if self.looped { n } else { n.saturating_sub(1) };
         (0..count).map(move |i| (self.points[i], self.points[(i + 1) % n]))
     }
 
@@ -149,6 +147,21 @@ mod tests {
             on.point
         );
         assert!(p.nearest(Vec2::new(40.0, 50.0)).unwrap().distance > 40.0);
+        // Equally near two segments (at (105, -5), both nearest at the corner): the
+        // first segment's direction.
+        let on = p.nearest(Vec2::new(105.0, -5.0)).unwrap();
+        assert_eq!((on.point, on.tangent), (Vec2::new(100.0, 0.0), Vec2::X));
+        // Two points looped: the one segment, its direction as given.
+        let two = Path {
+            points: vec![Vec2::ZERO, Vec2::new(10.0, 0.0)],
+            radius: 1.0,
+            looped: true,
+        };
+        let on = two.nearest(Vec2::new(5.0, 3.0)).unwrap();
+        assert_eq!(
+            (on.point, on.tangent, on.distance),
+            (Vec2::new(5.0, 0.0), Vec2::X, 3.0)
+        );
         // One point, no points.
         let dot = Path {
             points: vec![Vec2::ONE],
@@ -174,6 +187,15 @@ mod tests {
         assert_eq!(target, Some(Vec2::new(80.0, 0.0)));
         let expected = Vec2::new(30.0, -4.0).normalize() * 10.0 - Vec2::new(10.0, 5.0);
         assert!((force - expected).length() < 1e-4, "{force}");
+        // Half a second ahead: at (55, 6.5), 6.5 out: seek (55, 0) moved 20 along.
+        let (_, target) = path_following(&v, &l_path(), 0.5, 20.0);
+        assert_eq!(target, Some(Vec2::new(75.0, 0.0)));
+        // Ahead exactly on the radius (at (60, 5) in 1 s): left alone.
+        let edge = Vehicle::new(Vec2::new(50.0, 0.0), Vec2::new(10.0, 5.0), 10.0, 20.0, 1.0);
+        assert_eq!(
+            path_following(&edge, &l_path(), 1.0, 20.0),
+            (Vec2::ZERO, None)
+        );
         // Going along inside the radius: nothing.
         let along = Vehicle::new(Vec2::new(50.0, 4.0), Vec2::new(10.0, 0.0), 10.0, 10.0, 1.0);
         assert_eq!(
@@ -203,7 +225,44 @@ mod tests {
             flow_field_following(&v, &field, 0.0),
             Vec2::new(-10.0, 10.0)
         );
-        let empty = FlowField { cols: 0, ..field };
+        let empty = FlowField {
+            cols: 0,
+            ..field.clone()
+        };
         assert_eq!(empty.at(Vec2::ZERO), Vec2::ZERO);
+        let no_rows = FlowField {
+            rows: 0,
+            ..field.clone()
+        };
+        assert_eq!(no_rows.at(Vec2::ZERO), Vec2::ZERO);
+        let no_size = FlowField { cell: 0.0, ..field };
+        assert_eq!(no_size.at(Vec2::ZERO), Vec2::ZERO);
+    }
+
+    #[test]
+    fn a_flow_fields_cells_go_row_by_row_from_its_origin() {
+        // From (100, 100), cells of 10, two by two: the first row (y 100 to 110) +x, +y;
+        // the second -x, -y.
+        let field = FlowField {
+            origin: Vec2::splat(100.0),
+            cell: 10.0,
+            cols: 2,
+            rows: 2,
+            directions: vec![Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y],
+        };
+        let at = |x: f32, y: f32| field.at(Vec2::new(x, y));
+        assert_eq!(at(105.0, 105.0), Vec2::X);
+        assert_eq!(at(115.0, 105.0), Vec2::Y);
+        assert_eq!(at(105.0, 115.0), -Vec2::X);
+        assert_eq!(at(115.0, 115.0), -Vec2::Y);
+        // At (115, 105) going (0, 10), in 1 s at (115, 115): -y at full speed 20.
+        let v = Vehicle::new(
+            Vec2::new(115.0, 105.0),
+            Vec2::new(0.0, 10.0),
+            10.0,
+            20.0,
+            1.0,
+        );
+        assert_eq!(flow_field_following(&v, &field, 1.0), Vec2::new(0.0, -30.0));
     }
 }

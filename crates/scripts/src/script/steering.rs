@@ -1,0 +1,136 @@
+//! Reynolds' steering behaviours for scripts ([`crate::steering`], docs/steering.md):
+//! `seek`, `flee`, `arrive`, `pursuit` and `evasion` return the steering force for a
+//! missile at `pos` moving `vel` with top speed `max_speed` (the desired velocity less
+//! `vel`), and `steer_step` applies a force as Reynolds' vehicle does, returning the new
+//! velocity. The same functions the crowds fly, so a script composes its own blend.
+
+use crate::steering::pursuit::{evasion, pursuit};
+use crate::steering::seek::{arrive, flee, seek};
+use crate::steering::{Mover, Vehicle};
+use glam::Vec2;
+use rhai::{Engine, FLOAT};
+
+/// A missile as the behaviours see it (it pushes as hard as it likes: the script caps
+/// the force, or `steer_step` does).
+fn missile(pos: Vec2, vel: Vec2, max_speed: FLOAT) -> Vehicle {
+    Vehicle::new(pos, vel, FLOAT::INFINITY, max_speed.max(0.0), 0.0)
+}
+
+fn other(pos: Vec2, vel: Vec2) -> Mover {
+    Mover {
+        pos,
+        vel,
+        radius: 0.0,
+    }
+}
+
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_fn(
+            "seek",
+            |pos: Vec2, vel: Vec2, target: Vec2, max_speed: FLOAT| {
+                seek(&missile(pos, vel, max_speed), target)
+            },
+        )
+        .register_fn(
+            "flee",
+            |pos: Vec2, vel: Vec2, target: Vec2, max_speed: FLOAT| {
+                flee(&missile(pos, vel, max_speed), target)
+            },
+        )
+        .register_fn(
+            "arrive",
+            |pos: Vec2, vel: Vec2, target: Vec2, max_speed: FLOAT, slowing: FLOAT| {
+                arrive(&missile(pos, vel, max_speed), target, slowing)
+            },
+        )
+        .register_fn(
+            "pursuit",
+            |pos: Vec2, vel: Vec2, quarry: Vec2, quarry_vel: Vec2, max_speed: FLOAT| {
+                pursuit(
+                    &missile(pos, vel, max_speed),
+                    &other(quarry, quarry_vel),
+                    1.0,
+                )
+            },
+        )
+        .register_fn(
+            "evasion",
+            |pos: Vec2, vel: Vec2, threat: Vec2, threat_vel: Vec2, max_speed: FLOAT| {
+                evasion(
+                    &missile(pos, vel, max_speed),
+                    &other(threat, threat_vel),
+                    1.0,
+                )
+            },
+        )
+        .register_fn(
+            "steer_step",
+            |vel: Vec2, force: Vec2, max_force: FLOAT, max_speed: FLOAT, dt: FLOAT| {
+                let mut v = Vehicle::new(Vec2::ZERO, vel, max_force, max_speed, 0.0);
+                v.step(force, dt);
+                v.vel
+            },
+        );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a script's expression evaluates to with these functions and `vec2`.
+    fn eval(expression: &str) -> Vec2 {
+        let mut engine = Engine::new();
+        engine
+            .register_type_with_name::<Vec2>("vec2")
+            .register_fn("vec2", |x: FLOAT, y: FLOAT| Vec2::new(x, y));
+        register(&mut engine);
+        engine.eval::<Vec2>(expression).expect(expression)
+    }
+
+    fn close(a: Vec2, b: Vec2) -> bool {
+        (a - b).length() < 1e-4
+    }
+
+    #[test]
+    fn seek_and_flee_ask_for_full_speed_towards_and_away_less_the_velocity() {
+        // From the origin moving (0, 2) at (30, 40), top speed 10: (6, 8) - (0, 2).
+        let s = eval("seek(vec2(0.0, 0.0), vec2(0.0, 2.0), vec2(30.0, 40.0), 10.0)");
+        assert!(close(s, Vec2::new(6.0, 6.0)), "{s}");
+        let f = eval("flee(vec2(0.0, 0.0), vec2(0.0, 2.0), vec2(30.0, 40.0), 10.0)");
+        assert!(close(f, Vec2::new(-6.0, -10.0)), "{f}");
+        // A negative top speed is none.
+        let n = eval("seek(vec2(0.0, 0.0), vec2(0.0, 2.0), vec2(30.0, 40.0), -5.0)");
+        assert!(close(n, Vec2::new(0.0, -2.0)), "{n}");
+    }
+
+    #[test]
+    fn arrive_slows_inside_its_radius() {
+        // 20 away inside a slowing radius of 50, top speed 10: 4 towards it.
+        let a = eval("arrive(vec2(0.0, 0.0), vec2(0.0, 0.0), vec2(0.0, 20.0), 10.0, 50.0)");
+        assert!(close(a, Vec2::new(0.0, 4.0)), "{a}");
+    }
+
+    #[test]
+    fn pursuit_and_evasion_lead_the_other_by_the_time_to_close() {
+        // Quarry 100 away moving (0, 10), top speed 10: 5 s ahead it is at (100, 50).
+        let p = eval(
+            "pursuit(vec2(0.0, 0.0), vec2(0.0, 0.0), vec2(100.0, 0.0), vec2(0.0, 10.0), 10.0)",
+        );
+        assert!(close(p, Vec2::new(2.0, 1.0).normalize() * 10.0), "{p}");
+        let e = eval(
+            "evasion(vec2(0.0, 0.0), vec2(0.0, 0.0), vec2(100.0, 0.0), vec2(0.0, 10.0), 10.0)",
+        );
+        assert!(close(e, -Vec2::new(2.0, 1.0).normalize() * 10.0), "{e}");
+    }
+
+    #[test]
+    fn steer_step_truncates_the_force_then_the_speed() {
+        // Force (0, 100) cut to 10; after 0.5 s the velocity (1, 5); under a top speed of
+        // 3 it is cut to (1, 5) * 3 / |(1, 5)|.
+        let v = eval("steer_step(vec2(1.0, 0.0), vec2(0.0, 100.0), 10.0, 100.0, 0.5)");
+        assert!(close(v, Vec2::new(1.0, 5.0)), "{v}");
+        let v = eval("steer_step(vec2(1.0, 0.0), vec2(0.0, 100.0), 10.0, 3.0, 0.5)");
+        assert!(close(v, Vec2::new(1.0, 5.0).normalize() * 3.0), "{v}");
+    }
+}
