@@ -24,44 +24,37 @@ fn other(pos: Vec2, vel: Vec2) -> Mover {
     }
 }
 
+/// A behaviour towards or away from a point.
+type ToPoint = fn(&Vehicle, Vec2) -> Vec2;
+/// A behaviour leading or fleeing another mover.
+type ToMover = fn(&Vehicle, &Mover, f32) -> Vec2;
+
 pub fn register(engine: &mut Engine) {
+    for (name, behaviour) in [("seek", seek as ToPoint), ("flee", flee)] {
+        engine.register_fn(
+            name,
+            move |pos: Vec2, vel: Vec2, target: Vec2, max_speed: FLOAT| {
+                behaviour(&missile(pos, vel, max_speed), target)
+            },
+        );
+    }
+    for (name, behaviour) in [("pursuit", pursuit as ToMover), ("evasion", evasion)] {
+        engine.register_fn(
+            name,
+            move |pos: Vec2, vel: Vec2, other_pos: Vec2, other_vel: Vec2, max_speed: FLOAT| {
+                behaviour(
+                    &missile(pos, vel, max_speed),
+                    &other(other_pos, other_vel),
+                    1.0,
+                )
+            },
+        );
+    }
     engine
-        .register_fn(
-            "seek",
-            |pos: Vec2, vel: Vec2, target: Vec2, max_speed: FLOAT| {
-                seek(&missile(pos, vel, max_speed), target)
-            },
-        )
-        .register_fn(
-            "flee",
-            |pos: Vec2, vel: Vec2, target: Vec2, max_speed: FLOAT| {
-                flee(&missile(pos, vel, max_speed), target)
-            },
-        )
         .register_fn(
             "arrive",
             |pos: Vec2, vel: Vec2, target: Vec2, max_speed: FLOAT, slowing: FLOAT| {
                 arrive(&missile(pos, vel, max_speed), target, slowing)
-            },
-        )
-        .register_fn(
-            "pursuit",
-            |pos: Vec2, vel: Vec2, quarry: Vec2, quarry_vel: Vec2, max_speed: FLOAT| {
-                pursuit(
-                    &missile(pos, vel, max_speed),
-                    &other(quarry, quarry_vel),
-                    1.0,
-                )
-            },
-        )
-        .register_fn(
-            "evasion",
-            |pos: Vec2, vel: Vec2, threat: Vec2, threat_vel: Vec2, max_speed: FLOAT| {
-                evasion(
-                    &missile(pos, vel, max_speed),
-                    &other(threat, threat_vel),
-                    1.0,
-                )
             },
         )
         .register_fn(

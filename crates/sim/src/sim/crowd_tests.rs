@@ -14,6 +14,17 @@ fn boxed(count: usize, obstacles: Vec<Obstacle>, params: CrowdParams, seed: u64)
     )
 }
 
+/// The default crowd with wander alone (no separation, alignment or cohesion).
+fn wander_only() -> CrowdParams {
+    CrowdParams {
+        separation: 0.0,
+        alignment: 0.0,
+        cohesion: 0.0,
+        wander: 1.0,
+        ..CrowdParams::default()
+    }
+}
+
 /// How alike the headings of each agent and its neighbours are: the length of their mean
 /// unit velocity, averaged over the agents that move (1: all the same way).
 fn polarisation(crowd: &mut Crowd) -> f32 {
@@ -102,13 +113,7 @@ fn neighbours_are_the_nearest_few_within_the_radius_and_never_itself() {
 
 #[test]
 fn alignment_lines_the_flock_up_and_separation_spaces_it_out() {
-    let quiet = CrowdParams {
-        separation: 0.0,
-        alignment: 0.0,
-        cohesion: 0.0,
-        wander: 1.0,
-        ..CrowdParams::default()
-    };
+    let quiet = wander_only();
     let aligned = CrowdParams {
         alignment: 1.0,
         ..quiet.clone()
@@ -137,13 +142,7 @@ fn alignment_lines_the_flock_up_and_separation_spaces_it_out() {
 
 #[test]
 fn cohesion_draws_the_flock_together() {
-    let loose = CrowdParams {
-        separation: 0.0,
-        alignment: 0.0,
-        cohesion: 0.0,
-        wander: 1.0,
-        ..CrowdParams::default()
-    };
+    let loose = wander_only();
     let drawn = CrowdParams {
         cohesion: 1.0,
         ..loose.clone()
@@ -324,13 +323,7 @@ fn wander_draws_spread_the_agents_wander_points_both_ways() {
     // by its own draws in [-1, 1) each way (up to 80 * dt = 1.3 units a tick on a circle
     // of 20). After two seconds the points have spread to both sides of straight ahead,
     // as many to the left as to the right: their mean is near the forward axis.
-    let params = CrowdParams {
-        separation: 0.0,
-        alignment: 0.0,
-        cohesion: 0.0,
-        wander: 1.0,
-        ..CrowdParams::default()
-    };
+    let params = wander_only();
     let mut crowd = Crowd::new(400, Vec2::ZERO, Vec2::splat(4000.0), Vec::new(), params, 21);
     (crowd.lo, crowd.hi) = (Vec2::splat(-1.0e5), Vec2::splat(1.0e5));
     for _ in 0..120 {
