@@ -25,6 +25,15 @@ fn wander_only() -> CrowdParams {
     }
 }
 
+/// 200 agents in the 400-unit box without obstacles, flown for 10 s.
+fn flown(params: CrowdParams, seed: u64) -> Crowd {
+    let mut crowd = boxed(200, Vec::new(), params, seed);
+    for _ in 0..600 {
+        crowd.step(DT);
+    }
+    crowd
+}
+
 /// How alike the headings of each agent and its neighbours are: the length of their mean
 /// unit velocity, averaged over the agents that move (1: all the same way).
 fn polarisation(crowd: &mut Crowd) -> f32 {
@@ -122,13 +131,7 @@ fn alignment_lines_the_flock_up_and_separation_spaces_it_out() {
         separation: 3.0,
         ..quiet.clone()
     };
-    let fly = |params: CrowdParams| {
-        let mut crowd = boxed(200, Vec::new(), params, 5);
-        for _ in 0..600 {
-            crowd.step(DT);
-        }
-        crowd
-    };
+    let fly = |params| flown(params, 5);
     let (quiet, aligned, separated) = (fly(quiet), fly(aligned), fly(separated));
     let (mut quiet, mut aligned) = (quiet, aligned);
     let (p0, p1) = (polarisation(&mut quiet), polarisation(&mut aligned));
@@ -148,10 +151,7 @@ fn cohesion_draws_the_flock_together() {
         ..loose.clone()
     };
     let crowding = |params: CrowdParams| {
-        let mut crowd = boxed(200, Vec::new(), params, 9);
-        for _ in 0..600 {
-            crowd.step(DT);
-        }
+        let mut crowd = flown(params, 9);
         // Neighbours within reach, on average.
         crowd.sort();
         let mut near = Vec::new();
