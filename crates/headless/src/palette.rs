@@ -31,6 +31,12 @@ pub const BLAST: Rgba = [1.0, 0.75, 0.3, 1.0];
 pub const DANGER: Rgba = [0.9, 0.6, 0.2, 0.35];
 /// A burning flare (a decoy).
 pub const FLARE: Rgba = [1.0, 0.95, 0.55, 1.0];
+/// Terrain (ends missiles touching it): its outline; its fill is fainter.
+pub const TERRAIN: Rgba = [0.62, 0.50, 0.36, 1.0];
+/// An obstacle missiles fly through (crowds steer round it): its outline.
+pub const OBSTACLE: Rgba = [0.45, 0.52, 0.62, 1.0];
+/// How much of an obstacle's colour fills it.
+pub const OBSTACLE_FILL_ALPHA: f32 = 0.3;
 pub const PAUSED: Rgba = [1.0, 0.82, 0.35, 1.0];
 
 /// How strongly a target's disc is filled inside its outline.
@@ -55,9 +61,10 @@ pub fn trail_alpha(age: f32) -> f32 {
 
 /// The failure classes' colours (docs/diagnosis.md), in their order (orbit, overshoot,
 /// tail chase, saturation, out-run, late swerve, lost lock, decoyed, out of energy, left
-/// the world, no solution, script error, target gone, blast missed, non-finite): the
-/// timeline's spans and the sweeps' class maps. Told apart on the dark panes.
-pub const CLASSES: [[u8; 3]; 15] = [
+/// the world, no solution, script error, target gone, blast missed, non-finite, hit
+/// terrain): the timeline's spans and the sweeps' class maps. Told apart on the dark
+/// panes.
+pub const CLASSES: [[u8; 3]; 16] = [
     [230, 25, 75],
     [245, 130, 48],
     [255, 225, 25],
@@ -73,6 +80,7 @@ pub const CLASSES: [[u8; 3]; 15] = [
     [0, 128, 128],
     [255, 215, 180],
     [240, 240, 240],
+    [170, 255, 195],
 ];
 /// A cell of a class map where nothing missed.
 pub const NO_MISS: [u8; 3] = [60, 180, 75];

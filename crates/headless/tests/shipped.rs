@@ -52,6 +52,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "evasive",
         "artillery",
         "flares",
+        "terrain",
         // The two sweeps are tested in tests/sweep.rs.
         "smoothed-envelope",
         "launch-envelope",
@@ -589,4 +590,63 @@ fn flares_fool_the_seekers_that_see_them_and_never_the_missiles_without_one() {
     }
     assert!(decoyed.len() >= 3, "{decoyed:?}");
     assert!(fooled >= 2, "only {fooled} fooled");
+}
+
+#[test]
+fn terrain_ends_the_missiles_that_touch_it_and_only_those() {
+    let scenario = scenario("terrain");
+    let mut world = scenario.build().unwrap();
+    // The slate circle, which is not terrain: (380, 540), radius 35.
+    let slate = glam::Vec2::new(380.0, 540.0);
+    let mut through = std::collections::BTreeSet::new();
+    for _ in 0..(60 * 60) {
+        world.step();
+        for m in world.missiles() {
+            // Still flying after the tick: clear of every terrain shape by its radius.
+            for shape in world.terrain() {
+                assert!(
+                    shape.distance(m.body.pos) > m.radius,
+                    "{:?} flies on touching terrain at {}",
+                    m.id,
+                    m.body.pos
+                );
+            }
+            if m.body.pos.distance(slate) < 35.0 {
+                through.insert(m.id);
+            }
+        }
+    }
+    assert!(
+        !through.is_empty(),
+        "no missile flew through the slate circle"
+    );
+    let laws: Vec<Algorithm> = ["smoothed", "turn-rate", "pro-nav"]
+        .into_iter()
+        .map(|id| Algorithm::from_id(id).unwrap())
+        .collect();
+    for law in laws {
+        let flown = of(&world, law);
+        let crashed: Vec<&&Missile> = flown
+            .iter()
+            .filter(|m| m.metrics.outcome == Outcome::Missed(MissReason::Terrain))
+            .collect();
+        assert!(flown.iter().any(|m| hit(m)), "{law}: no hit");
+        assert!(!crashed.is_empty(), "{law}: none hit terrain");
+        for m in crashed {
+            // It ended on a terrain surface: within its radius of one.
+            let gap = world
+                .terrain()
+                .iter()
+                .map(|o| o.distance(m.body.pos))
+                .fold(f32::INFINITY, f32::min);
+            assert!(
+                gap <= m.radius + 1e-3,
+                "{law} {:?} ended {gap} from terrain",
+                m.id
+            );
+        }
+    }
+    // Every terrain obstacle is drawn, and the one that is not terrain in its own look.
+    assert_eq!(world.obstacles().len(), 4);
+    assert_eq!(world.terrain().len(), 3);
 }

@@ -123,7 +123,7 @@ fn only_a_class_map_diagnoses_and_writes_the_class_columns() {
         ",worst_run,worst_seed,failure-class,share-orbit,share-overshoot,share-tail-chase,\
          share-saturation,share-out-run,share-late-swerve,share-lost-lock,share-decoyed,\
          share-out-of-energy,share-left-world,share-no-solution,share-script-error,\
-         share-target-gone,share-blast-missed,share-non-finite"
+         share-target-gone,share-blast-missed,share-non-finite,share-hit-terrain"
     ));
     plan.spec.metric = Metric::HitRate;
     assert!(!plan.diagnoses());
@@ -223,7 +223,7 @@ fn a_class_map_s_values_colours_and_csv_names_go_together() {
         steerlab::palette::NO_MISS
     );
     assert_eq!(class_value("circling"), None);
-    assert_eq!(class_of(15.0), None);
+    assert_eq!(class_of(Class::ALL.len() as f64), None);
     // Any other metric: the viridis scale's ends.
     assert_eq!(cell_colour(Metric::HitRate, 0.0, 0.0, 1.0), [68, 1, 84]);
 }

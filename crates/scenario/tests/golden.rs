@@ -23,6 +23,8 @@ const GOLDEN: &[(&str, u64)] = &[
     ("artillery", 0xcd54b9cb77c32c27),
     // Flares, seekers and decoys.
     ("flares", 0xf577f2899bc033dd),
+    // Obstacles, and terrain ending missiles.
+    ("terrain", 0x7e5e35fe6398a889),
 ];
 
 fn hash_after(name: &str, ticks: u32) -> u64 {

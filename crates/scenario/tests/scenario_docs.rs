@@ -304,7 +304,10 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
             launchers: [(pos: (0, 0), target: "t", algorithms: ["smoothed"],
                          missile: (airframe: (), seeker: ()))],
             turrets: [(pos: (0, 0))],
-            rain: (min_speed: 1, max_speed: 2))"#,
+            rain: (min_speed: 1, max_speed: 2),
+            obstacles: [Circle(center: (0, 0), radius: 1),
+                        Polygon(points: [(0, 0), (1, 0), (0, 1)]),
+                        Wall(from: (0, 0), to: (1, 0))])"#,
         "reference",
     )
     .unwrap();
@@ -353,6 +356,19 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
             &["algorithm"],
         ),
         ("## `rain`".into(), d(s.rain.as_ref().unwrap()).0, &[], &[]),
+        (
+            "### `Circle` obstacle".into(),
+            d(&s.obstacles[0]).0,
+            &[],
+            &[],
+        ),
+        (
+            "### `Polygon` obstacle".into(),
+            d(&s.obstacles[1]).0,
+            &[],
+            &[],
+        ),
+        ("### `Wall` obstacle".into(), d(&s.obstacles[2]).0, &[], &[]),
         ("## `diagnosis`".into(), d(&s.diagnosis).0, &[], &[]),
     ];
     let motions: Vec<Motion> = (0..Motion::KINDS.len())

@@ -13,6 +13,7 @@ use steerlab::sim::airframe::AirframeSpec;
 use steerlab::sim::flares::FlareSpec;
 use steerlab::sim::motion;
 use steerlab::sim::motion::{Described, Kind, Value};
+use steerlab::sim::obstacles::{CircleObstacle, ObstacleSpec, PolygonObstacle, WallObstacle};
 use steerlab::sim::seeker::SeekerSpec;
 
 // ---------------------------------------------------------------------------------------
@@ -371,6 +372,44 @@ fn rain() -> impl Strategy<Value = RainSpec> {
         )
 }
 
+fn obstacle() -> impl Strategy<Value = ObstacleSpec> {
+    let circle =
+        (point(5000.0), 0.001f32..500.0, any::<bool>()).prop_map(|(center, radius, terrain)| {
+            ObstacleSpec::Circle(CircleObstacle {
+                center,
+                radius,
+                terrain,
+            })
+        });
+    // A right triangle: convex whatever its legs (at least 1 unit each).
+    let polygon = (point(5000.0), 1.0f32..300.0, 1.0f32..300.0, any::<bool>()).prop_map(
+        |(corner, w, h, terrain)| {
+            ObstacleSpec::Polygon(PolygonObstacle {
+                points: vec![
+                    corner,
+                    corner + Vec2::new(w, 0.0),
+                    corner + Vec2::new(0.0, h),
+                ],
+                terrain,
+            })
+        },
+    );
+    let wall = (
+        point(5000.0),
+        1.0f32..300.0,
+        -300.0f32..300.0,
+        any::<bool>(),
+    )
+        .prop_map(|(from, dx, dy, terrain)| {
+            ObstacleSpec::Wall(WallObstacle {
+                from,
+                to: from + Vec2::new(dx, dy),
+                terrain,
+            })
+        });
+    prop_oneof![circle, polygon, wall]
+}
+
 fn valid_scenario() -> impl Strategy<Value = Scenario> {
     let text = "[ -~]{0,24}|\\PC{0,8}";
     (
@@ -386,9 +425,16 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
         targets(),
         prop::collection::vec(turret(), 0..3),
         prop::option::of(rain()),
+        prop::collection::vec(obstacle(), 0..3),
     )
         .prop_flat_map(
-            |((name, description, world, algorithms, compare), targets, turrets, rain)| {
+            |(
+                (name, description, world, algorithms, compare),
+                targets,
+                turrets,
+                rain,
+                obstacles,
+            )| {
                 let names: Vec<String> = targets.iter().map(|t| t.name.clone()).collect();
                 prop::collection::vec(launcher(names), 0..3).prop_map(move |launchers| Scenario {
                     version: scenario::VERSION,
@@ -401,6 +447,7 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
                     targets: targets.clone(),
                     launchers,
                     turrets: turrets.clone(),
+                    obstacles: obstacles.clone(),
                     rain: rain.clone(),
                     view: None,
                     sweep: None,

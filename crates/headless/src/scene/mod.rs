@@ -5,8 +5,8 @@
 //! each with a small backend that maps a world point through its camera and a pixel
 //! through its scale; what is drawn, in which order, colour and size, is decided here.
 //!
-//! Back to front: the world's bounds, the fly-program grid, the ground, a branch's
-//! ghost, trails, and for each shown world its targets, launchers and turrets (the first
+//! Back to front: the world's bounds, the fly-program grid, the ground, the obstacles
+//! ([`obstacles`]), a branch's ghost, trails, and for each shown world its targets, launchers and turrets (the first
 //! world's), targets placed for the next tick, blasts, and missiles with their debug
 //! shapes, velocities and selection; then where a dragged target will be; last the
 //! labels, each placed where no other label is ([`labels`]).
@@ -15,6 +15,7 @@ mod blast;
 mod flavour;
 mod labels;
 mod launchers;
+mod obstacles;
 mod shapes;
 mod symbol;
 
@@ -244,6 +245,7 @@ pub fn build(layers: &[Layer], view: &View) -> Scene {
         scene.world_line(Vec2::new(0.0, y), Vec2::new(w, y), 2.0, palette::GROUND);
         scene.symbol(Symbol::Ground);
     }
+    obstacles::obstacles(&mut scene, world);
     for layer in layers {
         if let Some(ghost) = layer.ghost {
             draw_ghost(&mut scene, ghost);

@@ -268,6 +268,15 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             // Drawn faint across the world; its sample a little stronger to be seen.
             color: with_alpha(palette::DANGER, 0.8),
         }],
+        Symbol::Terrain | Symbol::Obstacle => {
+            let edge = if symbol == Symbol::Terrain {
+                palette::TERRAIN
+            } else {
+                palette::OBSTACLE
+            };
+            let corners = [(-9.0, 6.0), (0.0, -7.0), (9.0, 6.0)];
+            super::obstacles::outlined(corners.map(|(a, b)| mid + Vec2::new(a, b)), edge)
+        }
         Symbol::Shape(k) => {
             let role = Role::ALL[usize::from(k)];
             let shape = match role.glyph() {

@@ -21,6 +21,8 @@ pub enum Symbol {
     DeathLine,
     Ground,
     Danger,
+    Terrain,
+    Obstacle,
 }
 
 impl Symbol {
@@ -45,6 +47,8 @@ impl Symbol {
             Symbol::DeathLine,
             Symbol::Ground,
             Symbol::Danger,
+            Symbol::Terrain,
+            Symbol::Obstacle,
         ]);
         all
     }
@@ -61,6 +65,8 @@ impl Symbol {
             Symbol::DeathLine => "death line: a fly-program target crossing it leaves",
             Symbol::Ground => "ground: falling asteroids are lost there",
             Symbol::Danger => "danger height: a turret picks the closest target below it",
+            Symbol::Terrain => "terrain: a missile touching it ends there (hit terrain)",
+            Symbol::Obstacle => "obstacle: crowds steer round it, missiles fly through",
             Symbol::Trail => "trail: where a missile flew (fades with age)",
             Symbol::Velocity => "velocity",
             Symbol::Blast => "blast: a detonation (its radius) or a hit",

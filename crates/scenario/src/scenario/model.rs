@@ -6,6 +6,7 @@ use super::sweep::SweepSpec;
 use super::view::{EmbedSpec, ViewSpec};
 use crate::guidance::{Algorithm, Tuning};
 use crate::sim::launcher::{LauncherSpec, TurretSpec};
+use crate::sim::obstacles::ObstacleSpec;
 use crate::sim::rain::RainSpec;
 use crate::sim::{TargetSpec, World, WorldConfig};
 use serde::{Deserialize, Serialize};
@@ -40,6 +41,9 @@ pub struct Scenario {
     pub launchers: Vec<LauncherSpec>,
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub turrets: Vec<TurretSpec>,
+    /// Circles, convex polygons and walls (`terrain: true` ends missiles touching them).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub obstacles: Vec<ObstacleSpec>,
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub rain: Option<RainSpec>,
     /// How the window opens it.
@@ -72,6 +76,7 @@ impl Default for Scenario {
             targets: Vec::new(),
             launchers: Vec::new(),
             turrets: Vec::new(),
+            obstacles: Vec::new(),
             rain: None,
             view: None,
             sweep: None,
@@ -98,6 +103,11 @@ impl Scenario {
         }
         for turret in &self.turrets {
             world.add_turret(turret.clone());
+        }
+        for (i, obstacle) in self.obstacles.iter().enumerate() {
+            world
+                .add_obstacle(obstacle.clone())
+                .map_err(|e| format!("obstacles[{i}].{e}"))?;
         }
         if let Some(rain) = &self.rain {
             world.set_rain(rain.clone());

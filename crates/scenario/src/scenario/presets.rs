@@ -50,6 +50,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../../../scenarios/artillery.ron"),
     ),
     ("flares", include_str!("../../../../scenarios/flares.ron")),
+    ("terrain", include_str!("../../../../scenarios/terrain.ron")),
     (
         "smoothed-envelope",
         include_str!("../../../../scenarios/smoothed-envelope.ron"),

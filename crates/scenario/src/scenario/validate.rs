@@ -15,8 +15,8 @@ use crate::sim::TargetSpec;
 use std::collections::HashMap;
 
 pub use crate::sim::limits::{
-    MAX_COORD, MAX_GRAVITY, MAX_LABEL, MAX_MISSILES, MAX_PATH_POINTS, MAX_PROGRAM,
-    MAX_RAIN_KEYFRAMES, MAX_SPEED, MAX_VOLLEY,
+    MAX_COORD, MAX_GRAVITY, MAX_LABEL, MAX_MISSILES, MAX_OBSTACLES, MAX_PATH_POINTS,
+    MAX_POLYGON_POINTS, MAX_PROGRAM, MAX_RAIN_KEYFRAMES, MAX_SPEED, MAX_VOLLEY,
 };
 pub const MAX_TARGETS: usize = 10_000;
 pub const MAX_LAUNCHERS: usize = 1_000;
@@ -110,6 +110,19 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     if p.count("turrets", s.turrets.len(), MAX_TURRETS, "turrets") {
         for (i, turret) in s.turrets.iter().enumerate() {
             p.described(&format!("turrets[{i}]"), turret, &[]);
+        }
+    }
+    if p.count("obstacles", s.obstacles.len(), MAX_OBSTACLES, "obstacles") {
+        for (i, obstacle) in s.obstacles.iter().enumerate() {
+            let at = format!("obstacles[{i}]");
+            let before = p.0.len();
+            p.described(&at, obstacle, &[]);
+            // Its shape's rules only once its numbers are in range (and its corners few).
+            if p.0.len() == before {
+                for (field, why) in obstacle.problems() {
+                    p.push(format!("{at}.{field}"), why);
+                }
+            }
         }
     }
     if let Some(rain) = &s.rain {

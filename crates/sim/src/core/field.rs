@@ -274,8 +274,15 @@ pub fn check(field: &Field, at: &str, value: &Value, names: &[&str]) -> Vec<(Str
         (Kind::Point { limit } | Kind::Vector { limit }, Value::Point(p)) => {
             point_problems(at, *p, limit, &mut push);
         }
-        (Kind::Points { limit, .. }, Value::Points(points)) => {
-            for (k, p) in points.iter().enumerate() {
+        (Kind::Points { limit, max }, Value::Points(points)) => {
+            if points.len() > max {
+                let found = points.len();
+                push(
+                    at.to_string(),
+                    format!("expected at most {max} points, found {found}"),
+                );
+            }
+            for (k, p) in points.iter().enumerate().take(max) {
                 point_problems(&format!("{at}[{k}]"), *p, limit, &mut push);
             }
         }

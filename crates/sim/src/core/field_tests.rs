@@ -106,6 +106,25 @@ fn each_point_of_a_list_is_checked_by_its_index() {
 }
 
 #[test]
+fn a_list_of_points_holds_at_most_its_most_and_only_those_are_checked() {
+    let f = field(Kind::Points {
+        limit: 10.0,
+        max: 2,
+    });
+    // Exactly the most is fine.
+    assert!(problems(f, Value::Points(vec![Vec2::ZERO, Vec2::ONE])).is_empty());
+    // One more is refused once, and a point past the most is not looked at.
+    let three = vec![Vec2::ZERO, Vec2::ONE, Vec2::splat(99.0)];
+    assert_eq!(
+        problems(f, Value::Points(three)),
+        [(
+            "f".to_string(),
+            "expected at most 2 points, found 3".to_string()
+        )]
+    );
+}
+
+#[test]
 fn keyframes_are_present_few_enough_in_order_and_in_range() {
     let f = field(Kind::Keyframes {
         max: 3,

@@ -49,10 +49,12 @@ pub enum Class {
     BlastMissed,
     /// A number in its state stopped being finite.
     NonFinite,
+    /// It flew into a terrain obstacle.
+    HitTerrain,
 }
 
 impl Class {
-    pub const ALL: [Class; 15] = [
+    pub const ALL: [Class; 16] = [
         Class::Orbit,
         Class::Overshoot,
         Class::TailChase,
@@ -68,6 +70,7 @@ impl Class {
         Class::TargetGone,
         Class::BlastMissed,
         Class::NonFinite,
+        Class::HitTerrain,
     ];
 
     /// Its name in files and on the command line.
@@ -88,6 +91,7 @@ impl Class {
             Class::TargetGone => "target-gone",
             Class::BlastMissed => "blast-missed",
             Class::NonFinite => "non-finite",
+            Class::HitTerrain => "hit-terrain",
         }
     }
 }
@@ -311,6 +315,7 @@ fn ended(reason: MissReason, time: f32, out: &mut Vec<Finding>) {
         MissReason::LawFailed => (Class::ScriptError, "its law failed"),
         MissReason::Decoyed => (Class::Decoyed, "its seeker took a flare for the target"),
         MissReason::NoSolution => (Class::NoSolution, "its law found no solution at launch"),
+        MissReason::Terrain => (Class::HitTerrain, "it flew into terrain"),
     };
     out.push(Finding {
         class,

@@ -357,6 +357,11 @@ fn a_hit_has_no_class_and_every_ending_of_a_miss_has_one() {
             Class::NoSolution,
             "its law found no solution at launch at 2.00 s",
         ),
+        (
+            MissReason::Terrain,
+            Class::HitTerrain,
+            "it flew into terrain at 2.00 s",
+        ),
     ];
     for (reason, class, evidence) in expected {
         let ending = Ending {

@@ -31,6 +31,8 @@ pub enum MissReason {
     Decoyed,
     /// Its law found no solution at launch: it was never fired.
     NoSolution,
+    /// It touched a terrain obstacle.
+    Terrain,
 }
 
 impl MissReason {
@@ -45,6 +47,7 @@ impl MissReason {
             MissReason::LawFailed => "its law failed (script error)",
             MissReason::Decoyed => "decoyed by a flare",
             MissReason::NoSolution => "no solution, not fired",
+            MissReason::Terrain => "hit terrain",
         }
     }
 
@@ -60,6 +63,7 @@ impl MissReason {
             MissReason::LawFailed => "law-failed",
             MissReason::Decoyed => "decoyed",
             MissReason::NoSolution => "no-solution",
+            MissReason::Terrain => "hit-terrain",
         }
     }
 }

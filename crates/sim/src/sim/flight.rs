@@ -11,6 +11,7 @@ use super::ids::TargetId;
 use super::launcher::{tuning_for, Launcher};
 use super::metrics::Outcome;
 use super::missile::Missile;
+use super::obstacles::Terrain;
 use super::seeker::LockChange;
 use super::target::find;
 use super::target::Target;
@@ -25,6 +26,8 @@ pub(super) struct Flight<'a> {
     tuning: &'a Tuning,
     launchers: &'a [Launcher],
     targets: &'a [Target],
+    /// The terrain obstacles' shapes: touching one ends a flight.
+    terrain: &'a Terrain,
     tick: u64,
     dt: f32,
     gravity: Vec2,
@@ -39,6 +42,7 @@ impl<'a> Flight<'a> {
         tuning: &'a Tuning,
         launchers: &'a [Launcher],
         targets: &'a [Target],
+        terrain: &'a Terrain,
         tick: u64,
         dt: f32,
     ) -> Self {
@@ -47,6 +51,7 @@ impl<'a> Flight<'a> {
             tuning,
             launchers,
             targets,
+            terrain,
             tick,
             dt,
             gravity: config.gravity,
@@ -158,12 +163,19 @@ impl<'a> Flight<'a> {
         }
         let ends = Ends::new(missile.fuel, missile.lifetime, (self.lo, self.hi));
         // The last of the fuel takes it only part of the way.
-        let (pos, path) = ends.burn(
+        let (pos, mut path) = ends.burn(
             missile.metrics.path_length,
             before.pos.into(),
             missile.body.pos.into(),
         );
         missile.body.pos = pos.into();
+        // Terrain stops it where it first touches: the rest of the move is not flown.
+        let crashed = (self.terrain).first_contact(before.pos, missile.body.pos, missile.radius);
+        if let Some(at) = crashed {
+            let stop = before.pos.lerp(missile.body.pos, at);
+            path = missile.metrics.path_length + stop.distance(before.pos);
+            missile.body.pos = stop;
+        }
         let after = missile.body;
         missile.metrics.record_move(path, before.vel, after.vel, dt);
         let (distance, frac) = closest_approach(before.pos, after.pos, target.prev_pos, target.pos);
@@ -189,6 +201,9 @@ impl<'a> Flight<'a> {
                 }
                 _ => {}
             }
+        }
+        if crashed.is_some() {
+            return self.miss(missile, MissReason::Terrain, events);
         }
         match signal {
             Some(Signal::SolverFailed) => {
@@ -429,11 +444,13 @@ mod tests {
         missile.metrics = crate::sim::Metrics::new(None);
         missile.seeker.as_mut().unwrap().decoy = Some(TargetId(1));
         let targets = vec![parked(0, "jet", jet, 10.0), parked(1, "flare", flare, 4.0)];
+        let terrain = Terrain::default();
         let flight = Flight::new(
             &world.config,
             &world.tuning,
             world.launchers(),
             &targets,
+            &terrain,
             1,
             world.dt(),
         );

@@ -10,6 +10,11 @@ pub const MAX_SPEED: f32 = 1.0e6;
 /// Path points in all targets together.
 pub const MAX_PATH_POINTS: usize = 10_000;
 
+/// Most obstacles in a scenario.
+pub const MAX_OBSTACLES: usize = 1_000;
+/// Most corners of one polygon obstacle.
+pub const MAX_POLYGON_POINTS: usize = 64;
+
 /// Most samples of a recorded track (an hour at 60 ticks per second).
 pub const MAX_TRACK_SAMPLES: usize = 216_000;
 /// Commands in one fly program.

@@ -84,6 +84,7 @@ impl Handoff {
         let quiet = world.pending().is_empty()
             && world.turrets().is_empty()
             && world.rain().is_none()
+            && world.terrain().is_empty()
             && world.config.gravity == Vec2::ZERO
             && world.launchers().iter().all(|l| l.next_tick.is_none());
         let plain = missile.airframe.is_none()

@@ -19,6 +19,7 @@ pub mod lockstep;
 pub mod metrics;
 pub mod missile;
 pub mod motion;
+pub mod obstacles;
 pub mod rain;
 pub mod rng;
 pub mod seeker;
@@ -29,6 +30,8 @@ pub mod world;
 
 pub use crate::core::body::{wrap_angle, Body, Seen};
 pub use crate::core::debug::{DebugShape, Role, Shape};
+/// An obstacle's shape (the steering layer's): what missiles touch and crowds avoid.
+pub use crate::steering::Obstacle;
 pub use config::WorldConfig;
 pub use event::{Event, EventKind, MissReason, TargetLoss};
 pub use ids::{MissileId, Source, TargetId};
@@ -37,5 +40,6 @@ pub use metrics::{Metrics, Outcome};
 pub use missile::Missile;
 pub use motion::fly_program;
 pub use motion::{Motion, MotionState};
+pub use obstacles::ObstacleSpec;
 pub use target::{Target, TargetSpec};
 pub use world::{Input, World};

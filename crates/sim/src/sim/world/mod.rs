@@ -19,10 +19,12 @@ use crate::sim::ids::{MissileId, Source};
 use crate::sim::launcher::{tuning_for, Launcher, LauncherSpec, Turret, TurretSpec};
 use crate::sim::metrics::Outcome;
 use crate::sim::missile::Missile;
+use crate::sim::obstacles::{ObstacleSpec, Terrain};
 use crate::sim::rain::{Rain, RainSpec};
 use crate::sim::rng::Rng;
 use crate::sim::seeker::Seeker;
 use crate::sim::target::{find, Target, TargetSpec};
+use crate::steering::Obstacle;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -62,6 +64,13 @@ pub struct World {
     launchers: Vec<Launcher>,
     turrets: Vec<Turret>,
     rain: Option<Rain>,
+    /// The obstacles, as the scenario gave them (none in most worlds: then nothing is
+    /// written for them, and the state hashes are those of worlds without the field).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    obstacles: Vec<ObstacleSpec>,
+    /// The terrain among them as shapes, kept with `obstacles` by [`World::add_obstacle`].
+    #[serde(skip)]
+    terrain: Terrain,
     next_target: u32,
     next_missile: u32,
     pending: Vec<Input>,
@@ -119,6 +128,8 @@ impl World {
             launchers: Vec::new(),
             turrets: Vec::new(),
             rain: None,
+            obstacles: Vec::new(),
+            terrain: Terrain::default(),
             next_target: 0,
             next_missile: 0,
             pending: Vec::new(),
@@ -181,6 +192,29 @@ impl World {
     pub fn add_turret(&mut self, spec: TurretSpec) -> usize {
         self.turrets.push(Turret::new(spec, self.dt()));
         self.turrets.len() - 1
+    }
+
+    /// Adds an obstacle; fails on one that breaks its kind's rules (a polygon that is not
+    /// convex, a wall of no length).
+    pub fn add_obstacle(&mut self, spec: ObstacleSpec) -> Result<usize, String> {
+        if let Some((field, message)) = spec.problems().into_iter().next() {
+            return Err(format!("{field}: {message}"));
+        }
+        if spec.terrain() {
+            self.terrain.push(spec.shape());
+        }
+        self.obstacles.push(spec);
+        Ok(self.obstacles.len() - 1)
+    }
+
+    /// The obstacles, in the order they were added.
+    pub fn obstacles(&self) -> &[ObstacleSpec] {
+        &self.obstacles
+    }
+
+    /// The shapes of the terrain obstacles (those that end a missile touching them).
+    pub fn terrain(&self) -> &[Obstacle] {
+        self.terrain.shapes()
     }
 
     pub fn set_rain(&mut self, spec: RainSpec) {
@@ -333,6 +367,8 @@ impl World {
             launchers: self.launchers.clone(),
             turrets: self.turrets.clone(),
             rain: self.rain.clone(),
+            obstacles: self.obstacles.clone(),
+            terrain: self.terrain.clone(),
             next_target: self.next_target,
             next_missile: self.next_missile,
             pending: self.pending.clone(),
@@ -548,6 +584,7 @@ impl World {
             &self.tuning,
             &self.launchers,
             &self.targets,
+            &self.terrain,
             tick,
             dt,
         );
