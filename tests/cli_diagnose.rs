@@ -145,7 +145,8 @@ fn a_failure_class_sweep_maps_each_cell_s_class_with_every_class_s_share() {
     let lines: Vec<&str> = text.lines().collect();
     let header: Vec<&str> = lines[0].split(',').collect();
     let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    assert_eq!(header.len(), at("failure-class") + 16, "{header:?}");
+    // The class, then each of the 16 classes' shares.
+    assert_eq!(header.len(), at("failure-class") + 17, "{header:?}");
     let row = |k: usize| -> Vec<&str> { lines[k].split(',').collect() };
     // At 2 rad/s it orbits (its one missile: a share of 1); at 8 it hits.
     assert_eq!(row(1)[at("failure-class")], "orbit");

@@ -9,7 +9,7 @@ extern crate steerlab_scenario as steerlab;
 mod common;
 use common::*;
 use steerlab::sim::lockstep::Handoff;
-use steerlab::sim::obstacles::{CircleObstacle, ObstacleSpec, WallObstacle};
+use steerlab::sim::obstacles::{CircleObstacle, ObstacleSpec, PolygonObstacle, WallObstacle};
 
 /// A wall across the x axis's line y = 300 at `x`, from y = 0 to y = 600.
 fn wall(x: f32, terrain: bool) -> ObstacleSpec {
@@ -200,4 +200,117 @@ fn an_obstacle_that_breaks_its_rules_is_refused_by_the_world_naming_the_field() 
     assert_eq!(world.add_obstacle(wall(5.0, true)), Ok(0));
     assert_eq!(world.add_obstacle(wall(6.0, false)), Ok(1));
     assert_eq!(world.terrain().len(), 1);
+}
+
+#[test]
+fn an_obstacle_moved_into_the_way_while_the_missile_flies_ends_it_there() {
+    // The wall starts far beyond the target's line (x = 3000); half a second in (the
+    // missile near x = 200) it is moved to x = 400, in its way.
+    let mut world = shot(100.0, 200.0, 0.01, 2000.0, vec![wall(3000.0, true)]);
+    run(&mut world, 30);
+    world
+        .apply(Input::MoveObstacle {
+            obstacle: 0,
+            by: Vec2::new(-2600.0, 0.0),
+        })
+        .unwrap();
+    let events = run(&mut world, 600);
+    assert_eq!(misses(&events)[0].1, MissReason::Terrain);
+    assert!((only_missile(&world).body.pos.x - 400.0).abs() < 0.011);
+    assert_eq!(world.terrain()[0], wall(400.0, true).shape());
+    // Moved out of the way instead, it hits.
+    let mut world = shot(100.0, 200.0, 0.01, 2000.0, vec![wall(400.0, true)]);
+    world
+        .apply(Input::MoveObstacle {
+            obstacle: 0,
+            by: Vec2::new(0.0, 1000.0),
+        })
+        .unwrap();
+    assert_eq!(hits(&run(&mut world, 600)).len(), 1);
+}
+
+#[test]
+fn a_placed_obstacle_appears_at_the_next_tick_and_bad_ones_are_refused_when_queued() {
+    let mut world = shot(100.0, 200.0, 0.01, 2000.0, vec![]);
+    let square = |corner: f32| {
+        ObstacleSpec::Polygon(PolygonObstacle {
+            points: vec![
+                Vec2::new(corner, 0.0),
+                Vec2::new(corner + 50.0, 0.0),
+                Vec2::new(corner + 50.0, 600.0),
+                Vec2::new(corner, 600.0),
+            ],
+            terrain: true,
+        })
+    };
+    let notch = ObstacleSpec::Polygon(PolygonObstacle {
+        points: vec![
+            Vec2::ZERO,
+            Vec2::new(5.0, 4.0),
+            Vec2::new(10.0, 0.0),
+            Vec2::new(5.0, 10.0),
+        ],
+        terrain: true,
+    });
+    let error = world.apply(Input::AddObstacle(notch)).unwrap_err();
+    assert_eq!(
+        error,
+        "points: expected a convex polygon: the corners turn both ways"
+    );
+    let tiny = ObstacleSpec::Circle(CircleObstacle {
+        center: Vec2::ZERO,
+        radius: 0.0,
+        terrain: true,
+    });
+    let error = world.apply(Input::AddObstacle(tiny)).unwrap_err();
+    assert!(
+        error.starts_with("radius: expected a value in 0.001..="),
+        "{error}"
+    );
+    world.apply(Input::AddObstacle(square(500.0))).unwrap();
+    // Queued: the world has none until its next tick; a move of the queued one is taken.
+    assert!(world.obstacles().is_empty());
+    world
+        .apply(Input::MoveObstacle {
+            obstacle: 0,
+            by: Vec2::new(-100.0, 0.0),
+        })
+        .unwrap();
+    let error = world
+        .apply(Input::MoveObstacle {
+            obstacle: 1,
+            by: Vec2::ONE,
+        })
+        .unwrap_err();
+    assert_eq!(error, "no obstacle #1");
+    let error = world
+        .apply(Input::MoveObstacle {
+            obstacle: 0,
+            by: Vec2::new(f32::NAN, 0.0),
+        })
+        .unwrap_err();
+    assert_eq!(error, "the move is not finite");
+    let events = run(&mut world, 600);
+    // Placed at x = 500, moved to 400: the missile ends on its face at x = 400.
+    assert_eq!(world.obstacles()[0], square(400.0));
+    assert_eq!(misses(&events)[0].1, MissReason::Terrain);
+    assert!((only_missile(&world).body.pos.x - 400.0).abs() < 0.011);
+}
+
+#[test]
+fn at_most_the_limit_of_obstacles_may_be_placed() {
+    use steerlab::sim::limits::MAX_OBSTACLES;
+    let mut world = World::new(WorldConfig::default(), Tuning::default());
+    for k in 0..MAX_OBSTACLES - 1 {
+        world.add_obstacle(wall(k as f32, false)).unwrap();
+    }
+    // The last one may be queued; one more beyond it is refused, queued or added.
+    world.apply(Input::AddObstacle(wall(-1.0, false))).unwrap();
+    let error = world
+        .apply(Input::AddObstacle(wall(-2.0, false)))
+        .unwrap_err();
+    assert_eq!(error, format!("at most {MAX_OBSTACLES} obstacles"));
+    world.step();
+    assert_eq!(world.obstacles().len(), MAX_OBSTACLES);
+    assert!(world.add_obstacle(wall(-3.0, false)).is_err());
 }

@@ -1,5 +1,6 @@
 //! The mouse in the world view: turns what the user does into session actions (drag a
-//! target, select, place a target with Shift, pan, zoom). Picking is in screen space, so
+//! target or an obstacle, select, place a target with Shift or an obstacle with Ctrl,
+//! pan, zoom). Picking is in screen space, so
 //! it is as easy at any zoom. The keyboard shortcuts are read with the panel
 //! ([`super::ui::shortcuts`]), where text fields get their keys first.
 
@@ -52,6 +53,15 @@ enum Press {
     /// Pressed on empty space at this screen point with Shift held: a click there places
     /// a target (a plain click on empty space only clears the selection).
     Place(Vec2),
+    /// The same with Ctrl held: a click there places an obstacle.
+    PlaceObstacle(Vec2),
+    /// Dragging obstacle `index`, last moved to follow the world point `last`; `moved`
+    /// once it has.
+    Obstacle {
+        index: usize,
+        last: Vec2,
+        moved: bool,
+    },
     Other,
 }
 
@@ -105,7 +115,19 @@ pub fn handle_mouse(
     if is_mouse_button_pressed(MouseButton::Left) && !over_ui {
         if let Some(view) = view {
             let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
-            pointer.press = Some(press(session, view, *camera, at, shift));
+            let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+            pointer.press = Some(press(session, view, *camera, at, (shift, ctrl)));
+        }
+    }
+    if let (Some(Press::Obstacle { index, last, moved }), Some(view)) = (pointer.press, view) {
+        let now = camera.to_world(view.pane, at);
+        if now != last {
+            session.move_obstacle(index, now - last, !moved);
+            pointer.press = Some(Press::Obstacle {
+                index,
+                last: now,
+                moved: true,
+            });
         }
     }
     if let (Some(Press::Target), Some(view)) = (pointer.press, view) {
@@ -119,6 +141,11 @@ pub fn handle_mouse(
                 session.place_target(camera.to_world(view.pane, at));
             }
         }
+        if let (Some(Press::PlaceObstacle(from)), Some(view)) = (pointer.press, view) {
+            if from.distance(at) < 4.0 {
+                session.place_obstacle(camera.to_world(view.pane, at));
+            }
+        }
         if pointer.press == Some(Press::Target) {
             session.runs.release_target();
         }
@@ -127,8 +154,15 @@ pub fn handle_mouse(
 }
 
 /// What is under a left press: the nearest target (starts a drag), missile or launcher
-/// within reach on screen, or nothing (with Shift: the start of a placement).
-fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2, shift: bool) -> Press {
+/// within reach on screen, else the obstacle under it (starts a drag), or nothing (with
+/// Shift: the start of a target's placement; with Ctrl: an obstacle's).
+fn press(
+    session: &mut Session,
+    view: &PaneView,
+    camera: Camera,
+    at: Vec2,
+    (shift, ctrl): (bool, bool),
+) -> Press {
     let Some(&first) = view.lanes.first() else {
         return Press::Other;
     };
@@ -160,6 +194,12 @@ fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2, shift
         .map(|(i, l)| (distance(l.spec.pos), i))
         .filter(|(d, _)| *d <= PICK_RADIUS)
         .min_by(|a, b| a.0.total_cmp(&b.0));
+    // The obstacle under the cursor (or within half the pick radius of its edge), the
+    // last drawn (on top) first.
+    let cursor = camera.to_world(view.pane, at);
+    let obstacle = crate::scene::upcoming_obstacles(world)
+        .iter()
+        .rposition(|o| o.shape().distance(cursor) * camera.zoom <= PICK_RADIUS * 0.5);
     // A missile right on the cursor wins over the body of a large target behind it.
     match (target, missile, launcher) {
         (Some((dt, id)), m, _) if m.is_none_or(|(dm, _, _)| dt <= 0.0 && dm > 4.0) => {
@@ -176,9 +216,21 @@ fn press(session: &mut Session, view: &PaneView, camera: Camera, at: Vec2, shift
             Press::Other
         }
         _ if shift => Press::Place(at),
-        _ => {
-            session.view.selected = None;
-            Press::Other
-        }
+        _ if ctrl => Press::PlaceObstacle(at),
+        _ => match obstacle {
+            Some(index) => {
+                session.view.selected = Some(Selection::Obstacle(index));
+                let last = camera.to_world(view.pane, at);
+                Press::Obstacle {
+                    index,
+                    last,
+                    moved: false,
+                }
+            }
+            None => {
+                session.view.selected = None;
+                Press::Other
+            }
+        },
     }
 }

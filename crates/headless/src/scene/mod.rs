@@ -23,6 +23,7 @@ pub use blast::Blast;
 pub use flavour::{flavour, Flavour};
 use launchers::launchers;
 pub use launchers::CROWD_LAUNCHERS;
+pub use obstacles::upcoming as upcoming_obstacles;
 pub use shapes::{role_marks, sample};
 pub use symbol::Symbol;
 
@@ -96,9 +97,14 @@ pub enum Mark {
 /// What is selected in a view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
-    Missile { lane: usize, id: MissileId },
+    Missile {
+        lane: usize,
+        id: MissileId,
+    },
     Target(TargetId),
     Launcher(usize),
+    /// An obstacle by its place in the world's list ([`obstacles::upcoming`]).
+    Obstacle(usize),
 }
 
 /// One world shown, with what a picture of it needs from its past.
@@ -245,7 +251,7 @@ pub fn build(layers: &[Layer], view: &View) -> Scene {
         scene.world_line(Vec2::new(0.0, y), Vec2::new(w, y), 2.0, palette::GROUND);
         scene.symbol(Symbol::Ground);
     }
-    obstacles::obstacles(&mut scene, world);
+    obstacles::obstacles(&mut scene, world, view.selected);
     for layer in layers {
         if let Some(ghost) = layer.ghost {
             draw_ghost(&mut scene, ghost);

@@ -274,8 +274,10 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             } else {
                 palette::OBSTACLE
             };
-            let corners = [(-9.0, 6.0), (0.0, -7.0), (9.0, 6.0)];
-            super::obstacles::outlined(corners.map(|(a, b)| mid + Vec2::new(a, b)), edge)
+            let corners =
+                [(-9.0, 6.0), (0.0, -7.0), (9.0, 6.0)].map(|(a, b)| mid + Vec2::new(a, b));
+            let fill = with_alpha(edge, palette::OBSTACLE_FILL_ALPHA);
+            super::obstacles::outlined(&corners, fill, edge)
         }
         Symbol::Shape(k) => {
             let role = Role::ALL[usize::from(k)];

@@ -7,8 +7,9 @@ use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
 use crate::sim::{Motion, World};
 use glam::Vec2;
 
-/// What a fitted view shows: the world rectangle, every target, launcher and turret, and
-/// the fly-program grid with its death lines when a fly program is in the scene.
+/// What a fitted view shows: the world rectangle, every target, launcher, turret and
+/// obstacle, and the fly-program grid with its death lines when a fly program is in the
+/// scene.
 pub fn scene_bounds(world: &World) -> (Vec2, Vec2) {
     let mut lo = Vec2::ZERO;
     let mut hi = Vec2::new(world.config.width, world.config.height);
@@ -27,6 +28,11 @@ pub fn scene_bounds(world: &World) -> (Vec2, Vec2) {
     }
     for t in world.turrets() {
         take(t.spec.pos);
+    }
+    for o in world.obstacles() {
+        let (center, radius) = o.shape().bounds();
+        take(center - Vec2::splat(radius));
+        take(center + Vec2::splat(radius));
     }
     if world
         .targets()

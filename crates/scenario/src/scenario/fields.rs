@@ -5,7 +5,8 @@
 //!
 //! The paths come from the descriptions ([`crate::core::field`]): every numeric field
 //! of the world, the laws, the targets and their motions and flares, the launchers,
-//! turrets and their missiles, and the rain, and each coordinate of a point. Setting one
+//! turrets and their missiles, the obstacles, and the rain, and each coordinate of a
+//! point. Setting one
 //! walks to its owner and sets it there (no text is written or read). Script parameters
 //! (`scripts[0].params.gain`) are the script law's described parameters. Values are not
 //! range-checked here: [`super::validate`] does that, as for a file.
@@ -55,6 +56,7 @@ enum Root {
     Target(usize),
     Launcher(usize),
     Turret(usize),
+    Obstacle(usize),
     Rain,
 }
 
@@ -284,6 +286,7 @@ fn roots(scenario: &Scenario) -> Vec<(Root, String)> {
         (scenario.targets.len(), "targets", Root::Target),
         (scenario.launchers.len(), "launchers", Root::Launcher),
         (scenario.turrets.len(), "turrets", Root::Turret),
+        (scenario.obstacles.len(), "obstacles", Root::Obstacle),
     ];
     for (len, name, root) in lists {
         for i in 0..len {
@@ -310,6 +313,7 @@ fn described(scenario: &Scenario, root: Root) -> Option<&dyn Described> {
         Root::Target(i) => scenario.targets.get(i)?,
         Root::Launcher(i) => scenario.launchers.get(i)?,
         Root::Turret(i) => scenario.turrets.get(i)?,
+        Root::Obstacle(i) => scenario.obstacles.get(i)?,
         Root::Rain => scenario.rain.as_ref()?,
     })
 }
@@ -325,6 +329,7 @@ fn described_mut(scenario: &mut Scenario, root: Root) -> Option<&mut dyn Describ
         Root::Target(i) => scenario.targets.get_mut(i)?,
         Root::Launcher(i) => scenario.launchers.get_mut(i)?,
         Root::Turret(i) => scenario.turrets.get_mut(i)?,
+        Root::Obstacle(i) => scenario.obstacles.get_mut(i)?,
         Root::Rain => scenario.rain.as_mut()?,
     })
 }

@@ -447,3 +447,33 @@ fn path_points_and_keyframes_are_fields_by_index() {
     assert!(fields.name_of("rain.ground").is_none());
     assert!(fields.name_of("launchers[0].missile.fuel").is_none());
 }
+
+#[test]
+fn an_obstacles_numbers_are_field_paths_a_sweep_can_set() {
+    let scenario = shipped("terrain");
+    let fields = Fields::of(&scenario);
+    // The tower: a circle at (1010, 240) of radius 30; the building's second corner.
+    assert_eq!(fields.value("obstacles[2].radius"), Some(30.0));
+    assert_eq!(fields.value("obstacles[2].center.x"), Some(1010.0));
+    assert_eq!(fields.value("obstacles[0].points[1].y"), Some(420.0));
+    assert_eq!(fields.value("obstacles[1].to.x"), Some(520.0));
+    // A flag is not a number: not a path.
+    assert!(fields.name_of("obstacles[2].terrain").is_none());
+    let set = fields
+        .set(&[
+            ("obstacles[2].radius", 55.0),
+            ("obstacles[1].from[1]", 260.0),
+        ])
+        .unwrap();
+    let crate::sim::ObstacleSpec::Circle(tower) = &set.obstacles[2] else {
+        panic!("{:?}", set.obstacles[2])
+    };
+    assert_eq!(tower.radius, 55.0);
+    let crate::sim::ObstacleSpec::Wall(wall) = &set.obstacles[1] else {
+        panic!("{:?}", set.obstacles[1])
+    };
+    assert_eq!(wall.from, Vec2::new(400.0, 260.0));
+    // Nothing else moved.
+    assert_eq!(set.obstacles[0], scenario.obstacles[0]);
+    assert_eq!(set.obstacles[3], scenario.obstacles[3]);
+}

@@ -69,6 +69,9 @@ impl Session {
                         .map(|m| m.body.pos),
                     Some(Selection::Target(id)) => world.target(id).map(|t| t.pos),
                     Some(Selection::Launcher(i)) => world.launchers().get(i).map(|l| l.spec.pos),
+                    Some(Selection::Obstacle(i)) => {
+                        world.obstacles().get(i).map(|o| o.shape().bounds().0)
+                    }
                     None => None,
                 };
                 let newest = || {

@@ -11,6 +11,7 @@ mod framing;
 pub mod gif;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod live;
+mod obstacles;
 pub mod plots;
 mod runs;
 pub mod scripts;
@@ -20,6 +21,7 @@ mod thresholds;
 mod view;
 
 pub use document::{default_export_folder, export_path, home, Document, Edit};
+pub use obstacles::PLACED_RADIUS;
 pub use scripts::is_script;
 
 /// The open scenario's folder (else the home folder), absolute: where dialogs and

@@ -1,5 +1,5 @@
-//! The Targets and launchers section (editors that restart the run) and the View
-//! section (overlays, trail length, tick rate, fit).
+//! The Targets, launchers and obstacles section (editors that restart the run) and the
+//! View section (overlays, trail length, tick rate, fit).
 
 use super::edit;
 use super::style;
@@ -8,11 +8,11 @@ use crate::sim::TargetId;
 use egui_macroquad::egui;
 
 pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
-    egui::CollapsingHeader::new("Targets and launchers")
+    egui::CollapsingHeader::new("Targets, launchers and obstacles")
         .default_open(false)
         .show(ui, |ui| {
             ui.label(style::help(
-                "Editing a target or launcher restarts the run (Ctrl+Z undoes it). Shift + click on empty space in the view places a target.",
+                "Editing a target, launcher or obstacle here restarts the run (Ctrl+Z undoes it). In the view: Shift + click on empty space places a target, Ctrl + click a terrain circle; drag an obstacle to move it while the run goes on.",
             ));
             let targets: Vec<String> = session
                 .doc.scenario
@@ -67,7 +67,36 @@ pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
                     });
                 }
             }
+            obstacles(ui, session);
         });
+}
+
+/// Each obstacle: selected, its fields (from its kind's description) and a button that
+/// removes it.
+fn obstacles(ui: &mut egui::Ui, session: &mut Session) {
+    for i in 0..session.doc.scenario.obstacles.len() {
+        let o = &session.doc.scenario.obstacles[i];
+        let terrain = if o.terrain() { ", terrain" } else { "" };
+        let label = format!("obstacle {}: {}{terrain}", i + 1, o.kind().to_lowercase());
+        let selected = session.view.selected == Some(Selection::Obstacle(i));
+        if ui.selectable_label(selected, label).clicked() {
+            session.view.selected = Some(Selection::Obstacle(i));
+        }
+        if selected {
+            ui.indent(("obstacle", i), |ui| {
+                let mut edited = session.doc.scenario.obstacles[i].clone();
+                if edit::described_fields(ui, &mut edited) {
+                    session.edit_scenario(|s| s.obstacles[i] = edited);
+                }
+                if ui.button("Remove this obstacle").clicked() {
+                    session.edit_scenario(|s| {
+                        s.obstacles.remove(i);
+                    });
+                    session.view.selected = None;
+                }
+            });
+        }
+    }
 }
 
 pub fn view_section(ui: &mut egui::Ui, session: &mut Session) {

@@ -62,10 +62,14 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+Z", "undo the last placed target or scenario edit"),
     (
         "left drag",
-        "drag a target (becomes driven; intercepts lead it)",
+        "drag a target (becomes driven; intercepts lead it) or an obstacle",
     ),
-    ("left click", "select a missile, target or launcher"),
+    (
+        "left click",
+        "select a missile, target, launcher or obstacle",
+    ),
     ("Shift + left click", "place a target on empty space"),
+    ("Ctrl + left click", "place a terrain circle on empty space"),
     ("right or middle drag", "pan"),
     ("wheel", "zoom at the mouse (over the panel: scroll it)"),
 ];

@@ -5,6 +5,8 @@
 //! remove lost targets.
 
 mod firing;
+mod inputs;
+mod obstacles;
 mod targets;
 
 use crate::core::DebugShape;
@@ -24,7 +26,6 @@ use crate::sim::rain::{Rain, RainSpec};
 use crate::sim::rng::Rng;
 use crate::sim::seeker::Seeker;
 use crate::sim::target::{find, Target, TargetSpec};
-use crate::steering::Obstacle;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -46,6 +47,10 @@ pub enum Input {
         name: String,
         value: Value,
     },
+    /// Place a new obstacle (after those there are).
+    AddObstacle(ObstacleSpec),
+    /// Move an obstacle (by its place in the world's list) by `by`.
+    MoveObstacle { obstacle: usize, by: Vec2 },
 }
 
 /// The simulation.
@@ -194,66 +199,8 @@ impl World {
         self.turrets.len() - 1
     }
 
-    /// Adds an obstacle; fails on one that breaks its kind's rules (a polygon that is not
-    /// convex, a wall of no length).
-    pub fn add_obstacle(&mut self, spec: ObstacleSpec) -> Result<usize, String> {
-        if let Some((field, message)) = spec.problems().into_iter().next() {
-            return Err(format!("{field}: {message}"));
-        }
-        if spec.terrain() {
-            self.terrain.push(spec.shape());
-        }
-        self.obstacles.push(spec);
-        Ok(self.obstacles.len() - 1)
-    }
-
-    /// The obstacles, in the order they were added.
-    pub fn obstacles(&self) -> &[ObstacleSpec] {
-        &self.obstacles
-    }
-
-    /// The shapes of the terrain obstacles (those that end a missile touching them).
-    pub fn terrain(&self) -> &[Obstacle] {
-        self.terrain.shapes()
-    }
-
     pub fn set_rain(&mut self, spec: RainSpec) {
         self.rain = Some(Rain::new(spec));
-    }
-
-    /// Queues an input for the start of the next tick. Inputs that could never apply
-    /// (a non-finite position, an unknown parameter) are refused here.
-    pub fn apply(&mut self, input: Input) -> Result<(), String> {
-        self.check(&input)?;
-        self.pending.push(input);
-        Ok(())
-    }
-
-    /// Whether [`World::apply`] would take an input (nothing is queued).
-    pub fn check(&self, input: &Input) -> Result<(), String> {
-        match input {
-            Input::MoveTarget { pos, .. } if !pos.is_finite() => {
-                return Err("position is not finite".into())
-            }
-            Input::Launch { launcher } if *launcher >= self.launchers.len() => {
-                return Err(format!("no launcher #{launcher}"))
-            }
-            Input::AddTarget(_) if self.targets.len() >= self.config.target_cap() => {
-                return Err(format!(
-                    "at most {} targets can be alive at once",
-                    self.config.target_cap()
-                ))
-            }
-            Input::SetParam {
-                algorithm,
-                name,
-                value,
-            } => {
-                self.tuning.clone().set(*algorithm, name, value.clone())?;
-            }
-            _ => {}
-        }
-        Ok(())
     }
 
     /// Takes away the target called `name`: a placement still queued is withdrawn (it
@@ -518,43 +465,6 @@ impl World {
             tick: self.tick,
             kind,
         });
-    }
-
-    fn apply_now(&mut self, input: Input) {
-        match input {
-            Input::MoveTarget { target, pos } => {
-                if let Ok(i) = self.targets.binary_search_by_key(&target, |t| t.id) {
-                    self.targets[i].drive_to(pos);
-                }
-            }
-            Input::Launch { launcher } => self.fire_volley(launcher),
-            Input::AddTarget(spec) => {
-                if self.targets.len() >= self.config.target_cap() {
-                    return;
-                }
-                if let Ok(target) = self.add_target(&spec) {
-                    self.emit(EventKind::TargetSpawned { target });
-                }
-            }
-            Input::RemoveTarget { target } => {
-                if self.target(target).is_some() {
-                    self.targets.retain(|t| t.id != target);
-                    self.emit(EventKind::TargetLost {
-                        target,
-                        reason: TargetLoss::Removed,
-                    });
-                }
-            }
-            Input::SetParam {
-                algorithm,
-                name,
-                value,
-            } => {
-                // Checked when queued; a failure here leaves the tuning unchanged.
-                let _ = self.tuning.set(algorithm, &name, value);
-                self.retune_launchers();
-            }
-        }
     }
 
     fn spawn_rain(&mut self, tick: u64, dt: f32) {

@@ -1,0 +1,84 @@
+//! The world's obstacles: added from the scenario or placed while running, moved while
+//! running (a drag in the window), and the terrain among them kept as shapes for the
+//! missiles' tick.
+
+use super::World;
+use crate::core::field::Described;
+use crate::sim::limits::{MAX_COORD, MAX_OBSTACLES};
+use crate::sim::obstacles::{ObstacleSpec, Terrain};
+use crate::steering::Obstacle;
+use glam::Vec2;
+
+impl World {
+    /// Adds an obstacle; fails on one that breaks its fields' ranges or its kind's rules
+    /// (a polygon that is not convex, a wall of no length), or past [`MAX_OBSTACLES`].
+    pub fn add_obstacle(&mut self, spec: ObstacleSpec) -> Result<usize, String> {
+        self.check_new_obstacle(&spec)?;
+        if spec.terrain() {
+            self.terrain.push(spec.shape());
+        }
+        self.obstacles.push(spec);
+        Ok(self.obstacles.len() - 1)
+    }
+
+    /// The obstacles, in the order they were added.
+    pub fn obstacles(&self) -> &[ObstacleSpec] {
+        &self.obstacles
+    }
+
+    /// The shapes of the terrain obstacles (those that end a missile touching them).
+    pub fn terrain(&self) -> &[Obstacle] {
+        self.terrain.shapes()
+    }
+
+    /// Why an obstacle cannot be added, if it cannot: as `field: message`.
+    pub(super) fn check_new_obstacle(&self, spec: &ObstacleSpec) -> Result<(), String> {
+        let placed = (self.pending.iter())
+            .filter(|i| matches!(i, super::Input::AddObstacle(_)))
+            .count();
+        if self.obstacles.len() + placed >= MAX_OBSTACLES {
+            return Err(format!("at most {MAX_OBSTACLES} obstacles"));
+        }
+        let described: &dyn Described = spec;
+        let problems = described.problems("", &[]);
+        match problems.into_iter().chain(spec.problems()).next() {
+            Some((field, message)) => Err(format!("{field}: {message}")),
+            None => Ok(()),
+        }
+    }
+
+    /// Why obstacle `index` cannot be moved by `by`, if it cannot (one queued to be
+    /// placed may be moved too).
+    pub(super) fn check_move(&self, index: usize, by: Vec2) -> Result<(), String> {
+        let placed = (self.pending.iter())
+            .filter_map(|i| match i {
+                super::Input::AddObstacle(spec) => Some(spec),
+                _ => None,
+            })
+            .nth(index.wrapping_sub(self.obstacles.len()));
+        let Some(obstacle) = self.obstacles.get(index).or(placed) else {
+            return Err(format!("no obstacle #{index}"));
+        };
+        if !by.is_finite() {
+            return Err("the move is not finite".into());
+        }
+        let (center, radius) = obstacle.moved(by).shape().bounds();
+        if center.abs().max_element() + radius > MAX_COORD {
+            return Err(format!("the obstacle would leave ±{MAX_COORD}"));
+        }
+        Ok(())
+    }
+
+    /// Moves obstacle `index` by `by` (checked when queued) and its terrain shape with it.
+    pub(super) fn move_obstacle(&mut self, index: usize, by: Vec2) {
+        let Some(obstacle) = self.obstacles.get_mut(index) else {
+            return;
+        };
+        *obstacle = obstacle.moved(by);
+        let mut terrain = Terrain::default();
+        for o in self.obstacles.iter().filter(|o| o.terrain()) {
+            terrain.push(o.shape());
+        }
+        self.terrain = terrain;
+    }
+}
