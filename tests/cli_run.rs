@@ -8,9 +8,45 @@ use cli_common::*;
 // ---------------------------------------------------------------------------------------
 
 #[test]
+fn run_ends_with_a_line_per_crowd_its_agents_time_and_speeds() {
+    let out = run(&["run", "boids", "--seconds", "2"]);
+    assert_code(&out, 0, "run boids");
+    let text = stdout(&out);
+    let line = text.lines().last().unwrap();
+    assert!(
+        line.starts_with("crowd flock: 2000 agents at 2.00 s, mean speed "),
+        "{line}"
+    );
+    assert!(line.ends_with(" units/s (at most 80)"), "{line}");
+    // The mean speed: above nought (they moved off from rest), below the most.
+    let speed: f32 = line
+        .split("mean speed ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(speed > 0.0 && speed <= 80.0, "{speed}");
+    // A scenario without crowds has no such line.
+    let out = run(&["run", "default", "--seconds", "1"]);
+    assert!(!stdout(&out).contains("crowd"));
+}
+
+#[test]
 fn run_prints_one_row_per_missile_for_every_shipped_scenario() {
     for (name, _) in presets::SHIPPED {
         let file = format!("scenarios/{name}.ron");
+        // A crowd alone launches nothing, and keeps a run going for 60 s: a second of it
+        // (its own test is above).
+        if shipped(name).launchers.is_empty() && shipped(name).turrets.is_empty() {
+            let out = run(&["run", &file, "--seconds", "1"]);
+            assert_code(&out, 0, &file);
+            let rows = table(&stdout(&out));
+            assert!(
+                rows.is_empty() && !shipped(name).crowds.is_empty(),
+                "{name}"
+            );
+            continue;
+        }
         let out = run(&["run", &file]);
         assert_code(&out, 0, &file);
         let rows = table(&stdout(&out));

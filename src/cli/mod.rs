@@ -363,7 +363,29 @@ fn run(
         }
     };
     report(&world, &headless::diagnose::rows(&world, &sampler));
+    crowds(&world, &scenario);
     Ok(())
+}
+
+/// A line per crowd after a run: its agents, where they are in time, how fast they go
+/// and how alike neighbours head (a scenario of crowds alone has no missile rows).
+fn crowds(world: &steerlab::sim::World, scenario: &steerlab::scenario::Scenario) {
+    for (k, crowd) in world.crowds().iter().enumerate() {
+        let name = scenario.crowds.get(k).map_or("", |c| c.name.as_str());
+        let name = if name.is_empty() {
+            format!("crowd {}", k + 1)
+        } else {
+            format!("crowd {}", steerlab::core::text::escape_line(name))
+        };
+        let n = crowd.agents.len().max(1) as f32;
+        let mean = crowd.agents.iter().map(|a| a.vel.length()).sum::<f32>() / n;
+        println!(
+            "{name}: {} agents at {:.2} s, mean speed {mean:.1} units/s (at most {})",
+            crowd.agents.len(),
+            world.time(),
+            crowd.params.max_speed
+        );
+    }
 }
 
 fn diagnose(file: &Path, seconds: Option<f64>) -> Result<(), Failure> {

@@ -102,7 +102,8 @@ pub fn optional(text: &str) -> Option<f32> {
     }
 }
 
-/// Parses a results table: checks the heading line and returns the rows.
+/// Parses a results table: checks the heading line and returns the rows (the lines after
+/// them, one per crowd, are not rows).
 pub fn table(text: &str) -> Vec<Row> {
     let mut lines = text.lines();
     let header = lines.next().expect("a heading line");
@@ -114,6 +115,7 @@ pub fn table(text: &str) -> Vec<Row> {
         rest = &rest[at + heading.len()..];
     }
     lines
+        .take_while(|line| !line.starts_with("crowd "))
         .map(|line| {
             let tokens: Vec<&str> = line.split_whitespace().collect();
             assert!(tokens.len() >= 9, "short row `{line}`");

@@ -37,6 +37,8 @@ pub const TERRAIN: Rgba = [0.62, 0.50, 0.36, 1.0];
 pub const OBSTACLE: Rgba = [0.45, 0.52, 0.62, 1.0];
 /// How much of an obstacle's colour fills it.
 pub const OBSTACLE_FILL_ALPHA: f32 = 0.3;
+/// A crowd's agents.
+pub const AGENT: Rgba = [0.55, 0.85, 0.65, 0.9];
 pub const PAUSED: Rgba = [1.0, 0.82, 0.35, 1.0];
 
 /// How strongly a target's disc is filled inside its outline.

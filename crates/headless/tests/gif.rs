@@ -204,6 +204,38 @@ fn every_shipped_scenario_makes_a_gif() {
 }
 
 #[test]
+fn a_crowd_and_its_obstacles_are_painted_in_a_gif() {
+    let text = presets::shipped("boids").unwrap();
+    let scenario = steerlab::scenario::parse(text, "boids").unwrap();
+    let bytes = render_gif(
+        &scenario,
+        &options(0.5, 4, GifLayout::Overlay),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let gif = decode(&bytes);
+    // The agents in their colour (drawn opaque over the pane, the GIF's palette near it),
+    // and the rocks' outline.
+    let near = |picture: &[u8], rgb: [u8; 3]| {
+        picture
+            .chunks_exact(4)
+            .any(|p| (0..3).all(|k| (i32::from(p[k]) - i32::from(rgb[k])).abs() <= 24))
+    };
+    let agent = steerlab::palette::to_rgb8(steerlab::palette::AGENT);
+    let slate = steerlab::palette::to_rgb8(steerlab::palette::OBSTACLE);
+    for picture in &gif.pictures {
+        assert!(near(picture, agent));
+        assert!(near(picture, slate));
+    }
+    // Without the crowd, no agent colour.
+    let mut bare = scenario.clone();
+    bare.crowds.clear();
+    let gif =
+        decode(&render_gif(&bare, &options(0.5, 4, GifLayout::Overlay), &mut |_, _| {}).unwrap());
+    assert!(!near(&gif.pictures[0], agent));
+}
+
+#[test]
 fn bad_options_and_too_wide_pictures_are_refused() {
     let scenario = presets::default_scenario();
     let refuse = |o: GifOptions| match GifJob::new(&scenario, &o) {

@@ -53,6 +53,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "artillery",
         "flares",
         "terrain",
+        "boids",
         // The two sweeps are tested in tests/sweep.rs.
         "smoothed-envelope",
         "launch-envelope",
@@ -649,4 +650,56 @@ fn terrain_ends_the_missiles_that_touch_it_and_only_those() {
     // Every terrain obstacle is drawn, and the one that is not terrain in its own look.
     assert_eq!(world.obstacles().len(), 4);
     assert_eq!(world.terrain().len(), 3);
+}
+
+/// How alike the headings of near agents are: for each moving agent, the length of the
+/// mean unit velocity of it and the agents within 30 units (1: all one way), averaged.
+fn polarisation(world: &World) -> f32 {
+    let agents = &world.crowds()[0].agents;
+    let (mut sum, mut counted) = (0.0, 0);
+    for a in agents {
+        let near: Vec<glam::Vec2> = agents
+            .iter()
+            .filter(|b| b.pos.distance(a.pos) <= 30.0)
+            .map(|b| b.vel.normalize_or_zero())
+            .collect();
+        if a.vel != glam::Vec2::ZERO {
+            sum += near.iter().sum::<glam::Vec2>().length() / near.len() as f32;
+            counted += 1;
+        }
+    }
+    sum / counted as f32
+}
+
+#[test]
+fn boids_form_flocks_and_keep_out_of_the_rocks_and_the_wall() {
+    let mut world = scenario("boids").build().unwrap();
+    assert_eq!(world.crowds()[0].agents.len(), 2000);
+    // At rest at the start: no heading to share.
+    let mut before: Vec<glam::Vec2> = world.crowds()[0].agents.iter().map(|a| a.pos).collect();
+    let shapes: Vec<steerlab::sim::Obstacle> =
+        world.obstacles().iter().map(|o| o.shape()).collect();
+    for tick in 0..600 {
+        world.step();
+        let agents = &world.crowds()[0].agents;
+        for (a, from) in agents.iter().zip(&before) {
+            for o in &shapes {
+                let solid = !matches!(o, steerlab::sim::Obstacle::Wall { .. });
+                assert!(
+                    !(solid && o.distance(a.pos) == 0.0),
+                    "tick {tick}: inside {o:?}"
+                );
+                assert!(
+                    o.touch(*from, a.pos).is_none(),
+                    "tick {tick}: through {o:?}"
+                );
+            }
+            assert!(a.pos.x > -20.0 && a.pos.x < 1220.0 && a.pos.y > -20.0 && a.pos.y < 820.0);
+        }
+        before = agents.iter().map(|a| a.pos).collect();
+    }
+    // After 10 s neighbours head the same way: a flock. Agents headed at random would
+    // score about 1 / sqrt(neighbours) (under 0.5 with four or more).
+    let flocked = polarisation(&world);
+    assert!(flocked > 0.7, "{flocked}");
 }

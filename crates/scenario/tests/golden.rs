@@ -25,6 +25,8 @@ const GOLDEN: &[(&str, u64)] = &[
     ("flares", 0xf577f2899bc033dd),
     // Obstacles, and terrain ending missiles.
     ("terrain", 0x7e5e35fe6398a889),
+    // A crowd flocking round obstacles (the steering layer's behaviours and blends).
+    ("boids", 0x1f4a8c3f42416313),
 ];
 
 fn hash_after(name: &str, ticks: u32) -> u64 {

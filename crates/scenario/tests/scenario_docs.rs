@@ -307,7 +307,8 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
             rain: (min_speed: 1, max_speed: 2),
             obstacles: [Circle(center: (0, 0), radius: 1),
                         Polygon(points: [(0, 0), (1, 0), (0, 1)]),
-                        Wall(from: (0, 0), to: (1, 0))])"#,
+                        Wall(from: (0, 0), to: (1, 0))],
+            crowds: [(count: 1, from: (0, 0), to: (1, 1))])"#,
         "reference",
     )
     .unwrap();
@@ -369,6 +370,7 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
             &[],
         ),
         ("### `Wall` obstacle".into(), d(&s.obstacles[2]).0, &[], &[]),
+        ("## `crowds`".into(), d(&s.crowds[0]).0, &[], &["seed"]),
         ("## `diagnosis`".into(), d(&s.diagnosis).0, &[], &[]),
     ];
     let motions: Vec<Motion> = (0..Motion::KINDS.len())

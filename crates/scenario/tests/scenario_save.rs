@@ -10,6 +10,7 @@ use scenario_common::*;
 use std::collections::BTreeMap;
 use steerlab::core::field::WrittenValue;
 use steerlab::sim::airframe::AirframeSpec;
+use steerlab::sim::crowd_spec::CrowdSpec;
 use steerlab::sim::flares::FlareSpec;
 use steerlab::sim::motion;
 use steerlab::sim::motion::{Described, Kind, Value};
@@ -410,6 +411,48 @@ fn obstacle() -> impl Strategy<Value = ObstacleSpec> {
     prop_oneof![circle, polygon, wall]
 }
 
+fn crowd() -> impl Strategy<Value = CrowdSpec> {
+    (
+        (
+            "[a-z]{0,6}",
+            1u32..50,
+            point(5000.0),
+            point(5000.0),
+            any::<u64>(),
+        ),
+        (
+            0.001f32..500.0,
+            0.001f32..1000.0,
+            0.001f32..20.0,
+            0.001f32..100.0,
+            0u32..=16,
+        ),
+        (0.0f32..10.0, 0.0f32..10.0, 0.0f32..10.0, 0.0f32..10.0),
+    )
+        .prop_map(
+            |(
+                (name, count, from, to, seed),
+                (max_speed, max_force, radius, neighbour_radius, neighbours),
+                (separation, alignment, cohesion, wander),
+            )| CrowdSpec {
+                name,
+                count,
+                from,
+                to,
+                seed,
+                max_speed,
+                max_force,
+                radius,
+                neighbour_radius,
+                neighbours,
+                separation,
+                alignment,
+                cohesion,
+                wander,
+            },
+        )
+}
+
 fn valid_scenario() -> impl Strategy<Value = Scenario> {
     let text = "[ -~]{0,24}|\\PC{0,8}";
     (
@@ -425,7 +468,10 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
         targets(),
         prop::collection::vec(turret(), 0..3),
         prop::option::of(rain()),
-        prop::collection::vec(obstacle(), 0..3),
+        (
+            prop::collection::vec(obstacle(), 0..3),
+            prop::collection::vec(crowd(), 0..2),
+        ),
     )
         .prop_flat_map(
             |(
@@ -433,7 +479,7 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
                 targets,
                 turrets,
                 rain,
-                obstacles,
+                (obstacles, crowds),
             )| {
                 let names: Vec<String> = targets.iter().map(|t| t.name.clone()).collect();
                 prop::collection::vec(launcher(names), 0..3).prop_map(move |launchers| Scenario {
@@ -448,6 +494,7 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
                     launchers,
                     turrets: turrets.clone(),
                     obstacles: obstacles.clone(),
+                    crowds: crowds.clone(),
                     rain: rain.clone(),
                     view: None,
                     sweep: None,

@@ -284,12 +284,13 @@ pub fn write_step_rows(
 }
 
 /// Whether anything is still going to happen: missiles in flight, launchers or turrets
-/// with volleys scheduled, or rain.
+/// with volleys scheduled, rain, or crowds (which never stop moving).
 pub(crate) fn busy(world: &World) -> bool {
     !world.missiles().is_empty()
         || world.launchers().iter().any(|l| l.next_tick.is_some())
         || !world.turrets().is_empty()
         || world.rain().is_some()
+        || !world.crowds().is_empty()
 }
 
 /// Runs a scenario headless for `seconds` (or until nothing more can happen when

@@ -6,12 +6,13 @@
 //! through its scale; what is drawn, in which order, colour and size, is decided here.
 //!
 //! Back to front: the world's bounds, the fly-program grid, the ground, the obstacles
-//! ([`obstacles`]), a branch's ghost, trails, and for each shown world its targets, launchers and turrets (the first
+//! ([`obstacles`]), the crowds' agents ([`crowds`]), a branch's ghost, trails, and for each shown world its targets, launchers and turrets (the first
 //! world's), targets placed for the next tick, blasts, and missiles with their debug
 //! shapes, velocities and selection; then where a dragged target will be; last the
 //! labels, each placed where no other label is ([`labels`]).
 
 mod blast;
+mod crowds;
 mod flavour;
 mod labels;
 mod launchers;
@@ -84,6 +85,16 @@ pub enum Mark {
     },
     /// A filled polygon.
     Polygon { points: Vec<At>, color: Rgba },
+    /// Many small filled triangles, one per `(place, unit direction)`, each pointing
+    /// along its direction: `radius` world units from its centre to its back corners
+    /// (its nose half as far again), never less than `min_px` pixels ([`head`]). A crowd's
+    /// agents, in one mark rather than one polygon each.
+    Heads {
+        heads: Vec<(Vec2, Vec2)>,
+        radius: f32,
+        min_px: f32,
+        color: Rgba,
+    },
     /// A line of text whose baseline starts at `at` (a picture without a font leaves it
     /// out).
     Text {
@@ -92,6 +103,18 @@ pub enum Mark {
         text: String,
         color: Rgba,
     },
+}
+
+/// The corners of one of [`Mark::Heads`]' triangles about `center` (a point on the
+/// picture), pointing along the unit `forward`, `size` pixels from its centre to its back
+/// corners: the nose, then the two back corners.
+pub fn head(center: Vec2, forward: Vec2, size: f32) -> [Vec2; 3] {
+    let (ahead, side) = (forward * size, forward.perp() * size);
+    [
+        center + ahead * 1.5,
+        center - ahead + side,
+        center - ahead - side,
+    ]
 }
 
 /// What is selected in a view.
@@ -252,6 +275,7 @@ pub fn build(layers: &[Layer], view: &View) -> Scene {
         scene.symbol(Symbol::Ground);
     }
     obstacles::obstacles(&mut scene, world, view.selected);
+    crowds::crowds(&mut scene, world);
     for layer in layers {
         if let Some(ghost) = layer.ghost {
             draw_ghost(&mut scene, ghost);

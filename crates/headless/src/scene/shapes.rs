@@ -279,6 +279,7 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             let fill = with_alpha(edge, palette::OBSTACLE_FILL_ALPHA);
             super::obstacles::outlined(&corners, fill, edge)
         }
+        Symbol::Agent => super::crowds::sample(mid),
         Symbol::Shape(k) => {
             let role = Role::ALL[usize::from(k)];
             let shape = match role.glyph() {

@@ -23,6 +23,7 @@ pub enum Symbol {
     Danger,
     Terrain,
     Obstacle,
+    Agent,
 }
 
 impl Symbol {
@@ -49,6 +50,7 @@ impl Symbol {
             Symbol::Danger,
             Symbol::Terrain,
             Symbol::Obstacle,
+            Symbol::Agent,
         ]);
         all
     }
@@ -67,6 +69,9 @@ impl Symbol {
             Symbol::Danger => "danger height: a turret picks the closest target below it",
             Symbol::Terrain => "terrain: a missile touching it ends there (hit terrain)",
             Symbol::Obstacle => "obstacle: crowds steer round it, missiles fly through",
+            Symbol::Agent => {
+                "crowd agent: a vehicle flocking (Reynolds' boids), pointing the way it faces"
+            }
             Symbol::Trail => "trail: where a missile flew (fades with age)",
             Symbol::Velocity => "velocity",
             Symbol::Blast => "blast: a detonation (its radius) or a hit",

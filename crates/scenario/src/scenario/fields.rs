@@ -5,8 +5,8 @@
 //!
 //! The paths come from the descriptions ([`crate::core::field`]): every numeric field
 //! of the world, the laws, the targets and their motions and flares, the launchers,
-//! turrets and their missiles, the obstacles, and the rain, and each coordinate of a
-//! point. Setting one
+//! turrets and their missiles, the obstacles, the crowds, and the rain, and each
+//! coordinate of a point. Setting one
 //! walks to its owner and sets it there (no text is written or read). Script parameters
 //! (`scripts[0].params.gain`) are the script law's described parameters. Values are not
 //! range-checked here: [`super::validate`] does that, as for a file.
@@ -57,6 +57,7 @@ enum Root {
     Launcher(usize),
     Turret(usize),
     Obstacle(usize),
+    Crowd(usize),
     Rain,
 }
 
@@ -287,6 +288,7 @@ fn roots(scenario: &Scenario) -> Vec<(Root, String)> {
         (scenario.launchers.len(), "launchers", Root::Launcher),
         (scenario.turrets.len(), "turrets", Root::Turret),
         (scenario.obstacles.len(), "obstacles", Root::Obstacle),
+        (scenario.crowds.len(), "crowds", Root::Crowd),
     ];
     for (len, name, root) in lists {
         for i in 0..len {
@@ -314,6 +316,7 @@ fn described(scenario: &Scenario, root: Root) -> Option<&dyn Described> {
         Root::Launcher(i) => scenario.launchers.get(i)?,
         Root::Turret(i) => scenario.turrets.get(i)?,
         Root::Obstacle(i) => scenario.obstacles.get(i)?,
+        Root::Crowd(i) => scenario.crowds.get(i)?,
         Root::Rain => scenario.rain.as_ref()?,
     })
 }
@@ -330,6 +333,7 @@ fn described_mut(scenario: &mut Scenario, root: Root) -> Option<&mut dyn Describ
         Root::Launcher(i) => scenario.launchers.get_mut(i)?,
         Root::Turret(i) => scenario.turrets.get_mut(i)?,
         Root::Obstacle(i) => scenario.obstacles.get_mut(i)?,
+        Root::Crowd(i) => scenario.crowds.get_mut(i)?,
         Root::Rain => scenario.rain.as_mut()?,
     })
 }

@@ -5,6 +5,7 @@ use super::scripts::ScriptSpec;
 use super::sweep::SweepSpec;
 use super::view::{EmbedSpec, ViewSpec};
 use crate::guidance::{Algorithm, Tuning};
+use crate::sim::crowd_spec::CrowdSpec;
 use crate::sim::launcher::{LauncherSpec, TurretSpec};
 use crate::sim::obstacles::ObstacleSpec;
 use crate::sim::rain::RainSpec;
@@ -44,6 +45,9 @@ pub struct Scenario {
     /// Circles, convex polygons and walls (`terrain: true` ends missiles touching them).
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub obstacles: Vec<ObstacleSpec>,
+    /// Crowds of agents flocking round the obstacles (docs/steering.md).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub crowds: Vec<CrowdSpec>,
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub rain: Option<RainSpec>,
     /// How the window opens it.
@@ -77,6 +81,7 @@ impl Default for Scenario {
             launchers: Vec::new(),
             turrets: Vec::new(),
             obstacles: Vec::new(),
+            crowds: Vec::new(),
             rain: None,
             view: None,
             sweep: None,
@@ -108,6 +113,9 @@ impl Scenario {
             world
                 .add_obstacle(obstacle.clone())
                 .map_err(|e| format!("obstacles[{i}].{e}"))?;
+        }
+        for crowd in &self.crowds {
+            world.add_crowd(crowd);
         }
         if let Some(rain) = &self.rain {
             world.set_rain(rain.clone());

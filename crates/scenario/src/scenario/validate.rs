@@ -8,6 +8,7 @@
 use super::model::{Scenario, VERSION};
 use crate::guidance::Tuning;
 use crate::sim::config::WORK_PER_SECOND;
+use crate::sim::crowd_spec::MAX_AGENTS;
 use crate::sim::launcher::LauncherSpec;
 use crate::sim::motion::{Described, Value};
 use crate::sim::rain::RainSpec;
@@ -125,6 +126,7 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
             }
         }
     }
+    crowds(&mut p, s);
     if let Some(rain) = &s.rain {
         self::rain(&mut p, rain);
     }
@@ -159,6 +161,42 @@ fn world(p: &mut Problems, s: &Scenario) {
                 ),
             );
         }
+    }
+}
+
+/// Most crowds in a scenario.
+pub const MAX_CROWDS: usize = 100;
+/// Most agent updates per simulated second all crowds together may ask for (50,000
+/// agents at 60 ticks/s).
+pub const MAX_AGENT_WORK: f32 = 3.0e6;
+
+/// The crowds: how many, how many agents in all (counted before any is looked at) and
+/// per simulated second, then each against its description.
+fn crowds(p: &mut Problems, s: &Scenario) {
+    if !p.count("crowds", s.crowds.len(), MAX_CROWDS, "crowds") {
+        return;
+    }
+    let agents: u64 = s.crowds.iter().map(|c| u64::from(c.count)).sum();
+    if !p.count(
+        "crowds",
+        agents as usize,
+        MAX_AGENTS,
+        "agents in all crowds",
+    ) {
+        return;
+    }
+    let rate = s.world.tick_rate;
+    if rate.is_finite() && agents as f32 * rate > MAX_AGENT_WORK {
+        p.push(
+            "crowds",
+            format!(
+                "expected at most {} agents in all crowds at a tick rate of {rate} (agents x tick_rate <= {MAX_AGENT_WORK}), found {agents}",
+                (MAX_AGENT_WORK / rate) as u64
+            ),
+        );
+    }
+    for (i, crowd) in s.crowds.iter().enumerate() {
+        p.described(&format!("crowds[{i}]"), crowd, &[]);
     }
 }
 

@@ -16,6 +16,7 @@ use crate::steering::group::{alignment, cohesion, separation};
 use crate::steering::wander::{Wander, WanderParams};
 use crate::steering::{Mover, Obstacle, Vehicle};
 use glam::Vec2;
+use serde::{Deserialize, Serialize};
 
 /// Most neighbours an agent looks at (the nearest).
 pub const MOST_NEIGHBOURS: usize = 16;
@@ -25,7 +26,7 @@ pub const MOST_NEIGHBOURS: usize = 16;
 const MOST_OBSTACLES: usize = 32;
 
 /// How a crowd's agents move and flock.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrowdParams {
     pub max_force: f32,
     pub max_speed: f32,
@@ -67,45 +68,56 @@ impl Default for CrowdParams {
     }
 }
 
-/// Agents, their box and obstacles.
-#[derive(Clone, Debug)]
+/// Agents, their box and obstacles. Written (for a world's state hash) with its agents'
+/// state, their wander points and streams, its parameters and box; not its obstacles,
+/// which the world holds and hands it ([`Crowd::obstacles`]), nor its grids and buffers,
+/// rebuilt every tick.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Crowd {
     pub agents: Vec<Vehicle>,
     wanders: Vec<Wander>,
     streams: Vec<Rng>,
     pub params: CrowdParams,
+    #[serde(skip)]
     pub obstacles: Vec<Obstacle>,
     /// The box they stay in.
     pub lo: Vec2,
     pub hi: Vec2,
+    #[serde(skip)]
     grid: Grid,
     /// The obstacles' bounding circles' centres in a grid, and the largest radius.
+    #[serde(skip)]
     obstacle_grid: Grid,
+    #[serde(skip)]
     largest: f32,
+    #[serde(skip)]
     forces: Vec<Vec2>,
+    #[serde(skip)]
     positions: Vec<Vec2>,
 }
 
 impl Crowd {
-    /// `count` agents at rest in random places and headings inside `lo`-`hi`, outside
-    /// the obstacles (a place inside one is drawn again, up to 100 times), from `seed`.
+    /// `count` agents at rest in random places and headings inside the spawn area
+    /// `from`-`to`, outside the obstacles (a place inside one is drawn again, up to 100
+    /// times), from `seed`, to stay in the box `bounds`.
     pub fn new(
         count: usize,
-        lo: Vec2,
-        hi: Vec2,
+        (from, to): (Vec2, Vec2),
+        bounds: (Vec2, Vec2),
         obstacles: Vec<Obstacle>,
         params: CrowdParams,
         seed: u64,
     ) -> Crowd {
         let mut rng = Rng::new(seed);
         let mut agents = Vec::with_capacity(count);
+        let place = |rng: &mut Rng| Vec2::new(rng.range(from.x, to.x), rng.range(from.y, to.y));
         for _ in 0..count {
-            let mut pos = Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y));
+            let mut pos = place(&mut rng);
             for _ in 0..100 {
                 if obstacles.iter().all(|o| o.distance(pos) > params.radius) {
                     break;
                 }
-                pos = Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y));
+                pos = place(&mut rng);
             }
             let heading = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
             let (force, speed, radius) = (params.max_force, params.max_speed, params.radius);
@@ -113,7 +125,7 @@ impl Crowd {
             agent.forward = heading.try_normalize().unwrap_or(Vec2::X);
             agents.push(agent);
         }
-        Crowd::of(agents, (lo, hi), obstacles, params, rng.next_u64())
+        Crowd::of(agents, bounds, obstacles, params, rng.next_u64())
     }
 
     /// A crowd of the given agents in the box `lo`-`hi`; each agent's wander stream is
@@ -195,13 +207,23 @@ impl Crowd {
         let obstacles = &self.obstacles;
         let within: &[u32] = &near[..found];
         let (lo, hi) = (self.lo, self.hi);
+        // The detection box sees circles (Reynolds' spheres); a polygon's or a wall's
+        // bounding circle would keep the crowd off empty ground round it, so those are
+        // left to the feelers, which touch their edges.
+        let round = |o: &&Obstacle| matches!(o, Obstacle::Circle { .. });
         let mut avoid = || {
             let push = if all {
-                obstacle_avoidance(&agent, obstacles, p.avoid_length, p.braking).0
-                    + wall_avoidance(&agent, obstacles, p.avoid_length)
+                obstacle_avoidance(
+                    &agent,
+                    obstacles.iter().filter(round),
+                    p.avoid_length,
+                    p.braking,
+                )
+                .0 + wall_avoidance(&agent, obstacles, p.avoid_length)
             } else {
                 let candidates = within.iter().map(|j| &obstacles[*j as usize]);
-                obstacle_avoidance(&agent, candidates.clone(), p.avoid_length, p.braking).0
+                let circles = candidates.clone().filter(round);
+                obstacle_avoidance(&agent, circles, p.avoid_length, p.braking).0
                     + wall_avoidance(&agent, candidates, p.avoid_length)
             };
             push + containment(&agent, lo, hi, p.contain_ahead)
@@ -298,15 +320,27 @@ impl Crowd {
                 radius: rng.range(15.0, 40.0),
             })
             .collect();
-        let params = CrowdParams::default();
+        let square = (Vec2::ZERO, Vec2::splat(side));
         Crowd::new(
             count,
-            Vec2::ZERO,
-            Vec2::splat(side),
+            square,
+            square,
             obstacles,
-            params,
+            CrowdParams::default(),
             seed,
         )
+    }
+
+    /// A rough count of the bytes it holds: its agents' state and the grids and buffers a
+    /// copy takes with it (for a history's memory budget).
+    pub fn approx_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let agent = size_of::<Vehicle>() + size_of::<Wander>() + size_of::<Rng>();
+        size_of::<Crowd>()
+            + self.agents.capacity() * agent
+            + self.grid.approx_bytes()
+            + self.obstacle_grid.approx_bytes()
+            + (self.forces.capacity() + self.positions.capacity()) * size_of::<Vec2>()
     }
 
     /// A hash of every agent's state, for determinism checks.

@@ -4,14 +4,8 @@ use crate::steering::Obstacle;
 const DT: f32 = 1.0 / 60.0;
 
 fn boxed(count: usize, obstacles: Vec<Obstacle>, params: CrowdParams, seed: u64) -> Crowd {
-    Crowd::new(
-        count,
-        Vec2::ZERO,
-        Vec2::splat(400.0),
-        obstacles,
-        params,
-        seed,
-    )
+    let square = (Vec2::ZERO, Vec2::splat(400.0));
+    Crowd::new(count, square, square, obstacles, params, seed)
 }
 
 /// The default crowd with wander alone (no separation, alignment or cohesion).
@@ -90,7 +84,14 @@ fn the_same_seed_flies_the_same_crowd_and_another_does_not() {
 fn neighbours_are_the_nearest_few_within_the_radius_and_never_itself() {
     // Crowded: about 75 agents within each one's radius, of which it keeps 8.
     let (lo, hi) = (Vec2::ZERO, Vec2::splat(150.0));
-    let mut crowd = Crowd::new(600, lo, hi, Vec::new(), CrowdParams::default(), 11);
+    let mut crowd = Crowd::new(
+        600,
+        (lo, hi),
+        (lo, hi),
+        Vec::new(),
+        CrowdParams::default(),
+        11,
+    );
     for _ in 0..30 {
         crowd.step(DT);
     }
@@ -164,6 +165,51 @@ fn cohesion_draws_the_flock_together() {
     };
     let (n0, n1) = (crowding(loose), crowding(drawn));
     assert!(n1 > n0 + 1.0, "neighbours {n0} without, {n1} with cohesion");
+}
+
+#[test]
+fn no_agent_enters_a_polygon_or_crosses_a_wall_over_random_layouts() {
+    for seed in 0..6u64 {
+        let mut rng = Rng::new(seed ^ 0x5eed);
+        let mut obstacles: Vec<Obstacle> = (0..3)
+            .map(|_| {
+                // A triangle or a square about a random centre.
+                let c = Vec2::new(rng.range(80.0, 320.0), rng.range(80.0, 320.0));
+                let r = rng.range(15.0, 40.0);
+                let corners = if rng.range(0.0, 1.0) < 0.5 { 3 } else { 4 };
+                let turn = rng.range(0.0, std::f32::consts::TAU);
+                let points = (0..corners)
+                    .map(|k| {
+                        let a = turn + k as f32 * std::f32::consts::TAU / corners as f32;
+                        c + Vec2::new(libm::cosf(a), libm::sinf(a)) * r
+                    })
+                    .collect();
+                Obstacle::Polygon { points }
+            })
+            .collect();
+        for _ in 0..2 {
+            let a = Vec2::new(rng.range(40.0, 360.0), rng.range(40.0, 360.0));
+            let b = a + Vec2::new(rng.range(-80.0, 80.0), rng.range(-80.0, 80.0));
+            obstacles.push(Obstacle::Wall { a, b });
+        }
+        let mut crowd = boxed(150, obstacles, CrowdParams::default(), seed);
+        for tick in 0..900 {
+            let before: Vec<Vec2> = crowd.agents.iter().map(|a| a.pos).collect();
+            crowd.step(DT);
+            for (i, a) in crowd.agents.iter().enumerate() {
+                for o in &crowd.obstacles {
+                    let inside = matches!(o, Obstacle::Polygon { .. }) && o.distance(a.pos) == 0.0;
+                    let crossed = o.touch(before[i], a.pos).is_some();
+                    assert!(
+                        !inside && !crossed,
+                        "seed {seed} tick {tick}: agent {i} into {o:?} from {} to {}",
+                        before[i],
+                        a.pos
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -324,7 +370,14 @@ fn wander_draws_spread_the_agents_wander_points_both_ways() {
     // of 20). After two seconds the points have spread to both sides of straight ahead,
     // as many to the left as to the right: their mean is near the forward axis.
     let params = wander_only();
-    let mut crowd = Crowd::new(400, Vec2::ZERO, Vec2::splat(4000.0), Vec::new(), params, 21);
+    let mut crowd = Crowd::new(
+        400,
+        (Vec2::ZERO, Vec2::splat(4000.0)),
+        (Vec2::ZERO, Vec2::splat(4000.0)),
+        Vec::new(),
+        params,
+        21,
+    );
     (crowd.lo, crowd.hi) = (Vec2::splat(-1.0e5), Vec2::splat(1.0e5));
     for _ in 0..120 {
         crowd.step(DT);

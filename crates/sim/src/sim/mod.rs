@@ -5,6 +5,7 @@
 pub mod airframe;
 pub mod config;
 pub mod crowd;
+pub mod crowd_spec;
 pub mod diagnosis;
 pub mod event;
 pub mod flares;

@@ -33,6 +33,12 @@ impl Grid {
         grid
     }
 
+    /// A rough count of the bytes its buffers hold.
+    pub fn approx_bytes(&self) -> usize {
+        self.starts.capacity() * std::mem::size_of::<u32>()
+            + self.items.capacity() * std::mem::size_of::<(Vec2, u32)>()
+    }
+
     /// Sorts `positions` again, keeping the buffers.
     pub fn rebuild(&mut self, positions: &[Vec2], cell: f32) {
         let finite = positions.iter().filter(|p| p.is_finite());

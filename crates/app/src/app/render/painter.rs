@@ -104,6 +104,20 @@ impl Painter {
                     draw_triangle(v(screen[0]), v(screen[k]), v(screen[k + 1]), color(*c));
                 }
             }
+            Mark::Heads {
+                heads,
+                radius,
+                min_px,
+                color: c,
+            } => {
+                let size = (radius * self.camera.zoom).max(*min_px);
+                let c = color(*c);
+                for (at, forward) in heads {
+                    let center = self.at(At::world(*at));
+                    let [a, b, d] = crate::scene::head(center, *forward, size);
+                    draw_triangle(v(a), v(b), v(d), c);
+                }
+            }
             Mark::Text {
                 at,
                 size,

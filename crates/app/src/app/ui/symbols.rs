@@ -62,6 +62,24 @@ pub fn shapes(marks: &[Mark]) -> Vec<egui::Shape> {
                         Stroke::NONE,
                     ))
                 }
+                Mark::Heads {
+                    heads,
+                    radius,
+                    min_px,
+                    color: c,
+                } => egui::Shape::Vec(
+                    heads
+                        .iter()
+                        .map(|(at, forward)| {
+                            let corners = crate::scene::head(*at, *forward, radius.max(*min_px));
+                            egui::Shape::convex_polygon(
+                                corners.iter().map(|p| egui::pos2(p.x, p.y)).collect(),
+                                color(*c),
+                                Stroke::NONE,
+                            )
+                        })
+                        .collect(),
+                ),
                 Mark::Text { .. } => return None,
             })
         })

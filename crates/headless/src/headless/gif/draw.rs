@@ -138,6 +138,22 @@ impl Pen<'_> {
                     self.polygon_px(&points, *color);
                 }
             }
+            Mark::Heads {
+                heads,
+                radius,
+                min_px,
+                color,
+            } => {
+                let size = (radius * self.camera.zoom).max(min_px * self.scale);
+                for (at, forward) in heads {
+                    let center = self.at(At::world(*at));
+                    let corners = crate::scene::head(center, *forward, size);
+                    let reach = Vec2::splat(1.5 * size);
+                    if center.is_finite() && !self.off(center - reach, center + reach, 1.0) {
+                        self.polygon_px(&corners, *color);
+                    }
+                }
+            }
             // No font in the picture.
             Mark::Text { .. } => {}
         }

@@ -182,9 +182,16 @@ impl GifJob {
             crate::palette::DEATH_LINE,
             crate::palette::DANGER,
         ]);
+        // Only in scenes that have them: every other GIF keeps its palette.
+        let world = &lanes[0].world;
+        if !world.obstacles().is_empty() {
+            inks.extend([crate::palette::TERRAIN, crate::palette::OBSTACLE]);
+        }
+        if !world.crowds().is_empty() {
+            inks.push(crate::palette::AGENT);
+        }
         let palette = Palette::new(crate::palette::PANE, &inks);
         let writer = Writer::new(width as u16, options.height as u16, &palette)?;
-        let world = &lanes[0].world;
         let tick_rate = f64::from(world.config.tick_rate);
         let keep = (options.trail_seconds / world.dt()).ceil() as u64 + 1;
         let (w, h) = (options.width as usize, options.height as usize);

@@ -13,6 +13,7 @@ use crate::core::DebugShape;
 use crate::core::Seen;
 use crate::guidance::{Algorithm, Tuning, Value};
 use crate::sim::config::WorldConfig;
+use crate::sim::crowd::Crowd;
 use crate::sim::event::{Event, EventKind, Refusal, TargetLoss};
 use crate::sim::flight::Flight;
 use crate::sim::hash::hash_of;
@@ -76,6 +77,9 @@ pub struct World {
     /// The terrain among them as shapes, kept with `obstacles` by [`World::add_obstacle`].
     #[serde(skip)]
     terrain: Terrain,
+    /// Crowds of vehicles flocking round the obstacles (none in most worlds).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    crowds: Vec<Crowd>,
     next_target: u32,
     next_missile: u32,
     pending: Vec<Input>,
@@ -135,6 +139,7 @@ impl World {
             rain: None,
             obstacles: Vec::new(),
             terrain: Terrain::default(),
+            crowds: Vec::new(),
             next_target: 0,
             next_missile: 0,
             pending: Vec::new(),
@@ -316,6 +321,7 @@ impl World {
             rain: self.rain.clone(),
             obstacles: self.obstacles.clone(),
             terrain: self.terrain.clone(),
+            crowds: self.crowds.clone(),
             next_target: self.next_target,
             next_missile: self.next_missile,
             pending: self.pending.clone(),
@@ -350,6 +356,7 @@ impl World {
                 .filter_map(|m| m.seeker.as_deref())
                 .map(Seeker::approx_bytes)
                 .sum::<usize>()
+            + self.crowds.iter().map(Crowd::approx_bytes).sum::<usize>()
     }
 
     /// Events of the last tick.
@@ -445,6 +452,9 @@ impl World {
         let mut lost = self.move_targets(tick, dt);
         self.move_missiles(tick, dt, &mut lost);
         self.remove_targets(lost);
+        for crowd in &mut self.crowds {
+            crowd.step(dt);
+        }
         let room = MAX_FAILURES_KEPT.saturating_sub(self.failures.len());
         let failed = self
             .events

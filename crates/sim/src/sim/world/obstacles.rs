@@ -1,9 +1,11 @@
 //! The world's obstacles: added from the scenario or placed while running, moved while
 //! running (a drag in the window), and the terrain among them kept as shapes for the
-//! missiles' tick.
+//! missiles' tick; and its crowds, which steer round every obstacle.
 
 use super::World;
 use crate::core::field::Described;
+use crate::sim::crowd::Crowd;
+use crate::sim::crowd_spec::CrowdSpec;
 use crate::sim::limits::{MAX_COORD, MAX_OBSTACLES};
 use crate::sim::obstacles::{ObstacleSpec, Terrain};
 use crate::steering::Obstacle;
@@ -18,7 +20,32 @@ impl World {
             self.terrain.push(spec.shape());
         }
         self.obstacles.push(spec);
+        self.hand_obstacles_to_crowds();
         Ok(self.obstacles.len() - 1)
+    }
+
+    /// Adds a crowd, inside the world's rectangle, round the obstacles there are.
+    pub fn add_crowd(&mut self, spec: &CrowdSpec) -> usize {
+        let bounds = (Vec2::ZERO, Vec2::new(self.config.width, self.config.height));
+        let shapes = self.obstacles.iter().map(|o| o.shape()).collect();
+        self.crowds.push(spec.build(bounds, shapes));
+        self.crowds.len() - 1
+    }
+
+    /// The crowds, in the order they were added.
+    pub fn crowds(&self) -> &[Crowd] {
+        &self.crowds
+    }
+
+    /// Every crowd steers round every obstacle as it is now.
+    fn hand_obstacles_to_crowds(&mut self) {
+        if self.crowds.is_empty() {
+            return;
+        }
+        let shapes: Vec<Obstacle> = self.obstacles.iter().map(|o| o.shape()).collect();
+        for crowd in &mut self.crowds {
+            crowd.obstacles.clone_from(&shapes);
+        }
     }
 
     /// The obstacles, in the order they were added.
@@ -80,5 +107,6 @@ impl World {
             terrain.push(o.shape());
         }
         self.terrain = terrain;
+        self.hand_obstacles_to_crowds();
     }
 }

@@ -1,0 +1,212 @@
+//! A crowd as a scenario gives it: how many agents, where they start, how they flock
+//! (Reynolds' boids: the weights of separation, alignment, cohesion and wander), their
+//! vehicle's limits and their seed. The world flies it as a [`Crowd`] inside the world's
+//! rectangle, round every obstacle.
+
+use super::crowd::{Crowd, CrowdParams, MOST_NEIGHBOURS};
+use crate::core::field::{described, number, point, text, whole};
+use crate::sim::limits::{MAX_COORD, MAX_LABEL, MAX_SPEED};
+use crate::steering::Obstacle;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// Most agents in all the crowds of a scenario.
+pub const MAX_AGENTS: usize = 50_000;
+
+crate::core::field_default!(default_max_speed: f32 = 80.0);
+crate::core::field_default!(default_max_force: f32 = 300.0);
+crate::core::field_default!(default_radius: f32 = 3.0);
+crate::core::field_default!(default_neighbour_radius: f32 = 30.0);
+crate::core::field_default!(default_neighbours: u32 = 8);
+crate::core::field_default!(default_separation: f32 = 1.5);
+crate::core::field_default!(default_alignment: f32 = 1.0);
+crate::core::field_default!(default_cohesion: f32 = 1.0);
+crate::core::field_default!(default_wander: f32 = 0.5);
+
+/// A crowd in a scenario file.
+///
+/// Each field's meaning, range and unit: its description in `described!` below.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrowdSpec {
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub name: String,
+    pub count: u32,
+    /// The spawn area's corners.
+    pub from: Vec2,
+    pub to: Vec2,
+    /// Seed of the places, headings and wander of its agents.
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub seed: u64,
+    #[serde(
+        default = "default_max_speed::value",
+        skip_serializing_if = "default_max_speed::is"
+    )]
+    pub max_speed: f32,
+    #[serde(
+        default = "default_max_force::value",
+        skip_serializing_if = "default_max_force::is"
+    )]
+    pub max_force: f32,
+    #[serde(
+        default = "default_radius::value",
+        skip_serializing_if = "default_radius::is"
+    )]
+    pub radius: f32,
+    #[serde(
+        default = "default_neighbour_radius::value",
+        skip_serializing_if = "default_neighbour_radius::is"
+    )]
+    pub neighbour_radius: f32,
+    #[serde(
+        default = "default_neighbours::value",
+        skip_serializing_if = "default_neighbours::is"
+    )]
+    pub neighbours: u32,
+    #[serde(
+        default = "default_separation::value",
+        skip_serializing_if = "default_separation::is"
+    )]
+    pub separation: f32,
+    #[serde(
+        default = "default_alignment::value",
+        skip_serializing_if = "default_alignment::is"
+    )]
+    pub alignment: f32,
+    #[serde(
+        default = "default_cohesion::value",
+        skip_serializing_if = "default_cohesion::is"
+    )]
+    pub cohesion: f32,
+    #[serde(
+        default = "default_wander::value",
+        skip_serializing_if = "default_wander::is"
+    )]
+    pub wander: f32,
+}
+
+described!(CrowdSpec {
+    name: text(MAX_LABEL).help("Label."),
+    count: whole(1, MAX_AGENTS as i64)
+        .unit("agents")
+        .help("How many agents."),
+    from: point(MAX_COORD)
+        .label("spawn from")
+        .unit("units")
+        .help("One corner of the area the agents start in (at rest, facing every way)."),
+    to: point(MAX_COORD)
+        .label("spawn to")
+        .unit("units")
+        .help("The opposite corner of the spawn area."),
+    max_speed: number(0.001, MAX_SPEED)
+        .label("max speed")
+        .unit("units/s")
+        .help("Fastest an agent moves."),
+    max_force: number(0.001, 1.0e7)
+        .label("max force")
+        .unit("units/s²")
+        .help(
+        "Largest steering force (a change of velocity per second): the blend is truncated to it."
+    ),
+    radius: number(0.001, 1.0e5)
+        .unit("units")
+        .help("An agent's size: what separation, avoidance and the spawn keep clear."),
+    neighbour_radius: number(0.001, 1.0e5)
+        .label("neighbour radius")
+        .unit("units")
+        .help("Neighbours are the agents within this distance..."),
+    neighbours: whole(0, MOST_NEIGHBOURS as i64)
+        .unit("agents")
+        .help("...the nearest this many of them."),
+    separation: number(0.0, 100.0)
+        .help("Weight of separation: steer away from close neighbours, more the closer."),
+    alignment: number(0.0, 100.0)
+        .help("Weight of alignment: steer toward the neighbours' mean heading."),
+    cohesion: number(0.0, 100.0).help("Weight of cohesion: steer toward the neighbours' centre."),
+    wander: number(0.0, 100.0)
+        .help("Weight of wander: a random walk of a point on a circle ahead."),
+});
+
+impl CrowdSpec {
+    /// How its agents move and flock (the rest of the parameters at their defaults).
+    pub fn params(&self) -> CrowdParams {
+        CrowdParams {
+            max_force: self.max_force,
+            max_speed: self.max_speed,
+            radius: self.radius,
+            neighbour_radius: self.neighbour_radius,
+            neighbours: self.neighbours as usize,
+            separation: self.separation,
+            alignment: self.alignment,
+            cohesion: self.cohesion,
+            wander: self.wander,
+            ..CrowdParams::default()
+        }
+    }
+
+    /// The crowd, its agents placed in the spawn area (its corners either way round),
+    /// kept inside `bounds`, round `obstacles`.
+    pub fn build(&self, bounds: (Vec2, Vec2), obstacles: Vec<Obstacle>) -> Crowd {
+        let spawn = (self.from.min(self.to), self.from.max(self.to));
+        let count = self.count as usize;
+        Crowd::new(count, spawn, bounds, obstacles, self.params(), self.seed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(text: &str) -> CrowdSpec {
+        ron::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn a_crowd_written_with_its_count_and_area_takes_the_defaults_for_the_rest() {
+        let s = spec("(count: 5, from: (10, 20), to: (0, 0))");
+        // The defaults are the crowd's own.
+        assert_eq!(s.params(), CrowdParams::default());
+        assert_eq!((s.seed, s.name.as_str()), (0, ""));
+        let crowd = s.build((Vec2::ZERO, Vec2::splat(1000.0)), Vec::new());
+        assert_eq!(crowd.agents.len(), 5);
+        // Spawned in the area (its corners either way round), boxed by the bounds.
+        for a in &crowd.agents {
+            assert!((0.0..=10.0).contains(&a.pos.x) && (0.0..=20.0).contains(&a.pos.y));
+            assert_eq!(a.vel, Vec2::ZERO);
+        }
+        assert_eq!((crowd.lo, crowd.hi), (Vec2::ZERO, Vec2::splat(1000.0)));
+    }
+
+    #[test]
+    fn every_written_number_reaches_the_crowds_parameters() {
+        let s = spec(
+            "(count: 3, from: (0, 0), to: (9, 9), seed: 4, max_speed: 11, max_force: 12,
+              radius: 1.5, neighbour_radius: 14, neighbours: 3, separation: 2, alignment: 0.5,
+              cohesion: 0.25, wander: 3)",
+        );
+        let p = s.params();
+        assert_eq!(
+            (p.max_speed, p.max_force, p.radius, p.neighbour_radius),
+            (11.0, 12.0, 1.5, 14.0)
+        );
+        assert_eq!(p.neighbours, 3);
+        assert_eq!(
+            (p.separation, p.alignment, p.cohesion, p.wander),
+            (2.0, 0.5, 0.25, 3.0)
+        );
+        let crowd = s.build((Vec2::ZERO, Vec2::splat(100.0)), Vec::new());
+        assert!(crowd
+            .agents
+            .iter()
+            .all(|a| a.max_speed == 11.0 && a.radius == 1.5));
+        // The seed decides the places: another seed, other places.
+        let other = CrowdSpec {
+            seed: 5,
+            ..s.clone()
+        };
+        let moved = other.build((Vec2::ZERO, Vec2::splat(100.0)), Vec::new());
+        assert_ne!(crowd.agents[0].pos, moved.agents[0].pos);
+        let same = s.build((Vec2::ZERO, Vec2::splat(100.0)), Vec::new());
+        assert_eq!(crowd.agents[0].pos, same.agents[0].pos);
+    }
+}
