@@ -211,6 +211,29 @@ fn an_embed_shows_the_view_without_the_panel() {
     assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
 }
 
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn the_crowd_and_terrain_demos_embed_and_draw_their_agents_and_obstacles() {
+    let server = Server::start(site());
+    // (link, a colour its view must show: the agents', the terrain's outline)
+    let agent = steerlab::palette::to_rgb8(steerlab::palette::AGENT);
+    let terrain = steerlab::palette::to_rgb8(steerlab::palette::TERRAIN);
+    for (link, colour) in [("boids", agent), ("terrain", terrain)] {
+        let mut browser = Browser::start(640, 420);
+        browser.open(&server.url(&format!("index.html?embed#{link}")));
+        title_when_running(&mut browser);
+        browser.wait(1.0);
+        let png = browser.screenshot();
+        let name = format!("steerlab-web-{link}.png");
+        std::fs::write(std::env::temp_dir().join(name), &png).unwrap();
+        let shot = image::load_from_memory(&png).unwrap().to_rgb8();
+        let near = |p: &image::Rgb<u8>| (0..3).all(|i| p.0[i].abs_diff(colour[i]) <= 30);
+        let count = shot.pixels().filter(|p| near(p)).count();
+        assert!(count > 50, "#{link}: {count} pixels of {colour:?}");
+        assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+    }
+}
+
 /// Where the panel's buttons are on a 1400 x 900 page (egui's layout of the default
 /// scenario; the window tests pin the same layout on the desktop).
 const OPEN_BUTTON: (f64, f64) = (54.0, 258.0);
