@@ -548,6 +548,86 @@ fn shift_click_places_a_target_at_once_while_paused_and_a_plain_click_does_not()
     assert!(count(&undone, 1000, 650) < 5, "Ctrl+Z left the target");
 }
 
+/// The centre of the pixels of `colour` in the world view below its legend (x from 420,
+/// y from 140), and how many there are.
+fn centre_of(image: &image::RgbaImage, colour: [f32; 3]) -> (f32, f32, usize) {
+    let (mut sx, mut sy, mut n) = (0.0, 0.0, 0usize);
+    for (x, y, p) in image.enumerate_pixels() {
+        if x >= 420 && y >= 140 && (0..3).all(|i| (f32::from(p[i]) - colour[i]).abs() <= 6.0) {
+            sx += x as f32;
+            sy += y as f32;
+            n += 1;
+        }
+    }
+    (sx / n.max(1) as f32, sy / n.max(1) as f32, n)
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn an_obstacle_drags_while_paused_and_ctrl_click_places_a_terrain_circle() {
+    let _one = one_window();
+    let dir = temp_dir();
+    let fixture = dir.join("block.ron");
+    std::fs::write(
+        &fixture,
+        "(version: 1, world: (width: 1200, height: 800), obstacles: [
+            Polygon(points: [(500, 450), (650, 450), (650, 600), (500, 600)], terrain: true)])",
+    )
+    .unwrap();
+    let app = App::start(&[fixture.to_str().unwrap()]);
+    app.key("space");
+    let terrain = steerlab::palette::to_rgb8(steerlab::palette::TERRAIN).map(f32::from);
+    let before = app.shot(&dir.join("block-before.png"));
+    let (bx, by, n) = centre_of(&before, terrain);
+    assert!(n > 100, "the block's outline is not drawn ({n} pixels)");
+    // Drag it 150 pixels right, in steps, while paused.
+    app.mouse(bx, by);
+    xdotool(&["mousedown", "1"]);
+    for step in 1..=15 {
+        std::thread::sleep(Duration::from_millis(40));
+        app.mouse(bx + 10.0 * step as f32, by);
+    }
+    xdotool(&["mouseup", "1"]);
+    std::thread::sleep(Duration::from_millis(400));
+    let after = app.shot(&dir.join("block-after.png"));
+    // Selected, it is outlined in the selection's colour, 150 pixels to the right.
+    let (ax, ay, n) = centre_of(&after, rgb(scene::SELECTED));
+    assert!(
+        n > 100,
+        "the dragged block is not outlined as selected ({n})"
+    );
+    assert!(
+        (ax - bx - 150.0).abs() < 8.0 && (ay - by).abs() < 8.0,
+        "moved from ({bx}, {by}) to ({ax}, {ay})"
+    );
+    // Ctrl + click on empty space: a terrain circle, at once though paused.
+    let near = |image: &image::RgbaImage, (x0, y0): (u32, u32)| {
+        (x0 - 40..x0 + 40)
+            .flat_map(|x| (y0 - 40..y0 + 40).map(move |y| (x, y)))
+            .filter(|&(x, y)| {
+                let p = image.get_pixel(x, y);
+                (0..3).all(|i| (f32::from(p[i]) - terrain[i]).abs() <= 6.0)
+            })
+            .count()
+    };
+    app.mouse(700.0, 300.0);
+    xdotool(&["keydown", "ctrl"]);
+    xdotool(&["click", "1"]);
+    xdotool(&["keyup", "ctrl"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let placed = app.shot(&dir.join("block-placed.png"));
+    assert!(near(&before, (700, 300)) < 5);
+    assert!(
+        near(&placed, (700, 300)) >= 40,
+        "no circle where Ctrl + click placed it"
+    );
+    // Ctrl+Z takes the circle back, then the drag.
+    app.key("ctrl+z");
+    std::thread::sleep(Duration::from_millis(500));
+    let undone = app.shot(&dir.join("block-undone.png"));
+    assert!(near(&undone, (700, 300)) < 5, "Ctrl+Z left the circle");
+}
+
 #[test]
 #[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
 fn stats_measure_exactly_the_frames_asked_for_in_cpu_and_wall_time() {

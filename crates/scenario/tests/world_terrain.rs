@@ -110,6 +110,12 @@ fn a_hit_before_the_wall_in_the_same_tick_counts() {
     let events = run(&mut world, 60);
     assert_eq!(hits(&events).len(), 1);
     assert!(misses(&events).is_empty());
+    // Its closest approach is at the target's centre, x = 390: 290 of the 500 units the
+    // tick would have flown, so 0.58 of its first tick (1/60 s) after launch, though
+    // terrain cut its move to 300 units.
+    let (_, _, pos, time) = hits(&events)[0];
+    assert!((pos - Vec2::new(390.0, 300.0)).length() < 1e-3, "{pos}");
+    assert!((time - 0.58 / 60.0).abs() < 1e-6, "{time}");
     // And at 200 units/s, flown all the way, the same.
     let mut world = shot(100.0, 200.0, 0.5, 390.0, vec![wall(400.0, true)]);
     assert_eq!(hits(&run(&mut world, 600)).len(), 1);

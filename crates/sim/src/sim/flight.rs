@@ -178,14 +178,28 @@ impl<'a> Flight<'a> {
         }
         let after = missile.body;
         missile.metrics.record_move(path, before.vel, after.vel, dt);
-        let (distance, frac) = closest_approach(before.pos, after.pos, target.prev_pos, target.pos);
+        // The closest approach to something over the missile's move, which ends at the
+        // tick's end or where terrain stopped it (the share `span` of the tick, when the
+        // thing is that far along its own move): the gap and its share of the move.
+        let span = crashed.unwrap_or(1.0);
+        let approach = |t: &Target| {
+            let end = if span < 1.0 {
+                t.prev_pos.lerp(t.pos, span)
+            } else {
+                t.pos
+            };
+            closest_approach(before.pos, after.pos, t.prev_pos, end)
+        };
+        let (distance, along) = approach(target);
+        // ...and its share of the tick.
+        let frac = along * span;
         missile.metrics.record_distance(distance, self.tick);
         // Reaching the flare it chases: when in the tick, if at all.
         let decoyed_at = flare.and_then(|flare| {
-            let (gap, at) = closest_approach(before.pos, after.pos, flare.prev_pos, flare.pos);
+            let (gap, along) = approach(flare);
             let seeker = missile.seeker.as_deref_mut()?;
             seeker.decoy_closest = seeker.decoy_closest.min(gap);
-            touches(gap, flare.radius + missile.radius).then_some(at)
+            touches(gap, flare.radius + missile.radius).then_some(along * span)
         });
         // A law that is not contact-fused (D's intercept) ends only by detonating.
         if missile.guidance.contact_fused() {
@@ -196,7 +210,7 @@ impl<'a> Flight<'a> {
                 }
                 _ if caught => {
                     hits.push(target.id);
-                    let pos = before.pos.lerp(after.pos, frac);
+                    let pos = before.pos.lerp(after.pos, along);
                     return self.hit(missile, &[target.id], pos, flown + frac * dt, events);
                 }
                 _ => {}
