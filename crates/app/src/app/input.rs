@@ -154,8 +154,9 @@ pub fn handle_mouse(
 }
 
 /// What is under a left press: the nearest target (starts a drag), missile or launcher
-/// within reach on screen, else the obstacle under it (starts a drag), or nothing (with
-/// Shift: the start of a target's placement; with Ctrl: an obstacle's).
+/// within reach on screen, else the nearest crowd agent within reach, else the obstacle
+/// under it (starts a drag), or nothing (with Shift: the start of a target's placement;
+/// with Ctrl: an obstacle's).
 fn press(
     session: &mut Session,
     view: &PaneView,
@@ -194,6 +195,13 @@ fn press(
         .map(|(i, l)| (distance(l.spec.pos), i))
         .filter(|(d, _)| *d <= PICK_RADIUS)
         .min_by(|a, b| a.0.total_cmp(&b.0));
+    // The nearest crowd agent within reach (drawn over the obstacles).
+    let agent = (world.crowds().iter().enumerate())
+        .flat_map(|(c, crowd)| {
+            (crowd.agents.iter().enumerate()).map(move |(k, a)| (distance(a.pos), c, k))
+        })
+        .filter(|(d, _, _)| *d <= PICK_RADIUS)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
     // The obstacle under the cursor (or within half the pick radius of its edge), the
     // last drawn (on top) first.
     let cursor = camera.to_world(view.pane, at);
@@ -217,8 +225,12 @@ fn press(
         }
         _ if shift => Press::Place(at),
         _ if ctrl => Press::PlaceObstacle(at),
-        _ => match obstacle {
-            Some(index) => {
+        _ => match (agent, obstacle) {
+            (Some((_, crowd, agent)), _) => {
+                session.view.selected = Some(Selection::Agent { crowd, agent });
+                Press::Other
+            }
+            (None, Some(index)) => {
                 session.view.selected = Some(Selection::Obstacle(index));
                 let last = camera.to_world(view.pane, at);
                 Press::Obstacle {
@@ -227,7 +239,7 @@ fn press(
                     moved: false,
                 }
             }
-            None => {
+            (None, None) => {
                 session.view.selected = None;
                 Press::Other
             }

@@ -1,7 +1,11 @@
 //! Crowds: each agent a small triangle pointing the way it faces, its radius across at
-//! least a few pixels ([`Mark::Heads`]: one mark per crowd), in the agents' colour.
+//! least a few pixels ([`Mark::Heads`]: one mark per crowd), in the agents' colour; and
+//! the selected agent's steering: its neighbourhood and neighbours, each part of its
+//! blend as a named arrow and the force it steers by ([`crate::sim::crowd::Crowd::explain`]).
 
-use super::{Mark, Scene, Symbol};
+use super::labels::Label;
+use super::shapes::arrow;
+use super::{At, Mark, Scene, Selection, Symbol};
 use crate::palette;
 use crate::sim::World;
 use glam::Vec2;
@@ -23,6 +27,64 @@ pub(super) fn crowds(scene: &mut Scene, world: &World) {
             scene.symbol(Symbol::Agent);
         }
     }
+}
+
+/// The selected agent's steering: a ring round it, its neighbourhood's circle and a line
+/// to each neighbour, an arrow per part of its blend that pushes (named at its tip) and
+/// the force it steers by, to one scale: the longest reaches the neighbourhood's edge
+/// (the inspector gives their sizes).
+pub(super) fn selected(scene: &mut Scene, world: &World, selected: Option<Selection>) {
+    let Some(Selection::Agent { crowd, agent }) = selected else {
+        return;
+    };
+    let Some(c) = world.crowds().get(crowd) else {
+        return;
+    };
+    let Some(why) = c.explain(agent, world.dt()) else {
+        return;
+    };
+    let me = c.agents[agent].pos;
+    let dim = palette::with_alpha(palette::DIM_TEXT, 0.8);
+    scene.circle(
+        At::world(me),
+        c.params.neighbour_radius,
+        0.0,
+        false,
+        1.0,
+        dim,
+    );
+    for j in &why.neighbours {
+        scene.world_line(me, c.agents[*j].pos, 1.0, dim);
+    }
+    let longest = (why.parts.iter().map(|(_, f)| f.length())).fold(why.total.length(), f32::max);
+    let scale = c.params.neighbour_radius / longest.max(f32::MIN_POSITIVE);
+    for (part, force) in why.parts.iter().filter(|(_, f)| *f != Vec2::ZERO) {
+        scene
+            .marks
+            .extend(arrow(me, *force * scale, palette::STEERING_PART));
+        scene.labels.push(Label {
+            anchor: At::world(me + *force * scale),
+            clear: 4.0,
+            size: 14.0,
+            text: part.name().to_string(),
+            color: palette::STEERING_PART,
+            priority: 1,
+            counted: false,
+        });
+    }
+    scene
+        .marks
+        .extend(arrow(me, why.total * scale, palette::SELECTED));
+    let radius = c.agents[agent].radius;
+    scene.circle(
+        At::world(me),
+        radius * 2.0,
+        6.0,
+        false,
+        1.5,
+        palette::SELECTED,
+    );
+    scene.symbol(Symbol::AgentSteering);
 }
 
 /// A sample agent for the legend, pointing right.
@@ -79,5 +141,89 @@ mod tests {
         let none = scene_of(&world("(version: 1)"), &Trails::default(), &[], &view());
         assert!(!none.marks.iter().any(|m| matches!(m, Mark::Heads { .. })));
         assert!(!none.symbols.contains(&Symbol::Agent));
+    }
+}
+
+#[cfg(test)]
+mod selected_tests {
+    use super::super::tests::{scene_of, view, world};
+    use super::*;
+    use crate::sim::trails::Trails;
+
+    /// Two agents at rest 10 units apart (separation and cohesion push, nothing else).
+    const PAIR: &str = r#"(version: 1, world: (width: 1000, height: 1000),
+        crowds: [(count: 2, from: (500, 500), to: (510, 500), wander: 0)])"#;
+
+    #[test]
+    fn the_selected_agent_shows_its_neighbourhood_neighbours_named_parts_and_total() {
+        let w = world(PAIR);
+        let c = &w.crowds()[0];
+        let me = c.agents[0].pos;
+        let why = c.explain(0, w.dt()).unwrap();
+        let mut v = view();
+        let plain = scene_of(&w, &Trails::default(), &[], &v);
+        v.selected = Some(Selection::Agent { crowd: 0, agent: 0 });
+        let scene = scene_of(&w, &Trails::default(), &[], &v);
+        // Nothing of it unless selected.
+        assert!(!plain.symbols.contains(&Symbol::AgentSteering));
+        assert!(scene.symbols.contains(&Symbol::AgentSteering));
+        // Its neighbourhood (30 units) and a line to its one neighbour.
+        let dim = palette::with_alpha(palette::DIM_TEXT, 0.8);
+        assert!(scene.marks.contains(&Mark::Circle {
+            center: At::world(me),
+            radius: 30.0,
+            min_px: 0.0,
+            fill: false,
+            width: 1.0,
+            color: dim
+        }));
+        let to = c.agents[why.neighbours[0]].pos;
+        assert!(scene.marks.contains(&Mark::Line {
+            a: At::world(me),
+            b: At::world(to),
+            width: 1.0,
+            color: dim
+        }));
+        // The longest arrow reaches the neighbourhood's edge; the total in yellow.
+        let longest = why
+            .parts
+            .iter()
+            .map(|(_, f)| f.length())
+            .fold(why.total.length(), f32::max);
+        let tip = me + why.total * (30.0 / longest);
+        assert!(scene.marks.iter().any(|m| matches!(m,
+            Mark::Line { a, b, color, .. }
+                if *a == At::world(me) && (b.world - tip).length() < 1e-3 && *color == palette::SELECTED)));
+        // Each part that pushes is named; those that do not are not.
+        let named: Vec<&str> = scene
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Text { text, color, .. } if *color == palette::STEERING_PART => {
+                    Some(text.as_str())
+                }
+                _ => None,
+            })
+            .collect();
+        let pushing: Vec<&str> = why
+            .parts
+            .iter()
+            .filter(|(_, f)| *f != Vec2::ZERO)
+            .map(|(p, _)| p.name())
+            .collect();
+        assert_eq!(pushing, ["separation", "cohesion"]);
+        for name in &pushing {
+            assert!(named.contains(name), "{name} not named: {named:?}");
+        }
+        assert_eq!(named.len(), pushing.len());
+        // An agent or a crowd that is not there draws nothing.
+        for missing in [(0, 2), (1, 0)] {
+            v.selected = Some(Selection::Agent {
+                crowd: missing.0,
+                agent: missing.1,
+            });
+            let none = scene_of(&w, &Trails::default(), &[], &v);
+            assert!(!none.symbols.contains(&Symbol::AgentSteering));
+        }
     }
 }

@@ -128,6 +128,11 @@ pub enum Selection {
     Launcher(usize),
     /// An obstacle by its place in the world's list ([`obstacles::upcoming`]).
     Obstacle(usize),
+    /// A crowd's agent: the crowd's and the agent's places in their lists.
+    Agent {
+        crowd: usize,
+        agent: usize,
+    },
 }
 
 /// One world shown, with what a picture of it needs from its past.
@@ -276,6 +281,7 @@ pub fn build(layers: &[Layer], view: &View) -> Scene {
     }
     obstacles::obstacles(&mut scene, world, view.selected);
     crowds::crowds(&mut scene, world);
+    crowds::selected(&mut scene, world, view.selected);
     for layer in layers {
         if let Some(ghost) = layer.ghost {
             draw_ghost(&mut scene, ghost);

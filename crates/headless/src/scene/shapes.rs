@@ -280,6 +280,15 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             super::obstacles::outlined(&corners, fill, edge)
         }
         Symbol::Agent => super::crowds::sample(mid),
+        Symbol::AgentSteering => {
+            let mut marks = arrow(
+                mid - x * 10.0,
+                Vec2::new(14.0, -8.0),
+                palette::STEERING_PART,
+            );
+            marks.extend(arrow(mid - x * 10.0, x * 20.0, palette::SELECTED));
+            marks
+        }
         Symbol::Shape(k) => {
             let role = Role::ALL[usize::from(k)];
             let shape = match role.glyph() {

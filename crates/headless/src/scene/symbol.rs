@@ -24,6 +24,7 @@ pub enum Symbol {
     Terrain,
     Obstacle,
     Agent,
+    AgentSteering,
 }
 
 impl Symbol {
@@ -51,6 +52,7 @@ impl Symbol {
             Symbol::Terrain,
             Symbol::Obstacle,
             Symbol::Agent,
+            Symbol::AgentSteering,
         ]);
         all
     }
@@ -71,6 +73,9 @@ impl Symbol {
             Symbol::Obstacle => "obstacle: crowds steer round it, missiles fly through",
             Symbol::Agent => {
                 "crowd agent: a vehicle flocking (Reynolds' boids), pointing the way it faces"
+            }
+            Symbol::AgentSteering => {
+                "selected agent's steering: each part of its blend (named) and the force it steers by (yellow), the longest reaching its neighbourhood's circle; lines to its neighbours"
             }
             Symbol::Trail => "trail: where a missile flew (fades with age)",
             Symbol::Velocity => "velocity",

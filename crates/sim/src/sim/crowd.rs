@@ -68,6 +68,46 @@ impl Default for CrowdParams {
     }
 }
 
+/// A part of a crowd agent's blend ([`Crowd::explain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SteeringPart {
+    ObstacleAvoidance,
+    WallAvoidance,
+    Containment,
+    Separation,
+    Alignment,
+    Cohesion,
+    Wander,
+}
+
+impl SteeringPart {
+    /// Its name, as the view labels its arrow.
+    pub fn name(self) -> &'static str {
+        match self {
+            SteeringPart::ObstacleAvoidance => "obstacle avoidance",
+            SteeringPart::WallAvoidance => "wall avoidance",
+            SteeringPart::Containment => "containment",
+            SteeringPart::Separation => "separation",
+            SteeringPart::Alignment => "alignment",
+            SteeringPart::Cohesion => "cohesion",
+            SteeringPart::Wander => "wander",
+        }
+    }
+}
+
+/// Why a crowd agent steers as it does ([`Crowd::explain`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Steering {
+    /// Its neighbours (indices into the crowd's agents), nearest first.
+    pub neighbours: Vec<usize>,
+    /// Each part of its blend: the avoidance parts as they push (their sum wins when it
+    /// is not negligible), the boids' times their weights (summed when avoidance asks
+    /// nothing).
+    pub parts: [(SteeringPart, Vec2); 7],
+    /// The force it steers by: the winning blend, truncated to its maximum force.
+    pub total: Vec2,
+}
+
 /// Agents, their box and obstacles. Written (for a world's state hash) with its agents'
 /// state, their wander points and streams, its parameters and box; not its obstacles,
 /// which the world holds and hands it ([`Crowd::obstacles`]), nor its grids and buffers,
@@ -155,8 +195,8 @@ impl Crowd {
     }
 
     /// The nearest neighbours of agent `i` (not itself), nearest first (ties by the grid's
-    /// order), into `out`.
-    fn neighbours(&self, i: usize, out: &mut Vec<Mover>) {
+    /// order): `(squared distance, index)`, the first `found` of them.
+    fn nearest(&self, i: usize) -> ([(f32, u32); MOST_NEIGHBOURS], usize) {
         let most = self.params.neighbours.min(MOST_NEIGHBOURS);
         let mut nearest: [(f32, u32); MOST_NEIGHBOURS] = [(0.0, 0); MOST_NEIGHBOURS];
         let mut found = 0;
@@ -176,6 +216,12 @@ impl Crowd {
             nearest[k] = (d, j as u32);
             found = (found + 1).min(most);
         });
+        (nearest, found)
+    }
+
+    /// The nearest neighbours of agent `i` ([`Crowd::nearest`]) as movers, into `out`.
+    fn neighbours(&self, i: usize, out: &mut Vec<Mover>) {
+        let (nearest, found) = self.nearest(i);
         out.clear();
         out.extend(
             nearest[..found]
@@ -184,13 +230,19 @@ impl Crowd {
         );
     }
 
-    /// Agent `i`'s steering force this tick (its wander point moves on).
-    fn force(&mut self, i: usize, neighbours: &mut Vec<Mover>, dt: f32) -> Vec2 {
-        self.neighbours(i, neighbours);
-        let stream = &mut self.streams[i];
+    /// Agent `i`'s wander force this tick, with its wander point and stream moved on.
+    fn wandering(&self, i: usize, dt: f32) -> (Vec2, Wander, Rng) {
+        let mut stream = self.streams[i].clone();
         let draw = Vec2::new(stream.range(-1.0, 1.0), stream.range(-1.0, 1.0));
-        let (agent, p) = (self.agents[i], &self.params);
-        let (wandering, _) = self.wanders[i].steer(&agent, &p.wander_circle, draw, dt);
+        let mut wander = self.wanders[i];
+        let (force, _) = wander.steer(&self.agents[i], &self.params.wander_circle, draw, dt);
+        (force, wander, stream)
+    }
+
+    /// What keeps `agent` out of the obstacles and in the box: obstacle avoidance's push
+    /// (the detection box), wall avoidance's (the feelers) and containment's.
+    fn avoidance(&self, agent: &Vehicle) -> [Vec2; 3] {
+        let p = &self.params;
         // The obstacles within reach of its detection box and feelers.
         let reach = 2.0 * p.avoid_length + agent.radius + self.largest;
         let mut near = [0u32; MOST_OBSTACLES];
@@ -205,28 +257,38 @@ impl Crowd {
             }
         });
         let obstacles = &self.obstacles;
-        let within: &[u32] = &near[..found];
-        let (lo, hi) = (self.lo, self.hi);
         // The detection box sees circles (Reynolds' spheres); a polygon's or a wall's
         // bounding circle would keep the crowd off empty ground round it, so those are
         // left to the feelers, which touch their edges.
         let round = |o: &&Obstacle| matches!(o, Obstacle::Circle { .. });
+        let (boxed, felt) = if all {
+            let circles = obstacles.iter().filter(round);
+            (
+                obstacle_avoidance(agent, circles, p.avoid_length, p.braking).0,
+                wall_avoidance(agent, obstacles, p.avoid_length),
+            )
+        } else {
+            let candidates = near[..found].iter().map(|j| &obstacles[*j as usize]);
+            let circles = candidates.clone().filter(round);
+            (
+                obstacle_avoidance(agent, circles, p.avoid_length, p.braking).0,
+                wall_avoidance(agent, candidates, p.avoid_length),
+            )
+        };
+        let contained = containment(agent, self.lo, self.hi, p.contain_ahead);
+        [boxed, felt, contained]
+    }
+
+    /// Agent `i`'s steering force this tick (its wander point moves on).
+    fn force(&mut self, i: usize, neighbours: &mut Vec<Mover>, dt: f32) -> Vec2 {
+        let (wandering, wander, stream) = self.wandering(i, dt);
+        self.wanders[i] = wander;
+        self.streams[i] = stream;
+        self.neighbours(i, neighbours);
+        let (agent, p) = (self.agents[i], &self.params);
         let mut avoid = || {
-            let push = if all {
-                obstacle_avoidance(
-                    &agent,
-                    obstacles.iter().filter(round),
-                    p.avoid_length,
-                    p.braking,
-                )
-                .0 + wall_avoidance(&agent, obstacles, p.avoid_length)
-            } else {
-                let candidates = within.iter().map(|j| &obstacles[*j as usize]);
-                let circles = candidates.clone().filter(round);
-                obstacle_avoidance(&agent, circles, p.avoid_length, p.braking).0
-                    + wall_avoidance(&agent, candidates, p.avoid_length)
-            };
-            push + containment(&agent, lo, hi, p.contain_ahead)
+            let [boxed, felt, contained] = self.avoidance(&agent);
+            boxed + felt + contained
         };
         let flock = neighbours.as_slice();
         let mut boids = || {
@@ -270,6 +332,52 @@ impl Crowd {
             p.max_force,
             1e-3 * p.max_force,
         )
+    }
+
+    /// Why agent `i` steers as it will this tick (a tick of `dt`): its neighbours, each
+    /// part of its blend (the avoidance parts as they are, the boids' weighted) and the
+    /// force it steers by; `None` if there is no such agent. Worked out on a copy by the
+    /// same code as [`Crowd::step`], so it is exactly what the next tick does.
+    pub fn explain(&self, i: usize, dt: f32) -> Option<Steering> {
+        if i >= self.agents.len() {
+            return None;
+        }
+        let mut crowd = self.clone();
+        crowd.sort_obstacles();
+        crowd.sort();
+        let (nearest, found) = crowd.nearest(i);
+        let neighbours: Vec<usize> = nearest[..found].iter().map(|(_, j)| *j as usize).collect();
+        let flock: Vec<Mover> = neighbours
+            .iter()
+            .map(|j| crowd.agents[*j].mover())
+            .collect();
+        let (agent, p) = (crowd.agents[i], &crowd.params);
+        let [boxed, felt, contained] = crowd.avoidance(&agent);
+        let (wandering, ..) = crowd.wandering(i, dt);
+        let parts = [
+            (SteeringPart::ObstacleAvoidance, boxed),
+            (SteeringPart::WallAvoidance, felt),
+            (SteeringPart::Containment, contained),
+            (
+                SteeringPart::Separation,
+                separation(&agent, &flock) * p.separation,
+            ),
+            (
+                SteeringPart::Alignment,
+                alignment(&agent, &flock) * p.alignment,
+            ),
+            (
+                SteeringPart::Cohesion,
+                cohesion(&agent, &flock) * p.cohesion,
+            ),
+            (SteeringPart::Wander, wandering * p.wander),
+        ];
+        let total = crowd.force(i, &mut Vec::new(), dt);
+        Some(Steering {
+            neighbours,
+            parts,
+            total,
+        })
     }
 
     /// Sorts the obstacles into their grid (each tick: they may have been moved).

@@ -1,5 +1,5 @@
 use super::*;
-use crate::steering::Obstacle;
+use crate::steering::{truncate, Obstacle};
 
 const DT: f32 = 1.0 / 60.0;
 
@@ -432,4 +432,94 @@ fn a_crowd_flies_the_same_bits_as_when_this_was_written() {
         crowd.step(DT);
     }
     assert_eq!(crowd.state_hash(), 9_173_404_570_436_025_724);
+}
+
+/// Two agents at rest 10 units apart on the x axis in a large empty box, no wander.
+fn pair() -> Crowd {
+    let params = CrowdParams {
+        wander: 0.0,
+        ..CrowdParams::default()
+    };
+    let at = |x: f32| Vehicle::new(Vec2::new(x, 100.0), Vec2::ZERO, 300.0, 80.0, 3.0);
+    let bounds = (Vec2::ZERO, Vec2::splat(1000.0));
+    Crowd::of(vec![at(100.0), at(110.0)], bounds, Vec::new(), params, 1)
+}
+
+#[test]
+fn an_agent_is_explained_by_its_neighbours_and_each_weighted_part() {
+    let crowd = pair();
+    let why = crowd.explain(0, DT).unwrap();
+    assert_eq!(why.neighbours, [1]);
+    let part = |wanted: SteeringPart| {
+        why.parts
+            .iter()
+            .find(|(p, _)| *p == wanted)
+            .map(|(_, f)| *f)
+            .unwrap()
+    };
+    // Separation: away from the neighbour 10 units off, (3 + 3) / 10^2 of the top speed
+    // 80 per unit away: (-48, 0), times its weight 1.5.
+    let apart = part(SteeringPart::Separation);
+    assert!((apart - Vec2::new(-72.0, 0.0)).length() < 1e-3, "{apart}");
+    // Cohesion pulls toward it; alignment has no heading to follow (both at rest), and
+    // nothing is near to avoid; wander is weighted 0.
+    assert!(part(SteeringPart::Cohesion).x > 0.0);
+    for nothing in [
+        SteeringPart::Alignment,
+        SteeringPart::ObstacleAvoidance,
+        SteeringPart::WallAvoidance,
+        SteeringPart::Containment,
+        SteeringPart::Wander,
+    ] {
+        assert_eq!(part(nothing), Vec2::ZERO, "{}", nothing.name());
+    }
+    // Avoidance asks nothing, so it steers by the boids' sum, truncated to 300.
+    let sum: Vec2 = why.parts.iter().map(|(_, f)| *f).sum();
+    assert_eq!(why.total, truncate(sum, 300.0));
+    assert!(crowd.explain(2, DT).is_none());
+}
+
+#[test]
+fn the_explained_force_is_the_one_the_next_tick_steers_by() {
+    // A crowd in mid-flight, round an obstacle, with wander: every agent's explanation
+    // moves it exactly as the tick does.
+    let obstacles = vec![Obstacle::Circle {
+        center: Vec2::splat(200.0),
+        radius: 30.0,
+    }];
+    let mut crowd = boxed(120, obstacles, CrowdParams::default(), 9);
+    for _ in 0..120 {
+        crowd.step(DT);
+    }
+    let explained: Vec<Vec2> = (0..120)
+        .map(|i| crowd.explain(i, DT).unwrap().total)
+        .collect();
+    let mut expected = crowd.agents.clone();
+    for (agent, force) in expected.iter_mut().zip(&explained) {
+        agent.step(*force, DT);
+    }
+    let hash = crowd.state_hash();
+    // Explaining changes nothing.
+    assert_eq!(crowd.state_hash(), hash);
+    crowd.step(DT);
+    assert_eq!(crowd.agents, expected);
+    let names: Vec<&str> = crowd
+        .explain(0, DT)
+        .unwrap()
+        .parts
+        .iter()
+        .map(|(p, _)| p.name())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "obstacle avoidance",
+            "wall avoidance",
+            "containment",
+            "separation",
+            "alignment",
+            "cohesion",
+            "wander"
+        ]
+    );
 }

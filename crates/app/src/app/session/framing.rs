@@ -72,6 +72,11 @@ impl Session {
                     Some(Selection::Obstacle(i)) => {
                         world.obstacles().get(i).map(|o| o.shape().bounds().0)
                     }
+                    Some(Selection::Agent { crowd, agent }) => world
+                        .crowds()
+                        .get(crowd)
+                        .and_then(|c| c.agents.get(agent))
+                        .map(|a| a.pos),
                     None => None,
                 };
                 let newest = || {

@@ -41,9 +41,15 @@ pub fn inspector(
     egui::CollapsingHeader::new("Inspector")
         .default_open(true)
         .show(ui, |ui| {
+            if let Some(Selection::Agent { crowd, agent }) = selected {
+                if let Some(lane) = runs.lanes.first() {
+                    agent_steering(ui, lane.shown(), crowd, agent);
+                }
+                return;
+            }
             let Some(Selection::Missile { lane, id }) = selected else {
                 ui.label(style::help(
-                    "Click a missile (or a row of the results) to inspect it.",
+                    "Click a missile (or a row of the results) to inspect it, or a crowd's agent to see why it steers as it does.",
                 ));
                 return;
             };
@@ -113,6 +119,40 @@ pub fn inspector(
             }
         });
     fly
+}
+
+/// A crowd agent's state and why it steers as it will this tick: its neighbours and each
+/// part of its blend, then the force it steers by ([`crate::sim::crowd::Crowd::explain`]).
+fn agent_steering(ui: &mut egui::Ui, world: &World, crowd: usize, agent: usize) {
+    let Some(c) = world.crowds().get(crowd) else {
+        return;
+    };
+    let (Some(a), Some(why)) = (c.agents.get(agent), c.explain(agent, world.dt())) else {
+        return;
+    };
+    ui.label(RichText::new(format!("agent {agent} of crowd {}", crowd + 1)).strong());
+    ui.monospace(format!("position  ({:.2}, {:.2})", a.pos.x, a.pos.y));
+    ui.monospace(format!(
+        "velocity  ({:.2}, {:.2})  speed {:.2} of {}",
+        a.vel.x,
+        a.vel.y,
+        a.vel.length(),
+        a.max_speed
+    ));
+    ui.monospace(format!(
+        "neighbours {} within {} units",
+        why.neighbours.len(),
+        c.params.neighbour_radius
+    ));
+    for (part, force) in &why.parts {
+        ui.monospace(format!("{:<19}{:>8.2}", part.name(), force.length()));
+    }
+    ui.monospace(format!(
+        "{:<19}{:>8.2} (at most {})",
+        "steers by",
+        why.total.length(),
+        c.params.max_force
+    ));
 }
 
 /// The laws to fly from a recorded missile's state at the tick on screen.

@@ -74,6 +74,7 @@ pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
 /// Each obstacle: selected, its fields (from its kind's description) and a button that
 /// removes it.
 fn obstacles(ui: &mut egui::Ui, session: &mut Session) {
+    let mut removed = None;
     for i in 0..session.doc.scenario.obstacles.len() {
         let o = &session.doc.scenario.obstacles[i];
         let terrain = if o.terrain() { ", terrain" } else { "" };
@@ -89,13 +90,17 @@ fn obstacles(ui: &mut egui::Ui, session: &mut Session) {
                     session.edit_scenario(|s| s.obstacles[i] = edited);
                 }
                 if ui.button("Remove this obstacle").clicked() {
-                    session.edit_scenario(|s| {
-                        s.obstacles.remove(i);
-                    });
-                    session.view.selected = None;
+                    removed = Some(i);
                 }
             });
         }
+    }
+    // After the list: removing one while listing would skip past the end.
+    if let Some(i) = removed {
+        session.edit_scenario(|s| {
+            s.obstacles.remove(i);
+        });
+        session.view.selected = None;
     }
 }
 

@@ -1,0 +1,113 @@
+//! The panel with obstacles and crowds, headless with egui_kittest: an obstacle's editor
+//! writes its own field to the document and the restarted world and removes it; a
+//! selected crowd agent's inspector says why it steers as it does.
+#![cfg(feature = "app")]
+
+mod panel_common;
+
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use egui_macroquad::egui::accesskit::{Action, ActionData, ActionRequest, Role};
+use egui_macroquad::egui::Event;
+use panel_common::State;
+use steerlab::app::session::Selection;
+use steerlab::scenario::{parse, Scenario};
+use steerlab::sim::obstacles::ObstacleSpec;
+
+type H = Harness<'static, State>;
+
+/// A terrain circle and a wall, and a crowd of three agents at rest.
+fn scenario() -> Scenario {
+    let text = r#"(version: 1, world: (width: 1000, height: 800),
+        obstacles: [
+            Circle(center: (300, 300), radius: 40, terrain: true),
+            Wall(from: (600, 100), to: (600, 500)),
+        ],
+        crowds: [(name: "flock", count: 3, from: (700, 600), to: (760, 640), wander: 0)])"#;
+    parse(text, "test").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn click(harness: &mut H, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Sets the first drag value after the one labelled `anchor` to `value`, as a screen
+/// reader would.
+fn set_after(harness: &mut H, anchor: &str, value: f64) {
+    let target = harness
+        .get_by_label(anchor)
+        .following_siblings()
+        .find(|n| n.role() == Role::SpinButton)
+        .unwrap_or_else(|| panic!("no drag value after `{anchor}`"))
+        .id();
+    let request = ActionRequest {
+        action: Action::SetValue,
+        target,
+        data: Some(ActionData::NumericValue(value)),
+    };
+    harness
+        .input_mut()
+        .events
+        .push(Event::AccessKitActionRequest(request));
+    harness.run();
+}
+
+fn radius(o: &ObstacleSpec) -> f32 {
+    o.shape().bounds().1
+}
+
+#[test]
+fn an_obstacles_editor_writes_its_field_to_the_file_and_the_world_and_removes_it() {
+    let mut harness = panel_common::harness(scenario(), false);
+    click(&mut harness, "Targets, launchers and obstacles");
+    click(&mut harness, "obstacle 1: circle, terrain");
+    assert_eq!(
+        harness.state().session.view.selected,
+        Some(Selection::Obstacle(0))
+    );
+    set_after(&mut harness, "radius (units)", 75.0);
+    let session = &harness.state().session;
+    assert_eq!(radius(&session.doc.scenario.obstacles[0]), 75.0);
+    assert_eq!(radius(&session.runs.lanes[0].world.obstacles()[0]), 75.0);
+    // The wall is as it was.
+    assert_eq!(session.doc.scenario.obstacles[1], scenario().obstacles[1]);
+    // The field keeps to its range: asked for 0, it takes the least radius, 0.001.
+    set_after(&mut harness, "radius (units)", 0.0);
+    let session = &harness.state().session;
+    assert_eq!(radius(&session.doc.scenario.obstacles[0]), 0.001);
+    click(&mut harness, "Remove this obstacle");
+    let session = &harness.state().session;
+    assert_eq!(session.doc.scenario.obstacles, scenario().obstacles[1..]);
+    assert_eq!(session.runs.lanes[0].world.obstacles().len(), 1);
+    assert!(harness.query_by_label("obstacle 1: wall").is_some());
+}
+
+#[test]
+fn a_selected_agent_is_inspected_part_by_part() {
+    let mut harness = panel_common::harness(scenario(), false);
+    assert!(harness.query_by_label("agent 1 of crowd 1").is_none());
+    harness.state_mut().session.view.selected = Some(Selection::Agent { crowd: 0, agent: 1 });
+    harness.run();
+    assert!(harness.query_by_label("agent 1 of crowd 1").is_some());
+    let line = |start: &str| {
+        // A label's text is its value.
+        let found = harness.get_by_label_contains(start);
+        found.value().or_else(|| found.label()).unwrap_or_default()
+    };
+    let neighbours = line("neighbours ");
+    assert!(neighbours.ends_with(" within 30 units"), "{neighbours}");
+    // At rest with nothing near: no avoidance, no alignment, no wander (weighted 0).
+    for none in [
+        "obstacle avoidance",
+        "wall avoidance",
+        "containment",
+        "alignment",
+        "wander",
+    ] {
+        let text = line(none);
+        assert!(text.ends_with(" 0.00"), "{text}");
+    }
+    assert!(!line("separation").ends_with(" 0.00"));
+    assert!(line("steers by").ends_with("(at most 300)"));
+}
