@@ -194,17 +194,45 @@ mod selected_tests {
         assert!(scene.marks.iter().any(|m| matches!(m,
             Mark::Line { a, b, color, .. }
                 if *a == At::world(me) && (b.world - tip).length() < 1e-3 && *color == palette::SELECTED)));
-        // Each part that pushes is named; those that do not are not.
-        let named: Vec<&str> = scene
+        // Each part that pushes is an arrow to the same scale, named at its tip; those
+        // that do not are not drawn.
+        let named: Vec<(&str, Vec2)> = scene
             .marks
             .iter()
             .filter_map(|m| match m {
-                Mark::Text { text, color, .. } if *color == palette::STEERING_PART => {
-                    Some(text.as_str())
-                }
+                Mark::Text {
+                    text, color, at, ..
+                } if *color == palette::STEERING_PART => Some((text.as_str(), at.world)),
                 _ => None,
             })
             .collect();
+        for (part, force) in why.parts.iter().filter(|(_, f)| *f != Vec2::ZERO) {
+            let tip = me + *force * (30.0 / longest);
+            assert!(
+                scene.marks.iter().any(|m| matches!(m,
+                Mark::Line { a, b, color, .. }
+                    if *a == At::world(me) && (b.world - tip).length() < 1e-3
+                        && *color == palette::STEERING_PART)),
+                "{}",
+                part.name()
+            );
+            let at = named.iter().find(|(n, _)| *n == part.name()).unwrap().1;
+            assert!(
+                (at - tip).length() < 1e-3,
+                "{} named at {at}, not {tip}",
+                part.name()
+            );
+        }
+        // A ring twice the agent's radius (3) round it, at least 6 pixels.
+        assert!(scene.marks.contains(&Mark::Circle {
+            center: At::world(me),
+            radius: 6.0,
+            min_px: 6.0,
+            fill: false,
+            width: 1.5,
+            color: palette::SELECTED
+        }));
+        let named: Vec<&str> = named.iter().map(|(n, _)| *n).collect();
         let pushing: Vec<&str> = why
             .parts
             .iter()

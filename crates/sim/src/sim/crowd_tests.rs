@@ -1,5 +1,5 @@
 use super::*;
-use crate::steering::{truncate, Obstacle};
+use crate::steering::Obstacle;
 
 const DT: f32 = 1.0 / 60.0;
 
@@ -434,15 +434,25 @@ fn a_crowd_flies_the_same_bits_as_when_this_was_written() {
     assert_eq!(crowd.state_hash(), 9_173_404_570_436_025_724);
 }
 
-/// Two agents at rest 10 units apart on the x axis in a large empty box, no wander.
+/// Two agents 10 units apart on the x axis in a large empty box, the second moving down
+/// the screen at 10 units/s; no wander, alignment weighted 2 and cohesion 0.5.
 fn pair() -> Crowd {
     let params = CrowdParams {
         wander: 0.0,
+        alignment: 2.0,
+        cohesion: 0.5,
         ..CrowdParams::default()
     };
-    let at = |x: f32| Vehicle::new(Vec2::new(x, 100.0), Vec2::ZERO, 300.0, 80.0, 3.0);
+    let at =
+        |x: f32, vy: f32| Vehicle::new(Vec2::new(x, 100.0), Vec2::new(0.0, vy), 300.0, 80.0, 3.0);
     let bounds = (Vec2::ZERO, Vec2::splat(1000.0));
-    Crowd::of(vec![at(100.0), at(110.0)], bounds, Vec::new(), params, 1)
+    Crowd::of(
+        vec![at(100.0, 0.0), at(110.0, 10.0)],
+        bounds,
+        Vec::new(),
+        params,
+        1,
+    )
 }
 
 #[test]
@@ -457,15 +467,17 @@ fn an_agent_is_explained_by_its_neighbours_and_each_weighted_part() {
             .map(|(_, f)| *f)
             .unwrap()
     };
+    let close = |found: Vec2, want: Vec2| (found - want).length() < 1e-3;
     // Separation: away from the neighbour 10 units off, (3 + 3) / 10^2 of the top speed
     // 80 per unit away: (-48, 0), times its weight 1.5.
-    let apart = part(SteeringPart::Separation);
-    assert!((apart - Vec2::new(-72.0, 0.0)).length() < 1e-3, "{apart}");
-    // Cohesion pulls toward it; alignment has no heading to follow (both at rest), and
-    // nothing is near to avoid; wander is weighted 0.
-    assert!(part(SteeringPart::Cohesion).x > 0.0);
+    assert!(close(part(SteeringPart::Separation), Vec2::new(-72.0, 0.0)));
+    // Alignment: the neighbour's heading (down) at the top speed, less its own velocity
+    // (none): (0, 80), times 2.
+    assert!(close(part(SteeringPart::Alignment), Vec2::new(0.0, 160.0)));
+    // Cohesion: seek the neighbour at the top speed, (80, 0), times 0.5.
+    assert!(close(part(SteeringPart::Cohesion), Vec2::new(40.0, 0.0)));
+    // Nothing near to avoid; wander is weighted 0.
     for nothing in [
-        SteeringPart::Alignment,
         SteeringPart::ObstacleAvoidance,
         SteeringPart::WallAvoidance,
         SteeringPart::Containment,
@@ -473,9 +485,8 @@ fn an_agent_is_explained_by_its_neighbours_and_each_weighted_part() {
     ] {
         assert_eq!(part(nothing), Vec2::ZERO, "{}", nothing.name());
     }
-    // Avoidance asks nothing, so it steers by the boids' sum, truncated to 300.
-    let sum: Vec2 = why.parts.iter().map(|(_, f)| *f).sum();
-    assert_eq!(why.total, truncate(sum, 300.0));
+    // Avoidance asks nothing, so it steers by the boids' sum (-32, 160), under 300.
+    assert!(close(why.total, Vec2::new(-32.0, 160.0)), "{}", why.total);
     assert!(crowd.explain(2, DT).is_none());
 }
 

@@ -1,7 +1,8 @@
 //! One tick of a missile's flight: steer against the target as it was at the start of
 //! the tick, fly what the airframe makes of the law's move (with gravity), refuse
-//! non-finite states, test the hit swept over the tick, detonate with a
-//! blast, and end flights that run out of fuel or lifetime or leave the world.
+//! non-finite states, stop it where it touches terrain, test the hit swept over the part
+//! of the tick it flew, detonate with a blast, and end flights that touched
+//! terrain, ran out of fuel or lifetime or left the world.
 
 use super::airframe;
 use super::config::WorldConfig;

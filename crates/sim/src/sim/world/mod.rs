@@ -1,8 +1,8 @@
-//! The world: owns the fixed tick, the targets, launchers, turrets, rain and missiles,
-//! and steps them deterministically. Each tick: apply queued inputs, spawn rain, fire
-//! launchers and turrets, move targets, steer and move missiles (seeing their targets
-//! as they were at the start of the tick), test hits swept over the tick, end missiles,
-//! remove lost targets.
+//! The world: owns the fixed tick, the targets, launchers, turrets, rain, missiles,
+//! obstacles and crowds, and steps them deterministically. Each tick: apply queued
+//! inputs, spawn rain, fire launchers and turrets, move targets, steer and move missiles
+//! (seeing their targets as they were at the start of the tick), test hits and terrain
+//! swept over the tick, end missiles, remove lost targets, step the crowds.
 
 mod firing;
 mod inputs;
