@@ -52,6 +52,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "evasive",
         "artillery",
         "flares",
+        // These two are in tests/shipped_steering.rs.
         "terrain",
         "boids",
         // The two sweeps are tested in tests/sweep.rs.
@@ -591,115 +592,4 @@ fn flares_fool_the_seekers_that_see_them_and_never_the_missiles_without_one() {
     }
     assert!(decoyed.len() >= 3, "{decoyed:?}");
     assert!(fooled >= 2, "only {fooled} fooled");
-}
-
-#[test]
-fn terrain_ends_the_missiles_that_touch_it_and_only_those() {
-    let scenario = scenario("terrain");
-    let mut world = scenario.build().unwrap();
-    // The slate circle, which is not terrain: (380, 540), radius 35.
-    let slate = glam::Vec2::new(380.0, 540.0);
-    let mut through = std::collections::BTreeSet::new();
-    for _ in 0..(60 * 60) {
-        world.step();
-        for m in world.missiles() {
-            // Still flying after the tick: clear of every terrain shape by its radius.
-            for shape in world.terrain() {
-                assert!(
-                    shape.distance(m.body.pos) > m.radius,
-                    "{:?} flies on touching terrain at {}",
-                    m.id,
-                    m.body.pos
-                );
-            }
-            if m.body.pos.distance(slate) < 35.0 {
-                through.insert(m.id);
-            }
-        }
-    }
-    assert!(
-        !through.is_empty(),
-        "no missile flew through the slate circle"
-    );
-    let laws: Vec<Algorithm> = ["smoothed", "turn-rate", "pro-nav"]
-        .into_iter()
-        .map(|id| Algorithm::from_id(id).unwrap())
-        .collect();
-    for law in laws {
-        let flown = of(&world, law);
-        let crashed: Vec<&&Missile> = flown
-            .iter()
-            .filter(|m| m.metrics.outcome == Outcome::Missed(MissReason::Terrain))
-            .collect();
-        assert!(flown.iter().any(|m| hit(m)), "{law}: no hit");
-        assert!(!crashed.is_empty(), "{law}: none hit terrain");
-        for m in crashed {
-            // It ended on a terrain surface: within its radius of one.
-            let gap = world
-                .terrain()
-                .iter()
-                .map(|o| o.distance(m.body.pos))
-                .fold(f32::INFINITY, f32::min);
-            assert!(
-                gap <= m.radius + 1e-3,
-                "{law} {:?} ended {gap} from terrain",
-                m.id
-            );
-        }
-    }
-    // Every terrain obstacle is drawn, and the one that is not terrain in its own look.
-    assert_eq!(world.obstacles().len(), 4);
-    assert_eq!(world.terrain().len(), 3);
-}
-
-/// How alike the headings of near agents are: for each moving agent, the length of the
-/// mean unit velocity of it and the agents within 30 units (1: all one way), averaged.
-fn polarisation(world: &World) -> f32 {
-    let agents = &world.crowds()[0].agents;
-    let (mut sum, mut counted) = (0.0, 0);
-    for a in agents {
-        let near: Vec<glam::Vec2> = agents
-            .iter()
-            .filter(|b| b.pos.distance(a.pos) <= 30.0)
-            .map(|b| b.vel.normalize_or_zero())
-            .collect();
-        if a.vel != glam::Vec2::ZERO {
-            sum += near.iter().sum::<glam::Vec2>().length() / near.len() as f32;
-            counted += 1;
-        }
-    }
-    sum / counted as f32
-}
-
-#[test]
-fn boids_form_flocks_and_keep_out_of_the_rocks_and_the_wall() {
-    let mut world = scenario("boids").build().unwrap();
-    assert_eq!(world.crowds()[0].agents.len(), 2000);
-    // At rest at the start: no heading to share.
-    let mut before: Vec<glam::Vec2> = world.crowds()[0].agents.iter().map(|a| a.pos).collect();
-    let shapes: Vec<steerlab::sim::Obstacle> =
-        world.obstacles().iter().map(|o| o.shape()).collect();
-    for tick in 0..600 {
-        world.step();
-        let agents = &world.crowds()[0].agents;
-        for (a, from) in agents.iter().zip(&before) {
-            for o in &shapes {
-                let solid = !matches!(o, steerlab::sim::Obstacle::Wall { .. });
-                assert!(
-                    !(solid && o.distance(a.pos) == 0.0),
-                    "tick {tick}: inside {o:?}"
-                );
-                assert!(
-                    o.touch(*from, a.pos).is_none(),
-                    "tick {tick}: through {o:?}"
-                );
-            }
-            assert!(a.pos.x > -20.0 && a.pos.x < 1220.0 && a.pos.y > -20.0 && a.pos.y < 820.0);
-        }
-        before = agents.iter().map(|a| a.pos).collect();
-    }
-    // After 10 s neighbours head the same way: a flock. Agents headed at random would
-    // score about 1 / sqrt(neighbours) (under 0.5 with four or more).
-    let flocked = polarisation(&world);
-    assert!(flocked > 0.7, "{flocked}");
 }

@@ -8,6 +8,7 @@ pub mod crowd;
 pub mod crowd_spec;
 pub mod diagnosis;
 pub mod event;
+pub mod failure_class;
 pub mod flares;
 mod flight;
 pub mod hash;
