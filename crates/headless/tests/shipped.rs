@@ -7,13 +7,12 @@ extern crate steerlab_headless as steerlab;
 use steerlab::core::field::WrittenValue;
 use steerlab::guidance::{Algorithm, Guidance, Value};
 use steerlab::headless;
-use steerlab::scenario::presets::{shipped, SHIPPED};
-use steerlab::scenario::{parse, Scenario};
+use steerlab::scenario::presets::SHIPPED;
+use steerlab::scenario::Scenario;
 use steerlab::sim::{EventKind, Input, MissReason, Missile, Outcome, Source, TargetLoss, World};
 
-fn scenario(name: &str) -> Scenario {
-    parse(shipped(name).unwrap(), name).unwrap()
-}
+mod shipped_common;
+use shipped_common::{hit, of, scenario};
 
 /// Runs a scenario for `seconds`, collecting every event.
 fn run(scenario: &Scenario, seconds: f64) -> (World, Vec<EventKind>) {
@@ -23,18 +22,6 @@ fn run(scenario: &Scenario, seconds: f64) -> (World, Vec<EventKind>) {
         events.extend(world.step().iter().map(|e| e.kind.clone()));
     }
     (world, events)
-}
-
-fn of(world: &World, algorithm: Algorithm) -> Vec<&Missile> {
-    world
-        .all_missiles()
-        .into_iter()
-        .filter(|m| m.algorithm() == algorithm)
-        .collect()
-}
-
-fn hit(m: &Missile) -> bool {
-    matches!(m.metrics.outcome, Outcome::Hit { .. })
 }
 
 #[test]

@@ -6,25 +6,10 @@
 extern crate steerlab_headless as steerlab;
 
 use steerlab::guidance::Algorithm;
-use steerlab::scenario::presets::shipped;
-use steerlab::scenario::{parse, Scenario};
 use steerlab::sim::{MissReason, Missile, Outcome, World};
 
-fn scenario(name: &str) -> Scenario {
-    parse(shipped(name).unwrap(), name).unwrap()
-}
-
-fn of(world: &World, algorithm: Algorithm) -> Vec<&Missile> {
-    world
-        .all_missiles()
-        .into_iter()
-        .filter(|m| m.algorithm() == algorithm)
-        .collect()
-}
-
-fn hit(m: &Missile) -> bool {
-    matches!(m.metrics.outcome, Outcome::Hit { .. })
-}
+mod shipped_common;
+use shipped_common::{hit, of, scenario};
 
 #[test]
 fn terrain_ends_the_missiles_that_touch_it_and_only_those() {
