@@ -161,6 +161,20 @@ impl Sampler {
         self.stay_within();
     }
 
+    /// Missile `id`'s flight so far, handed over to be flown on and diagnosed elsewhere
+    /// (the lockstep path, [`crate::sim::lockstep::Handoff::diagnosed`]): its samples,
+    /// and the seconds after launch its solver failed. This sampler forgets it (it is
+    /// not sampled or diagnosed here again).
+    pub fn hand_off(&mut self, id: MissileId) -> (Vec<Sample>, Vec<f32>) {
+        let Some(f) = self.flights.get_mut(&id).filter(|f| !f.forgotten) else {
+            return (Vec::new(), Vec::new());
+        };
+        self.held -= f.samples.len();
+        f.forgotten = true;
+        let failed = f.solver_failed.drain(..).map(|(_, t)| t).collect();
+        (std::mem::take(&mut f.samples), failed)
+    }
+
     /// Drops samples until at most `keep` are held (a batch run holds those in flight).
     fn stay_within(&mut self) {
         if self.keep == 0 {

@@ -395,3 +395,38 @@ fn a_diagnosed_trace_names_each_miss_s_class_on_the_row_it_ended() {
         );
     }
 }
+
+#[test]
+fn a_flight_handed_off_leaves_with_its_samples_and_solver_failures_and_is_forgotten() {
+    let mut w = world();
+    let mut s = Sampler::new(Thresholds::default());
+    fly(&mut w, &mut s, 300);
+    // The first has flown 300 ticks, the second 180: 480 held.
+    assert_eq!(s.held, 480);
+    let (samples, failed) = s.hand_off(FIRST);
+    assert_eq!(samples.len(), 300);
+    assert_eq!(samples[0].time, w.dt());
+    assert!(failed.is_empty());
+    assert_eq!(s.held, 180);
+    assert!(s.is_forgotten(FIRST));
+    // Not followed any more: it is neither sampled nor diagnosed here.
+    fly(&mut w, &mut s, 721);
+    assert_eq!(s.held, 0);
+    assert!(s.why(FIRST).is_none() && s.why(SECOND) == Some(Class::Orbit));
+    // One never sampled, or handed off already, hands off nothing.
+    assert_eq!(s.hand_off(MissileId(7)), (Vec::new(), Vec::new()));
+    assert_eq!(s.hand_off(FIRST), (Vec::new(), Vec::new()));
+    // Newton's solver fails on its first tick (fired at 1 s: 1/60 s after launch).
+    let text = r#"(version: 1, targets: [(name: "east", radius: 10, motion: Static(pos: (500, 300)))],
+        launchers: [(name: "pad", pos: (100, 300), target: "east", algorithms: ["newton"],
+                     first_at: 1, missile: (lifetime: 0.5))])"#;
+    let mut w = crate::scenario::parse(text, "newton")
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut s = Sampler::new(Thresholds::default());
+    fly(&mut w, &mut s, 70);
+    let (samples, failed) = s.hand_off(FIRST);
+    // Sampled after the steps to ticks 61 to 70.
+    assert_eq!((samples.len(), failed), (10, vec![w.dt()]));
+}

@@ -1,6 +1,7 @@
 //! The kinematic state every missile has, what its seeker sees of its target, and angle
 //! arithmetic: what the guidance laws and the simulation both need.
 
+use super::lanes::{Real, V2};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +34,21 @@ pub struct Seen {
 /// Wraps an angle into `(-pi, pi]`.
 pub fn wrap_angle(angle: f32) -> f32 {
     use std::f32::consts::{PI, TAU};
-    let wrapped = (angle + PI).rem_euclid(TAU) - PI;
+    let x = angle + PI;
+    // `x.rem_euclid(TAU)`, without the remainder's division where the answer is x itself,
+    // one subtraction (exact: TAU <= x < 2 TAU) or the addition `rem_euclid` makes of a
+    // negative remainder: the same bits, several times as fast for the differences of
+    // two angles (the laws' and the diagnosis's most common case).
+    let r = if (0.0..TAU).contains(&x) {
+        x
+    } else if (TAU..2.0 * TAU).contains(&x) {
+        x - TAU
+    } else if x < 0.0 && x > -TAU {
+        x + TAU
+    } else {
+        x.rem_euclid(TAU)
+    };
+    let wrapped = r - PI;
     if wrapped <= -PI {
         wrapped + TAU
     } else {
@@ -47,50 +62,189 @@ pub fn wrap_angle(angle: f32) -> f32 {
 /// library's, and the same bits on every platform (plain f32 arithmetic, no libm). Used
 /// for the headings the laws set, turn rates and a script's `angle()`; the built-in
 /// laws' own steering arithmetic keeps the C library's, as their articles have it.
-pub fn direction(v: glam::Vec2) -> f32 {
-    use std::f32::consts::{FRAC_PI_2, PI};
-    let (x, y) = (v.x, v.y);
-    if x == 0.0 {
-        return if y > 0.0 {
-            FRAC_PI_2
-        } else if y < 0.0 {
-            -FRAC_PI_2
-        } else {
-            0.0
-        };
-    }
-    let base = if x > 0.0 {
-        0.0
-    } else if y < 0.0 {
-        -PI
-    } else {
-        PI
-    };
-    base + atan(y / x)
+pub fn direction(v: Vec2) -> f32 {
+    direction_of(V2::from(v))
 }
 
-/// The arctangent (Cephes `atanf`).
-fn atan(t: f32) -> f32 {
-    use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
-    let (sign, x) = if t < 0.0 { (-1.0, -t) } else { (1.0, t) };
-    let (offset, x) = if x > 2.414_213_6 {
-        (FRAC_PI_2, -1.0 / x)
-    } else if x > 0.414_213_57 {
-        (FRAC_PI_4, (x - 1.0) / (x + 1.0))
-    } else {
-        (0.0, x)
-    };
-    let z = x * x;
-    let poly =
-        (((8.053_744_5e-2 * z - 1.387_768_6e-1) * z + 1.997_771_1e-1) * z - 3.333_295e-1) * z * x
-            + x;
-    sign * (offset + poly)
+/// [`direction`] of one vector or of four at once (the same bits in each lane): every
+/// lane works out all three ranges of the arctangent and keeps its own, so there is no
+/// branch to guess wrong.
+#[inline]
+pub fn direction_of<N: Real>(v: V2<N>) -> N {
+    use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, PI};
+    let (x, y) = (v.x, v.y);
+    let (zero, one) = (N::splat(0.0), N::splat(1.0));
+    // The arctangent of t = y / x (Cephes `atanf`), by |t|'s range.
+    let t = y / x;
+    let negative = zero.gt(t);
+    let a = N::select(negative, -t, t);
+    let (high, middle) = (a.gt(N::splat(2.414_213_6)), a.gt(N::splat(0.414_213_57)));
+    let reduced = N::select(
+        high,
+        N::splat(-1.0) / a,
+        N::select(middle, (a - one) / (a + one), a),
+    );
+    let offset = N::select(
+        high,
+        N::splat(FRAC_PI_2),
+        N::select(middle, N::splat(FRAC_PI_4), zero),
+    );
+    let z = reduced * reduced;
+    let poly = (((N::splat(8.053_744_5e-2) * z - N::splat(1.387_768_6e-1)) * z
+        + N::splat(1.997_771_1e-1))
+        * z
+        - N::splat(3.333_295e-1))
+        * z
+        * reduced
+        + reduced;
+    let atan = N::select(negative, N::splat(-1.0), one) * (offset + poly);
+    // The quadrant, and the vertical axis (and the origin) as atan2 has them.
+    let base = N::select(
+        x.gt(zero),
+        zero,
+        N::select(zero.gt(y), N::splat(-PI), N::splat(PI)),
+    );
+    let vertical = N::select(
+        y.gt(zero),
+        N::splat(FRAC_PI_2),
+        N::select(zero.gt(y), N::splat(-FRAC_PI_2), zero),
+    );
+    N::select(x.eq(zero), vertical, base + atan)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::direction;
+    use super::{direction, direction_of, wrap_angle};
     use glam::Vec2;
+    use std::f32::consts::{PI, TAU};
+
+    /// The definition: `(angle + pi).rem_euclid(tau) - pi`, then -pi moved to pi.
+    fn wrapped_by_remainder(angle: f32) -> f32 {
+        let wrapped = (angle + PI).rem_euclid(TAU) - PI;
+        if wrapped <= -PI {
+            wrapped + TAU
+        } else {
+            wrapped
+        }
+    }
+
+    /// The arctangent as Cephes writes it, branch by branch (what `direction` computed
+    /// before its lanes shared it).
+    fn direction_by_branches(v: Vec2) -> f32 {
+        use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
+        let (x, y) = (v.x, v.y);
+        if x == 0.0 {
+            return if y > 0.0 {
+                FRAC_PI_2
+            } else if y < 0.0 {
+                -FRAC_PI_2
+            } else {
+                0.0
+            };
+        }
+        let base = if x > 0.0 {
+            0.0
+        } else if y < 0.0 {
+            -PI
+        } else {
+            PI
+        };
+        let t = y / x;
+        let (sign, a) = if t < 0.0 { (-1.0, -t) } else { (1.0, t) };
+        let (offset, a) = if a > 2.414_213_6 {
+            (FRAC_PI_2, -1.0 / a)
+        } else if a > 0.414_213_57 {
+            (FRAC_PI_4, (a - 1.0) / (a + 1.0))
+        } else {
+            (0.0, a)
+        };
+        let z = a * a;
+        let poly = (((8.053_744_5e-2 * z - 1.387_768_6e-1) * z + 1.997_771_1e-1) * z
+            - 3.333_295e-1)
+            * z
+            * a
+            + a;
+        base + sign * (offset + poly)
+    }
+
+    #[test]
+    fn direction_one_or_four_at_a_time_has_the_bits_of_the_branches() {
+        use crate::core::lanes::V2;
+        let odd = [
+            0.0,
+            -0.0,
+            1e-40,
+            -1e-40,
+            1e-20,
+            0.414_213_57,
+            2.414_213_6,
+            1.0,
+            -1.0,
+            1e30,
+        ];
+        let mut vectors: Vec<Vec2> = Vec::new();
+        for x in odd.iter().flat_map(|v| [*v, -*v]) {
+            for y in odd.iter().flat_map(|v| [*v, -*v]) {
+                vectors.push(Vec2::new(x, y));
+            }
+        }
+        for i in 0..100_000 {
+            let a = i as f32 * 6.283e-5 - PI;
+            let r = 1e-3 + (i % 97) as f32 * 13.7;
+            vectors.push(Vec2::new(a.cos() * r, a.sin() * r));
+            // Both sides of the range reduction's edges.
+            let edge = [0.414_213_57f32, 2.414_213_6][i % 2];
+            let t = f32::from_bits(edge.to_bits() + (i as u32 % 64) - 32);
+            vectors.push(Vec2::new(r, t * r));
+        }
+        vectors.extend([Vec2::new(f32::NAN, 1.0), Vec2::new(f32::INFINITY, 1.0)]);
+        for v in &vectors {
+            let (one, want) = (direction(*v), direction_by_branches(*v));
+            assert!(
+                one.to_bits() == want.to_bits() || one.is_nan() && want.is_nan(),
+                "{v}"
+            );
+        }
+        for four in vectors.chunks_exact(4) {
+            let lanes = direction_of(V2::gather([four[0], four[1], four[2], four[3]]));
+            for (i, v) in four.iter().enumerate() {
+                let (lane, want) = (lanes.as_array()[i], direction(*v));
+                assert!(
+                    lane.to_bits() == want.to_bits() || lane.is_nan() && want.is_nan(),
+                    "{v}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn wrap_angle_gives_the_remainder_s_bits_for_every_angle() {
+        // Every float near the shortcut's edges, a sweep over several turns either way,
+        // and the odd ones.
+        let mut angles: Vec<f32> = vec![0.0, -0.0, PI, -PI, TAU, -TAU, 1e30, -1e30, f32::MAX];
+        for edge in [-PI, PI, 3.0 * PI, -3.0 * PI, 5.0 * PI] {
+            let mut a = edge;
+            let mut b = edge;
+            for _ in 0..2000 {
+                a = a.next_up();
+                b = b.next_down();
+                angles.extend([a, b]);
+            }
+        }
+        angles.extend((0..400_000).map(|i| -20.0 + i as f32 * 1e-4));
+        for a in angles {
+            assert_eq!(
+                wrap_angle(a).to_bits(),
+                wrapped_by_remainder(a).to_bits(),
+                "angle {a:e}"
+            );
+        }
+        assert!(wrap_angle(f32::NAN).is_nan());
+        assert!(wrap_angle(f32::INFINITY).is_nan());
+        // Into (-pi, pi]: -pi is pi.
+        assert_eq!(wrap_angle(-PI), PI);
+        assert!((wrap_angle(3.0 * PI / 2.0) + PI / 2.0).abs() < 1e-6);
+    }
 
     #[test]
     fn direction_is_within_3e_7_of_the_f64_angle_all_around() {

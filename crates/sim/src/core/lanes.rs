@@ -52,6 +52,8 @@ pub trait Real:
     fn gt(self, other: Self) -> Self::Mask;
     /// `self >= other`, false where either is NaN.
     fn ge(self, other: Self) -> Self::Mask;
+    /// `self == other` (-0 equals 0; false where either is NaN).
+    fn eq(self, other: Self) -> Self::Mask;
     /// `yes` where `mask` holds, else `no`.
     fn select(mask: Self::Mask, yes: Self, no: Self) -> Self;
     fn finite(self) -> Self::Mask;
@@ -79,6 +81,9 @@ impl Real for f32 {
     fn ge(self, other: Self) -> bool {
         self >= other
     }
+    fn eq(self, other: Self) -> bool {
+        self == other
+    }
     fn select(mask: bool, yes: Self, no: Self) -> Self {
         if mask {
             yes
@@ -104,6 +109,9 @@ impl Real for F4 {
     }
     fn ge(self, other: Self) -> F4 {
         F4::simd_ge(self, other)
+    }
+    fn eq(self, other: Self) -> F4 {
+        F4::simd_eq(self, other)
     }
     fn select(mask: F4, yes: Self, no: Self) -> Self {
         mask.bitselect(yes, no)

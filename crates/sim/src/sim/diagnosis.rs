@@ -8,7 +8,6 @@
 
 use super::event::MissReason;
 use super::metrics::Outcome;
-use crate::core::direction;
 use crate::core::field::{described, number};
 use crate::core::wrap_angle;
 use glam::Vec2;
@@ -16,6 +15,10 @@ use serde::{Deserialize, Serialize};
 use std::f32::consts::TAU;
 
 pub use super::failure_class::Class;
+
+#[path = "diagnosis_measures.rs"]
+mod measures;
+use measures::{measured, Measures};
 
 /// A class found in a flight: when (seconds after launch) and what shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -174,9 +177,12 @@ pub fn diagnose(samples: &[Sample], ending: &Ending, t: &Thresholds) -> Vec<Find
         Outcome::Missed(reason) => reason,
         Outcome::Hit { .. } | Outcome::Flying => return Vec::new(),
     };
-    let mut out = shown(samples, t);
-    saturation(samples, t, &mut out);
-    late_swerve(samples, t, &mut out);
+    let mut out = measured(samples, |m| {
+        let mut out = shown(m, t);
+        saturation(m, t, &mut out);
+        late_swerve(m, t, &mut out);
+        out
+    });
     if let Some(first) = ending.solver_failed.first() {
         let times = ending.solver_failed.len();
         out.push(Finding {
@@ -200,16 +206,16 @@ pub fn diagnose(samples: &[Sample], ending: &Ending, t: &Thresholds) -> Vec<Find
 /// approach) are decided when it ends, in [`diagnose`]. A flight so far may show an
 /// overshoot that later turns out to be an orbit's first loop.
 pub fn in_flight(samples: &[Sample], t: &Thresholds) -> Vec<Finding> {
-    let mut out = shown(samples, t);
+    let mut out = measured(samples, |m| shown(m, t));
     out.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.class.cmp(&b.class)));
     out
 }
 
 /// The classes the samples show however the flight ends (unsorted).
-fn shown(samples: &[Sample], t: &Thresholds) -> Vec<Finding> {
+fn shown(m: &Measures, t: &Thresholds) -> Vec<Finding> {
     let mut out = Vec::new();
-    orbits(samples, t, &mut out);
-    overshoots(samples, t, &mut out);
+    orbits(m, t, &mut out);
+    overshoots(m, t, &mut out);
     // An orbit passes and turns back on every loop: its own overshoots are the orbit.
     let orbiting: Vec<(f32, f32)> = out
         .iter()
@@ -219,8 +225,8 @@ fn shown(samples: &[Sample], t: &Thresholds) -> Vec<Finding> {
     out.retain(|f| {
         f.class != Class::Overshoot || !orbiting.iter().any(|(a, b)| f.start >= *a && f.end <= *b)
     });
-    sustained(samples, t, &mut out);
-    lost_lock(samples, &mut out);
+    sustained(m, t, &mut out);
+    lost_lock(m.samples, &mut out);
     out
 }
 
@@ -246,32 +252,37 @@ fn ended(reason: MissReason, time: f32, out: &mut Vec<Finding>) {
     });
 }
 
-fn range(s: &Sample) -> f32 {
-    (s.target_pos - s.pos).length()
-}
-
-/// The line of sight's direction (radians).
-fn los(s: &Sample) -> f32 {
-    direction(s.target_pos - s.pos)
-}
-
 /// Full turns of the line of sight while the range stays within the band.
-fn orbits(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
+fn orbits(m: &Measures, t: &Thresholds, out: &mut Vec<Finding>) {
+    let samples = m.samples;
+    // An orbit found and still going on: its first and latest sample, turns and mean
+    // range (its evidence is written once it ends).
+    let orbit = |(from, to, turns, about): (usize, usize, f32, f32)| {
+        let (at, now) = (samples[from].time, samples[to].time);
+        Finding {
+            class: Class::Orbit,
+            start: at,
+            end: now,
+            evidence: format!(
+                "orbit from {at:.2} s to {now:.2} s: {turns:.1} turns at about {about:.0} units"
+            ),
+        }
+    };
     let mut start = 0;
     let mut turned = 0.0f32;
     let (mut lo, mut hi, mut sum) = (f32::INFINITY, 0.0f32, 0.0f32);
-    let mut open: Option<Finding> = None;
+    let mut open = None;
     for i in 0..samples.len() {
-        let r = range(&samples[i]);
+        let r = m.range[i];
         if i > start {
-            turned += wrap_angle(los(&samples[i]) - los(&samples[i - 1]));
+            turned += wrap_angle(m.los[i] - m.los[i - 1]);
         }
         lo = lo.min(r);
         hi = hi.max(r);
         sum += r;
         if hi > t.orbit_band * lo {
             // The range closed or opened: whatever orbit there was has ended.
-            out.extend(open.take());
+            out.extend(open.take().map(orbit));
             start = i;
             turned = 0.0;
             (lo, hi, sum) = (r, r, r);
@@ -279,52 +290,39 @@ fn orbits(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
         }
         let turns = turned.abs() / TAU;
         if turns >= t.orbit_turns {
-            let at = samples[start].time;
-            let now = samples[i].time;
-            let about = sum / (i - start + 1) as f32;
-            open = Some(Finding {
-                class: Class::Orbit,
-                start: at,
-                end: now,
-                evidence: format!(
-                    "orbit from {at:.2} s to {now:.2} s: {turns:.1} turns at about {about:.0} units"
-                ),
-            });
+            open = Some((start, i, turns, sum / (i - start + 1) as f32));
         }
     }
-    out.extend(open);
+    out.extend(open.map(orbit));
 }
 
 /// Passes of the closest approach (a least range) after which, before the next pass, the
 /// range opens to twice the pass (and a unit) and the heading turns back through more
 /// than the angle.
-fn overshoots(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
+fn overshoots(m: &Measures, t: &Thresholds, out: &mut Vec<Finding>) {
+    let (samples, range) = (m.samples, &m.range);
     let limit = t.overshoot_angle.to_radians();
     let mut i = 1;
     while i + 1 < samples.len() {
-        let (before, at, after) = (
-            range(&samples[i - 1]),
-            range(&samples[i]),
-            range(&samples[i + 1]),
-        );
+        let (before, at, after) = (range[i - 1], range[i], range[i + 1]);
         if !(at < before && at <= after) {
             i += 1;
             continue;
         }
         // A pass at i: follow it until the next pass.
-        let heading = direction(samples[i].vel);
+        let heading = m.heading[i];
         let (mut turned, mut last, mut opened) = (0.0f32, heading, false);
         let mut j = i + 1;
         let mut found = None;
         while j < samples.len() {
-            let r = range(&samples[j]);
-            let next = samples.get(j + 1).map_or(f32::INFINITY, range);
-            if r < range(&samples[j - 1]) && r <= next {
+            let r = range[j];
+            let next = range.get(j + 1).copied().unwrap_or(f32::INFINITY);
+            if r < range[j - 1] && r <= next {
                 // The next pass: this one did not turn back.
                 break;
             }
             opened |= r >= 2.0 * at + 1.0;
-            let now = direction(samples[j].vel);
+            let now = m.heading[j];
             turned += wrap_angle(now - last);
             last = now;
             if opened && turned.abs() > limit {
@@ -354,21 +352,20 @@ fn overshoots(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
 /// Tail chases (pointing at the target, no lead, yet closing slowly, the target not
 /// faster) and out-runs (the target faster along the line of sight), each lasting at
 /// least `t.lasting`.
-fn sustained(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
+fn sustained(m: &Measures, t: &Thresholds, out: &mut Vec<Finding>) {
+    let samples = m.samples;
     let mut spans: [(Class, Option<usize>); 2] = [(Class::TailChase, None), (Class::OutRun, None)];
     for i in 1..=samples.len() {
         let now = samples.get(i).map(|s| {
             let (prev, s) = (&samples[i - 1], s);
             let dt = s.time - prev.time;
             let closing = if dt > 0.0 {
-                (range(prev) - range(s)) / dt
+                (m.range[i - 1] - m.range[i]) / dt
             } else {
                 0.0
             };
-            let speed = s.vel.length();
-            let line = (s.target_pos - s.pos).normalize_or_zero();
-            let away = s.target_vel.dot(line);
-            let off = wrap_angle(direction(s.vel) - direction(line)).abs();
+            let (speed, away) = (m.speed[i], m.away[i]);
+            let off = wrap_angle(m.heading[i] - m.unit[i]).abs();
             // (A missile at rest is never in a tail chase: closing below a share of no
             // speed would mean the range opens, and away below no speed that it closes.)
             let pointing = off < t.lead_angle.to_radians();
@@ -411,7 +408,8 @@ fn sustained(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
 
 /// The command past the airframe's limit for a share of the flight, or at the closest
 /// approach.
-fn saturation(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
+fn saturation(m: &Measures, t: &Thresholds, out: &mut Vec<Finding>) {
+    let samples = m.samples;
     let over: Vec<(usize, f32, f32)> = samples
         .iter()
         .enumerate()
@@ -422,7 +420,7 @@ fn saturation(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
         return;
     };
     let share = over.len() as f32 / samples.len() as f32;
-    let closest = closest(samples);
+    let closest = m.closest();
     let at_closest = over.iter().any(|(i, ..)| Some(*i) == closest);
     if share < t.saturated_share && !at_closest {
         return;
@@ -440,11 +438,6 @@ fn saturation(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
             if at_closest { ", and at the closest approach" } else { "" }
         ),
     });
-}
-
-/// The sample of the closest approach.
-fn closest(samples: &[Sample]) -> Option<usize> {
-    (0..samples.len()).min_by(|a, b| range(&samples[*a]).total_cmp(&range(&samples[*b])))
 }
 
 /// Every stretch its seeker did not have the target.
@@ -481,8 +474,9 @@ fn lock_finding(from: f32, to: f32, regained: bool) -> Finding {
 
 /// A turn of more than the angle in the last share of the flight before the closest
 /// approach, outside an orbit, an overshoot or a tail chase found already.
-fn late_swerve(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
-    let (Some(c), Some(last)) = (closest(samples), samples.last()) else {
+fn late_swerve(m: &Measures, t: &Thresholds, out: &mut Vec<Finding>) {
+    let samples = m.samples;
+    let (Some(c), Some(last)) = (m.closest(), samples.last()) else {
         return;
     };
     let end = samples[c].time;
@@ -495,11 +489,11 @@ fn late_swerve(samples: &[Sample], t: &Thresholds, out: &mut Vec<Finding>) {
     if explained {
         return;
     }
-    let window: Vec<&Sample> = samples[..=c].iter().filter(|s| s.time >= from).collect();
+    let window: Vec<usize> = (0..=c).filter(|&i| samples[i].time >= from).collect();
     let mut turned = 0.0f32;
     let mut most = 0.0f32;
     for pair in window.windows(2) {
-        turned += wrap_angle(direction(pair[1].vel) - direction(pair[0].vel));
+        turned += wrap_angle(m.heading[pair[1]] - m.heading[pair[0]]);
         most = most.max(turned.abs());
     }
     if most > t.swerve_angle.to_radians() {

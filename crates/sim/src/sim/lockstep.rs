@@ -10,10 +10,16 @@
 //! test, the turn measure, the target's tick, the ends of a flight. A lane computes the
 //! bits [`World::step`] computes; `tests/lockstep.rs` flies both and compares.
 //!
+//! A diagnosed sweep asks a handoff to be diagnosed ([`Handoff::diagnosed`]): each tick
+//! its pack also writes down where its lanes are, and a miss is diagnosed when it lands
+//! from the samples a world's sampler would have taken ([`crate::sim::diagnosis`]), so a
+//! failure-class map flies on this path too.
+//!
 //! A law offers its four-lane step through its own file ([`crate::guidance::Law::LANE_STEP`]
 //! and [`crate::guidance::Law::lane`]); this module never names a law. Today smoothed
 //! homing (A) has one; every other law flies in its world, on the ordinary path.
 
+use super::diagnosis::{diagnose, Ending, Finding, Sample, Thresholds};
 use super::flight::Ends;
 use super::hit::{closest_approach_of, touches};
 use super::ids::TargetId;
@@ -25,6 +31,7 @@ use super::{MissReason, World};
 use crate::core::lanes::{bits, LaneStep, Real, F4, LANES, LANE_NUMBERS, V2};
 use crate::guidance::Algorithm;
 use glam::Vec2;
+use std::cell::RefCell;
 
 /// A world's last missile and its target, lifted out to be flown in lockstep.
 #[derive(Clone, Debug)]
@@ -60,7 +67,26 @@ struct Engagement {
     /// Ticks after which it was still flying.
     updates: u64,
     track: usize,
+    /// Diagnosed ([`Handoff::diagnosed`]): what it looked like before the handoff, how
+    /// it is to be diagnosed and where its lanes' trails are.
+    trail: Option<Trail>,
 }
+
+/// A diagnosed engagement's flight: its samples and solver failures before the handoff,
+/// the thresholds, then its lanes: each time it is packed, a piece (the pack's trail, its
+/// lane there, and the tick the pack started) whose blocks hold its position and
+/// velocity after each tick's move (its target's are its track's). A piece goes on until
+/// the next begins or the flight ends.
+#[derive(Clone, Debug)]
+struct Trail {
+    before: Vec<Sample>,
+    solver_failed: Vec<f32>,
+    thresholds: Thresholds,
+    pieces: Vec<(usize, usize, u64)>,
+}
+
+/// One tick of a sampled pack: position x and y, velocity x and y, four lanes each.
+type Block = [F4; 4];
 
 /// What a missile flown in lockstep measured.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,6 +96,11 @@ pub struct Landed {
     pub metrics: Metrics,
     /// The ticks after which it was still flying (what a world counts as updates).
     pub updates: u64,
+    /// A diagnosed handoff's failure classes, first in time first, as
+    /// [`crate::sim::diagnosis::diagnose`] finds them in the samples a world's sampler
+    /// would have taken (none for a hit, a missile still flying or a handoff not
+    /// diagnosed).
+    pub findings: Vec<Finding>,
 }
 
 impl Handoff {
@@ -113,6 +144,7 @@ impl Handoff {
             metrics: missile.metrics.clone(),
             updates: 0,
             track: 0,
+            trail: None,
         };
         Some(Handoff {
             tick: world.tick(),
@@ -124,6 +156,25 @@ impl Handoff {
             engagement,
         })
     }
+
+    /// This handoff, diagnosed by `thresholds`: after each tick's move its pack writes
+    /// down where its missile is; if it misses, its flight (`before`: its samples so far,
+    /// one a tick; `solver_failed`: seconds after launch its solver failed) is diagnosed
+    /// into [`Landed::findings`]. Costs two vectors a tick; changes nothing in the flight.
+    pub fn diagnosed(
+        mut self,
+        before: Vec<Sample>,
+        solver_failed: Vec<f32>,
+        thresholds: Thresholds,
+    ) -> Handoff {
+        self.engagement.trail = Some(Trail {
+            before,
+            solver_failed,
+            thresholds,
+            pieces: Vec::new(),
+        });
+        self
+    }
 }
 
 /// A target's motion, shared by the engagements chasing equal targets (the runs of a cell
@@ -133,6 +184,9 @@ struct Track {
     /// Lost this tick: still there for the missiles' tick, gone from the next.
     lost: bool,
     gone: bool,
+    /// With a sampled engagement after it: its position and velocity after each tick
+    /// until it is lost.
+    trail: Vec<[Vec2; 2]>,
 }
 
 /// Four lanes' state, one register per number; `slots[i]` is the engagement flown in
@@ -152,6 +206,8 @@ struct Pack {
     closest_at: F4,
     since: u64,
     peak_cos: F4,
+    /// Sampled (some engagement in it is): its trail among the group's.
+    trail: Option<usize>,
 }
 
 impl Pack {
@@ -182,6 +238,7 @@ impl Pack {
             closest_at: F4::splat(f32::NAN),
             since: t,
             peak_cos: each(&|l| l.metrics.peak_cos()),
+            trail: None,
         }
     }
 
@@ -216,12 +273,9 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
             .take_while(|&&i| key(i) == key(order[start]))
             .count();
         let group = &order[start..start + len];
-        let engagements = fly_group(group.iter().filter_map(|&i| handoffs[i].take()).collect());
-        for (&i, engagement) in group.iter().zip(engagements) {
-            landed[i] = Some(Landed {
-                metrics: engagement.metrics,
-                updates: engagement.updates,
-            });
+        let group_landed = fly_group(group.iter().filter_map(|&i| handoffs[i].take()).collect());
+        for (&i, one) in group.iter().zip(group_landed) {
+            landed[i] = Some(one);
         }
         start += len;
     }
@@ -229,11 +283,12 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
 }
 
 /// Flies handoffs of one law taken at the same tick, with the same tick length and end.
-fn fly_group(handoffs: Vec<Handoff>) -> Vec<Engagement> {
+fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
     let Some((tick, dt, end, step)) = handoffs.first().map(|h| (h.tick, h.dt, h.end, h.step))
     else {
         return Vec::new();
     };
+    let sampling = handoffs.iter().any(|h| h.engagement.trail.is_some());
     let mut tracks: Vec<Track> = Vec::new();
     let mut engagements = Vec::with_capacity(handoffs.len());
     for handoff in handoffs {
@@ -245,6 +300,10 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Engagement> {
                     target: handoff.target,
                     lost: false,
                     gone: false,
+                    trail: match sampling {
+                        true => SPARE.with_borrow_mut(|s| spare(&mut s.targets)),
+                        false => Vec::new(),
+                    },
                 });
                 tracks.len() - 1
             }
@@ -255,7 +314,9 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Engagement> {
         hero: screen_centre(),
         threat: None,
     };
-    let mut packs = pack(&engagements, (0..engagements.len()).collect(), tick);
+    let mut trails = Vec::new();
+    let all = (0..engagements.len()).collect();
+    let mut packs = pack(&mut engagements, all, tick, &mut trails);
     let mut flying = engagements.len();
     for t in tick..end {
         if flying == 0 {
@@ -263,9 +324,13 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Engagement> {
         }
         for track in tracks.iter_mut().filter(|t| !t.gone) {
             track.lost = track.target.tick(t, dt, &around).is_some();
+            if sampling && !track.lost {
+                track.trail.push([track.target.pos, track.target.vel]);
+            }
         }
         for pack in &mut packs {
-            flying -= fly_pack(pack, step, &mut engagements, &tracks, (t, dt), tick);
+            let at = (t, dt);
+            flying -= fly_pack(pack, step, &mut engagements, &tracks, &mut trails, at, tick);
         }
         for track in &mut tracks {
             track.gone |= track.lost;
@@ -281,7 +346,7 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Engagement> {
                 }
             }
             let live = packs.iter().flat_map(|p| p.slots).flatten().collect();
-            packs = pack(&engagements, live, t + 1);
+            packs = pack(&mut engagements, live, t + 1, &mut trails);
         }
     }
     // Those still flying at the end.
@@ -293,18 +358,39 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Engagement> {
             }
         }
     }
-    engagements
+    let landed = (engagements.into_iter())
+        .map(|e| landed(e, &tracks, &trails, tick, dt))
+        .collect();
+    SPARE.with_borrow_mut(|s| {
+        give_back(&mut s.blocks, trails);
+        give_back(&mut s.targets, tracks.into_iter().map(|t| t.trail));
+    });
+    landed
 }
 
-/// Packs the engagements `live` four to a pack at the start of tick `t`.
-fn pack(engagements: &[Engagement], live: Vec<usize>, t: u64) -> Vec<Pack> {
+/// Packs the engagements `live` four to a pack at the start of tick `t`; a pack with a
+/// sampled engagement gets a trail among `trails`, and each of its sampled engagements a
+/// piece of it.
+fn pack(
+    engagements: &mut [Engagement],
+    live: Vec<usize>,
+    t: u64,
+    trails: &mut Vec<Vec<Block>>,
+) -> Vec<Pack> {
     live.chunks(LANES)
         .map(|chunk| {
-            Pack::of(
-                engagements,
-                std::array::from_fn(|i| chunk.get(i).copied()),
-                t,
-            )
+            let slots = std::array::from_fn(|i| chunk.get(i).copied());
+            let mut pack = Pack::of(engagements, slots, t);
+            for (lane, &l) in chunk.iter().enumerate() {
+                if let Some(trail) = &mut engagements[l].trail {
+                    let k = *pack.trail.get_or_insert_with(|| {
+                        trails.push(SPARE.with_borrow_mut(|s| spare(&mut s.blocks)));
+                        trails.len() - 1
+                    });
+                    trail.pieces.push((k, lane, t));
+                }
+            }
+            pack
         })
         .collect()
 }
@@ -319,6 +405,7 @@ fn fly_pack(
     step: LaneStep,
     engagements: &mut [Engagement],
     tracks: &[Track],
+    trails: &mut [Vec<Block>],
     (t, dt): (u64, f32),
     start: u64,
 ) -> usize {
@@ -361,6 +448,19 @@ fn fly_pack(
     let offset = F4::splat((t - pack.since) as f32);
     pack.closest_at = F4::select(closer, offset, pack.closest_at);
     let (before, old_vel) = (pack.pos, pack.vel);
+    if let Some(k) = pack.trail {
+        // Where the move left each missile, or where it was if the move was not finite
+        // (the world keeps the last good state).
+        let keep = |new: F4, old: F4| F4::select(finite, new, old);
+        let (p, v) = (&pos, &vel);
+        let (b, o) = (&before, &old_vel);
+        trails[k].push([
+            keep(p.x, b.x),
+            keep(p.y, b.y),
+            keep(v.x, o.x),
+            keep(v.y, o.y),
+        ]);
+    }
     (pack.pos, pack.vel, pack.numbers, pack.path) = (pos, vel, numbers, path);
     pack.age += F4::ONE;
     let settle = bits(settle);
@@ -408,4 +508,90 @@ fn fly_pack(
     }
     pack.peak_cos = F4::from(peak_cos);
     ended
+}
+
+/// What a diagnosed group writes down, kept between groups on each thread (a sweep
+/// flies thousands a second): the packs' trails, the tracks' trails and a landing's
+/// samples, each emptied with its room kept.
+#[derive(Default)]
+struct Spare {
+    blocks: Vec<Vec<Block>>,
+    targets: Vec<Vec<[Vec2; 2]>>,
+    samples: Vec<Sample>,
+}
+
+thread_local! {
+    static SPARE: RefCell<Spare> = RefCell::default();
+}
+
+/// An empty trail from `spare` (or a new one with room for the first seconds).
+fn spare<T>(spare: &mut Vec<Vec<T>>) -> Vec<T> {
+    spare.pop().unwrap_or_else(|| Vec::with_capacity(1024))
+}
+
+/// Gives `trails` back to `spare`, emptied.
+fn give_back<T>(spare: &mut Vec<Vec<T>>, trails: impl IntoIterator<Item = Vec<T>>) {
+    spare.extend(trails.into_iter().map(|mut t| {
+        t.clear();
+        t
+    }));
+}
+
+/// An engagement's [`Landed`]: if it was diagnosed and missed, what its flight shows:
+/// the samples before the handoff, then one a tick it moved in lockstep (its pieces of
+/// the packs' `trails` against its track's), none from its target's loss on (the world
+/// has no target to sample it against).
+fn landed(
+    engagement: Engagement,
+    tracks: &[Track],
+    trails: &[Vec<Block>],
+    tick: u64,
+    dt: f32,
+) -> Landed {
+    let outcome = engagement.metrics.outcome;
+    let findings = match engagement
+        .trail
+        .filter(|_| matches!(outcome, Outcome::Missed(_)))
+    {
+        None => Vec::new(),
+        Some(trail) => SPARE.with_borrow_mut(|Spare { samples, .. }| {
+            samples.clear();
+            samples.extend_from_slice(&trail.before);
+            let target = &tracks[engagement.track].trail;
+            // The last tick it moved: it ended in the step from `tick + updates`.
+            let last = tick + engagement.updates;
+            let ends = trail.pieces.iter().skip(1).map(|p| p.2).chain([last + 1]);
+            'pieces: for (&(k, lane, from), to) in trail.pieces.iter().zip(ends) {
+                for t in from..to {
+                    let seen = target.get((t - tick) as usize);
+                    let (Some(&[target_pos, target_vel]), Some(block)) =
+                        (seen, trails[k].get((t - from) as usize))
+                    else {
+                        break 'pieces;
+                    };
+                    let [x, y, vx, vy] = block.map(|n| n.as_array()[lane]);
+                    samples.push(Sample {
+                        time: (t + 1 - engagement.launched_tick) as f32 * dt,
+                        pos: Vec2::new(x, y),
+                        vel: Vec2::new(vx, vy),
+                        target_pos,
+                        target_vel,
+                        lateral: None,
+                        locked: true,
+                    });
+                }
+            }
+            let ending = Ending {
+                outcome,
+                solver_failed: trail.solver_failed,
+                time: (last + 1 - engagement.launched_tick) as f32 * dt,
+            };
+            diagnose(samples, &ending, &trail.thresholds)
+        }),
+    };
+    Landed {
+        metrics: engagement.metrics,
+        updates: engagement.updates,
+        findings,
+    }
 }

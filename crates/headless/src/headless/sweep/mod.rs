@@ -288,11 +288,10 @@ impl Plan {
     /// counts the missile updates flown.
     fn start(&self, scenario: &Scenario, handing_off: bool) -> Result<Started, String> {
         let mut world = scenario.build()?;
-        // A diagnosed sweep samples every tick of every flight, on the ordinary path.
+        // A diagnosed sweep samples every tick of every flight (in lockstep too).
         let mut sampler = self
             .diagnoses()
             .then(|| Sampler::new(scenario.diagnosis.clone()));
-        let handing_off = handing_off && sampler.is_none();
         let seconds = self.spec.seconds.map(f64::from);
         let limit = seconds.unwrap_or(super::DEFAULT_SECONDS);
         let ticks = (limit * f64::from(world.config.tick_rate)).round() as u64;
@@ -309,6 +308,12 @@ impl Plan {
             }
             if handing_off {
                 handoff = Handoff::take(&world, ticks);
+                if let (Some(sampler), Some(missile)) = (&mut sampler, world.missiles().first()) {
+                    handoff = handoff.map(|h| {
+                        let (before, failed) = sampler.hand_off(missile.id);
+                        h.diagnosed(before, failed, scenario.diagnosis.clone())
+                    });
+                }
                 if handoff.is_some() {
                     break;
                 }
@@ -397,7 +402,11 @@ impl Plan {
             // The lockstep path gives one result per handoff, in order.
             let flown = run.slot.and_then(|slot| Some((slot, landed.next()?)));
             if let Some((slot, flown)) = flown {
-                run.results[slot] = MissileResult::of(&flown.metrics);
+                run.results[slot] = MissileResult {
+                    // (Diagnosed on landing, in a diagnosed sweep.)
+                    why: flown.findings.first().map(|f| f.class),
+                    ..MissileResult::of(&flown.metrics)
+                };
                 run.updates += flown.updates;
             }
             per_algorithm[a].push(run.results);

@@ -1,0 +1,111 @@
+//! A diagnosed sweep flies its engagements on the lockstep path (`sim::lockstep`,
+//! `Handoff::diagnosed`): each miss must be diagnosed exactly as the window's sampler
+//! diagnoses the same engagement flown tick by tick through `World::step` (the same
+//! classes, spans and evidence), whatever the target's motion, the law's numbers, the
+//! missile's limits and the world's edges, and however the flight ended.
+
+// This crate's tests name it as the program does (`steerlab::...`).
+extern crate steerlab_headless as steerlab;
+
+use std::collections::BTreeMap;
+use steerlab::headless::diagnose::Sampler;
+use steerlab::scenario::Scenario;
+use steerlab::sim::diagnosis::{Class, Finding, Thresholds};
+use steerlab::sim::lockstep::{self, Handoff};
+use steerlab::sim::World;
+
+#[path = "../../scenario/tests/lockstep_engagements/mod.rs"]
+mod lockstep_engagements;
+use lockstep_engagements::engagement;
+
+/// The tick the engagements stop before (10 s).
+fn end_of(world: &World) -> u64 {
+    (10.0 * world.config.tick_rate).round() as u64
+}
+
+/// The window's way: the world flown to the end, sampled and diagnosed every tick; the
+/// missile's findings (none if it was still flying).
+fn by_the_world(scenario: &Scenario) -> Vec<Finding> {
+    let mut world = scenario.build().unwrap();
+    let mut sampler = Sampler::new(scenario.diagnosis.clone());
+    let end = end_of(&world);
+    while world.tick() < end {
+        world.step();
+        sampler.after_step(&world, world.events());
+        if world.missiles().is_empty() {
+            break;
+        }
+    }
+    let missile = world.all_missiles().into_iter().next().unwrap();
+    sampler
+        .findings
+        .get(&missile.id)
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// The sweep's way: launched and sampled in the world, then handed off, diagnosed.
+fn handed_off(scenario: &Scenario, thresholds: &Thresholds) -> Handoff {
+    let mut world = scenario.build().unwrap();
+    let mut sampler = Sampler::new(thresholds.clone());
+    world.step();
+    sampler.after_step(&world, world.events());
+    let handoff = Handoff::take(&world, end_of(&world)).expect("handed off");
+    let (before, failed) = sampler.hand_off(world.missiles()[0].id);
+    assert_eq!(before.len(), 1, "one tick sampled before the handoff");
+    handoff.diagnosed(before, failed, thresholds.clone())
+}
+
+#[test]
+fn a_miss_flown_in_lockstep_is_diagnosed_as_the_world_diagnoses_it() {
+    let scenarios: Vec<Scenario> = (0..240).map(engagement).collect();
+    let thresholds = Thresholds::default();
+    let handoffs = scenarios
+        .iter()
+        .map(|s| handed_off(s, &thresholds))
+        .collect();
+    let landed = lockstep::fly(handoffs);
+    let mut primary: BTreeMap<Option<Class>, u32> = BTreeMap::new();
+    for (i, (scenario, lane)) in scenarios.iter().zip(&landed).enumerate() {
+        let want = by_the_world(scenario);
+        // Findings compare every field exactly, the evidence's numbers included.
+        assert_eq!(lane.findings, want, "engagement {i}");
+        *primary.entry(want.first().map(|f| f.class)).or_default() += 1;
+    }
+    // The variety is real: hits (no class) and misses of several kinds, kinematic and
+    // by how they ended, were compared.
+    for class in [
+        None,
+        Some(Class::TargetGone),
+        Some(Class::OutOfEnergy),
+        Some(Class::OutRun),
+        Some(Class::Overshoot),
+    ] {
+        assert!(
+            primary.contains_key(&class),
+            "no {class:?} among {primary:?}"
+        );
+    }
+    assert!(primary.len() >= 6, "{primary:?}");
+}
+
+#[test]
+fn a_handoff_not_diagnosed_lands_without_findings_and_a_hit_has_none() {
+    let thresholds = Thresholds::default();
+    let (mut plain, mut diagnosed) = (Vec::new(), Vec::new());
+    for i in 0..60 {
+        let s = engagement(i);
+        let mut world = s.build().unwrap();
+        world.step();
+        plain.push(Handoff::take(&world, end_of(&world)).unwrap());
+        diagnosed.push(handed_off(&s, &thresholds));
+    }
+    let (plain, diagnosed) = (lockstep::fly(plain), lockstep::fly(diagnosed));
+    assert!(plain.iter().all(|l| l.findings.is_empty()));
+    // Diagnosing changes nothing in the flights.
+    for (p, d) in plain.iter().zip(&diagnosed) {
+        assert_eq!((&p.metrics, p.updates), (&d.metrics, d.updates));
+        let hit = matches!(d.metrics.outcome, steerlab::sim::Outcome::Hit { .. });
+        assert_eq!(d.findings.is_empty(), hit, "{:?}", d.metrics.outcome);
+    }
+}

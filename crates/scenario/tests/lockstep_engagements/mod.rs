@@ -1,0 +1,52 @@
+//! Engagements the lockstep path is checked on (`tests/lockstep.rs` here, and the
+//! diagnosis on that path in `crates/headless/tests/lockstep_diagnosis.rs`): a smoothed
+//! missile against one target, every number varied.
+
+use steerlab::scenario::{self, Scenario};
+
+/// A smoothed missile against one target, with the numbers varied by `i`.
+pub fn engagement(i: u32) -> Scenario {
+    engagement_with(i, None)
+}
+
+/// [`engagement`], the target flying `motion` if given.
+pub fn engagement_with(i: u32, motion: Option<&str>) -> Scenario {
+    let f = |k: u32, lo: f32, hi: f32| {
+        lo + (hi - lo) * (((i * 7919 + k * 104_729) % 1000) as f32 / 999.0)
+    };
+    let motions = [
+        format!("Constant(pos: ({}, {}), vel: ({}, {}))", f(1, 600.0, 1800.0), f(2, 100.0, 900.0), f(3, -300.0, 300.0), f(4, -300.0, 300.0)),
+        format!("Circle(center: ({}, 450), radius: {}, angular_speed: {})", f(5, 500.0, 1500.0), f(6, 50.0, 400.0), f(7, -2.0, 2.0)),
+        format!("Jink(pos: (1000, 640), vel: ({}, 0), max_accel: {}, period: 0.6, seed: {})", f(8, -200.0, 200.0), f(9, 100.0, 900.0), i),
+        "Path(points: [(-100, 250), (1700, 250)], speed: 225, looping: true)".to_string(),
+        format!("Static(pos: ({}, {}))", f(10, 100.0, 1900.0), f(11, 100.0, 1100.0)),
+        // Crosses a death line and is lost: its missile misses with the target gone.
+        "FlyProgram(program: [25, 143, 91, 168, 233], steering: (radial_speed: 150, angular_speed: 1.5))".to_string(),
+    ];
+    let motion = motion.unwrap_or(&motions[i as usize % motions.len()]);
+    let fuel = if i.is_multiple_of(5) && !motion.starts_with("FlyProgram") {
+        format!("fuel: {}, ", f(12, 100.0, 2000.0))
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "(version: 1, name: \"lane {i}\", world: (width: 2000, height: 1200, margin: {margin}, tick_rate: {rate}),
+          algorithms: (smoothed: (ga: {ga}, speed: {speed})),
+          targets: [(name: \"t\", radius: {radius}, motion: {motion})],
+          launchers: [(name: \"l\", pos: ({lx}, {ly}), target: \"t\", algorithms: [\"smoothed\"],
+                       launch_velocity: ({vx}, {vy}), missile: ({fuel}lifetime: {life}, radius: {mr}))])",
+        margin = f(13, 0.0, 600.0),
+        rate = [60.0, 30.0, 120.0][i as usize % 3],
+        ga = f(14, 0.0, 0.999),
+        // A slow missile lets the fly program get away across its death line.
+        speed = if motion.starts_with("FlyProgram") { 0.3 } else { f(15, 0.5, 30.0) },
+        radius = f(16, 1.0, 30.0),
+        lx = f(17, 0.0, 2000.0),
+        ly = f(18, 0.0, 1200.0),
+        vx = f(19, -100.0, 100.0),
+        vy = f(20, -100.0, 100.0),
+        life = if motion.starts_with("FlyProgram") { 12.0 } else { f(21, 0.5, 12.0) },
+        mr = f(22, 0.0, 5.0),
+    );
+    scenario::parse(&text, "lane.ron").unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
