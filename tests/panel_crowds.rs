@@ -110,4 +110,6 @@ fn a_selected_agent_is_inspected_part_by_part() {
     }
     assert!(!line("separation").ends_with(" 0.00"));
     assert!(line("steers by").ends_with("(at most 300)"));
+    // At rest its detection box is as long as its look-ahead, the feelers' length.
+    assert_eq!(line("looks ahead"), "looks ahead 30.00 units (feelers 30)");
 }

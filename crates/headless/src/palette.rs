@@ -41,6 +41,8 @@ pub const OBSTACLE_FILL_ALPHA: f32 = 0.3;
 pub const AGENT: Rgba = [0.55, 0.85, 0.65, 0.9];
 /// A part of the selected agent's steering (its total is in the selection's colour).
 pub const STEERING_PART: Rgba = [0.80, 0.70, 0.95, 1.0];
+/// A selected crowd agent's senses: its detection box, feelers and wander circle.
+pub const SENSES: Rgba = [0.40, 0.80, 0.90, 0.9];
 pub const PAUSED: Rgba = [1.0, 0.82, 0.35, 1.0];
 
 /// How strongly a target's disc is filled inside its outline.

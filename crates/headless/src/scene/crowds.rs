@@ -1,12 +1,14 @@
 //! Crowds: each agent a small triangle pointing the way it faces, its radius across at
 //! least a few pixels ([`Mark::Heads`]: one mark per crowd), in the agents' colour; and
 //! the selected agent's steering: its neighbourhood and neighbours, each part of its
-//! blend as a named arrow and the force it steers by ([`crate::sim::crowd::Crowd::explain`]).
+//! blend as a named arrow and the force it steers by, and what it senses with (its
+//! detection box, feelers and wander circle) ([`crate::sim::crowd::Crowd::explain`]).
 
 use super::labels::Label;
 use super::shapes::arrow;
 use super::{At, Mark, Scene, Selection, Symbol};
 use crate::palette;
+use crate::sim::crowd::Senses;
 use crate::sim::World;
 use glam::Vec2;
 
@@ -32,7 +34,8 @@ pub(super) fn crowds(scene: &mut Scene, world: &World) {
 /// The selected agent's steering: a ring round it, its neighbourhood's circle and a line
 /// to each neighbour, an arrow per part of its blend that pushes (named at its tip) and
 /// the force it steers by, to one scale: the longest reaches the neighbourhood's edge
-/// (the inspector gives their sizes).
+/// (the inspector gives their sizes); and its senses: the detection box, the feelers,
+/// and (if it wanders) the wander circle with the point it steers to.
 pub(super) fn selected(scene: &mut Scene, world: &World, selected: Option<Selection>) {
     let Some(Selection::Agent { crowd, agent }) = selected else {
         return;
@@ -44,6 +47,7 @@ pub(super) fn selected(scene: &mut Scene, world: &World, selected: Option<Select
         return;
     };
     let me = c.agents[agent].pos;
+    senses(scene, me, &why.senses, c.params.wander > 0.0);
     let dim = palette::with_alpha(palette::DIM_TEXT, 0.8);
     scene.circle(
         At::world(me),
@@ -85,6 +89,26 @@ pub(super) fn selected(scene: &mut Scene, world: &World, selected: Option<Select
         palette::SELECTED,
     );
     scene.symbol(Symbol::AgentSteering);
+}
+
+/// An agent's senses ([`Senses`]) from where it is (`me`): the detection box's outline,
+/// a line to each feeler's tip, and if `wandering`, the wander circle and a dot on the
+/// point it steers to.
+fn senses(scene: &mut Scene, me: Vec2, senses: &Senses, wandering: bool) {
+    let color = palette::SENSES;
+    let corners = senses.detection_box;
+    for (k, corner) in corners.iter().enumerate() {
+        scene.world_line(*corner, corners[(k + 1) % corners.len()], 1.0, color);
+    }
+    for tip in senses.feelers {
+        scene.world_line(me, tip, 1.0, color);
+    }
+    if wandering {
+        let (centre, radius, point) = senses.wander;
+        scene.circle(At::world(centre), radius, 0.0, false, 1.0, color);
+        scene.circle(At::world(point), 0.0, 2.5, true, 1.0, color);
+    }
+    scene.symbol(Symbol::AgentSenses);
 }
 
 /// A sample agent for the legend, pointing right.
@@ -253,5 +277,60 @@ mod selected_tests {
             let none = scene_of(&w, &Trails::default(), &[], &v);
             assert!(!none.symbols.contains(&Symbol::AgentSteering));
         }
+    }
+
+    /// The lines drawn in the senses' colour.
+    fn sensed(scene: &Scene) -> Vec<(Vec2, Vec2)> {
+        (scene.marks.iter())
+            .filter_map(|m| match m {
+                Mark::Line { a, b, color, .. } if *color == palette::SENSES => {
+                    Some((a.world, b.world))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_selected_agent_shows_its_detection_box_feelers_and_wander_circle() {
+        let w = world(PAIR);
+        let c = &w.crowds()[0];
+        let senses = c.explain(0, w.dt()).unwrap().senses;
+        let me = c.agents[0].pos;
+        let mut v = view();
+        assert!(sensed(&scene_of(&w, &Trails::default(), &[], &v)).is_empty());
+        v.selected = Some(Selection::Agent { crowd: 0, agent: 0 });
+        let scene = scene_of(&w, &Trails::default(), &[], &v);
+        // The box's four sides round its corners, then a line to each feeler's tip.
+        let b = senses.detection_box;
+        let mut want: Vec<(Vec2, Vec2)> = (0..4).map(|k| (b[k], b[(k + 1) % 4])).collect();
+        want.extend(senses.feelers.map(|tip| (me, tip)));
+        assert_eq!(sensed(&scene), want);
+        assert!(scene.symbols.contains(&Symbol::AgentSenses));
+        // This pair does not wander: no wander circle. One that does shows it, and a dot
+        // where it steers to.
+        let circles = |scene: &Scene| {
+            (scene.marks.iter())
+                .filter_map(|m| match m {
+                    Mark::Circle {
+                        center,
+                        radius,
+                        min_px,
+                        fill,
+                        color,
+                        ..
+                    } if *color == palette::SENSES => Some((center.world, *radius, *min_px, *fill)),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        assert!(circles(&scene).is_empty());
+        let w = world(&PAIR.replace("wander: 0", "wander: 1"));
+        let scene = scene_of(&w, &Trails::default(), &[], &v);
+        let (centre, radius, point) = w.crowds()[0].explain(0, w.dt()).unwrap().senses.wander;
+        assert_eq!(
+            circles(&scene),
+            [(centre, radius, 0.0, false), (point, 0.0, 2.5, true)]
+        );
     }
 }

@@ -289,6 +289,23 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             marks.extend(arrow(mid - x * 10.0, x * 20.0, palette::SELECTED));
             marks
         }
+        Symbol::AgentSenses => {
+            // A box ahead, a feeler out of it, and a wander circle's point.
+            let at = |a: f32, b: f32| mid + Vec2::new(a, b);
+            let line = |a: Vec2, b: Vec2| Mark::Line {
+                a: At::world(a),
+                b: At::world(b),
+                width: 1.0,
+                color: palette::SENSES,
+            };
+            let corners = [at(-10.0, -3.0), at(6.0, -3.0), at(6.0, 3.0), at(-10.0, 3.0)];
+            let mut marks: Vec<Mark> = (0..4)
+                .map(|k| line(corners[k], corners[(k + 1) % 4]))
+                .collect();
+            marks.push(line(at(-10.0, 0.0), at(2.0, -8.0)));
+            marks.push(disc(at(10.0, 0.0), 2.0, palette::SENSES));
+            marks
+        }
         Symbol::Shape(k) => {
             let role = Role::ALL[usize::from(k)];
             let shape = match role.glyph() {

@@ -25,6 +25,7 @@ pub enum Symbol {
     Obstacle,
     Agent,
     AgentSteering,
+    AgentSenses,
 }
 
 impl Symbol {
@@ -53,6 +54,7 @@ impl Symbol {
             Symbol::Obstacle,
             Symbol::Agent,
             Symbol::AgentSteering,
+            Symbol::AgentSenses,
         ]);
         all
     }
@@ -76,6 +78,9 @@ impl Symbol {
             }
             Symbol::AgentSteering => {
                 "selected agent's steering: each part of its blend (named) and the force it steers by (yellow), the longest reaching its neighbourhood's circle; lines to its neighbours"
+            }
+            Symbol::AgentSenses => {
+                "selected agent's senses: its detection box ahead (longer the faster it goes), its three feelers, and its wander circle with the point it steers to"
             }
             Symbol::Trail => "trail: where a missile flew (fades with age)",
             Symbol::Velocity => "velocity",

@@ -9,7 +9,7 @@
 //! anything, the weighted sum of separation, alignment, cohesion and wander.
 
 use super::rng::Rng;
-use crate::steering::avoid::{containment, obstacle_avoidance, wall_avoidance};
+use crate::steering::avoid::{containment, feelers, obstacle_avoidance, wall_avoidance};
 use crate::steering::blend::{priority, weighted_sum, Part};
 use crate::steering::grid::Grid;
 use crate::steering::group::{alignment, cohesion, separation};
@@ -106,6 +106,21 @@ pub struct Steering {
     pub parts: [(SteeringPart, Vec2); 7],
     /// The force it steers by: the winning blend, truncated to its maximum force.
     pub total: Vec2,
+    /// What it senses with this tick.
+    pub senses: Senses,
+}
+
+/// What a crowd agent senses with, in the world ([`Crowd::explain`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Senses {
+    /// Obstacle avoidance's detection box: from the agent's centre straight ahead, as
+    /// wide as the agent, as long as it looks this tick (longer the faster it goes); its
+    /// corners, round from the back left.
+    pub detection_box: [Vec2; 4],
+    /// The tips of wall avoidance's three feelers (each from the agent's centre).
+    pub feelers: [Vec2; 3],
+    /// The wander circle's centre and radius, and the point on it the agent steers to.
+    pub wander: (Vec2, f32, Vec2),
 }
 
 /// Agents, their box and obstacles. Written (for a world's state hash) with its agents'
@@ -353,7 +368,7 @@ impl Crowd {
             .collect();
         let (agent, p) = (crowd.agents[i], &crowd.params);
         let [boxed, felt, contained] = crowd.avoidance(&agent);
-        let (wandering, ..) = crowd.wandering(i, dt);
+        let (wandering, wander, _) = crowd.wandering(i, dt);
         let parts = [
             (SteeringPart::ObstacleAvoidance, boxed),
             (SteeringPart::WallAvoidance, felt),
@@ -372,11 +387,28 @@ impl Crowd {
             ),
             (SteeringPart::Wander, wandering * p.wander),
         ];
+        let (length, r) = (
+            obstacle_avoidance(&agent, [], p.avoid_length, p.braking).1,
+            agent.radius,
+        );
+        let (feelers, circle) = (feelers(&agent, p.avoid_length), p.wander_circle);
         let total = crowd.force(i, &mut Vec::new(), dt);
+        let ahead = Vec2::new(circle.distance, 0.0);
+        let senses = Senses {
+            detection_box: [(0.0, r), (length, r), (length, -r), (0.0, -r)]
+                .map(|(x, y)| agent.world(Vec2::new(x, y))),
+            feelers,
+            wander: (
+                agent.world(ahead),
+                circle.radius,
+                agent.world(ahead + wander.point),
+            ),
+        };
         Some(Steering {
             neighbours,
             parts,
             total,
+            senses,
         })
     }
 

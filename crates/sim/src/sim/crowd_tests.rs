@@ -491,6 +491,41 @@ fn an_agent_is_explained_by_its_neighbours_and_each_weighted_part() {
 }
 
 #[test]
+fn an_agent_s_senses_are_its_box_its_feelers_and_its_wander_circle() {
+    let crowd = pair();
+    let close = |found: Vec2, want: (f32, f32)| (found - Vec2::from(want)).length() < 1e-3;
+    // Agent 0 at rest at (100, 100) faces +x (its side, +y): the box is the look-ahead
+    // of 30 long (at rest: once), 3 to either side; the feelers 30 ahead and 15 at 45
+    // degrees (10.607 along each axis); the wander circle 40 ahead, radius 20.
+    let senses = crowd.explain(0, DT).unwrap().senses;
+    let corners = [(100.0, 103.0), (130.0, 103.0), (130.0, 97.0), (100.0, 97.0)];
+    for (found, want) in senses.detection_box.iter().zip(corners) {
+        assert!(close(*found, want), "{found} {want:?}");
+    }
+    let tips = [(130.0, 100.0), (110.607, 110.607), (110.607, 89.393)];
+    for (found, want) in senses.feelers.iter().zip(tips) {
+        assert!(close(*found, want), "{found} {want:?}");
+    }
+    let (centre, radius, point) = senses.wander;
+    assert!(close(centre, (140.0, 100.0)) && radius == 20.0);
+    assert!(((point - centre).length() - 20.0).abs() < 1e-3);
+    // Agent 1 at (110, 100) goes down the screen at 10 of its 80: its box is 30 x
+    // (1 + 10/80) = 33.75 long, down from it; its side is -x.
+    let senses = crowd.explain(1, DT).unwrap().senses;
+    let corners = [
+        (107.0, 100.0),
+        (107.0, 133.75),
+        (113.0, 133.75),
+        (113.0, 100.0),
+    ];
+    for (found, want) in senses.detection_box.iter().zip(corners) {
+        assert!(close(*found, want), "{found} {want:?}");
+    }
+    assert!(close(senses.feelers[0], (110.0, 130.0)));
+    assert!(close(senses.wander.0, (110.0, 140.0)));
+}
+
+#[test]
 fn the_explained_force_is_the_one_the_next_tick_steers_by() {
     // A crowd in mid-flight, round an obstacle, with wander: every agent's explanation
     // moves it exactly as the tick does.

@@ -144,6 +144,12 @@ fn agent_steering(ui: &mut egui::Ui, world: &World, crowd: usize, agent: usize) 
         why.neighbours.len(),
         c.params.neighbour_radius
     ));
+    let [back, front, ..] = why.senses.detection_box;
+    ui.monospace(format!(
+        "looks ahead {:.2} units (feelers {})",
+        back.distance(front),
+        c.params.avoid_length
+    ));
     for (part, force) in &why.parts {
         ui.monospace(format!("{:<19}{:>8.2}", part.name(), force.length()));
     }
