@@ -39,9 +39,10 @@ fn every_shipped_scenario_has_a_test_here() {
         "evasive",
         "artillery",
         "flares",
-        // These two are in tests/shipped_steering.rs.
+        // These three are in tests/shipped_steering.rs.
         "terrain",
         "boids",
+        "hide",
         // The two sweeps are tested in tests/sweep.rs.
         "smoothed-envelope",
         "launch-envelope",

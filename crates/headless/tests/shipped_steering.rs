@@ -1,6 +1,7 @@
 //! The shipped scenarios of obstacles and crowds, run headless, do what their
 //! descriptions say: terrain ends the missiles that touch it and only those; the boids
-//! flock and keep out of the rocks and the wall.
+//! flock and keep out of the rocks and the wall; the hiding target waits behind a rock
+//! (and runs when it is dragged away) while the missiles fly into it.
 
 // This crate's tests name it as the program does (`steerlab::...`).
 extern crate steerlab_headless as steerlab;
@@ -120,4 +121,73 @@ fn boids_form_flocks_and_keep_out_of_the_rocks_and_the_wall() {
     // score about 1 / sqrt(neighbours) (under 0.5 with four or more).
     let flocked = polarisation(&world);
     assert!(flocked > 0.7, "{flocked}");
+}
+
+#[test]
+fn the_hiding_target_waits_behind_a_rock_and_every_missile_flies_into_it() {
+    let mut world = scenario("hide").build().unwrap();
+    // The big rock: (620, 400), radius 60; the target hides 30 beyond it. The launcher
+    // is at (120, 420).
+    let (rock, launcher) = (glam::Vec2::new(620.0, 400.0), glam::Vec2::new(120.0, 420.0));
+    while world
+        .all_missiles()
+        .iter()
+        .all(|m| m.metrics.outcome == Outcome::Flying)
+    {
+        world.step();
+        assert!(world.tick() < 600, "no missile ended in 10 s");
+    }
+    // When the first missile ends: the target is behind the rock, about 90 from its
+    // centre, the rock across the line from the launcher to it.
+    let target = world.targets()[0].pos;
+    assert!((target.distance(rock) - 90.0).abs() < 15.0, "{target}");
+    let along = (target - launcher).normalize();
+    let off_line = (rock - launcher).perp_dot(along).abs();
+    assert!(
+        off_line < 60.0,
+        "the rock is {off_line} off the line of fire"
+    );
+    // Every missile flies into the rock it hides behind.
+    for _ in 0..(20 * 60) {
+        world.step();
+    }
+    let flown = world.all_missiles();
+    assert!(flown.len() >= 6, "{}", flown.len());
+    for m in flown
+        .iter()
+        .filter(|m| m.metrics.outcome != Outcome::Flying)
+    {
+        assert_eq!(
+            m.metrics.outcome,
+            Outcome::Missed(MissReason::Terrain),
+            "{:?}",
+            m.id
+        );
+    }
+}
+
+#[test]
+fn a_hiding_target_makes_for_another_spot_when_its_rock_is_dragged_away() {
+    // 6 s in, the second volley (fired at 5.5 s) is on its way and the target keeps
+    // behind the big rock from the nearest missile.
+    let mut world = scenario("hide").build().unwrap();
+    for _ in 0..(6 * 60) {
+        world.step();
+    }
+    assert!(!world.missiles().is_empty());
+    let mut left = world.clone();
+    // The big rock dragged 300 down: the spot behind it moves with it (or another
+    // rock's is now nearer), and the target runs elsewhere than it would have.
+    let by = glam::Vec2::new(0.0, 300.0);
+    world
+        .apply(steerlab::sim::Input::MoveObstacle { obstacle: 0, by })
+        .unwrap();
+    for _ in 0..60 {
+        left.step();
+        world.step();
+    }
+    let (stayed, now) = (left.targets()[0].pos, world.targets()[0].pos);
+    assert!(now.distance(stayed) > 50.0, "{stayed} -> {now}");
+    // It went down, after the rock.
+    assert!(now.y > stayed.y + 40.0, "{stayed} -> {now}");
 }

@@ -27,6 +27,8 @@ const GOLDEN: &[(&str, u64)] = &[
     ("terrain", 0x7e5e35fe6398a889),
     // A crowd flocking round obstacles (the steering layer's behaviours and blends).
     ("boids", 0x1f4a8c3f42416313),
+    // A target hiding behind the rocks (Reynolds' hide, steering round obstacles).
+    ("hide", 0xf333dddf722dd83d),
 ];
 
 fn hash_after(name: &str, ticks: u32) -> u64 {

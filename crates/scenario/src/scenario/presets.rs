@@ -52,6 +52,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("flares", include_str!("../../../../scenarios/flares.ron")),
     ("terrain", include_str!("../../../../scenarios/terrain.ron")),
     ("boids", include_str!("../../../../scenarios/boids.ron")),
+    ("hide", include_str!("../../../../scenarios/hide.ron")),
     (
         "smoothed-envelope",
         include_str!("../../../../scenarios/smoothed-envelope.ron"),

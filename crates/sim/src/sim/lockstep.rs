@@ -88,6 +88,13 @@ struct Trail {
 /// One tick of a sampled pack: position x and y, velocity x and y, four lanes each.
 type Block = [F4; 4];
 
+/// The most diagnosed engagements flown at once (their trails are held until they land:
+/// 64 flights of a minute at 120 ticks a second hold 7 MiB).
+const MOST_DIAGNOSED: usize = 64;
+
+/// The most emptied trails of each kind a thread keeps for the next group.
+const MOST_SPARE: usize = 2 * MOST_DIAGNOSED;
+
 /// What a missile flown in lockstep measured.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Landed {
@@ -272,10 +279,24 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
             .iter()
             .take_while(|&&i| key(i) == key(order[start]))
             .count();
-        let group = &order[start..start + len];
-        let group_landed = fly_group(group.iter().filter_map(|&i| handoffs[i].take()).collect());
-        for (&i, one) in group.iter().zip(group_landed) {
-            landed[i] = Some(one);
+        // A diagnosed group writes down every tick of every flight while it flies: at
+        // most so many fly at once, so that a cell of thousands of runs does not hold
+        // all their flights at the same time.
+        let diagnosed = |i: &usize| {
+            handoffs[*i]
+                .as_ref()
+                .is_some_and(|h| h.engagement.trail.is_some())
+        };
+        let at_once = match order[start..start + len].iter().any(diagnosed) {
+            true => MOST_DIAGNOSED,
+            false => len,
+        };
+        for group in order[start..start + len].chunks(at_once) {
+            let group_landed =
+                fly_group(group.iter().filter_map(|&i| handoffs[i].take()).collect());
+            for (&i, one) in group.iter().zip(group_landed) {
+                landed[i] = Some(one);
+            }
         }
         start += len;
     }
@@ -312,7 +333,7 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
     }
     let around = Surroundings {
         hero: screen_centre(),
-        threat: None,
+        ..Surroundings::default()
     };
     let mut trails = Vec::new();
     let all = (0..engagements.len()).collect();
@@ -529,9 +550,10 @@ fn spare<T>(spare: &mut Vec<Vec<T>>) -> Vec<T> {
     spare.pop().unwrap_or_else(|| Vec::with_capacity(1024))
 }
 
-/// Gives `trails` back to `spare`, emptied.
+/// Gives `trails` back to `spare`, emptied (up to [`MOST_SPARE`] kept).
 fn give_back<T>(spare: &mut Vec<Vec<T>>, trails: impl IntoIterator<Item = Vec<T>>) {
-    spare.extend(trails.into_iter().map(|mut t| {
+    let room = MOST_SPARE.saturating_sub(spare.len());
+    spare.extend(trails.into_iter().take(room).map(|mut t| {
         t.clear();
         t
     }));

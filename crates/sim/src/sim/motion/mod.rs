@@ -11,6 +11,7 @@ pub mod evade;
 pub mod fixed;
 pub mod flare;
 pub mod fly_program;
+pub mod hide;
 pub mod jink;
 pub mod model;
 pub mod path;
@@ -28,6 +29,7 @@ pub use evade::Evade;
 pub use fixed::Static;
 pub use flare::Flare;
 pub use fly_program::FlyProgramSpec;
+pub use hide::Hide;
 pub use jink::Jink;
 pub use path::Path;
 pub use track::Track;
@@ -128,6 +130,7 @@ motions! {
     BreakTurn => break_turn::BreakTurn,
     Jink => jink::Jink,
     Flare => flare::Flare,
+    Hide => hide::Hide,
 }
 
 /// What the registry calls on any motion (object-safe).
@@ -137,6 +140,7 @@ trait Model {
     fn start(&self) -> Vec2;
     fn start_vel(&self) -> Vec2;
     fn evades(&self) -> bool;
+    fn steers(&self) -> bool;
     fn at(&self, age: f64) -> Option<(Vec2, Vec2)>;
     fn initial_state(&self) -> MotionState;
     fn advance(
@@ -167,6 +171,9 @@ impl<M: MotionModel> Model for M {
     }
     fn evades(&self) -> bool {
         MotionModel::evades(self)
+    }
+    fn steers(&self) -> bool {
+        MotionModel::steers(self)
     }
     fn at(&self, age: f64) -> Option<(Vec2, Vec2)> {
         MotionModel::at(self, age)
@@ -215,6 +222,11 @@ impl Motion {
     /// Whether it reacts to the missiles after it.
     pub fn evades(&self) -> bool {
         self.model().evades()
+    }
+
+    /// Whether it steers round the world's obstacles.
+    pub fn steers(&self) -> bool {
+        self.model().steers()
     }
 
     /// Its state at the start.

@@ -8,8 +8,10 @@ use crate::core::turn_rule::TurnDecision;
 use crate::sim::ids::TargetId;
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
 use crate::sim::rng::Rng;
+use crate::steering::Obstacle;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A position in the world, each coordinate within the world's limit.
 pub const POSITION: Field = point(MAX_COORD);
@@ -37,13 +39,16 @@ pub struct Moving {
 }
 
 /// What a motion may react to, as it was at the start of the tick.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Surroundings {
     /// Where the target it follows is (a fly program's hero; without one, the centre
     /// of the visible screen).
     pub hero: Vec2,
     /// The nearest missile after this target, if any.
     pub threat: Option<Moving>,
+    /// The world's obstacles, for a motion that steers round them ([`MotionModel::steers`]);
+    /// none for the others.
+    pub obstacles: Option<Arc<Vec<Obstacle>>>,
 }
 
 /// A motion model: one file each, registered in [`motions!`].
@@ -67,6 +72,11 @@ pub trait MotionModel: Described + Clone + std::fmt::Debug + PartialEq {
 
     /// Whether it reacts to the missiles after it (then it is told of the nearest).
     fn evades(&self) -> bool {
+        false
+    }
+
+    /// Whether it steers round the world's obstacles (then it is given them).
+    fn steers(&self) -> bool {
         false
     }
 

@@ -77,6 +77,10 @@ pub struct World {
     /// The terrain among them as shapes, kept with `obstacles` by [`World::add_obstacle`].
     #[serde(skip)]
     terrain: Terrain,
+    /// Every obstacle's shape, kept with `obstacles`, for the crowds and the targets that
+    /// steer round them.
+    #[serde(skip)]
+    shapes: std::sync::Arc<Vec<crate::steering::Obstacle>>,
     /// Crowds of vehicles flocking round the obstacles (none in most worlds).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     crowds: Vec<Crowd>,
@@ -139,6 +143,7 @@ impl World {
             rain: None,
             obstacles: Vec::new(),
             terrain: Terrain::default(),
+            shapes: std::sync::Arc::default(),
             crowds: Vec::new(),
             next_target: 0,
             next_missile: 0,
@@ -321,6 +326,7 @@ impl World {
             rain: self.rain.clone(),
             obstacles: self.obstacles.clone(),
             terrain: self.terrain.clone(),
+            shapes: self.shapes.clone(),
             crowds: self.crowds.clone(),
             next_target: self.next_target,
             next_missile: self.next_missile,

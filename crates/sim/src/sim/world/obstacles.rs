@@ -10,15 +10,19 @@ use crate::sim::limits::{MAX_COORD, MAX_OBSTACLES};
 use crate::sim::obstacles::{ObstacleSpec, Terrain};
 use crate::steering::Obstacle;
 use glam::Vec2;
+use std::sync::Arc;
 
 impl World {
     /// Adds an obstacle; fails on one that breaks its fields' ranges or its kind's rules
     /// (a polygon that is not convex, a wall of no length), or past [`MAX_OBSTACLES`].
     pub fn add_obstacle(&mut self, spec: ObstacleSpec) -> Result<usize, String> {
         self.check_new_obstacle(&spec)?;
+        let shape = spec.shape();
         if spec.terrain() {
-            self.terrain.push(spec.shape());
+            self.terrain.push(shape.clone());
         }
+        // (Unshared while a scenario is built: a push, not a copy.)
+        Arc::make_mut(&mut self.shapes).push(shape);
         self.obstacles.push(spec);
         self.hand_obstacles_to_crowds();
         Ok(self.obstacles.len() - 1)
@@ -27,8 +31,7 @@ impl World {
     /// Adds a crowd, inside the world's rectangle, round the obstacles there are.
     pub fn add_crowd(&mut self, spec: &CrowdSpec) -> usize {
         let bounds = (Vec2::ZERO, Vec2::new(self.config.width, self.config.height));
-        let shapes = self.obstacles.iter().map(|o| o.shape()).collect();
-        self.crowds.push(spec.build(bounds, shapes));
+        self.crowds.push(spec.build(bounds, self.shapes.to_vec()));
         self.crowds.len() - 1
     }
 
@@ -39,12 +42,8 @@ impl World {
 
     /// Every crowd steers round every obstacle as it is now.
     fn hand_obstacles_to_crowds(&mut self) {
-        if self.crowds.is_empty() {
-            return;
-        }
-        let shapes: Vec<Obstacle> = self.obstacles.iter().map(|o| o.shape()).collect();
         for crowd in &mut self.crowds {
-            crowd.obstacles.clone_from(&shapes);
+            crowd.obstacles.clone_from(self.shapes.as_ref());
         }
     }
 
@@ -102,9 +101,12 @@ impl World {
             return;
         };
         *obstacle = obstacle.moved(by);
+        Arc::make_mut(&mut self.shapes)[index] = obstacle.shape();
         let mut terrain = Terrain::default();
-        for o in self.obstacles.iter().filter(|o| o.terrain()) {
-            terrain.push(o.shape());
+        for (o, shape) in self.obstacles.iter().zip(self.shapes.iter()) {
+            if o.terrain() {
+                terrain.push(shape.clone());
+            }
         }
         self.terrain = terrain;
         self.hand_obstacles_to_crowds();

@@ -30,6 +30,7 @@ impl World {
                     .and_then(|h| self.target(h))
                     .map_or(screen_centre(), |h| h.pos),
                 threat: self.nearest_threat(t),
+                obstacles: t.motion.steers().then(|| self.shapes.clone()),
             }
         }));
         let mut lost = Vec::new();
