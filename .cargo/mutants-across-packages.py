@@ -11,7 +11,13 @@ named test binary, and puts the file back (docs/testing.md):
         crates/app/src/app/session/live.rs crates/app/src/app/ui/attach.rs
 
 Prints one line per mutant (CAUGHT, MISSED, UNVIABLE, TIMEOUT) and a count. Run it on a
-clean tree: it restores each file with `git checkout`.
+clean tree: it restores each file with `git checkout`. Two options come first:
+`--package PKG` runs the test binary of that package (the sweep's lockstep path in
+crates/sim is checked by crates/headless's lockstep_diagnosis), and `--in-diff FILE`
+keeps only the mutants in code the diff touches:
+
+    python3 .cargo/mutants-across-packages.py --package steerlab-headless \
+        --in-diff changes.diff lockstep_diagnosis crates/sim/src/sim/lockstep.rs
 """
 import json
 import subprocess
@@ -19,11 +25,20 @@ import sys
 
 
 def main():
-    if len(sys.argv) < 3:
+    args = sys.argv[1:]
+    package, in_diff = [], []
+    while args[:1] in (["--package"], ["--in-diff"]):
+        if args[0] == "--package":
+            package = ["-p", args[1]]
+        else:
+            in_diff = ["--in-diff", args[1]]
+        args = args[2:]
+    if len(args) < 2:
         sys.exit(__doc__)
-    test, files = sys.argv[1], sys.argv[2:]
+    test, files = args[0], args[1:]
     listed = subprocess.run(
         ["cargo", "mutants", "--list", "--workspace", "--json", "--diff"]
+        + in_diff
         + [arg for f in files for arg in ("-f", f)],
         capture_output=True, check=True,
     )
@@ -36,7 +51,7 @@ def main():
             if patched.returncode != 0:
                 result = "UNAPPLIED"
             else:
-                result = outcome(test)
+                result = outcome(package, test)
         finally:
             subprocess.run(["git", "checkout", "--", mutant["file"]], check=True)
         counts[result] = counts.get(result, 0) + 1
@@ -44,14 +59,17 @@ def main():
     print(", ".join(f"{n} {r.lower()}" for r, n in sorted(counts.items())))
 
 
-def outcome(test):
+def outcome(package, test):
     built = subprocess.run(
-        ["cargo", "test", "-q", "--test", test, "--no-run"], capture_output=True, timeout=900
+        ["cargo", "test", "-q"] + package + ["--test", test, "--no-run"],
+        capture_output=True, timeout=900,
     )
     if built.returncode != 0:
         return "UNVIABLE"
     try:
-        ran = subprocess.run(["cargo", "test", "-q", "--test", test], capture_output=True, timeout=180)
+        ran = subprocess.run(
+            ["cargo", "test", "-q"] + package + ["--test", test], capture_output=True, timeout=180
+        )
     except subprocess.TimeoutExpired:
         return "TIMEOUT"
     return "CAUGHT" if ran.returncode != 0 else "MISSED"
