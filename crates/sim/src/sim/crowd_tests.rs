@@ -508,7 +508,16 @@ fn an_agent_s_senses_are_its_box_its_feelers_and_its_wander_circle() {
     }
     let (centre, radius, point) = senses.wander;
     assert!(close(centre, (140.0, 100.0)) && radius == 20.0);
-    assert!(((point - centre).length() - 20.0).abs() < 1e-3);
+    // The point: where this tick's nudge puts it on the circle, as the tick itself keeps
+    // it (in the agent's frame from the centre), placed from where the agent is now.
+    let mut stepped = crowd.clone();
+    stepped.step(DT);
+    let kept = stepped.wanders[0].point;
+    assert!((kept.length() - 20.0).abs() < 1e-3);
+    assert!(
+        close(point, (140.0 + kept.x, 100.0 + kept.y)),
+        "{point} {kept}"
+    );
     // Agent 1 at (110, 100) goes down the screen at 10 of its 80: its box is 30 x
     // (1 + 10/80) = 33.75 long, down from it; its side is -x.
     let senses = crowd.explain(1, DT).unwrap().senses;

@@ -96,10 +96,6 @@ impl MotionModel for Hide {
         self.pos
     }
 
-    fn start_vel(&self) -> Vec2 {
-        Vec2::ZERO
-    }
-
     fn evades(&self) -> bool {
         true
     }
@@ -262,6 +258,7 @@ mod tests {
             now.vel
         );
         assert!(Hide::starting_at(Vec2::ONE).evades() && hider().steers());
+        // It starts at rest.
         assert_eq!(hider().start_vel(), Vec2::ZERO);
     }
 }
