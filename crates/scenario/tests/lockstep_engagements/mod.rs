@@ -22,9 +22,14 @@ pub fn engagement_with(i: u32, motion: Option<&str>) -> Scenario {
         format!("Static(pos: ({}, {}))", f(10, 100.0, 1900.0), f(11, 100.0, 1100.0)),
         // Crosses a death line and is lost: its missile misses with the target gone.
         "FlyProgram(program: [25, 143, 91, 168, 233], steering: (radial_speed: 150, angular_speed: 1.5))".to_string(),
+        // Appears at a grid point, chases the hero (none named: the centre of the
+        // visible screen) for 2 s, then flies to another point.
+        "FlyProgram(program: [25, 242, 91], steering: (radial_speed: 150, angular_speed: 1.5))".to_string(),
     ];
     let motion = motion.unwrap_or(&motions[i as usize % motions.len()]);
-    let fuel = if i.is_multiple_of(5) && !motion.starts_with("FlyProgram") {
+    // The program that crosses its death line, against a slow missile.
+    let crossing = motion.contains("233]");
+    let fuel = if i.is_multiple_of(5) && !crossing {
         format!("fuel: {}, ", f(12, 100.0, 2000.0))
     } else {
         String::new()
@@ -39,13 +44,13 @@ pub fn engagement_with(i: u32, motion: Option<&str>) -> Scenario {
         rate = [60.0, 30.0, 120.0][i as usize % 3],
         ga = f(14, 0.0, 0.999),
         // A slow missile lets the fly program get away across its death line.
-        speed = if motion.starts_with("FlyProgram") { 0.3 } else { f(15, 0.5, 30.0) },
+        speed = if crossing { 0.3 } else { f(15, 0.5, 30.0) },
         radius = f(16, 1.0, 30.0),
         lx = f(17, 0.0, 2000.0),
         ly = f(18, 0.0, 1200.0),
         vx = f(19, -100.0, 100.0),
         vy = f(20, -100.0, 100.0),
-        life = if motion.starts_with("FlyProgram") { 12.0 } else { f(21, 0.5, 12.0) },
+        life = if crossing { 12.0 } else { f(21, 0.5, 12.0) },
         mr = f(22, 0.0, 5.0),
     );
     scenario::parse(&text, "lane.ron").unwrap_or_else(|e| panic!("{e}\n{text}"))
