@@ -86,10 +86,7 @@ impl MotionModel for Evade {
         around: &Surroundings,
     ) -> bool {
         let speed = self.vel.length();
-        let near = around
-            .threat
-            .filter(|t| self.range <= 0.0 || t.pos.distance(now.pos) <= self.range);
-        let desired = match near {
+        let desired = match around.threat_within(now.pos, self.range) {
             Some(threat) => self.desired(now.pos, &threat),
             None => now.vel.try_normalize().unwrap_or(Vec2::X) * speed,
         };

@@ -112,10 +112,8 @@ impl MotionModel for Hide {
         dt: f32,
         around: &Surroundings,
     ) -> bool {
-        let obstacles = around.obstacles.as_deref().map_or(&[][..], Vec::as_slice);
-        let near = (around.threat.as_ref())
-            .filter(|t| self.range <= 0.0 || t.pos.distance(now.pos) <= self.range);
-        let steering = self.steering(now, near, obstacles);
+        let near = around.threat_within(now.pos, self.range);
+        let steering = self.steering(now, near.as_ref(), around.obstacles());
         let mut v = Vehicle::new(now.pos, now.vel, self.max_accel, self.max_speed, 0.0);
         v.step(steering, dt);
         (now.pos, now.vel) = (v.pos, v.vel);

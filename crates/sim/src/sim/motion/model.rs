@@ -51,6 +51,19 @@ pub struct Surroundings {
     pub obstacles: Option<Arc<Vec<Obstacle>>>,
 }
 
+impl Surroundings {
+    /// The nearest missile after the target, if it is within `range` of `pos` (a range of
+    /// 0 or less: any distance).
+    pub fn threat_within(&self, pos: Vec2, range: f32) -> Option<Moving> {
+        (self.threat).filter(|t| range <= 0.0 || t.pos.distance(pos) <= range)
+    }
+
+    /// The obstacles handed over (none for a motion that does not steer round them).
+    pub fn obstacles(&self) -> &[Obstacle] {
+        self.obstacles.as_deref().map_or(&[], Vec::as_slice)
+    }
+}
+
 /// A motion model: one file each, registered in [`motions!`].
 pub trait MotionModel: Described + Clone + std::fmt::Debug + PartialEq {
     /// Its name in files (`Circle`).
