@@ -19,7 +19,7 @@
 //! and [`crate::guidance::Law::lane`]); this module never names a law. Today smoothed
 //! homing (A) has one; every other law flies in its world, on the ordinary path.
 
-use super::diagnosis::{diagnose, Ending, Finding, Sample, Thresholds};
+use super::diagnosis::Finding;
 use super::flight::Ends;
 use super::hit::{closest_approach_of, touches};
 use super::ids::TargetId;
@@ -31,7 +31,10 @@ use super::{MissReason, World};
 use crate::core::lanes::{bits, LaneStep, Real, F4, LANES, LANE_NUMBERS, V2};
 use crate::guidance::Algorithm;
 use glam::Vec2;
-use std::cell::RefCell;
+
+#[path = "lockstep_diagnosed.rs"]
+mod diagnosed;
+use diagnosed::{give_back, landed, spare, Block, Trail, MOST_DIAGNOSED, SPARE};
 
 /// A world's last missile and its target, lifted out to be flown in lockstep.
 #[derive(Clone, Debug)]
@@ -71,29 +74,6 @@ struct Engagement {
     /// it is to be diagnosed and where its lanes' trails are.
     trail: Option<Trail>,
 }
-
-/// A diagnosed engagement's flight: its samples and solver failures before the handoff,
-/// the thresholds, then its lanes: each time it is packed, a piece (the pack's trail, its
-/// lane there, and the tick the pack started) whose blocks hold its position and
-/// velocity after each tick's move (its target's are its track's). A piece goes on until
-/// the next begins or the flight ends.
-#[derive(Clone, Debug)]
-struct Trail {
-    before: Vec<Sample>,
-    solver_failed: Vec<f32>,
-    thresholds: Thresholds,
-    pieces: Vec<(usize, usize, u64)>,
-}
-
-/// One tick of a sampled pack: position x and y, velocity x and y, four lanes each.
-type Block = [F4; 4];
-
-/// The most diagnosed engagements flown at once (their trails are held until they land:
-/// 64 flights of a minute at 120 ticks a second hold 7 MiB).
-const MOST_DIAGNOSED: usize = 64;
-
-/// The most emptied trails of each kind a thread keeps for the next group.
-const MOST_SPARE: usize = 2 * MOST_DIAGNOSED;
 
 /// What a missile flown in lockstep measured.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,25 +142,6 @@ impl Handoff {
             target: target.clone(),
             engagement,
         })
-    }
-
-    /// This handoff, diagnosed by `thresholds`: after each tick's move its pack writes
-    /// down where its missile is; if it misses, its flight (`before`: its samples so far,
-    /// one a tick; `solver_failed`: seconds after launch its solver failed) is diagnosed
-    /// into [`Landed::findings`]. Costs two vectors a tick; changes nothing in the flight.
-    pub fn diagnosed(
-        mut self,
-        before: Vec<Sample>,
-        solver_failed: Vec<f32>,
-        thresholds: Thresholds,
-    ) -> Handoff {
-        self.engagement.trail = Some(Trail {
-            before,
-            solver_failed,
-            thresholds,
-            pieces: Vec::new(),
-        });
-        self
     }
 }
 
@@ -529,91 +490,4 @@ fn fly_pack(
     }
     pack.peak_cos = F4::from(peak_cos);
     ended
-}
-
-/// What a diagnosed group writes down, kept between groups on each thread (a sweep
-/// flies thousands a second): the packs' trails, the tracks' trails and a landing's
-/// samples, each emptied with its room kept.
-#[derive(Default)]
-struct Spare {
-    blocks: Vec<Vec<Block>>,
-    targets: Vec<Vec<[Vec2; 2]>>,
-    samples: Vec<Sample>,
-}
-
-thread_local! {
-    static SPARE: RefCell<Spare> = RefCell::default();
-}
-
-/// An empty trail from `spare` (or a new one with room for the first seconds).
-fn spare<T>(spare: &mut Vec<Vec<T>>) -> Vec<T> {
-    spare.pop().unwrap_or_else(|| Vec::with_capacity(1024))
-}
-
-/// Gives `trails` back to `spare`, emptied (up to [`MOST_SPARE`] kept).
-fn give_back<T>(spare: &mut Vec<Vec<T>>, trails: impl IntoIterator<Item = Vec<T>>) {
-    let room = MOST_SPARE.saturating_sub(spare.len());
-    spare.extend(trails.into_iter().take(room).map(|mut t| {
-        t.clear();
-        t
-    }));
-}
-
-/// An engagement's [`Landed`]: if it was diagnosed and missed, what its flight shows:
-/// the samples before the handoff, then one a tick it moved in lockstep (its pieces of
-/// the packs' `trails` against its track's), none from its target's loss on (the world
-/// has no target to sample it against).
-fn landed(
-    engagement: Engagement,
-    tracks: &[Track],
-    trails: &[Vec<Block>],
-    tick: u64,
-    dt: f32,
-) -> Landed {
-    let outcome = engagement.metrics.outcome;
-    let findings = match engagement
-        .trail
-        .filter(|_| matches!(outcome, Outcome::Missed(_)))
-    {
-        None => Vec::new(),
-        Some(trail) => SPARE.with_borrow_mut(|Spare { samples, .. }| {
-            samples.clear();
-            samples.extend_from_slice(&trail.before);
-            let target = &tracks[engagement.track].trail;
-            // The last tick it moved: it ended in the step from `tick + updates`.
-            let last = tick + engagement.updates;
-            let ends = trail.pieces.iter().skip(1).map(|p| p.2).chain([last + 1]);
-            'pieces: for (&(k, lane, from), to) in trail.pieces.iter().zip(ends) {
-                for t in from..to {
-                    let seen = target.get((t - tick) as usize);
-                    let (Some(&[target_pos, target_vel]), Some(block)) =
-                        (seen, trails[k].get((t - from) as usize))
-                    else {
-                        break 'pieces;
-                    };
-                    let [x, y, vx, vy] = block.map(|n| n.as_array()[lane]);
-                    samples.push(Sample {
-                        time: (t + 1 - engagement.launched_tick) as f32 * dt,
-                        pos: Vec2::new(x, y),
-                        vel: Vec2::new(vx, vy),
-                        target_pos,
-                        target_vel,
-                        lateral: None,
-                        locked: true,
-                    });
-                }
-            }
-            let ending = Ending {
-                outcome,
-                solver_failed: trail.solver_failed,
-                time: (last + 1 - engagement.launched_tick) as f32 * dt,
-            };
-            diagnose(samples, &ending, &trail.thresholds)
-        }),
-    };
-    Landed {
-        metrics: engagement.metrics,
-        updates: engagement.updates,
-        findings,
-    }
 }
