@@ -53,6 +53,21 @@ fn set_after(harness: &mut H, anchor: &str, value: f64) {
     harness.run();
 }
 
+/// Opens the crowd editor's goal list (the combo box after its last field, `wander`)
+/// and picks `item` with the mouse.
+fn pick_goal(harness: &mut H, item: &str) {
+    let id = harness
+        .get_by_label("wander")
+        .following_siblings()
+        .find(|n| n.role() == Role::ComboBox)
+        .expect("the goal list after `wander`")
+        .id();
+    harness.get_by(move |n| n.id() == id).simulate_click();
+    harness.run();
+    harness.get_by_label(item).simulate_click();
+    harness.run();
+}
+
 fn radius(o: &ObstacleSpec) -> f32 {
     o.shape().bounds().1
 }
@@ -60,7 +75,7 @@ fn radius(o: &ObstacleSpec) -> f32 {
 #[test]
 fn an_obstacles_editor_writes_its_field_to_the_file_and_the_world_and_removes_it() {
     let mut harness = panel_common::harness(scenario(), false);
-    click(&mut harness, "Targets, launchers and obstacles");
+    click(&mut harness, "Targets, launchers, obstacles and crowds");
     click(&mut harness, "obstacle 1: circle, terrain");
     assert_eq!(
         harness.state().session.view.selected,
@@ -112,4 +127,41 @@ fn a_selected_agent_is_inspected_part_by_part() {
     assert!(line("steers by").ends_with("(at most 300)"));
     // At rest its detection box is as long as its look-ahead, the feelers' length.
     assert_eq!(line("looks ahead"), "looks ahead 30.00 units (feelers 30)");
+}
+
+#[test]
+fn a_crowds_goal_is_chosen_and_edited_in_the_panel_and_reaches_the_world() {
+    use steerlab::sim::goal::{arrive::Arrive, Goal, GoalModel};
+    let mut harness = panel_common::harness(scenario(), false);
+    click(&mut harness, "Targets, launchers, obstacles and crowds");
+    click(&mut harness, "crowd 1 flock: 3 agents, flocking");
+    pick_goal(&mut harness, "arrive at a point");
+    // Placed in the middle of the spawn area, (730, 620), with its defaults.
+    let placed = Goal::Arrive(Arrive::starting_at(glam::Vec2::new(730.0, 620.0)));
+    let session = &harness.state().session;
+    assert_eq!(session.doc.scenario.crowds[0].goal, Some(placed));
+    set_after(&mut harness, "slowing radius (units)", 240.0);
+    let session = &harness.state().session;
+    let Some(Goal::Arrive(a)) = &session.doc.scenario.crowds[0].goal else {
+        panic!("{:?}", session.doc.scenario.crowds[0].goal);
+    };
+    assert_eq!(a.slowing, 240.0);
+    // The restarted world flies it.
+    let world = &session.runs.lanes[0].world;
+    assert_eq!(
+        world.crowds()[0].params.goal,
+        session.doc.scenario.crowds[0].goal
+    );
+    assert!(harness
+        .query_by_label("crowd 1 flock: 3 agents, arrive at a point")
+        .is_some());
+    // A selected agent's inspector says what the goal asks.
+    harness.state_mut().session.view.selected = Some(Selection::Agent { crowd: 0, agent: 0 });
+    harness.run();
+    let line = harness
+        .get_by_label_contains("goal: arrive at a point (weight 1): steers to (730.0, 620.0)");
+    assert!(line.label().is_some() || line.value().is_some());
+    // Back to no goal.
+    pick_goal(&mut harness, "no goal (flock only)");
+    assert_eq!(harness.state().session.doc.scenario.crowds[0].goal, None);
 }

@@ -1,4 +1,4 @@
-//! The panel's target and launcher editors (the "Targets, launchers and obstacles" section),
+//! The panel's target and launcher editors (the "Targets, launchers, obstacles and crowds" section),
 //! headless with egui_kittest, over a scenario of two targets and one launcher: a
 //! target's position, radius, destructible flag and motion kind, a path's points, a
 //! fly program typed into its text field, and the launcher's target, algorithms and
@@ -39,11 +39,11 @@ fn scenario() -> Scenario {
     parse(text, "test").unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The panel over [`scenario`], paused, its "Targets, launchers and obstacles" section open and
+/// The panel over [`scenario`], paused, its "Targets, launchers, obstacles and crowds" section open and
 /// `target` (if any) selected, which shows its editor; the launcher's is always shown.
 fn open(target: Option<&str>) -> H {
     let mut harness = panel_common::harness(scenario(), false);
-    click(&mut harness, "Targets, launchers and obstacles");
+    click(&mut harness, "Targets, launchers, obstacles and crowds");
     if let Some(name) = target {
         click(&mut harness, &format!("target: {name}"));
     }

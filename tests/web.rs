@@ -213,12 +213,22 @@ fn an_embed_shows_the_view_without_the_panel() {
 
 #[test]
 #[ignore = "needs the built page and Chromium (.ci/run)"]
-fn the_crowd_terrain_and_hide_demos_embed_and_draw_their_agents_and_obstacles() {
+fn the_crowd_terrain_hide_and_goal_demos_embed_and_draw_their_agents_and_obstacles() {
     let server = Server::start(site());
-    // (link, a colour its view must show: the agents', the terrain's outline)
+    // (link, a colour its view must show: the agents', the terrain's outline, the
+    // targets')
     let agent = steerlab::palette::to_rgb8(steerlab::palette::AGENT);
     let terrain = steerlab::palette::to_rgb8(steerlab::palette::TERRAIN);
-    for (link, colour) in [("boids", agent), ("terrain", terrain), ("hide", terrain)] {
+    let target = steerlab::palette::to_rgb8(steerlab::palette::TARGET);
+    for (link, colour) in [
+        ("boids", agent),
+        ("terrain", terrain),
+        ("hide", terrain),
+        ("arrive", agent),
+        ("pedestrians", agent),
+        ("interpose", target),
+        ("flow-field", agent),
+    ] {
         let mut browser = Browser::start(640, 420);
         browser.open(&server.url(&format!("index.html?embed#{link}")));
         title_when_running(&mut browser);

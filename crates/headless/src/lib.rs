@@ -3,7 +3,7 @@
 //! what everything that draws a world shares: the scene as a list of marks ([`scene`])
 //! and its colours ([`palette`]).
 
-pub use steerlab_scenario::{core, files, guidance, recording, scenario, script, sim};
+pub use steerlab_scenario::{core, files, guidance, recording, scenario, script, sim, steering};
 
 pub mod export;
 pub mod headless;

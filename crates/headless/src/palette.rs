@@ -43,6 +43,10 @@ pub const AGENT: Rgba = [0.55, 0.85, 0.65, 0.9];
 pub const STEERING_PART: Rgba = [0.80, 0.70, 0.95, 1.0];
 /// A selected crowd agent's senses: its detection box, feelers and wander circle.
 pub const SENSES: Rgba = [0.40, 0.80, 0.90, 0.9];
+/// A crowd's goal: its point, path or flow field, and the selected agent's look ahead.
+pub const GOAL: Rgba = [0.92, 0.58, 0.78, 0.6];
+/// How much of the goal's colour a flow field's arrows take.
+pub const FLOW_ALPHA: f32 = 0.3;
 pub const PAUSED: Rgba = [1.0, 0.82, 0.35, 1.0];
 
 /// How strongly a target's disc is filled inside its outline.

@@ -39,10 +39,14 @@ fn every_shipped_scenario_has_a_test_here() {
         "evasive",
         "artillery",
         "flares",
-        // These three are in tests/shipped_steering.rs.
+        // These are in tests/shipped_steering.rs.
         "terrain",
         "boids",
         "hide",
+        "arrive",
+        "pedestrians",
+        "interpose",
+        "flow-field",
         // The two sweeps are tested in tests/sweep.rs.
         "smoothed-envelope",
         "launch-envelope",

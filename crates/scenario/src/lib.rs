@@ -4,7 +4,7 @@
 
 pub use steerlab_files as files;
 pub use steerlab_scripts::script;
-pub use steerlab_sim::{core, guidance, sim};
+pub use steerlab_sim::{core, guidance, sim, steering};
 
 pub mod recording;
 pub mod scenario;

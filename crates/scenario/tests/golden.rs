@@ -29,6 +29,11 @@ const GOLDEN: &[(&str, u64)] = &[
     ("boids", 0x1f4a8c3f42416313),
     // A target hiding behind the rocks (Reynolds' hide, steering round obstacles).
     ("hide", 0xf333dddf722dd83d),
+    // Crowds with goals: arrive, a path, two targets to get between, a flow field.
+    ("arrive", 0x6f4651197268d7ce),
+    ("pedestrians", 0x829d9f21b332aba0),
+    ("interpose", 0xb4a605b604a0c784),
+    ("flow-field", 0xccbff4ec1643ca3a),
 ];
 
 fn hash_after(name: &str, ticks: u32) -> u64 {

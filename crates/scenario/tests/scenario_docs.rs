@@ -9,6 +9,7 @@ mod scenario_common;
 use scenario_common::*;
 use std::collections::BTreeMap;
 use steerlab::core::field::{Applies, Described, Field, Kind};
+use steerlab::sim::goal::Goal;
 use steerlab::sim::Motion;
 
 // ---------------------------------------------------------------------------------------
@@ -308,7 +309,7 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
             obstacles: [Circle(center: (0, 0), radius: 1),
                         Polygon(points: [(0, 0), (1, 0), (0, 1)]),
                         Wall(from: (0, 0), to: (1, 0))],
-            crowds: [(count: 1, from: (0, 0), to: (1, 1))])"#,
+            crowds: [(count: 1, from: (0, 0), to: (1, 1), goal: Seek(at: (0, 0)))])"#,
         "reference",
     )
     .unwrap();
@@ -370,7 +371,12 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
             &[],
         ),
         ("### `Wall` obstacle".into(), d(&s.obstacles[2]).0, &[], &[]),
-        ("## `crowds`".into(), d(&s.crowds[0]).0, &[], &["seed"]),
+        (
+            "## `crowds`".into(),
+            d(&s.crowds[0]).0,
+            d(&s.crowds[0]).1,
+            &["seed"],
+        ),
         ("## `diagnosis`".into(), d(&s.diagnosis).0, &[], &[]),
     ];
     let motions: Vec<Motion> = (0..Motion::KINDS.len())
@@ -384,6 +390,13 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
             m.part_names(),
             &[],
         ));
+    }
+    let goals: Vec<Goal> = (0..Goal::KINDS.len())
+        .map(|k| Goal::of_kind(k, Vec2::ZERO))
+        .collect();
+    for goal in &goals {
+        let g: &dyn Described = goal;
+        tables.push((format!("#### `{}` goal", goal.name()), g.fields(), &[], &[]));
     }
     let mut wrong = Vec::new();
     for (heading, fields, parts, others) in &tables {

@@ -12,6 +12,7 @@ use steerlab::core::field::WrittenValue;
 use steerlab::sim::airframe::AirframeSpec;
 use steerlab::sim::crowd_spec::CrowdSpec;
 use steerlab::sim::flares::FlareSpec;
+use steerlab::sim::goal::Goal;
 use steerlab::sim::motion;
 use steerlab::sim::motion::{Described, Kind, Value};
 use steerlab::sim::obstacles::{CircleObstacle, ObstacleSpec, PolygonObstacle, WallObstacle};
@@ -428,12 +429,15 @@ fn crowd() -> impl Strategy<Value = CrowdSpec> {
             0u32..=16,
         ),
         (0.0f32..10.0, 0.0f32..10.0, 0.0f32..10.0, 0.0f32..10.0),
+        // A goal of any kind placed anywhere with any weight (naming no target).
+        prop::option::of((0..Goal::KINDS.len(), point(5000.0), 0.0f32..10.0)),
     )
         .prop_map(
             |(
                 (name, count, from, to, seed),
                 (max_speed, max_force, radius, neighbour_radius, neighbours),
                 (separation, alignment, cohesion, wander),
+                goal,
             )| CrowdSpec {
                 name,
                 count,
@@ -449,6 +453,11 @@ fn crowd() -> impl Strategy<Value = CrowdSpec> {
                 alignment,
                 cohesion,
                 wander,
+                goal: goal.map(|(kind, at, weight)| {
+                    let mut goal = Goal::of_kind(kind, at);
+                    assert!(goal.set("weight", Value::Number(weight)));
+                    goal
+                }),
             },
         )
 }

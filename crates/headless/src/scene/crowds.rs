@@ -2,13 +2,17 @@
 //! least a few pixels ([`Mark::Heads`]: one mark per crowd), in the agents' colour; and
 //! the selected agent's steering: its neighbourhood and neighbours, each part of its
 //! blend as a named arrow and the force it steers by, and what it senses with (its
-//! detection box, feelers and wander circle) ([`crate::sim::crowd::Crowd::explain`]).
+//! detection box, feelers and wander circle) ([`crate::sim::crowd::Crowd::explain`]);
+//! each crowd's goal (its point, path or flow field), and the selected agent's look
+//! ahead and the point its goal steers it to.
 
 use super::labels::Label;
 use super::shapes::arrow;
 use super::{At, Mark, Scene, Selection, Symbol};
+use crate::core::Shape;
 use crate::palette;
 use crate::sim::crowd::Senses;
+use crate::sim::goal::Steer;
 use crate::sim::World;
 use glam::Vec2;
 
@@ -28,6 +32,49 @@ pub(super) fn crowds(scene: &mut Scene, world: &World) {
         if !crowd.agents.is_empty() {
             scene.symbol(Symbol::Agent);
         }
+        if let Some(goal) = &crowd.params.goal {
+            let shapes = goal.scenery(crowd.lo, crowd.hi);
+            for shape in &shapes {
+                goal_shape(scene, shape);
+            }
+            if !shapes.is_empty() {
+                scene.symbol(Symbol::CrowdGoal);
+            }
+        }
+    }
+}
+
+/// One shape of a crowd's goal, in the goal's colour: a point as a dot, a line, an
+/// arrow (fainter: a flow field has hundreds), a circle's outline.
+fn goal_shape(scene: &mut Scene, shape: &Shape) {
+    let color = palette::GOAL;
+    match *shape {
+        Shape::Point(p) => scene.circle(At::world(p), 0.0, 4.0, true, 1.0, color),
+        Shape::Line(a, b) => scene.world_line(a, b, 1.0, color),
+        Shape::Arrow { from, vector } => {
+            let faint = palette::with_alpha(color, palette::FLOW_ALPHA);
+            scene.marks.extend(arrow(from, vector, faint));
+        }
+        Shape::Circle { center, radius } => {
+            scene.circle(At::world(center), radius, 0.0, false, 1.0, color);
+        }
+        Shape::Wedge { .. } => {}
+    }
+}
+
+/// The selected agent's goal: a ring where it will be when it looks ahead, and a line to
+/// a dot on the point its goal steers it to.
+fn goal_of(scene: &mut Scene, me: Vec2, goal: &Steer) {
+    let color = palette::GOAL;
+    if let Some(future) = goal.predicted {
+        scene.circle(At::world(future), 0.0, 5.0, false, 1.5, color);
+    }
+    if let Some(point) = goal.sought {
+        scene.world_line(me, point, 1.0, color);
+        scene.circle(At::world(point), 0.0, 3.5, true, 1.0, color);
+    }
+    if goal.predicted.is_some() || goal.sought.is_some() {
+        scene.symbol(Symbol::AgentGoal);
     }
 }
 
@@ -48,6 +95,9 @@ pub(super) fn selected(scene: &mut Scene, world: &World, selected: Option<Select
     };
     let me = c.agents[agent].pos;
     senses(scene, me, &why.senses, c.params.wander > 0.0);
+    if let Some(goal) = &why.goal {
+        goal_of(scene, me, goal);
+    }
     let dim = palette::with_alpha(palette::DIM_TEXT, 0.8);
     scene.circle(
         At::world(me),

@@ -289,6 +289,28 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             marks.extend(arrow(mid - x * 10.0, x * 20.0, palette::SELECTED));
             marks
         }
+        Symbol::CrowdGoal => {
+            // A stretch of path with its edges, and a flow arrow.
+            let color = palette::GOAL;
+            let mut marks: Vec<Mark> = [-6.0, 0.0, 6.0]
+                .map(|dy| line(mid + Vec2::new(-10.0, dy), mid + Vec2::new(4.0, dy), color))
+                .into();
+            marks.extend(arrow(mid + x * 6.0, x * 6.0, color));
+            marks
+        }
+        Symbol::AgentGoal => {
+            let color = palette::GOAL;
+            let mut marks = vec![ring(mid - x * 6.0, 0.0, 5.0, 1.0, color)];
+            marks.push(Mark::Circle {
+                center: At::world(mid + x * 8.0),
+                radius: 0.0,
+                min_px: 3.0,
+                fill: true,
+                width: 1.0,
+                color,
+            });
+            marks
+        }
         Symbol::AgentSenses => {
             // A box ahead, a feeler out of it, and a wander circle's point.
             let at = |a: f32, b: f32| mid + Vec2::new(a, b);

@@ -26,6 +26,8 @@ pub enum Symbol {
     Agent,
     AgentSteering,
     AgentSenses,
+    CrowdGoal,
+    AgentGoal,
 }
 
 impl Symbol {
@@ -55,6 +57,8 @@ impl Symbol {
             Symbol::Agent,
             Symbol::AgentSteering,
             Symbol::AgentSenses,
+            Symbol::CrowdGoal,
+            Symbol::AgentGoal,
         ]);
         all
     }
@@ -81,6 +85,12 @@ impl Symbol {
             }
             Symbol::AgentSenses => {
                 "selected agent's senses: its detection box ahead (longer the faster it goes), its three feelers, and its wander circle with the point it steers to"
+            }
+            Symbol::CrowdGoal => {
+                "crowd's goal: the point it seeks, flees or arrives at (ring: slowing radius), the path it follows (spine and edges), the flow field's arrows"
+            }
+            Symbol::AgentGoal => {
+                "selected agent's goal: where it will be when it looks ahead (ring) and the point its goal steers it to (dot)"
             }
             Symbol::Trail => "trail: where a missile flew (fades with age)",
             Symbol::Velocity => "velocity",

@@ -53,6 +53,19 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("terrain", include_str!("../../../../scenarios/terrain.ron")),
     ("boids", include_str!("../../../../scenarios/boids.ron")),
     ("hide", include_str!("../../../../scenarios/hide.ron")),
+    ("arrive", include_str!("../../../../scenarios/arrive.ron")),
+    (
+        "pedestrians",
+        include_str!("../../../../scenarios/pedestrians.ron"),
+    ),
+    (
+        "interpose",
+        include_str!("../../../../scenarios/interpose.ron"),
+    ),
+    (
+        "flow-field",
+        include_str!("../../../../scenarios/flow-field.ron"),
+    ),
     (
         "smoothed-envelope",
         include_str!("../../../../scenarios/smoothed-envelope.ron"),

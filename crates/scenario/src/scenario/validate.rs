@@ -195,8 +195,17 @@ fn crowds(p: &mut Problems, s: &Scenario) {
             ),
         );
     }
+    let names: Vec<&str> = s.targets.iter().map(|t| t.name.as_str()).collect();
     for (i, crowd) in s.crowds.iter().enumerate() {
-        p.described(&format!("crowds[{i}]"), crowd, &[]);
+        let at = format!("crowds[{i}]");
+        let before = p.0.len();
+        p.described(&at, crowd, &names);
+        // Its goal's rules only once its numbers are in range.
+        if let Some(goal) = crowd.goal.as_ref().filter(|_| p.0.len() == before) {
+            for (field, why) in goal.problems() {
+                p.push(format!("{at}.goal.{field}"), why);
+            }
+        }
     }
 }
 

@@ -12,6 +12,7 @@ pub mod lanes;
 pub mod math;
 pub mod overlay;
 pub mod readout;
+pub mod registry;
 pub mod text;
 pub mod turn_rule;
 pub mod variant;

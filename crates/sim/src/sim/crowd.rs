@@ -6,8 +6,11 @@
 //!
 //! The blend is Reynolds' boids behind a priority: staying out of obstacles (the
 //! detection box and the feelers) and inside the box first; when neither asks for
-//! anything, the weighted sum of separation, alignment, cohesion and wander.
+//! anything, the weighted sum of separation, alignment, cohesion, wander and the crowd's
+//! goal, if it has one ([`crate::sim::goal`]: arrive somewhere, follow a path, pursue a
+//! target...).
 
+use super::goal::{Around, Goal, Steer};
 use super::rng::Rng;
 use crate::steering::avoid::{containment, feelers, obstacle_avoidance, wall_avoidance};
 use crate::steering::blend::{priority, weighted_sum, Part};
@@ -46,6 +49,9 @@ pub struct CrowdParams {
     pub braking: f32,
     /// Containment looks this far ahead (units).
     pub contain_ahead: f32,
+    /// What it steers for besides flocking, if anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Goal>,
 }
 
 impl Default for CrowdParams {
@@ -64,6 +70,7 @@ impl Default for CrowdParams {
             avoid_length: 30.0,
             braking: 0.2,
             contain_ahead: 30.0,
+            goal: None,
         }
     }
 }
@@ -78,6 +85,8 @@ pub enum SteeringPart {
     Alignment,
     Cohesion,
     Wander,
+    /// The crowd's goal.
+    Goal,
 }
 
 impl SteeringPart {
@@ -91,6 +100,7 @@ impl SteeringPart {
             SteeringPart::Alignment => "alignment",
             SteeringPart::Cohesion => "cohesion",
             SteeringPart::Wander => "wander",
+            SteeringPart::Goal => "goal",
         }
     }
 }
@@ -101,9 +111,11 @@ pub struct Steering {
     /// Its neighbours (indices into the crowd's agents), nearest first.
     pub neighbours: Vec<usize>,
     /// Each part of its blend: the avoidance parts as they push (their sum wins when it
-    /// is not negligible), the boids' times their weights (summed when avoidance asks
-    /// nothing).
-    pub parts: [(SteeringPart, Vec2); 7],
+    /// is not negligible), the boids' and the goal's times their weights (summed when
+    /// avoidance asks nothing).
+    pub parts: [(SteeringPart, Vec2); 8],
+    /// What the goal asks (before its weight), if the crowd has one.
+    pub goal: Option<Steer>,
     /// The force it steers by: the winning blend, truncated to its maximum force.
     pub total: Vec2,
     /// What it senses with this tick.
@@ -149,6 +161,9 @@ pub struct Crowd {
     forces: Vec<Vec2>,
     #[serde(skip)]
     positions: Vec<Vec2>,
+    /// The world's targets its goal names, as they are now ([`Crowd::see`]).
+    #[serde(skip)]
+    seen: Vec<(String, Mover)>,
 }
 
 impl Crowd {
@@ -206,7 +221,39 @@ impl Crowd {
             largest: 0.0,
             forces: Vec::new(),
             positions: Vec::new(),
+            seen: Vec::new(),
         }
+    }
+
+    /// Tells it where the world's targets are now, `(name, target)`: it keeps those its
+    /// goal names.
+    pub fn see<'a>(&mut self, targets: impl Iterator<Item = (&'a str, Mover)>) {
+        let Some(goal) = &self.params.goal else {
+            return;
+        };
+        let wanted = goal.targets();
+        self.seen.clear();
+        if wanted.is_empty() {
+            return;
+        }
+        for (name, target) in targets {
+            if wanted.contains(&name) {
+                self.seen.push((name.to_string(), target));
+            }
+        }
+    }
+
+    /// What agent `i`'s goal asks of it this tick, if the crowd has a goal.
+    fn goal(&self, i: usize) -> Option<Steer> {
+        let goal = self.params.goal.as_ref()?;
+        let around = Around {
+            index: i,
+            agents: &self.agents,
+            targets: &self.seen,
+            lo: self.lo,
+            hi: self.hi,
+        };
+        Some(goal.steer(&self.agents[i], &around))
     }
 
     /// The nearest neighbours of agent `i` (not itself), nearest first (ties by the grid's
@@ -311,27 +358,33 @@ impl Crowd {
             let mut align = || alignment(&agent, flock);
             let mut cohere = || cohesion(&agent, flock);
             let mut wander = || wandering;
-            weighted_sum(
-                &mut [
-                    Part {
-                        weight: p.separation,
-                        force: &mut separate,
-                    },
-                    Part {
-                        weight: p.alignment,
-                        force: &mut align,
-                    },
-                    Part {
-                        weight: p.cohesion,
-                        force: &mut cohere,
-                    },
-                    Part {
-                        weight: p.wander,
-                        force: &mut wander,
-                    },
-                ],
-                p.max_force,
-            )
+            let mut goal = || self.goal(i).map_or(Vec2::ZERO, |g| g.force);
+            let mut parts = [
+                Part {
+                    weight: p.separation,
+                    force: &mut separate,
+                },
+                Part {
+                    weight: p.alignment,
+                    force: &mut align,
+                },
+                Part {
+                    weight: p.cohesion,
+                    force: &mut cohere,
+                },
+                Part {
+                    weight: p.wander,
+                    force: &mut wander,
+                },
+                Part {
+                    weight: p.goal.as_ref().map_or(0.0, Goal::weight),
+                    force: &mut goal,
+                },
+            ];
+            // Without a goal, the boids' four alone (not a fifth part adding zero, which
+            // would turn a -0 into a 0).
+            let count = if p.goal.is_some() { 5 } else { 4 };
+            weighted_sum(&mut parts[..count], p.max_force)
         };
         priority(
             &mut [
@@ -369,6 +422,7 @@ impl Crowd {
         let (agent, p) = (crowd.agents[i], &crowd.params);
         let [boxed, felt, contained] = crowd.avoidance(&agent);
         let (wandering, wander, _) = crowd.wandering(i, dt);
+        let goal = crowd.goal(i);
         let parts = [
             (SteeringPart::ObstacleAvoidance, boxed),
             (SteeringPart::WallAvoidance, felt),
@@ -386,6 +440,10 @@ impl Crowd {
                 cohesion(&agent, &flock) * p.cohesion,
             ),
             (SteeringPart::Wander, wandering * p.wander),
+            (
+                SteeringPart::Goal,
+                goal.map_or(Vec2::ZERO, |g| g.force) * p.goal.as_ref().map_or(0.0, Goal::weight),
+            ),
         ];
         let (length, r) = (
             obstacle_avoidance(&agent, [], p.avoid_length, p.braking).1,
@@ -407,6 +465,7 @@ impl Crowd {
         Some(Steering {
             neighbours,
             parts,
+            goal,
             total,
             senses,
         })
@@ -498,3 +557,7 @@ impl Crowd {
 #[cfg(test)]
 #[path = "crowd_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "crowd_goal_tests.rs"]
+mod goal_tests;

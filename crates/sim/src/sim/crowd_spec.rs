@@ -4,6 +4,7 @@
 //! rectangle, round every obstacle.
 
 use super::crowd::{Crowd, CrowdParams, MOST_NEIGHBOURS};
+use super::goal::Goal;
 use crate::core::field::{described, number, point, text, whole};
 use crate::sim::limits::{MAX_COORD, MAX_LABEL, MAX_SPEED};
 use crate::steering::Obstacle;
@@ -83,6 +84,9 @@ pub struct CrowdSpec {
         skip_serializing_if = "default_wander::is"
     )]
     pub wander: f32,
+    /// What it steers for besides flocking.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Goal>,
 }
 
 described!(CrowdSpec {
@@ -125,6 +129,7 @@ described!(CrowdSpec {
     cohesion: number(0.0, 100.0).help("Weight of cohesion: steer toward the neighbours' centre."),
     wander: number(0.0, 100.0)
         .help("Weight of wander: a random walk of a point on a circle ahead."),
+    ; parts: goal = "goal (besides flocking)"
 });
 
 impl CrowdSpec {
@@ -140,6 +145,7 @@ impl CrowdSpec {
             alignment: self.alignment,
             cohesion: self.cohesion,
             wander: self.wander,
+            goal: self.goal.clone(),
             ..CrowdParams::default()
         }
     }

@@ -574,7 +574,8 @@ fn the_explained_force_is_the_one_the_next_tick_steers_by() {
             "separation",
             "alignment",
             "cohesion",
-            "wander"
+            "wander",
+            "goal"
         ]
     );
 }

@@ -11,6 +11,7 @@ pub mod event;
 pub mod failure_class;
 pub mod flares;
 mod flight;
+pub mod goal;
 pub mod hash;
 pub mod history;
 pub mod hit;

@@ -9,10 +9,11 @@ use super::Vehicle;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// A path: a spine of points and a radius around it.
+/// A path: a spine of points and a radius around it. The points are held in whatever
+/// holds them (a `Vec`, or a slice borrowed from a scenario's goal).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Path {
-    pub points: Vec<Vec2>,
+pub struct Path<P = Vec<Vec2>> {
+    pub points: P,
     pub radius: f32,
     /// Whether the last point joins the first.
     pub looped: bool,
@@ -25,26 +26,30 @@ pub struct OnPath {
     /// The spine's unit direction there (zero on a path of one point).
     pub tangent: Vec2,
     pub distance: f32,
+    /// How far along the spine it is from the first point.
+    pub along: f32,
 }
 
-impl Path {
+impl<P: AsRef<[Vec2]>> Path<P> {
     fn segments(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
-        let n = self.points.len();
+        let points = self.points.as_ref();
+        let n = points.len();
         // Looped, the last point joins the first (with two points that is the first
         // segment again, reversed: never nearer, so never taken).
         let count = if self.looped { n } else { n.saturating_sub(1) };
-        (0..count).map(move |i| (self.points[i], self.points[(i + 1) % n]))
+        (0..count).map(move |i| (points[i], points[(i + 1) % n]))
     }
 
     /// The spine's point nearest `p` (the first segment's, on a tie); `None` for a path
     /// with no points.
     pub fn nearest(&self, p: Vec2) -> Option<OnPath> {
-        let mut best: Option<OnPath> = self.points.first().map(|first| OnPath {
+        let mut best: Option<OnPath> = self.points.as_ref().first().map(|first| OnPath {
             point: *first,
             tangent: Vec2::ZERO,
             distance: p.distance(*first),
+            along: 0.0,
         });
-        let mut first_segment = true;
+        let (mut first_segment, mut start) = (true, 0.0);
         for (a, b) in self.segments() {
             let point = nearest_on_segment(p, a, b);
             let distance = p.distance(point);
@@ -53,11 +58,44 @@ impl Path {
                     point,
                     tangent: (b - a).normalize_or_zero(),
                     distance,
+                    along: start + a.distance(point),
                 });
             }
             first_segment = false;
+            start += a.distance(b);
         }
         best
+    }
+
+    /// The spine's length (with the closing segment, looped).
+    pub fn length(&self) -> f32 {
+        self.segments().map(|(a, b)| a.distance(b)).sum()
+    }
+
+    /// The spine's point `along` units from the first point: looped, round and round
+    /// (either way); open, held at its ends. `None` for a path with no points.
+    pub fn point_along(&self, along: f32) -> Option<Vec2> {
+        let first = *self.points.as_ref().first()?;
+        let length = self.length();
+        let mut left = if self.looped && length > 0.0 {
+            along.rem_euclid(length)
+        } else {
+            along
+        };
+        let mut last = first;
+        for (a, b) in self.segments() {
+            let segment = a.distance(b);
+            if left <= segment {
+                return Some(if segment > 0.0 {
+                    a.lerp(b, left.max(0.0) / segment)
+                } else {
+                    a
+                });
+            }
+            left -= segment;
+            last = b;
+        }
+        Some(last)
     }
 }
 
@@ -67,7 +105,7 @@ impl Path {
 /// Returns the force and the point sought, if any.
 pub fn path_following(
     v: &Vehicle,
-    path: &Path,
+    path: &Path<impl AsRef<[Vec2]>>,
     prediction: f32,
     ahead: f32,
 ) -> (Vec2, Option<Vec2>) {
@@ -78,6 +116,57 @@ pub fn path_following(
             (seek(v, target), Some(target))
         }
         _ => (Vec2::ZERO, None),
+    }
+}
+
+/// What [`follow_path`] asks for: the force, the point sought (if any) and where the
+/// vehicle will be.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Following {
+    pub force: Vec2,
+    pub sought: Option<Vec2>,
+    pub future: Vec2,
+}
+
+/// Path following along the path, as OpenSteer's `steerToFollowPath`: where the vehicle
+/// will be in `prediction` seconds; if that is inside the radius and further along the
+/// spine than where it is now (round a looped path, the shorter way), nothing; otherwise
+/// seek the spine's point `max(ahead, speed * prediction)` units further along than
+/// where it is now. Unlike [`path_following`], a vehicle at rest on the path sets off
+/// along it.
+pub fn follow_path(
+    v: &Vehicle,
+    path: &Path<impl AsRef<[Vec2]>>,
+    prediction: f32,
+    ahead: f32,
+) -> Following {
+    let future = v.pos + v.vel * prediction;
+    let (Some(now), Some(then)) = (path.nearest(v.pos), path.nearest(future)) else {
+        return Following {
+            force: Vec2::ZERO,
+            sought: None,
+            future,
+        };
+    };
+    let mut gone = then.along - now.along;
+    let length = path.length();
+    if path.looped && length > 0.0 {
+        // The shorter way round: within half the loop either way.
+        gone = (gone + length * 0.5).rem_euclid(length) - length * 0.5;
+    }
+    if then.distance <= path.radius && gone > 0.0 {
+        return Following {
+            force: Vec2::ZERO,
+            sought: None,
+            future,
+        };
+    }
+    let lead = ahead.max(v.speed() * prediction);
+    let target = path.point_along(now.along + lead).unwrap_or(now.point);
+    Following {
+        force: seek(v, target),
+        sought: Some(target),
+        future,
     }
 }
 
@@ -175,6 +264,54 @@ mod tests {
             looped: false,
         };
         assert_eq!(empty.nearest(Vec2::ONE), None);
+    }
+
+    #[test]
+    fn the_spine_is_measured_along_from_its_first_point_and_walked_either_way() {
+        let p = l_path();
+        assert_eq!(p.length(), 200.0);
+        assert_eq!(p.nearest(Vec2::new(50.0, 8.0)).unwrap().along, 50.0);
+        assert!((p.nearest(Vec2::new(103.0, 60.0)).unwrap().along - 160.0).abs() < 1e-4);
+        assert!((p.point_along(160.0).unwrap() - Vec2::new(100.0, 60.0)).length() < 1e-4);
+        // Open, it is held at its ends.
+        assert_eq!(p.point_along(-10.0), Some(Vec2::ZERO));
+        assert_eq!(p.point_along(250.0), Some(Vec2::new(100.0, 100.0)));
+        // Looped (100 + 100 + 141.42 round): 10 before the first point is on the
+        // closing side, 10 / sqrt 2 from the origin along each axis.
+        let looped = Path {
+            looped: true,
+            ..p.clone()
+        };
+        assert!((looped.length() - 341.421).abs() < 1e-3);
+        let back = looped.point_along(-10.0).unwrap();
+        assert!((back - Vec2::splat(7.0711)).length() < 1e-3, "{back}");
+        assert!(
+            (looped.point_along(341.421 + 50.0).unwrap() - Vec2::new(50.0, 0.0)).length() < 1e-2
+        );
+        // On the closing side, along counts the two sides before it.
+        let on = looped.nearest(Vec2::new(40.0, 50.0)).unwrap();
+        assert!(
+            (on.along - (200.0 + 55.0 * 2f32.sqrt())).abs() < 1e-3,
+            "{}",
+            on.along
+        );
+        // A segment of no length is passed over; no points, no point.
+        let stutter = Path {
+            points: vec![Vec2::ZERO, Vec2::ZERO, Vec2::new(10.0, 0.0)],
+            radius: 1.0,
+            looped: false,
+        };
+        assert_eq!(stutter.point_along(5.0), Some(Vec2::new(5.0, 0.0)));
+        assert_eq!(stutter.point_along(0.0), Some(Vec2::ZERO));
+        let empty = Path {
+            points: Vec::<Vec2>::new(),
+            radius: 1.0,
+            looped: true,
+        };
+        assert_eq!(empty.point_along(3.0), None);
+        let v = Vehicle::new(Vec2::ONE, Vec2::ZERO, 10.0, 10.0, 1.0);
+        let f = follow_path(&v, &empty, 1.0, 5.0);
+        assert_eq!((f.force, f.sought, f.future), (Vec2::ZERO, None, Vec2::ONE));
     }
 
     #[test]

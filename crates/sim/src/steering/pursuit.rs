@@ -44,17 +44,21 @@ pub fn offset_pursuit(v: &Vehicle, leader: &Vehicle, offset: Vec2, slowing: f32)
     arrive(v, predicted(&point, look_ahead(v, &point, 1.0)), slowing)
 }
 
-/// Arrive between `a` and `b`: at the midpoint of where they will be when `v`, at full
-/// speed, could reach their midpoint now.
-pub fn interpose(v: &Vehicle, a: &Mover, b: &Mover, slowing: f32) -> Vec2 {
+/// Where `v` interposes between `a` and `b`: the midpoint of where they will be when
+/// `v`, at full speed, could reach their midpoint now.
+pub fn between(v: &Vehicle, a: &Mover, b: &Mover) -> Vec2 {
     let mid = (a.pos + b.pos) * 0.5;
     let seconds = if v.max_speed > 0.0 {
         (mid - v.pos).length() / v.max_speed
     } else {
         0.0
     };
-    let ahead = (predicted(a, seconds) + predicted(b, seconds)) * 0.5;
-    arrive(v, ahead, slowing)
+    (predicted(a, seconds) + predicted(b, seconds)) * 0.5
+}
+
+/// Arrive between `a` and `b` ([`between`]).
+pub fn interpose(v: &Vehicle, a: &Mover, b: &Mover, slowing: f32) -> Vec2 {
+    arrive(v, between(v, a, b), slowing)
 }
 
 #[cfg(test)]

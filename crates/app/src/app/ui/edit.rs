@@ -1,11 +1,13 @@
 //! The panel's one editor: a widget for each kind of field ([`value_widget`]), from the
 //! field's description ([`crate::core::field`]), for a law's parameters and a file's
-//! fields alike; the editors of targets and launchers built on it (each returns the
+//! fields alike; the editors of targets, launchers and crowds built on it (each returns the
 //! edited copy when the user changed something); and the text form of a law's readouts.
 
 use crate::app::render::colors::algorithm_color32;
 use crate::core::field::{Described, Field, Kind, Value};
 use crate::guidance::{Algorithm, Readout, ReadoutValue};
+use crate::sim::crowd_spec::CrowdSpec;
+use crate::sim::goal::Goal;
 use crate::sim::launcher::LauncherSpec;
 use crate::sim::{Motion, TargetSpec};
 use egui_macroquad::egui::{self, RichText};
@@ -324,20 +326,66 @@ fn described(ui: &mut egui::Ui, value: &mut dyn Described, names: &[String]) -> 
 pub fn target(ui: &mut egui::Ui, spec: &TargetSpec, names: &[String]) -> Option<TargetSpec> {
     let mut t = spec.clone();
     let mut changed = fields(ui, &mut t, names);
-    let mut kind = t.motion.kind();
-    egui::ComboBox::from_id_salt("motion-kind")
-        .selected_text(Motion::KINDS[kind].1)
-        .show_ui(ui, |ui| {
-            for (k, (_, label)) in Motion::KINDS.iter().enumerate() {
-                if ui.selectable_value(&mut kind, k, *label).changed() {
-                    t.motion = Motion::of_kind(k, t.motion.start());
-                    changed = true;
-                }
-            }
-        });
+    if let Some(Some(k)) = kind(
+        ui,
+        "motion-kind",
+        Motion::KINDS,
+        Some(t.motion.kind()),
+        None,
+    ) {
+        t.motion = Motion::of_kind(k, t.motion.start());
+        changed = true;
+    }
     let others: Vec<String> = names.iter().filter(|n| **n != t.name).cloned().collect();
     changed |= parts(ui, &mut t, &others);
     changed.then_some(t)
+}
+
+/// A list to choose a registry's kind from (`none`: the label of choosing none, if
+/// that is allowed); the kind chosen, if it changed (`None` inside: none).
+fn kind(
+    ui: &mut egui::Ui,
+    id: &str,
+    kinds: &[(&str, &'static str)],
+    current: Option<usize>,
+    none: Option<&str>,
+) -> Option<Option<usize>> {
+    let mut chosen = current;
+    let label = |k: Option<usize>| k.map_or(none.unwrap_or_default(), |k| kinds[k].1);
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(label(current))
+        .show_ui(ui, |ui| {
+            if let Some(none) = none {
+                ui.selectable_value(&mut chosen, None, none);
+            }
+            for (k, (_, label)) in kinds.iter().enumerate() {
+                ui.selectable_value(&mut chosen, Some(k), *label);
+            }
+        });
+    (chosen != current).then_some(chosen)
+}
+
+/// Edits a crowd: its fields, then its goal's kind (or none) and fields, from their
+/// descriptions; `names` are the scenario's targets (a goal may name them). A new goal
+/// is placed in the middle of the crowd's spawn area.
+pub fn crowd(ui: &mut egui::Ui, spec: &CrowdSpec, names: &[String]) -> Option<CrowdSpec> {
+    let mut c = spec.clone();
+    let mut changed = fields(ui, &mut c, names);
+    let current = c.goal.as_ref().map(Goal::kind);
+    if let Some(k) = kind(
+        ui,
+        "goal-kind",
+        Goal::KINDS,
+        current,
+        Some("no goal (flock only)"),
+    ) {
+        c.goal = k.map(|k| Goal::of_kind(k, (c.from + c.to) * 0.5));
+        changed = true;
+    }
+    if let Some(goal) = c.goal.as_mut() {
+        changed |= described(ui, goal, names);
+    }
+    changed.then_some(c)
 }
 
 /// Edits a launcher: its target and algorithms (what it refers to), then its fields

@@ -12,6 +12,7 @@ use crate::app::session::{Layout, Runs, Selection, Session};
 use crate::guidance::Algorithm;
 use crate::headless::gif::MAX_SECONDS as MAX_GIF_SECONDS;
 use crate::recording::replay;
+use crate::sim::crowd::SteeringPart;
 use crate::sim::telemetry::{self, Quantity};
 use crate::sim::{Source, World};
 use egui_macroquad::egui::{self, Color32, RichText};
@@ -150,8 +151,14 @@ fn agent_steering(ui: &mut egui::Ui, world: &World, crowd: usize, agent: usize) 
         back.distance(front),
         c.params.avoid_length
     ));
+    if let (Some(goal), Some(steer)) = (&c.params.goal, &why.goal) {
+        ui.monospace(format!("goal: {}", goal.describe(steer)));
+    }
+    let goal = c.params.goal.is_some();
     for (part, force) in &why.parts {
-        ui.monospace(format!("{:<19}{:>8.2}", part.name(), force.length()));
+        if goal || *part != SteeringPart::Goal {
+            ui.monospace(format!("{:<19}{:>8.2}", part.name(), force.length()));
+        }
     }
     ui.monospace(format!(
         "{:<19}{:>8.2} (at most {})",

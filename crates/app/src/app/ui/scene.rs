@@ -1,18 +1,19 @@
-//! The Targets, launchers and obstacles section (editors that restart the run) and the
+//! The Targets, launchers, obstacles and crowds section (editors that restart the run) and the
 //! View section (overlays, trail length, tick rate, fit).
 
 use super::edit;
 use super::style;
 use crate::app::session::{Follow, Selection, Session};
+use crate::sim::goal::Goal;
 use crate::sim::TargetId;
 use egui_macroquad::egui;
 
 pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
-    egui::CollapsingHeader::new("Targets, launchers and obstacles")
+    egui::CollapsingHeader::new("Targets, launchers, obstacles and crowds")
         .default_open(false)
         .show(ui, |ui| {
             ui.label(style::help(
-                "Editing a target, launcher or obstacle here restarts the run (Ctrl+Z undoes it). In the view: Shift + click on empty space places a target, Ctrl + click a terrain circle; drag an obstacle to move it while the run goes on.",
+                "Editing a target, launcher, obstacle or crowd here restarts the run (Ctrl+Z undoes it). In the view: Shift + click on empty space places a target, Ctrl + click a terrain circle; drag an obstacle to move it while the run goes on.",
             ));
             let targets: Vec<String> = session
                 .doc.scenario
@@ -68,7 +69,34 @@ pub fn scene_section(ui: &mut egui::Ui, session: &mut Session) {
                 }
             }
             obstacles(ui, session);
+            crowds(ui, session, &targets);
         });
+}
+
+/// Each crowd: its fields and its goal (from their descriptions). Its agents are not
+/// selected from here (a click in the view picks one).
+fn crowds(ui: &mut egui::Ui, session: &mut Session, targets: &[String]) {
+    for i in 0..session.doc.scenario.crowds.len() {
+        let c = &session.doc.scenario.crowds[i];
+        let goal = c
+            .goal
+            .as_ref()
+            .map_or("flocking", |g| Goal::KINDS[g.kind()].1);
+        let name = if c.name.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", c.name)
+        };
+        let label = format!("crowd {}{name}: {} agents, {goal}", i + 1, c.count);
+        // Its id is its place, not its label: the label changes with its goal.
+        egui::CollapsingHeader::new(label)
+            .id_salt(("crowd", i))
+            .show(ui, |ui| {
+                if let Some(edited) = edit::crowd(ui, &session.doc.scenario.crowds[i], targets) {
+                    session.edit_scenario(|s| s.crowds[i] = edited);
+                }
+            });
+    }
 }
 
 /// Each obstacle: selected, its fields (from its kind's description) and a button that

@@ -36,88 +36,13 @@ pub use track::Track;
 pub use weave::Weave;
 
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
 
-/// The registry: one line per motion, `Name => module::Type`, in the editor's order. The
-/// name is how files write it; the enum is written as if its variants held their fields
-/// directly (`Circle(center: ...)`), except those marked `newtype` (`FlyProgram((...))`
-/// in the state hash, as before).
-macro_rules! motions {
-    ($( $name:ident => $module:ident :: $type:ident $( [$newtype:ident] )? ),* $(,)?) => {
-        /// How a target moves. Times are seconds since the target appeared.
-        #[derive(Clone, Debug, PartialEq, Deserialize)]
-        pub enum Motion {
-            $( $name($module::$type), )*
-        }
-
-        impl Serialize for Motion {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut index = 0u32;
-                $(
-                    if let Motion::$name(m) = self {
-                        return motions!(@write serializer, index, $name, m $(, $newtype)?);
-                    }
-                    index += 1;
-                )*
-                let _ = index;
-                unreachable!("every motion is listed")
-            }
-        }
-
-        impl Motion {
-            /// The motion kinds, in the editor's order: `(file name, editor label)`.
-            pub const KINDS: &'static [(&'static str, &'static str)] = &[
-                $( (<$module::$type as MotionModel>::NAME, <$module::$type as MotionModel>::LABEL), )*
-            ];
-
-            /// Its kind, as an index into [`Motion::KINDS`].
-            pub fn kind(&self) -> usize {
-                let mut index = 0;
-                $(
-                    if let Motion::$name(_) = self {
-                        return index;
-                    }
-                    index += 1;
-                )*
-                let _ = index;
-                unreachable!("every motion is listed")
-            }
-
-            /// A motion of kind `kind` (an index into [`Motion::KINDS`]) starting at `pos`.
-            pub fn of_kind(kind: usize, pos: Vec2) -> Motion {
-                let mut index = 0;
-                $(
-                    if kind == index {
-                        return Motion::$name(<$module::$type as MotionModel>::starting_at(pos));
-                    }
-                    index += 1;
-                )*
-                let _ = index;
-                Motion::of_kind(0, pos)
-            }
-
-            fn model(&self) -> &dyn Model {
-                match self {
-                    $( Motion::$name(m) => m, )*
-                }
-            }
-
-            fn model_mut(&mut self) -> &mut dyn Model {
-                match self {
-                    $( Motion::$name(m) => m, )*
-                }
-            }
-        }
-    };
-    (@write $s:ident, $index:ident, $name:ident, $m:ident) => {
-        $crate::core::variant::as_struct_variant($s, "Motion", $index, stringify!($name), $m)
-    };
-    (@write $s:ident, $index:ident, $name:ident, $m:ident, newtype) => {
-        $s.serialize_newtype_variant("Motion", $index, stringify!($name), $m)
-    };
-}
-
-motions! {
+crate::registry! {
+    /// How a target moves. Times are seconds since the target appeared. The registry:
+    /// one line per motion, `Name => module::Type`, in the editor's order; the name is
+    /// how files write it, as if its variant held its fields directly (`Circle(center:
+    /// ...)`), except `FlyProgram((...))` (`newtype`, as before, in the state hash).
+    pub enum Motion: MotionModel as Model {
     Static => fixed::Static,
     Constant => constant::Constant,
     Circle => circle::Circle,
@@ -131,6 +56,7 @@ motions! {
     Jink => jink::Jink,
     Flare => flare::Flare,
     Hide => hide::Hide,
+    }
 }
 
 /// What the registry calls on any motion (object-safe).
@@ -259,33 +185,6 @@ impl Motion {
     /// The target it follows, by name.
     pub fn follows(&self) -> Option<&str> {
         self.model().follows()
-    }
-
-    /// Its kind's name in files.
-    pub fn name(&self) -> &'static str {
-        Motion::KINDS[self.kind()].0
-    }
-}
-
-/// A motion is described by its kind's description.
-impl Described for Motion {
-    fn fields(&self) -> &'static [Field] {
-        self.model().described().fields()
-    }
-    fn get(&self, name: &str) -> Option<Value> {
-        self.model().described().get(name)
-    }
-    fn set(&mut self, name: &str, value: Value) -> bool {
-        self.model_mut().described_mut().set(name, value)
-    }
-    fn part_names(&self) -> &'static [&'static str] {
-        self.model().described().part_names()
-    }
-    fn part(&self, name: &str) -> Option<&dyn Described> {
-        self.model().described().part(name)
-    }
-    fn part_mut(&mut self, name: &str) -> Option<&mut dyn Described> {
-        self.model_mut().described_mut().part_mut(name)
     }
 }
 

@@ -440,8 +440,12 @@ impl World {
         self.ended_last = 0;
         let tick = self.tick;
         let dt = self.dt();
-        for input in std::mem::take(&mut self.pending) {
-            self.apply_now(input);
+        let inputs = std::mem::take(&mut self.pending);
+        if !inputs.is_empty() {
+            for input in inputs {
+                self.apply_now(input);
+            }
+            self.crowds_see_targets();
         }
         self.spawn_rain(tick, dt);
         for i in 0..self.launchers.len() {
@@ -461,6 +465,8 @@ impl World {
         for crowd in &mut self.crowds {
             crowd.step(dt);
         }
+        // What the next tick's crowds (and an explanation of it) see.
+        self.crowds_see_targets();
         let room = MAX_FAILURES_KEPT.saturating_sub(self.failures.len());
         let failed = self
             .events

@@ -8,7 +8,7 @@ use crate::sim::crowd::Crowd;
 use crate::sim::crowd_spec::CrowdSpec;
 use crate::sim::limits::{MAX_COORD, MAX_OBSTACLES};
 use crate::sim::obstacles::{ObstacleSpec, Terrain};
-use crate::steering::Obstacle;
+use crate::steering::{Mover, Obstacle};
 use glam::Vec2;
 use std::sync::Arc;
 
@@ -32,7 +32,23 @@ impl World {
     pub fn add_crowd(&mut self, spec: &CrowdSpec) -> usize {
         let bounds = (Vec2::ZERO, Vec2::new(self.config.width, self.config.height));
         self.crowds.push(spec.build(bounds, self.shapes.to_vec()));
+        self.crowds_see_targets();
         self.crowds.len() - 1
+    }
+
+    /// Every crowd whose goal names targets sees where they are now.
+    pub(super) fn crowds_see_targets(&mut self) {
+        for crowd in &mut self.crowds {
+            let movers = self.targets.iter().map(|t| {
+                let mover = Mover {
+                    pos: t.pos,
+                    vel: t.vel,
+                    radius: t.radius,
+                };
+                (t.name.as_str(), mover)
+            });
+            crowd.see(movers);
+        }
     }
 
     /// The crowds, in the order they were added.
