@@ -44,6 +44,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "boids",
         "hide",
         "arrive",
+        "around-a-building",
         "pedestrians",
         "interpose",
         "flow-field",

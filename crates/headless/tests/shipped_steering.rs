@@ -191,3 +191,48 @@ fn a_hiding_target_makes_for_another_spot_when_its_rock_is_dragged_away() {
     // It went down, after the rock.
     assert!(now.y > stayed.y + 40.0, "{stayed} -> {now}");
 }
+
+#[test]
+fn the_missiles_told_to_go_round_the_building_hit_and_the_others_fly_into_it() {
+    let mut world = scenario("around-a-building").build().unwrap();
+    let building = world.terrain()[0].clone();
+    for _ in 0..(12 * 60) {
+        world.step();
+        // Every missile still flying is outside the building by its radius.
+        for m in world.missiles() {
+            assert!(building.distance(m.body.pos) > m.radius, "{:?}", m.id);
+        }
+    }
+    let flown = world.all_missiles();
+    let launched_by = |name: &str| -> Vec<&&Missile> {
+        let index = world
+            .launchers()
+            .iter()
+            .position(|l| l.spec.name == name)
+            .unwrap();
+        let source = steerlab::sim::Source::Launcher(index);
+        flown.iter().filter(|m| m.source == source).collect()
+    };
+    let (round, alone) = (launched_by("round the building"), launched_by("law alone"));
+    // Four volleys ended (at 0, 3, 6 and 9 s; the last may still fly).
+    assert!(round.len() >= 4 && alone.len() >= 4);
+    for m in alone
+        .iter()
+        .filter(|m| m.metrics.outcome != Outcome::Flying)
+    {
+        assert_eq!(
+            m.metrics.outcome,
+            Outcome::Missed(MissReason::Terrain),
+            "{:?}",
+            m.id
+        );
+    }
+    let ended: Vec<_> = round
+        .iter()
+        .filter(|m| m.metrics.outcome != Outcome::Flying)
+        .collect();
+    assert!(ended.len() >= 3);
+    for m in ended {
+        assert!(hit(m), "{:?}: {:?}", m.id, m.metrics.outcome);
+    }
+}

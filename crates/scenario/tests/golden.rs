@@ -34,6 +34,8 @@ const GOLDEN: &[(&str, u64)] = &[
     ("pedestrians", 0x829d9f21b332aba0),
     ("interpose", 0xb4a605b604a0c784),
     ("flow-field", 0xccbff4ec1643ca3a),
+    // A missile going round a building before its terminal law (missile.avoid).
+    ("around-a-building", 0x7924569a94bbf3ec),
 ];
 
 fn hash_after(name: &str, ticks: u32) -> u64 {

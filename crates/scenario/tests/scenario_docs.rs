@@ -303,7 +303,7 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
             targets: [(name: "t", motion: Static(pos: (0, 0)),
                        flares: (count: 1, range: 1, every: 1, lifetime: 1, eject_speed: 1))],
             launchers: [(pos: (0, 0), target: "t", algorithms: ["smoothed"],
-                         missile: (airframe: (), seeker: ()))],
+                         missile: (airframe: (), seeker: (), avoid: ()))],
             turrets: [(pos: (0, 0))],
             rain: (min_speed: 1, max_speed: 2),
             obstacles: [Circle(center: (0, 0), radius: 1),
@@ -348,6 +348,12 @@ fn every_described_field_has_its_row_in_the_format_reference_and_every_row_a_fie
         (
             "### `seeker`".into(),
             d(l.missile.seeker.as_ref().unwrap()).0,
+            &[],
+            &[],
+        ),
+        (
+            "### `avoid`".into(),
+            d(l.missile.avoid.as_ref().unwrap()).0,
             &[],
             &[],
         ),

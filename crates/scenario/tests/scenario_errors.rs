@@ -137,6 +137,7 @@ const BROKEN: &[Expect] = &[
     e("crowd-too-many-agents.ron", 4, 13, "crowds", "expected at most 50000 agents in all crowds", "found 60000"),
     e("crowd-neighbours-too-many.ron", 4, 68, "crowds[0].neighbours", "expected an integer in 0..=16", "found 20"),
     e("crowd-goal-unknown-target.ron", 5, 77, "crowds[0].goal.target", "expected one of: hare", "unknown target `fox`"),
+    e("crowd-goal-path-too-long.ron", 4, 81, "crowds[0].goal.points", "expected at most 256 points", "found 257"),
     e("crowd-goal-path-one-point.ron", 4, 81, "crowds[0].goal.points", "expected at least 2 points (a path to follow)", "found 1"),
     e(
         "crowd-goal-unknown-kind.ron",

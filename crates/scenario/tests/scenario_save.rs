@@ -10,6 +10,7 @@ use scenario_common::*;
 use std::collections::BTreeMap;
 use steerlab::core::field::WrittenValue;
 use steerlab::sim::airframe::AirframeSpec;
+use steerlab::sim::avoid::AvoidSpec;
 use steerlab::sim::crowd_spec::CrowdSpec;
 use steerlab::sim::flares::FlareSpec;
 use steerlab::sim::goal::Goal;
@@ -223,14 +224,18 @@ fn missile() -> impl Strategy<Value = MissileSpec> {
         0.0f32..100.0,
         prop::option::of(described::<AirframeSpec>()),
         prop::option::of(described::<SeekerSpec>()),
+        prop::option::of(described::<AvoidSpec>()),
     )
-        .prop_map(|(lifetime, fuel, radius, airframe, seeker)| MissileSpec {
-            lifetime,
-            fuel,
-            radius,
-            airframe,
-            seeker,
-        })
+        .prop_map(
+            |(lifetime, fuel, radius, airframe, seeker, avoid)| MissileSpec {
+                lifetime,
+                fuel,
+                radius,
+                airframe,
+                seeker,
+                avoid,
+            },
+        )
 }
 
 /// A self-describing value (an airframe, a seeker) with every field anywhere in its

@@ -55,6 +55,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("hide", include_str!("../../../../scenarios/hide.ron")),
     ("arrive", include_str!("../../../../scenarios/arrive.ron")),
     (
+        "around-a-building",
+        include_str!("../../../../scenarios/around-a-building.ron"),
+    ),
+    (
         "pedestrians",
         include_str!("../../../../scenarios/pedestrians.ron"),
     ),

@@ -36,6 +36,8 @@ pub enum Role {
     SeekerCone,
     /// Where the seeker shows the target to the law (late, held, noisy).
     SeenTarget,
+    /// A missile's feelers for the terrain it goes round (`missile.avoid`).
+    Feeler,
 }
 
 /// How a role's shapes usually look, for a legend's sample of it.
@@ -49,7 +51,7 @@ pub enum Glyph {
 }
 
 /// Every role, with what it means and how it looks, in the legends' order.
-const ROLES: [(Role, &str, Glyph); 14] = [
+const ROLES: [(Role, &str, Glyph); 15] = [
     (
         Role::AimPoint,
         "aim point: where the missile steers now",
@@ -112,12 +114,17 @@ const ROLES: [(Role, &str, Glyph); 14] = [
         "the target as the seeker shows it (late, held, noisy)",
         Glyph::Point,
     ),
+    (
+        Role::Feeler,
+        "feelers: terrain they reach turns the missile, until it is near its target",
+        Glyph::Line,
+    ),
 ];
 
 impl Role {
     /// Every role, in the legends' order.
-    pub const ALL: [Role; 14] = {
-        let mut out = [Role::AimPoint; 14];
+    pub const ALL: [Role; 15] = {
+        let mut out = [Role::AimPoint; 15];
         let mut k = 0;
         while k < ROLES.len() {
             out[k] = ROLES[k].0;
@@ -206,7 +213,8 @@ mod tests {
             | Role::Arc
             | Role::AlternateArc
             | Role::SeekerCone
-            | Role::SeenTarget => Role::ALL.contains(&role),
+            | Role::SeenTarget
+            | Role::Feeler => Role::ALL.contains(&role),
         };
         let mut meanings = std::collections::BTreeSet::new();
         for (k, role) in Role::ALL.into_iter().enumerate() {

@@ -43,11 +43,12 @@ pub const AIM: Overlay = Overlay {
     id: "aim",
     label: "aim points",
     on: true,
-    help: "where each law steers now: aim points, desired velocities, smoothed directions",
+    help: "where each law steers now: aim points, desired velocities, smoothed directions, and the feelers of a missile going round terrain",
     roles: &[
         Role::AimPoint,
         Role::DesiredVelocity,
         Role::SmoothedDirection,
+        Role::Feeler,
     ],
 };
 pub const INTERCEPT: Overlay = Overlay {

@@ -188,9 +188,14 @@ mod tests {
         let s = spec(
             "(count: 3, from: (0, 0), to: (9, 9), seed: 4, max_speed: 11, max_force: 12,
               radius: 1.5, neighbour_radius: 14, neighbours: 3, separation: 2, alignment: 0.5,
-              cohesion: 0.25, wander: 3)",
+              cohesion: 0.25, wander: 3, goal: Some(Seek((at: (5, 6), weight: 2))))",
         );
         let p = s.params();
+        let seek = super::super::goal::seek::Seek {
+            at: Vec2::new(5.0, 6.0),
+            weight: 2.0,
+        };
+        assert_eq!(p.goal, Some(Goal::Seek(seek)));
         assert_eq!(
             (p.max_speed, p.max_force, p.radius, p.neighbour_radius),
             (11.0, 12.0, 1.5, 14.0)

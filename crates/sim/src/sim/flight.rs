@@ -1,5 +1,6 @@
 //! One tick of a missile's flight: steer against the target as it was at the start of
-//! the tick, fly what the airframe makes of the law's move (with gravity), refuse
+//! the tick, turn the law's move round terrain if told to (before the terminal phase),
+//! fly what the airframe makes of it (with gravity), refuse
 //! non-finite states, stop it where it touches terrain, test the hit swept over the part
 //! of the tick it flew, detonate with a blast, and end flights that touched
 //! terrain, ran out of fuel or lifetime or left the world.
@@ -143,6 +144,17 @@ impl<'a> Flight<'a> {
             };
             self.emit(events, kind);
             return self.miss(missile, MissReason::LawFailed, events);
+        }
+        // Round the terrain before its terminal phase, if it is told to.
+        if let Some(avoid) = &missile.avoid {
+            let chasing = (chased.prev_pos, missile.radius);
+            avoid.steer_round(
+                &before,
+                &mut missile.body,
+                self.terrain.shapes(),
+                chasing,
+                dt,
+            );
         }
         let flown = (self.tick - missile.launched_tick) as f32 * dt;
         if missile.airframe.is_some() || self.gravity != Vec2::ZERO {

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::airframe::AirframeSpec;
+use super::avoid::AvoidSpec;
 use super::ids::{Source, TargetId};
 use super::seeker::SeekerSpec;
 use super::target::Target;
@@ -46,6 +47,9 @@ pub struct MissileSpec {
     /// What its seeker shows the law (none: the target as it is, at once).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeker: Option<SeekerSpec>,
+    /// How it goes round terrain before its terminal phase (none: its law alone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avoid: Option<AvoidSpec>,
 }
 
 described!(MissileSpec {
@@ -61,7 +65,8 @@ described!(MissileSpec {
         .unit("units")
         .help("Hit radius, added to the target's."),
     ; parts: airframe = "airframe limits (off: an ideal point)",
-        seeker = "seeker (off: sees the target as it is)"
+        seeker = "seeker (off: sees the target as it is)",
+        avoid = "go round terrain until near (off: its law alone)"
 });
 
 impl Default for MissileSpec {
@@ -72,6 +77,7 @@ impl Default for MissileSpec {
             radius: default_missile_radius::value(),
             airframe: None,
             seeker: None,
+            avoid: None,
         }
     }
 }

@@ -105,6 +105,8 @@ impl Handoff {
             && world.terrain().is_empty()
             && world.config.gravity == Vec2::ZERO
             && world.launchers().iter().all(|l| l.next_tick.is_none());
+        // (A missile told to go round terrain is plain too: without terrain, which a
+        // quiet world has none of, its law's move is flown as it is.)
         let plain = missile.airframe.is_none()
             && missile.seeker.is_none()
             && missile.guidance.contact_fused();

@@ -2,6 +2,7 @@
 //! from, what it is after, and what its flight measured.
 
 use super::airframe::Airframe;
+use super::avoid::AvoidSpec;
 use super::ids::TargetId;
 use super::ids::{MissileId, Source};
 use super::metrics::Metrics;
@@ -36,6 +37,9 @@ pub struct Missile {
     /// What its seeker shows its law of the target (none: the target as it is).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeker: Option<Box<Seeker>>,
+    /// How it goes round terrain before its terminal phase (none: its law alone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avoid: Option<Box<AvoidSpec>>,
 }
 
 impl Missile {

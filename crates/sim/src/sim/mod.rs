@@ -3,6 +3,7 @@
 //! randomness: the same scenario gives bit-identical runs ([`World::state_hash`]).
 
 pub mod airframe;
+pub mod avoid;
 pub mod config;
 pub mod crowd;
 pub mod crowd_spec;

@@ -6,11 +6,15 @@
 use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
 use crate::core::field::{described, field, flag, number, Kind};
 use crate::core::Shape;
-use crate::sim::limits::{MAX_COORD, MAX_PATH_POINTS};
+use crate::sim::limits::MAX_COORD;
 use crate::steering::path::{follow_path, Path};
 use crate::steering::Vehicle;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+
+/// Most points a path to follow has: every agent of a crowd (up to 50,000) looks at
+/// every segment twice a tick, so a longer path would stall the tick.
+pub const MOST_POINTS: usize = 256;
 
 crate::core::field_default!(default_radius: f32 = 20.0);
 crate::core::field_default!(default_prediction: f32 = 0.5);
@@ -49,7 +53,7 @@ pub struct FollowPath {
 described!(FollowPath {
     points: field(Kind::Points {
         limit: MAX_COORD,
-        max: MAX_PATH_POINTS
+        max: MOST_POINTS
     })
     .unit("units")
     .help("The path's spine, followed from the first point."),

@@ -124,6 +124,7 @@ impl World {
             radius: spec.radius,
             metrics: Metrics::new(optimal_time),
             airframe: airframe.map(Box::new),
+            avoid: spec.avoid.clone().map(Box::new),
             seeker: spec
                 .seeker
                 .clone()

@@ -423,6 +423,9 @@ impl World {
         if let Some(seeker) = &missile.seeker {
             seeker.debug_shapes(&missile.body, &mut out);
         }
+        if let Some(avoid) = &missile.avoid {
+            avoid.debug_shapes(&missile.body, &mut out);
+        }
         out
     }
 
