@@ -225,6 +225,7 @@ fn the_crowd_terrain_hide_and_goal_demos_embed_and_draw_their_agents_and_obstacl
         ("terrain", terrain),
         ("hide", terrain),
         ("arrive", agent),
+        ("around-a-building", terrain),
         ("pedestrians", agent),
         ("interpose", target),
         ("flow-field", agent),
