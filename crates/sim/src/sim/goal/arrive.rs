@@ -1,10 +1,9 @@
 //! Arrive at a point: towards it at full speed, slowing inside `slowing` so as to come
 //! to rest on it (Reynolds' arrival).
 
-use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
-use crate::core::field::{described, number};
+use super::{default_weight, Around, GoalModel, Steer, SLOWING, WEIGHT};
+use crate::core::field::described;
 use crate::core::Shape;
-use crate::sim::limits::MAX_COORD;
 use crate::sim::motion::model::POSITION;
 use crate::steering::{seek, Vehicle};
 use glam::Vec2;
@@ -33,9 +32,7 @@ described!(Arrive {
     at: POSITION
         .unit("units")
         .help("The point every agent comes to rest on."),
-    slowing: number(0.0, MAX_COORD)
-        .label("slowing radius")
-        .unit("units")
+    slowing: SLOWING
         .help("Inside this distance an agent slows in proportion, to stop on the point (0: seek)."),
     weight: WEIGHT,
 });

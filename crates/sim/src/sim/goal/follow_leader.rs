@@ -3,7 +3,7 @@
 //! steps aside when in its way (Reynolds' leader following,
 //! [`crate::steering::group::leader_following`]).
 
-use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
+use super::{default_weight, Around, GoalModel, Steer, SLOWING, WEIGHT};
 use crate::core::field::{described, number};
 use crate::sim::limits::MAX_COORD;
 use crate::steering::group::leader_following;
@@ -48,10 +48,7 @@ described!(FollowLeader {
     sight: number(0.0, MAX_COORD)
         .unit("units")
         .help("An agent ahead of the leader within this distance (and half of it to the side) is in its way and steps aside."),
-    slowing: number(0.0, MAX_COORD)
-        .label("slowing radius")
-        .unit("units")
-        .help("Inside this distance of the point behind the leader an agent slows to stop on it."),
+    slowing: SLOWING.help("Inside this distance of the point behind the leader an agent slows to stop on it."),
     weight: WEIGHT,
 });
 

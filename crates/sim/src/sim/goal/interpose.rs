@@ -2,9 +2,8 @@
 //! agent, at full speed, could reach their midpoint now (Reynolds' interpose, as
 //! Buckland and Yuka predict it).
 
-use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
-use crate::core::field::{described, field, number, Kind};
-use crate::sim::limits::MAX_COORD;
+use super::{default_weight, Around, GoalModel, Steer, SLOWING, WEIGHT};
+use crate::core::field::{described, field, Kind};
 use crate::steering::pursuit::between;
 use crate::steering::{seek, Vehicle};
 use glam::Vec2;
@@ -35,9 +34,7 @@ pub struct Interpose {
 described!(Interpose {
     a: field(Kind::TargetName).help("One of the two targets the agents get between."),
     b: field(Kind::TargetName).help("The other."),
-    slowing: number(0.0, MAX_COORD)
-        .label("slowing radius")
-        .unit("units")
+    slowing: SLOWING
         .help("Inside this distance of the point between them an agent slows to stop on it."),
     weight: WEIGHT,
 });

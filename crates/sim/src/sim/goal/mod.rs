@@ -26,6 +26,11 @@ use glam::Vec2;
 pub const WEIGHT: Field = number(0.0, 100.0)
     .help("Weight of the goal in the blend beside separation, alignment, cohesion and wander.");
 
+/// Arrive's slowing radius, which three goals have (each with its own help).
+pub const SLOWING: Field = number(0.0, crate::sim::limits::MAX_COORD)
+    .label("slowing radius")
+    .unit("units");
+
 crate::core::field_default!(default_weight: f32 = 1.0);
 
 /// What an agent's goal may look at, as the crowd was at the start of the tick.
