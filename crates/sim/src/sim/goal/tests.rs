@@ -61,6 +61,11 @@ fn every_kind_makes_a_goal_of_its_kind_whose_fields_read_back() {
             );
             assert_eq!(edited.get(field.name), Some(value));
         }
+        // Only the goals after targets name any; a goal of any kind placed with its
+        // defaults breaks no rule.
+        let after_targets = ["Pursue", "Evade", "Interpose"].contains(name);
+        assert!(after_targets || g.targets().is_empty(), "{name}");
+        assert!(g.problems().is_empty(), "{name}: {:?}", g.problems());
         // Every goal has a weight, set through its description.
         assert!(edited.set("weight", Value::Number(2.5)), "{name}");
         assert_eq!(edited.weight(), 2.5, "{name}");
@@ -238,6 +243,20 @@ fn following_a_path_sets_off_along_it_and_leaves_an_agent_going_the_right_way_al
         &[],
     );
     assert_eq!(s.sought, Some(Vec2::new(50.0, 0.0)));
+    // Looking further ahead than half the path's length, going the right way, on an
+    // open path: nothing (no shorter way round to take).
+    // (A straight path 300 long; in 0.5 s at (200, 1), 200 along.)
+    let mut straight = l_path();
+    straight.points = vec![Vec2::ZERO, Vec2::new(300.0, 0.0)];
+    let s = steer(
+        &Goal::FollowPath(straight),
+        &agent((0.0, 1.0), (400.0, 0.0)),
+        &[],
+    );
+    assert_eq!(
+        (s.force, s.predicted),
+        (Vec2::ZERO, Some(Vec2::new(200.0, 1.0)))
+    );
     // Past the open end: held at the last point.
     let s = steer(&path, &agent((100.0, 99.0), (0.0, 0.0)), &[]);
     assert_eq!(s.sought, Some(Vec2::new(100.0, 100.0)));
