@@ -384,3 +384,7 @@ mod selected_tests {
         );
     }
 }
+
+#[cfg(test)]
+#[path = "crowd_goal_tests.rs"]
+mod goal_tests;

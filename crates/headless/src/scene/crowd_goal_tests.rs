@@ -1,0 +1,112 @@
+//! A crowd's goal in the scene: its point, ring, path or arrows in the goal's colour
+//! for the whole crowd, and the selected agent's look-ahead and the point it steers to.
+
+use super::super::tests::{scene_of, view, world};
+use super::*;
+use crate::scene::Mark;
+use crate::sim::trails::Trails;
+
+fn goal_world(goal: &str) -> World {
+    world(&format!(
+        r#"(version: 1, world: (width: 1000, height: 1000),
+            crowds: [(count: 2, from: (100, 500), to: (110, 500), wander: 0, goal: {goal})])"#
+    ))
+}
+
+#[test]
+fn an_arriving_crowd_draws_its_point_and_slowing_ring_and_says_so() {
+    let w = goal_world("Arrive(at: (600, 400), slowing: 120)");
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    let at = At::world(Vec2::new(600.0, 400.0));
+    let color = palette::GOAL;
+    assert!(scene.marks.contains(&Mark::Circle {
+        center: at,
+        radius: 0.0,
+        min_px: 4.0,
+        fill: true,
+        width: 1.0,
+        color
+    }));
+    assert!(scene.marks.contains(&Mark::Circle {
+        center: at,
+        radius: 120.0,
+        min_px: 0.0,
+        fill: false,
+        width: 1.0,
+        color
+    }));
+    assert!(scene.symbols.contains(&Symbol::CrowdGoal));
+    // A goal that draws nothing of its own (pursuing a target) says nothing.
+    let w = goal_world("Pursue()");
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    assert!(!scene.symbols.contains(&Symbol::CrowdGoal));
+}
+
+#[test]
+fn a_path_is_drawn_as_lines_and_a_flow_field_as_faint_arrows() {
+    let w = goal_world("FollowPath(points: [(100, 100), (900, 100)], radius: 30)");
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    let line = |a: (f32, f32), b: (f32, f32)| Mark::Line {
+        a: At::world(a.into()),
+        b: At::world(b.into()),
+        width: 1.0,
+        color: palette::GOAL,
+    };
+    for (a, b) in [
+        ((100.0, 100.0), (900.0, 100.0)),
+        ((100.0, 130.0), (900.0, 130.0)),
+    ] {
+        assert!(scene.marks.contains(&line(a, b)), "{a:?} {b:?}");
+    }
+    // A flow field of 500-unit cells over the 1000 x 1000 world: four arrows, each a
+    // shaft and a head in the goal's colour, fainter.
+    let w = goal_world("Flow(center: (500, 500), cell: 500)");
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    let faint = palette::with_alpha(palette::GOAL, palette::FLOW_ALPHA);
+    let arrows = arrow(Vec2::ZERO, Vec2::X, faint).len();
+    let count = (scene.marks.iter())
+        .filter(|m| matches!(m, Mark::Line { color, .. } | Mark::Polygon { color, .. } if *color == faint))
+        .count();
+    assert_eq!(count, 4 * arrows);
+}
+
+#[test]
+fn the_selected_agent_shows_where_it_looks_ahead_to_and_where_it_steers() {
+    let w = goal_world("FollowPath(points: [(100, 100), (900, 100)], radius: 30)");
+    let c = &w.crowds()[0];
+    let me = c.agents[0].pos;
+    let steer = c.explain(0, w.dt()).unwrap().goal.unwrap();
+    let (future, sought) = (steer.predicted.unwrap(), steer.sought.unwrap());
+    let mut v = view();
+    v.selected = Some(Selection::Agent { crowd: 0, agent: 0 });
+    let scene = scene_of(&w, &Trails::default(), &[], &v);
+    let color = palette::GOAL;
+    assert!(scene.marks.contains(&Mark::Circle {
+        center: At::world(future),
+        radius: 0.0,
+        min_px: 5.0,
+        fill: false,
+        width: 1.5,
+        color
+    }));
+    assert!(scene.marks.contains(&Mark::Line {
+        a: At::world(me),
+        b: At::world(sought),
+        width: 1.0,
+        color
+    }));
+    assert!(scene.marks.contains(&Mark::Circle {
+        center: At::world(sought),
+        radius: 0.0,
+        min_px: 3.5,
+        fill: true,
+        width: 1.0,
+        color
+    }));
+    assert!(scene.symbols.contains(&Symbol::AgentGoal));
+    // Without a goal: none of it.
+    let w =
+        world(r#"(version: 1, crowds: [(count: 2, from: (100, 500), to: (110, 500), wander: 0)])"#);
+    let scene = scene_of(&w, &Trails::default(), &[], &v);
+    assert!(!scene.symbols.contains(&Symbol::AgentGoal));
+}
