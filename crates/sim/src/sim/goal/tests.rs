@@ -113,6 +113,12 @@ fn seek_heads_for_its_point_at_full_speed_and_flee_away_within_its_range() {
         steer(&Goal::Flee(flee.clone()), &me, &[]).force,
         Vec2::new(-6.0, -8.0)
     ));
+    // Exactly at the range's edge (5): it flees.
+    flee.range = 5.0;
+    assert!(close(
+        steer(&Goal::Flee(flee.clone()), &me, &[]).force,
+        Vec2::new(-6.0, -8.0)
+    ));
     flee.range = 4.0;
     assert_eq!(steer(&Goal::Flee(flee), &me, &[]), Steer::default());
 }
@@ -162,8 +168,11 @@ fn pursue_and_evade_lead_their_target_by_the_distance_over_the_two_speeds() {
     let s = steer(&Goal::Evade(evade.clone()), &me, &threat);
     assert_eq!(s.sought, Some(Vec2::new(15.0, 0.0)));
     assert!(close(s.force, Vec2::new(-10.0, 0.0)));
-    // Within range 31, yes; 20, no.
+    assert_eq!(Goal::Evade(evade.clone()).targets(), vec!["t"]);
+    // Within range 31, yes; at its edge, 30, yes; 20, no.
     evade.range = 31.0;
+    assert_eq!(steer(&Goal::Evade(evade.clone()), &me, &threat), s);
+    evade.range = 30.0;
     assert_eq!(steer(&Goal::Evade(evade.clone()), &me, &threat), s);
     evade.range = 20.0;
     assert_eq!(steer(&Goal::Evade(evade), &me, &threat), Steer::default());
@@ -347,6 +356,23 @@ fn a_flow_field_turns_round_its_centre_and_in_by_its_angle_cell_by_cell() {
     let s = steer(&Goal::Flow(flow.clone()), &moving, &[]);
     let expected = Vec2::new(-1.0, 1.0).normalize() * 10.0 - Vec2::new(0.0, 40.0);
     assert!(close(s.force, expected), "{}", s.force);
+    // The cells start at the crowd's box's corner: from (20, 20), (150, 110) is in the
+    // cell whose middle is (160, 120), 60 right of and 20 below the centre's level:
+    // round it is (-20, 60) / |(-20, 60)|.
+    let agents = [at_rest];
+    let boxed = Around {
+        index: 0,
+        agents: &agents,
+        targets: &[],
+        lo: Vec2::splat(20.0),
+        hi: Vec2::splat(1000.0),
+    };
+    let s = Goal::Flow(flow.clone()).steer(&at_rest, &boxed);
+    assert!(
+        close(s.force, Vec2::new(-20.0, 60.0).normalize() * 10.0),
+        "{}",
+        s.force
+    );
     // Its arrows: one per cell of an 80 x 80 box, from the first cell's middle (20, 20),
     // half a cell long, centred on it.
     let arrows = Goal::Flow(flow.clone()).scenery(Vec2::ZERO, Vec2::splat(80.0));
