@@ -304,6 +304,15 @@ fn a_path_needs_two_points_and_is_drawn_as_its_spine_and_edges() {
         problems[0].1
     );
     assert!(Goal::FollowPath(l_path()).problems().is_empty());
+    let mut two = l_path();
+    two.points.truncate(2);
+    assert!(Goal::FollowPath(two.clone()).problems().is_empty());
+    // Two points looped: the one segment (back along it is no other line), drawn once.
+    two.looped = true;
+    assert_eq!(
+        Goal::FollowPath(two).scenery(Vec2::ZERO, Vec2::ONE).len(),
+        3
+    );
     // Two segments: each spine line and its edges 5 either side.
     let shapes = Goal::FollowPath(l_path()).scenery(Vec2::ZERO, Vec2::splat(500.0));
     assert_eq!(shapes.len(), 6);
@@ -382,6 +391,9 @@ fn a_flow_field_turns_round_its_centre_and_in_by_its_angle_cell_by_cell() {
     };
     let way = Vec2::new(1.0, -1.0).normalize() * 20.0;
     assert!(close(from + vector * 0.5, Vec2::splat(20.0)) && close(vector, way));
+    // The box's size, not where it is: 80 x 80 from (40, 40), four arrows.
+    let moved = Goal::Flow(flow.clone()).scenery(Vec2::splat(40.0), Vec2::splat(120.0));
+    assert_eq!(moved.len(), 4);
     // A finer field is drawn every few cells: 100 across, every 3rd: 34 x 34.
     let many = Goal::Flow(flow).scenery(Vec2::ZERO, Vec2::splat(4000.0));
     assert_eq!(many.len(), 34 * 34);
