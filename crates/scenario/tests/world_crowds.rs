@@ -83,3 +83,45 @@ fn the_crowd_is_part_of_the_state_hash() {
     assert_eq!(c.state_hash(), d.state_hash());
     assert_ne!(a.state_hash(), c.state_hash());
 }
+
+/// A crowd of one pursuing the target `hare`, which flies (0, 60) from (600, 100).
+fn pursuers() -> World {
+    let text = r#"(version: 1, world: (width: 1000, height: 1000),
+        targets: [(name: "hare", motion: Constant(pos: (600, 100), vel: (0, 60)))],
+        crowds: [(count: 1, from: (100, 100), to: (100, 100), wander: 0, separation: 0,
+                  alignment: 0, cohesion: 0, goal: Pursue(target: "hare"))])"#;
+    parse(text, "pursue.ron").unwrap().build().unwrap()
+}
+
+#[test]
+fn a_crowds_goal_sees_the_targets_where_they_are_at_the_start_of_each_tick() {
+    let mut w = pursuers();
+    for _ in 0..120 {
+        // The pursuer leads the hare as it is now (not as it was when the crowd was
+        // built): T = D / (80 + 60), the hare then T x 60 further down.
+        let hare = w.targets()[0].pos;
+        let me = w.crowds()[0].agents[0].pos;
+        let lead = hare.distance(me) / (80.0 + 60.0);
+        let why = w.crowds()[0].explain(0, w.dt()).unwrap();
+        let sought = why.goal.unwrap().sought.unwrap();
+        assert!(
+            (sought - (hare + Vec2::new(0.0, 60.0) * lead)).length() < 1e-3,
+            "{sought}"
+        );
+        w.step();
+    }
+    // Two seconds on, it has closed on the hare.
+    let gap = w.targets()[0].pos.distance(w.crowds()[0].agents[0].pos);
+    assert!(gap < 500.0 - 50.0, "{gap}");
+    // Adding a crowd to a world gives its place among the crowds.
+    let spec = parse(
+        "(version: 1, crowds: [(count: 3, from: (0, 0), to: (9, 9))])",
+        "more.ron",
+    )
+    .unwrap()
+    .crowds
+    .remove(0);
+    assert_eq!(w.add_crowd(&spec), 1);
+    assert_eq!(w.add_crowd(&spec), 2);
+    assert_eq!(w.crowds()[2].agents.len(), 3);
+}
