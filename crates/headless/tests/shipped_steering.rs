@@ -196,8 +196,18 @@ fn a_hiding_target_makes_for_another_spot_when_its_rock_is_dragged_away() {
 fn the_missiles_told_to_go_round_the_building_hit_and_the_others_fly_into_it() {
     let mut world = scenario("around-a-building").build().unwrap();
     let building = world.terrain()[0].clone();
-    for _ in 0..(12 * 60) {
+    for tick in 0..(12 * 60) {
         world.step();
+        // The avoiding missiles' feelers are among their debug shapes (three each), the
+        // others' not.
+        if tick == 30 {
+            for m in world.missiles() {
+                let feelers = (world.debug_shapes(m).iter())
+                    .filter(|s| s.role == steerlab::core::Role::Feeler)
+                    .count();
+                assert_eq!(feelers, if m.avoid.is_some() { 3 } else { 0 });
+            }
+        }
         // Every missile still flying is outside the building by its radius.
         for m in world.missiles() {
             assert!(building.distance(m.body.pos) > m.radius, "{:?}", m.id);

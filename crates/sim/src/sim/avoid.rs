@@ -220,6 +220,36 @@ mod tests {
     }
 
     #[test]
+    fn what_it_senses_reaches_its_look_ahead_and_no_further_and_a_faint_touch_is_nothing() {
+        // Going (200, 0) at (0, 0), looking 0.6 s ahead: 120 units (the box, the straight
+        // feeler), 60 at 45 degrees (the side feelers).
+        let before = body((0.0, 0.0), (200.0, 0.0));
+        let chase = (Vec2::new(1000.0, 0.0), 2.0);
+        let fly = |terrain: &[Obstacle]| {
+            let mut moved = body((20.0, 0.0), (200.0, 0.0));
+            spec().steer_round(&before, &mut moved, terrain, chase, 0.1);
+            moved.vel
+        };
+        let circle = |x: f32, y: f32, radius: f32| {
+            vec![Obstacle::Circle {
+                center: Vec2::new(x, y),
+                radius,
+            }]
+        };
+        // A rock dead ahead whose near side is 200 away: beyond the box and the feeler,
+        // so it seeks on, straight at what it chases.
+        assert_eq!(fly(&circle(250.0, 0.0, 50.0)), Vec2::new(200.0, 0.0));
+        // A rock of radius 10 at (45, 45), off its lane: the left feeler (to (42.4, 42.4))
+        // enters it 53.6 along, so a tenth of it is in: a push of about 106 away from the
+        // rock, down and back, more than negligible (1 = 1000 x 0.001): it turns right.
+        let turned = fly(&circle(45.0, 45.0, 10.0));
+        assert!(turned.y < -1.0, "{turned}");
+        // Shrunk to radius 3.65, the feeler's last 0.01 is in it: a push of 0.17, less
+        // than negligible, so it seeks on.
+        assert_eq!(fly(&circle(45.0, 45.0, 3.65)), Vec2::new(200.0, 0.0));
+    }
+
+    #[test]
     fn its_feelers_are_drawn_from_the_missile_along_its_velocity() {
         let spec = AvoidSpec::default();
         let mut out = Vec::new();
