@@ -104,9 +104,52 @@ fn the_selected_agent_shows_where_it_looks_ahead_to_and_where_it_steers() {
         color
     }));
     assert!(scene.symbols.contains(&Symbol::AgentGoal));
+    // Seeking a point: a point to steer to and no look-ahead, still named.
+    let w = goal_world("Seek(at: (700, 700))");
+    let scene = scene_of(&w, &Trails::default(), &[], &v);
+    assert!(scene.symbols.contains(&Symbol::AgentGoal));
     // Without a goal: none of it.
     let w =
         world(r#"(version: 1, crowds: [(count: 2, from: (100, 500), to: (110, 500), wander: 0)])"#);
     let scene = scene_of(&w, &Trails::default(), &[], &v);
     assert!(!scene.symbols.contains(&Symbol::AgentGoal));
+}
+
+#[test]
+fn the_goals_legend_samples_are_a_stretch_of_path_with_a_flow_arrow_and_a_ring_and_a_dot() {
+    use crate::scene::shapes::sample;
+    let mid = Vec2::new(100.0, 50.0);
+    let color = palette::GOAL;
+    // A spine and its two edges, 14 pixels long, 6 apart, left of the middle...
+    let path = sample(Symbol::CrowdGoal, mid);
+    for (k, dy) in [-6.0, 0.0, 6.0].into_iter().enumerate() {
+        assert_eq!(
+            path[k],
+            Mark::Line {
+                a: At::world(Vec2::new(90.0, 50.0 + dy)),
+                b: At::world(Vec2::new(104.0, 50.0 + dy)),
+                width: 1.0,
+                color
+            }
+        );
+    }
+    // ...then an arrow 6 long from 6 right of it.
+    assert_eq!(
+        path[3..],
+        arrow(Vec2::new(106.0, 50.0), Vec2::new(6.0, 0.0), color)
+    );
+    // A ring (where it will be) 6 left of the middle, a dot (where it steers) 8 right.
+    let look = sample(Symbol::AgentGoal, mid);
+    let Mark::Circle { center, fill, .. } = &look[0] else {
+        panic!("{:?}", look[0]);
+    };
+    assert_eq!((*center, *fill), (At::world(Vec2::new(94.0, 50.0)), false));
+    let Mark::Circle { center, fill, .. } = &look[1] else {
+        panic!("{:?}", look[1]);
+    };
+    assert_eq!((*center, *fill), (At::world(Vec2::new(108.0, 50.0)), true));
+    assert_eq!(look.len(), 2);
+    // Both are listed for the legend and the help.
+    let all = Symbol::all();
+    assert!(all.contains(&Symbol::CrowdGoal) && all.contains(&Symbol::AgentGoal));
 }
