@@ -33,13 +33,14 @@ pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {
 /// Declares the default of a serde field together with the test that leaves it out of a
 /// saved file: `field_default!(default_lifetime: f32 = 20.0);` makes a module with
 /// `value()` (for `default = "default_lifetime::value"`) and `is(&f32)` (for
-/// `skip_serializing_if = "default_lifetime::is"`).
+/// `skip_serializing_if = "default_lifetime::is"`); `pub(crate) default_weight: ...` for
+/// one that several files share.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! field_default {
-    ($name:ident : $ty:ty = $value:expr) => {
+    ($vis:vis $name:ident : $ty:ty = $value:expr) => {
         #[allow(dead_code)]
-        mod $name {
+        $vis mod $name {
             #[allow(unused_imports)]
             use super::*;
             pub fn value() -> $ty {

@@ -1,7 +1,7 @@
 //! Arrive at a point: towards it at full speed, slowing inside `slowing` so as to come
 //! to rest on it (Reynolds' arrival).
 
-use super::{default_weight, Around, GoalModel, Steer, SLOWING, WEIGHT};
+use super::model::{default_weight, Around, GoalModel, Steer, SLOWING, WEIGHT};
 use crate::core::field::described;
 use crate::core::Shape;
 use crate::sim::motion::model::POSITION;

@@ -1,7 +1,7 @@
 //! Evade a target: flee where it will be (Reynolds' evasion), predicted as pursuit
 //! predicts, only within `range` of it (0: at any distance).
 
-use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
+use super::model::{default_weight, Around, GoalModel, Steer, WEIGHT};
 use crate::core::field::{described, field, number, Kind};
 use crate::sim::limits::MAX_COORD;
 use crate::steering::pursuit::{look_ahead, predicted};

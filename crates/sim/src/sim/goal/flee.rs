@@ -1,7 +1,7 @@
 //! Flee a point: full speed away from it (Reynolds' flee), only within `range` of it
 //! (Buckland's panic distance; 0: at any distance).
 
-use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
+use super::model::{default_weight, Around, GoalModel, Steer, WEIGHT};
 use crate::core::field::{described, number};
 use crate::core::Shape;
 use crate::sim::limits::MAX_COORD;

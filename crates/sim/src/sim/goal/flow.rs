@@ -4,7 +4,7 @@
 //! flow-field following, [`crate::steering::path::flow_field_following`] worked out for
 //! one cell at a time rather than from a stored grid).
 
-use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
+use super::model::{default_weight, Around, GoalModel, Steer, WEIGHT};
 use crate::core::field::{described, number};
 use crate::core::{Portable, Shape};
 use crate::sim::limits::MAX_COORD;

@@ -3,7 +3,7 @@
 //! steps aside when in its way (Reynolds' leader following,
 //! [`crate::steering::group::leader_following`]).
 
-use super::{default_weight, Around, GoalModel, Steer, SLOWING, WEIGHT};
+use super::model::{default_weight, Around, GoalModel, Steer, SLOWING, WEIGHT};
 use crate::core::field::{described, number};
 use crate::sim::limits::MAX_COORD;
 use crate::steering::group::leader_following;

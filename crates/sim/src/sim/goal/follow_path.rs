@@ -3,7 +3,7 @@
 //! otherwise seek the spine's point `ahead` units (or the prediction's length, if
 //! longer) further along than where it is ([`crate::steering::path::follow_path`]).
 
-use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
+use super::model::{default_weight, Around, GoalModel, Steer, WEIGHT};
 use crate::core::field::{described, field, flag, number, Kind};
 use crate::core::Shape;
 use crate::sim::limits::MAX_COORD;

@@ -2,7 +2,7 @@
 //! agent, at full speed, could reach their midpoint now (Reynolds' interpose, as
 //! Buckland and Yuka predict it).
 
-use super::{default_weight, Around, GoalModel, Steer, SLOWING, WEIGHT};
+use super::model::{default_weight, Around, GoalModel, Steer, SLOWING, WEIGHT};
 use crate::core::field::{described, field, Kind};
 use crate::steering::pursuit::between;
 use crate::steering::{seek, Vehicle};

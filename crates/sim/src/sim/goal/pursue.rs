@@ -1,7 +1,7 @@
 //! Pursue a target: seek where it will be (Reynolds' pursuit), predicted the time to
 //! cover the distance at the sum of the two speeds ahead.
 
-use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
+use super::model::{default_weight, Around, GoalModel, Steer, WEIGHT};
 use crate::core::field::{described, field, Kind};
 use crate::steering::pursuit::{look_ahead, predicted};
 use crate::steering::{seek, Vehicle};

@@ -1,6 +1,6 @@
 //! Seek a point: full speed towards it (Reynolds' seek).
 
-use super::{default_weight, Around, GoalModel, Steer, WEIGHT};
+use super::model::{default_weight, Around, GoalModel, Steer, WEIGHT};
 use crate::core::field::described;
 use crate::core::Shape;
 use crate::sim::motion::model::POSITION;

@@ -12,6 +12,7 @@ use super::pursue::Pursue;
 use super::seek::Seek;
 use super::*;
 use crate::core::field::{Kind, Value};
+use crate::steering::Mover;
 
 /// An agent at `pos` going `vel`, top speed 10.
 fn agent(pos: (f32, f32), vel: (f32, f32)) -> Vehicle {
