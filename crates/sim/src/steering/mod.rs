@@ -26,4 +26,25 @@ pub mod vehicle;
 pub mod wander;
 
 pub use obstacle::Obstacle;
+
+use glam::Vec2;
+
+/// Whether `a` is within `range` of `b`, a range of 0 or less meaning any distance: the
+/// "only this near (0: any)" of evading, fleeing and hiding.
+pub fn within(range: f32, a: Vec2, b: Vec2) -> bool {
+    range <= 0.0 || a.distance(b) <= range
+}
 pub use vehicle::{truncate, Mover, Vehicle};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn within_a_range_counts_its_edge_and_a_range_of_zero_is_any_distance() {
+        let (a, b) = (Vec2::ZERO, Vec2::new(3.0, 4.0));
+        assert!(within(5.0, a, b) && within(6.0, a, b));
+        assert!(!within(4.9, a, b));
+        assert!(within(0.0, a, b) && within(-1.0, a, Vec2::splat(1e9)));
+    }
+}

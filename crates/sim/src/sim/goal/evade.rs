@@ -5,7 +5,7 @@ use super::model::{default_weight, Around, GoalModel, Steer, WEIGHT};
 use crate::core::field::{described, field, number, Kind};
 use crate::sim::limits::MAX_COORD;
 use crate::steering::pursuit::{look_ahead, predicted};
-use crate::steering::{seek, Vehicle};
+use crate::steering::{seek, within, Vehicle};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -54,7 +54,7 @@ impl GoalModel for Evade {
         let Some(threat) = around.target(self.target.as_deref()) else {
             return Steer::default();
         };
-        if self.range > 0.0 && me.pos.distance(threat.pos) > self.range {
+        if !within(self.range, me.pos, threat.pos) {
             return Steer::default();
         }
         let ahead = predicted(&threat, look_ahead(me, &threat, 1.0));

@@ -6,7 +6,7 @@ use crate::core::field::{described, number};
 use crate::core::Shape;
 use crate::sim::limits::MAX_COORD;
 use crate::sim::motion::model::POSITION;
-use crate::steering::{seek, Vehicle};
+use crate::steering::{seek, within, Vehicle};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -52,7 +52,7 @@ impl GoalModel for Flee {
     }
 
     fn steer(&self, me: &Vehicle, _around: &Around) -> Steer {
-        if self.range > 0.0 && me.pos.distance(self.from) > self.range {
+        if !within(self.range, me.pos, self.from) {
             return Steer::default();
         }
         Steer::to(seek::flee(me, self.from), self.from)

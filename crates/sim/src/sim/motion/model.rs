@@ -8,7 +8,7 @@ use crate::core::turn_rule::TurnDecision;
 use crate::sim::ids::TargetId;
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
 use crate::sim::rng::Rng;
-use crate::steering::Obstacle;
+use crate::steering::{within, Obstacle};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -55,7 +55,7 @@ impl Surroundings {
     /// The nearest missile after the target, if it is within `range` of `pos` (a range of
     /// 0 or less: any distance).
     pub fn threat_within(&self, pos: Vec2, range: f32) -> Option<Moving> {
-        (self.threat).filter(|t| range <= 0.0 || t.pos.distance(pos) <= range)
+        (self.threat).filter(|t| within(range, t.pos, pos))
     }
 
     /// The obstacles handed over (none for a motion that does not steer round them).
