@@ -144,7 +144,7 @@ const BROKEN: &[Expect] = &[
         4,
         62,
         "crowds[0].goal",
-        "expected one of: Seek, Flee, Arrive, Pursue, Evade, Interpose, FollowPath, Flow, FollowLeader",
+        "expected one of: Seek, Flee, Arrive, Pursue, Evade, Interpose, OffsetPursue, FollowPath, Flow, FollowLeader",
         "unknown name `Wander`",
     ),
     e(

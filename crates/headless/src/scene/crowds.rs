@@ -142,8 +142,9 @@ pub(super) fn selected(scene: &mut Scene, world: &World, selected: Option<Select
 }
 
 /// An agent's senses ([`Senses`]) from where it is (`me`): the detection box's outline,
-/// a line to each feeler's tip, and if `wandering`, the wander circle and a dot on the
-/// point it steers to.
+/// a line to each feeler's tip, if `wandering`, the wander circle and a dot on the point
+/// it steers to, and the collision it foresees (a ring where it and one where the other
+/// will be at their closest, joined, and a line to the first).
 fn senses(scene: &mut Scene, me: Vec2, senses: &Senses, wandering: bool) {
     let color = palette::SENSES;
     let corners = senses.detection_box;
@@ -157,6 +158,14 @@ fn senses(scene: &mut Scene, me: Vec2, senses: &Senses, wandering: bool) {
         let (centre, radius, point) = senses.wander;
         scene.circle(At::world(centre), radius, 0.0, false, 1.0, color);
         scene.circle(At::world(point), 0.0, 2.5, true, 1.0, color);
+    }
+    if let Some(collision) = senses.collision {
+        // Where it and the other will be at their closest: a ring each, joined.
+        scene.world_line(me, collision.me, 1.0, color);
+        for at in [collision.me, collision.them] {
+            scene.circle(At::world(at), 0.0, 4.0, false, 1.0, color);
+        }
+        scene.world_line(collision.me, collision.them, 1.0, color);
     }
     scene.symbol(Symbol::AgentSenses);
 }
@@ -381,6 +390,64 @@ mod selected_tests {
         assert_eq!(
             circles(&scene),
             [(centre, radius, 0.0, false), (point, 0.0, 2.5, true)]
+        );
+    }
+
+    #[test]
+    fn the_selected_agent_shows_the_collision_it_steers_off() {
+        // Two agents on a line seeking a point on it between them: head on, after a tick
+        // from rest (looking 30 s ahead, so the slow start already sees it); the first seed that spawns them
+        // either side of it.
+        let text = r#"(version: 1, world: (width: 1000, height: 1000),
+            crowds: [(count: 2, from: (480, 500), to: (520, 500), wander: 0, separation: 0,
+                      alignment: 0, cohesion: 0, neighbour_radius: 100, collisions: 1, seed: S,
+                      collision_horizon: 30, goal: Some(Seek(at: (500, 500))))])"#;
+        let text = (0..20)
+            .map(|seed| text.replace("seed: S", &format!("seed: {seed}")))
+            .find(|text| {
+                let w = world(text);
+                let c = &w.crowds()[0];
+                (c.agents[0].pos.x - 500.0) * (c.agents[1].pos.x - 500.0) < 0.0
+            })
+            .expect("a seed spawning them either side");
+        let mut w = world(&text);
+        w.step();
+        let c = &w.crowds()[0];
+        let collision = c.explain(0, w.dt()).unwrap().senses.collision;
+        let collision = collision.expect("head on: a collision foreseen");
+        let mut v = view();
+        v.selected = Some(Selection::Agent { crowd: 0, agent: 0 });
+        let scene = scene_of(&w, &Trails::default(), &[], &v);
+        let me = c.agents[0].pos;
+        // A line to where it will be, then one between where both will be...
+        let lines = sensed(&scene);
+        let tail = &lines[lines.len() - 2..];
+        assert_eq!(tail, [(me, collision.me), (collision.me, collision.them)]);
+        // ...with a ring at each.
+        let rings: Vec<Vec2> = (scene.marks.iter())
+            .filter_map(|m| match m {
+                Mark::Circle {
+                    center,
+                    min_px,
+                    color,
+                    ..
+                } if *color == palette::SENSES && *min_px == 4.0 => Some(center.world),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rings, [collision.me, collision.them]);
+        // Without collision avoidance, none foreseen, none drawn.
+        let mut w = world(&text.replace("collisions: 1", "collisions: 0"));
+        w.step();
+        assert_eq!(
+            w.crowds()[0].explain(0, w.dt()).unwrap().senses.collision,
+            None
+        );
+        let lines = sensed(&scene_of(&w, &Trails::default(), &[], &v));
+        assert_eq!(
+            lines.len(),
+            7,
+            "the box's four sides and three feelers only"
         );
     }
 }

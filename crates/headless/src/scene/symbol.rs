@@ -84,7 +84,7 @@ impl Symbol {
                 "selected agent's steering: each part of its blend (named) and the force it steers by (yellow), the longest reaching its neighbourhood's circle; lines to its neighbours"
             }
             Symbol::AgentSenses => {
-                "selected agent's senses: its detection box ahead (longer the faster it goes), its three feelers, and its wander circle with the point it steers to"
+                "selected agent's senses: its detection box ahead (longer the faster it goes), its three feelers, its wander circle with the point it steers to, and the collision it steers off (rings where both will be at their closest)"
             }
             Symbol::CrowdGoal => {
                 "crowd's goal: the point it seeks, flees or arrives at (ring: slowing radius), the path it follows (spine and edges), the flow field's arrows"

@@ -63,6 +63,7 @@ pub fn crowd() -> impl Strategy<Value = CrowdSpec> {
             0u32..=16,
         ),
         (0.0f32..10.0, 0.0f32..10.0, 0.0f32..10.0, 0.0f32..10.0),
+        (0.0f32..10.0, 0.0f32..60.0, 0.0f32..10.0, 0.0f32..1000.0),
         // A goal of any kind placed anywhere with any weight (naming no target).
         prop::option::of((0..Goal::KINDS.len(), point(5000.0), 0.0f32..10.0)),
     )
@@ -71,6 +72,7 @@ pub fn crowd() -> impl Strategy<Value = CrowdSpec> {
                 (name, count, from, to, seed),
                 (max_speed, max_force, radius, neighbour_radius, neighbours),
                 (separation, alignment, cohesion, wander),
+                (collisions, collision_horizon, queueing, queue_distance),
                 goal,
             )| CrowdSpec {
                 name,
@@ -87,6 +89,10 @@ pub fn crowd() -> impl Strategy<Value = CrowdSpec> {
                 alignment,
                 cohesion,
                 wander,
+                collisions,
+                collision_horizon,
+                queueing,
+                queue_distance,
                 goal: goal.map(|(kind, at, weight)| {
                     let mut goal = Goal::of_kind(kind, at);
                     assert!(goal.set("weight", Value::Number(weight)));

@@ -6,16 +6,18 @@
 //!
 //! The blend is Reynolds' boids behind a priority: staying out of obstacles (the
 //! detection box and the feelers) and inside the box first; when neither asks for
-//! anything, the weighted sum of separation, alignment, cohesion, wander and the crowd's
-//! goal, if it has one ([`crate::sim::goal`]: arrive somewhere, follow a path, pursue a
-//! target...).
+//! anything, the weighted sum of separation, alignment, cohesion, wander, unaligned
+//! collision avoidance and queueing (both off unless weighted) and the crowd's goal, if it
+//! has one ([`crate::sim::goal`]: arrive somewhere, follow a path, pursue a target...).
 
 use super::goal::{Around, Goal, Steer};
 use super::rng::Rng;
-use crate::steering::avoid::{containment, feelers, obstacle_avoidance, wall_avoidance};
+use crate::steering::avoid::{
+    containment, feelers, obstacle_avoidance, unaligned_collision_avoidance, wall_avoidance,
+};
 use crate::steering::blend::{priority, weighted_sum, Part};
 use crate::steering::grid::Grid;
-use crate::steering::group::{alignment, cohesion, separation};
+use crate::steering::group::{alignment, cohesion, queueing, separation};
 use crate::steering::wander::{Wander, WanderParams};
 use crate::steering::{Mover, Obstacle, Vehicle};
 use glam::Vec2;
@@ -27,6 +29,9 @@ pub const MOST_NEIGHBOURS: usize = 16;
 /// Obstacles within an agent's reach it picks out of the grid; with more, it looks at
 /// all of them.
 const MOST_OBSTACLES: usize = 32;
+
+crate::core::field_default!(pub(crate) default_horizon: f32 = 2.0);
+crate::core::field_default!(pub(crate) default_queue_distance: f32 = 20.0);
 
 /// How a crowd's agents move and flock.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,6 +47,24 @@ pub struct CrowdParams {
     pub alignment: f32,
     pub cohesion: f32,
     pub wander: f32,
+    /// Weight of unaligned collision avoidance among its neighbours (0: off).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub collisions: f32,
+    /// How far ahead (seconds) it looks for a collision.
+    #[serde(
+        default = "default_horizon::value",
+        skip_serializing_if = "default_horizon::is"
+    )]
+    pub collision_horizon: f32,
+    /// Queueing's brake, per second, while a neighbour is ahead in its lane (0: off).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub queueing: f32,
+    /// How far ahead queueing looks for a neighbour in its lane (units).
+    #[serde(
+        default = "default_queue_distance::value",
+        skip_serializing_if = "default_queue_distance::is"
+    )]
+    pub queue_distance: f32,
     pub wander_circle: WanderParams,
     /// Obstacle avoidance's detection box at rest (units).
     pub avoid_length: f32,
@@ -66,6 +89,10 @@ impl Default for CrowdParams {
             alignment: 1.0,
             cohesion: 1.0,
             wander: 0.5,
+            collisions: 0.0,
+            collision_horizon: default_horizon::value(),
+            queueing: 0.0,
+            queue_distance: default_queue_distance::value(),
             wander_circle: WanderParams::default(),
             avoid_length: 30.0,
             braking: 0.2,
@@ -85,6 +112,9 @@ pub enum SteeringPart {
     Alignment,
     Cohesion,
     Wander,
+    /// Unaligned collision avoidance.
+    Collisions,
+    Queueing,
     /// The crowd's goal.
     Goal,
 }
@@ -100,6 +130,8 @@ impl SteeringPart {
             SteeringPart::Alignment => "alignment",
             SteeringPart::Cohesion => "cohesion",
             SteeringPart::Wander => "wander",
+            SteeringPart::Collisions => "collision avoidance",
+            SteeringPart::Queueing => "queueing",
             SteeringPart::Goal => "goal",
         }
     }
@@ -113,7 +145,7 @@ pub struct Steering {
     /// Each part of its blend: the avoidance parts as they push (their sum wins when it
     /// is not negligible), the boids' and the goal's times their weights (summed when
     /// avoidance asks nothing).
-    pub parts: [(SteeringPart, Vec2); 8],
+    pub parts: [(SteeringPart, Vec2); 10],
     /// What the goal asks (before its weight), if the crowd has one.
     pub goal: Option<Steer>,
     /// The force it steers by: the winning blend, truncated to its maximum force.
@@ -133,6 +165,20 @@ pub struct Senses {
     pub feelers: [Vec2; 3],
     /// The wander circle's centre and radius, and the point on it the agent steers to.
     pub wander: (Vec2, f32, Vec2),
+    /// The collision unaligned collision avoidance steers off, if it sees one: where the
+    /// agent and the other (its index) will be at their closest, and in how many seconds.
+    pub collision: Option<Collision>,
+}
+
+/// A collision an agent foresees ([`Senses::collision`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Collision {
+    pub other: usize,
+    pub seconds: f32,
+    /// Where the agent will be then...
+    pub me: Vec2,
+    /// ...and where the other will be.
+    pub them: Vec2,
 }
 
 /// Agents, their box and obstacles. Written (for a world's state hash) with its agents'
@@ -358,6 +404,9 @@ impl Crowd {
             let mut align = || alignment(&agent, flock);
             let mut cohere = || cohesion(&agent, flock);
             let mut wander = || wandering;
+            let mut collide =
+                || unaligned_collision_avoidance(&agent, flock, p.collision_horizon).0;
+            let mut queue = || queueing(&agent, flock, p.queue_distance, 1.0);
             let mut goal = || self.goal(i).map_or(Vec2::ZERO, |g| g.force);
             let mut parts = [
                 Part {
@@ -377,13 +426,29 @@ impl Crowd {
                     force: &mut wander,
                 },
                 Part {
+                    weight: p.collisions,
+                    force: &mut collide,
+                },
+                Part {
+                    weight: p.queueing,
+                    force: &mut queue,
+                },
+                Part {
                     weight: p.goal.as_ref().map_or(0.0, Goal::weight),
                     force: &mut goal,
                 },
             ];
-            // Without a goal, the boids' four alone (not a fifth part adding zero, which
-            // would turn a -0 into a 0).
-            let count = if p.goal.is_some() { 5 } else { 4 };
+            // The boids' four, then those of the rest the crowd has, in order: a part it
+            // does not have is neither summed nor worked out (a weight of 0 would still
+            // work out its force every tick).
+            let has = [p.collisions != 0.0, p.queueing != 0.0, p.goal.is_some()];
+            let mut count = 4;
+            for (k, present) in has.into_iter().enumerate() {
+                if present {
+                    parts.swap(count, 4 + k);
+                    count += 1;
+                }
+            }
             weighted_sum(&mut parts[..count], p.max_force)
         };
         priority(
@@ -423,6 +488,13 @@ impl Crowd {
         let [boxed, felt, contained] = crowd.avoidance(&agent);
         let (wandering, wander, _) = crowd.wandering(i, dt);
         let goal = crowd.goal(i);
+        let (collide, threat) = unaligned_collision_avoidance(&agent, &flock, p.collision_horizon);
+        let collision = threat.filter(|_| p.collisions != 0.0).map(|t| Collision {
+            other: neighbours[t.index],
+            seconds: t.seconds,
+            me: agent.pos + agent.vel * t.seconds,
+            them: flock[t.index].pos + flock[t.index].vel * t.seconds,
+        });
         let parts = [
             (SteeringPart::ObstacleAvoidance, boxed),
             (SteeringPart::WallAvoidance, felt),
@@ -440,6 +512,11 @@ impl Crowd {
                 cohesion(&agent, &flock) * p.cohesion,
             ),
             (SteeringPart::Wander, wandering * p.wander),
+            (SteeringPart::Collisions, collide * p.collisions),
+            (
+                SteeringPart::Queueing,
+                queueing(&agent, &flock, p.queue_distance, 1.0) * p.queueing,
+            ),
             (
                 SteeringPart::Goal,
                 goal.map_or(Vec2::ZERO, |g| g.force) * p.goal.as_ref().map_or(0.0, Goal::weight),
@@ -461,6 +538,7 @@ impl Crowd {
                 circle.radius,
                 agent.world(ahead + wander.point),
             ),
+            collision,
         };
         Some(Steering {
             neighbours,
@@ -561,3 +639,7 @@ mod tests;
 #[cfg(test)]
 #[path = "crowd_goal_tests.rs"]
 mod goal_tests;
+
+#[cfg(test)]
+#[path = "crowd_neighbour_tests.rs"]
+mod neighbour_tests;

@@ -119,7 +119,7 @@ fn the_goal_is_a_weighted_part_of_the_blend_and_explained_as_the_tick_steers() {
     params.goal = None;
     let bare = Crowd::of(crowd.agents.clone(), bounds, Vec::new(), params, 1);
     let why = bare.explain(0, DT).unwrap();
-    assert_eq!(why.parts[7], (SteeringPart::Goal, Vec2::ZERO));
+    assert_eq!(why.parts[9], (SteeringPart::Goal, Vec2::ZERO));
     assert_eq!(why.goal, None);
 }
 

@@ -3,7 +3,7 @@
 //! vehicle's limits and their seed. The world flies it as a [`Crowd`] inside the world's
 //! rectangle, round every obstacle.
 
-use super::crowd::{Crowd, CrowdParams, MOST_NEIGHBOURS};
+use super::crowd::{default_horizon, default_queue_distance, Crowd, CrowdParams, MOST_NEIGHBOURS};
 use super::goal::Goal;
 use crate::core::field::{described, number, point, text, whole};
 use crate::sim::limits::{MAX_COORD, MAX_LABEL, MAX_SPEED};
@@ -84,6 +84,20 @@ pub struct CrowdSpec {
         skip_serializing_if = "default_wander::is"
     )]
     pub wander: f32,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub collisions: f32,
+    #[serde(
+        default = "default_horizon::value",
+        skip_serializing_if = "default_horizon::is"
+    )]
+    pub collision_horizon: f32,
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub queueing: f32,
+    #[serde(
+        default = "default_queue_distance::value",
+        skip_serializing_if = "default_queue_distance::is"
+    )]
+    pub queue_distance: f32,
     /// What it steers for besides flocking.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goal: Option<Goal>,
@@ -129,6 +143,20 @@ described!(CrowdSpec {
     cohesion: number(0.0, 100.0).help("Weight of cohesion: steer toward the neighbours' centre."),
     wander: number(0.0, 100.0)
         .help("Weight of wander: a random walk of a point on a circle ahead."),
+    collisions: number(0.0, 100.0)
+        .label("collision avoidance")
+        .help("Weight of unaligned collision avoidance (0: off): of the neighbours it would pass nearer than the two radii if both kept their velocities, the soonest is steered off sideways at full force."),
+    collision_horizon: number(0.0, 60.0)
+        .label("collision horizon")
+        .unit("s")
+        .help("How far ahead collision avoidance looks."),
+    queueing: number(0.0, 100.0)
+        .unit("/s")
+        .help("Queueing's brake (0: off): while a neighbour is ahead in its lane, it slows by this share of its velocity per second."),
+    queue_distance: number(0.0, 1.0e5)
+        .label("queue distance")
+        .unit("units")
+        .help("How far ahead queueing looks for a neighbour in its lane (only neighbours count: see neighbour radius)."),
     ; parts: goal = "goal (besides flocking)"
 });
 
@@ -145,6 +173,10 @@ impl CrowdSpec {
             alignment: self.alignment,
             cohesion: self.cohesion,
             wander: self.wander,
+            collisions: self.collisions,
+            collision_horizon: self.collision_horizon,
+            queueing: self.queueing,
+            queue_distance: self.queue_distance,
             goal: self.goal.clone(),
             ..CrowdParams::default()
         }
@@ -188,7 +220,8 @@ mod tests {
         let s = spec(
             "(count: 3, from: (0, 0), to: (9, 9), seed: 4, max_speed: 11, max_force: 12,
               radius: 1.5, neighbour_radius: 14, neighbours: 3, separation: 2, alignment: 0.5,
-              cohesion: 0.25, wander: 3, goal: Some(Seek((at: (5, 6), weight: 2))))",
+              cohesion: 0.25, wander: 3, collisions: 2.5, collision_horizon: 4, queueing: 0.75,
+              queue_distance: 9, goal: Some(Seek((at: (5, 6), weight: 2))))",
         );
         let p = s.params();
         let seek = super::super::goal::seek::Seek {
@@ -204,6 +237,15 @@ mod tests {
         assert_eq!(
             (p.separation, p.alignment, p.cohesion, p.wander),
             (2.0, 0.5, 0.25, 3.0)
+        );
+        assert_eq!(
+            (
+                p.collisions,
+                p.collision_horizon,
+                p.queueing,
+                p.queue_distance
+            ),
+            (2.5, 4.0, 0.75, 9.0)
         );
         let crowd = s.build((Vec2::ZERO, Vec2::splat(100.0)), Vec::new());
         assert!(crowd

@@ -575,6 +575,8 @@ fn the_explained_force_is_the_one_the_next_tick_steers_by() {
             "alignment",
             "cohesion",
             "wander",
+            "collision avoidance",
+            "queueing",
             "goal"
         ]
     );

@@ -33,15 +33,21 @@ pub fn evasion(v: &Vehicle, threat: &Mover, factor: f32) -> Vec2 {
     flee(v, predicted(threat, look_ahead(v, threat, factor)))
 }
 
-/// Arrive at a point held in `leader`'s frame (`offset`: x ahead, y to its left), where
-/// that point will be; `slowing` is arrive's radius.
-pub fn offset_pursuit(v: &Vehicle, leader: &Vehicle, offset: Vec2, slowing: f32) -> Vec2 {
+/// Where offset pursuit steers `v` to: the point held in `leader`'s frame (`offset`: x
+/// ahead, y to its left), where it will be.
+pub fn offset_point(v: &Vehicle, leader: &Vehicle, offset: Vec2) -> Vec2 {
     let point = Mover {
         pos: leader.world(offset),
         vel: leader.vel,
         radius: 0.0,
     };
-    arrive(v, predicted(&point, look_ahead(v, &point, 1.0)), slowing)
+    predicted(&point, look_ahead(v, &point, 1.0))
+}
+
+/// Arrive at the point held in `leader`'s frame ([`offset_point`]); `slowing` is
+/// arrive's radius.
+pub fn offset_pursuit(v: &Vehicle, leader: &Vehicle, offset: Vec2, slowing: f32) -> Vec2 {
+    arrive(v, offset_point(v, leader, offset), slowing)
 }
 
 /// Where `v` interposes between `a` and `b`: the midpoint of where they will be when

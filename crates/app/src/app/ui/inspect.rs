@@ -151,6 +151,12 @@ fn agent_steering(ui: &mut egui::Ui, world: &World, crowd: usize, agent: usize) 
         back.distance(front),
         c.params.avoid_length
     ));
+    if let Some(collision) = why.senses.collision {
+        ui.monospace(format!(
+            "collision with agent {} in {:.2} s: steers off",
+            collision.other, collision.seconds
+        ));
+    }
     if let (Some(goal), Some(steer)) = (&c.params.goal, &why.goal) {
         ui.monospace(format!("goal: {}", goal.describe(steer)));
     }

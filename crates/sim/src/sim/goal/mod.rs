@@ -14,6 +14,7 @@ pub mod flow;
 pub mod follow_leader;
 pub mod follow_path;
 pub mod interpose;
+pub mod offset_pursue;
 pub mod pursue;
 pub mod seek;
 
@@ -71,6 +72,7 @@ crate::registry! {
         Pursue => pursue::Pursue,
         Evade => evade::Evade,
         Interpose => interpose::Interpose,
+        OffsetPursue => offset_pursue::OffsetPursue,
         FollowPath => follow_path::FollowPath,
         Flow => flow::Flow,
         FollowLeader => follow_leader::FollowLeader,

@@ -8,6 +8,7 @@ use super::flow::Flow;
 use super::follow_leader::FollowLeader;
 use super::follow_path::FollowPath;
 use super::interpose::Interpose;
+use super::offset_pursue::OffsetPursue;
 use super::pursue::Pursue;
 use super::seek::Seek;
 use super::*;
@@ -64,7 +65,7 @@ fn every_kind_makes_a_goal_of_its_kind_whose_fields_read_back() {
         }
         // Only the goals after targets name any; a goal of any kind placed with its
         // defaults breaks no rule.
-        let after_targets = ["Pursue", "Evade", "Interpose"].contains(name);
+        let after_targets = ["Pursue", "Evade", "Interpose", "OffsetPursue"].contains(name);
         assert!(after_targets || g.targets().is_empty(), "{name}");
         assert!(g.problems().is_empty(), "{name}: {:?}", g.problems());
         // Every goal has a weight, set through its description.
@@ -206,6 +207,77 @@ fn interpose_arrives_between_where_the_two_will_be() {
     // One of them missing: nothing.
     assert_eq!(steer(&goal, &me, &two[..1]), Steer::default());
     assert_eq!(goal.targets(), vec!["a", "b"]);
+}
+
+#[test]
+fn offset_pursuit_holds_each_agent_in_its_place_of_rows_in_the_targets_frame() {
+    let goal = OffsetPursue {
+        target: Some("lead".into()),
+        offset: Vec2::new(-40.0, 0.0),
+        spacing: 20.0,
+        columns: 3,
+        slowing: 40.0,
+        weight: 1.0,
+    };
+    // Three to a row, centred, the first on the left (+y); the next row 20 behind.
+    assert_eq!(goal.place(0), Vec2::new(-40.0, 20.0));
+    assert_eq!(goal.place(1), Vec2::new(-40.0, 0.0));
+    assert_eq!(goal.place(2), Vec2::new(-40.0, -20.0));
+    assert_eq!(goal.place(4), Vec2::new(-60.0, 0.0));
+    // One column: a single file behind the offset.
+    let file = OffsetPursue {
+        columns: 1,
+        ..goal.clone()
+    };
+    assert_eq!(file.place(3), Vec2::new(-100.0, 0.0));
+    // The target at (100, 100) going (10, 0): agent 0's place is (60, 120) now; from
+    // (60, 0) at rest (top speed 10) it is 120 away, closing at 10 + 10: 6 s ahead it
+    // will be at (120, 120), 134.2 away (beyond the slowing radius): full speed there.
+    let lead = vec![("lead".to_string(), mover((100.0, 100.0), (10.0, 0.0)))];
+    let goal = Goal::OffsetPursue(goal);
+    let me = agent((60.0, 0.0), (0.0, 0.0));
+    let s = steer(&goal, &me, &lead);
+    assert_eq!(s.sought, Some(Vec2::new(120.0, 120.0)));
+    assert!(
+        close(s.force, Vec2::new(60.0, 120.0).normalize() * 10.0),
+        "{}",
+        s.force
+    );
+    // Agent 4 of five: row 1, the middle: (-60, 0) from the target, (40, 100); from
+    // (40, 90), 10 away, closing at 20: 0.5 s ahead, (45, 100); inside the slowing
+    // radius: at 10 x |(5, 10)| / 40 towards it.
+    let agents = [me; 5];
+    let around = Around {
+        index: 4,
+        agents: &agents,
+        targets: &lead,
+        lo: Vec2::ZERO,
+        hi: Vec2::splat(1000.0),
+    };
+    let me = agent((40.0, 90.0), (0.0, 0.0));
+    let s = goal.steer(&me, &around);
+    assert_eq!(s.sought, Some(Vec2::new(45.0, 100.0)));
+    let d = Vec2::new(5.0, 10.0);
+    assert!(
+        close(s.force, d.normalize() * (10.0 * d.length() / 40.0)),
+        "{}",
+        s.force
+    );
+    // A target at rest: its frame faces +x; turned to face +y, the places turn with it.
+    let still = vec![("lead".to_string(), mover((100.0, 100.0), (0.0, 0.0)))];
+    let far = agent((0.0, 0.0), (0.0, 0.0));
+    assert_eq!(
+        steer(&goal, &far, &still).sought,
+        Some(Vec2::new(60.0, 120.0))
+    );
+    // Creeping north at 0.001 (its place drifts 0.01 in the 10 s it takes to get there):
+    // ahead is +y, its left -x: (100, 100) - 40 (0, 1) + 20 (-1, 0) = (80, 60).
+    let north = vec![("lead".to_string(), mover((100.0, 100.0), (0.0, 1e-3)))];
+    let p = steer(&goal, &far, &north).sought.unwrap();
+    assert!(p.distance(Vec2::new(80.0, 60.0)) < 0.02, "{p}");
+    // No such target: nothing.
+    assert_eq!(steer(&goal, &me, &[]), Steer::default());
+    assert_eq!(goal.targets(), vec!["lead"]);
 }
 
 fn l_path() -> FollowPath {
@@ -494,6 +566,7 @@ fn a_goal_names_targets_by_their_field_kind() {
         Goal::of_kind(3, Vec2::ZERO),
         Goal::of_kind(4, Vec2::ZERO),
         Goal::of_kind(5, Vec2::ZERO),
+        Goal::of_kind(6, Vec2::ZERO),
     ] {
         let named = goal
             .fields()
