@@ -39,7 +39,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "evasive",
         "artillery",
         "flares",
-        // These are in tests/shipped_steering.rs.
+        // These are in tests/shipped_steering.rs and tests/shipped_goals.rs.
         "terrain",
         "boids",
         "hide",
@@ -48,6 +48,8 @@ fn every_shipped_scenario_has_a_test_here() {
         "pedestrians",
         "interpose",
         "flow-field",
+        "doorway",
+        "escort",
         // The two sweeps are tested in tests/sweep.rs.
         "smoothed-envelope",
         "launch-envelope",

@@ -1,7 +1,8 @@
 //! The shipped scenarios of crowds with goals, run headless, do what their descriptions
 //! say: the arrivals come to rest round their point; the pedestrians walk round their
 //! path, on it and out of the rocks; the bodyguard keeps between its two targets; the
-//! swirl circles the rock.
+//! swirl circles the rock; the queue at the doorway presses onto itself far less than
+//! the crowd beside it that does not queue; the escorts keep their formation.
 
 // This crate's tests name it as the program does (`steerlab::...`).
 extern crate steerlab_headless as steerlab;
@@ -158,4 +159,73 @@ fn the_swirl_circles_the_rock_the_way_its_arrows_turn() {
     let after = mean_distance(&world);
     assert!(after < before * 0.8, "{before} -> {after}");
     assert!(agents.iter().all(|a| a.pos.distance(centre) > 70.0));
+}
+
+#[test]
+fn the_queue_waits_its_turn_at_the_door_and_the_crowd_beside_it_presses_on() {
+    let mut world = scenario("doorway").build().unwrap();
+    let walls: Vec<steerlab::sim::Obstacle> = world.obstacles().iter().map(|o| o.shape()).collect();
+    // The same crowd but for queueing: the first queues, the second does not.
+    let [queue, push] = [&world.crowds()[0], &world.crowds()[1]];
+    assert_eq!((queue.params.queueing, push.params.queueing), (8.0, 0.0));
+    // Ticks each pair of agents spends pressed onto each other (centres nearer than 0.8
+    // of the two radii, 9.6 units).
+    let mut pressed = [0u32; 2];
+    for _ in 0..(40 * 60) {
+        world.step();
+        for (k, c) in world.crowds().iter().enumerate() {
+            for (i, a) in c.agents.iter().enumerate() {
+                let near = c.agents[i + 1..]
+                    .iter()
+                    .filter(|b| a.pos.distance(b.pos) < 9.6);
+                pressed[k] += near.count() as u32;
+                // Nobody walks through a wall.
+                assert!(walls.iter().all(|w| w.distance(a.pos) > 0.0), "{}", a.pos);
+            }
+        }
+    }
+    // Both rooms empty through their doors within the 40 s (the door at x = 450)...
+    for c in world.crowds() {
+        assert!(
+            c.agents.iter().all(|a| a.pos.x > 450.0),
+            "{}",
+            c.params.queueing
+        );
+    }
+    // ...but the queue presses onto itself under a quarter as much (measured: 178 tick
+    // pairs against 1306).
+    assert!(pressed[0] * 4 < pressed[1], "{pressed:?}");
+}
+
+#[test]
+fn the_escorts_close_up_into_their_formation_and_keep_it_round_the_turn() {
+    use steerlab::sim::goal::Goal;
+    let mut world = scenario("escort").build().unwrap();
+    let Some(Goal::OffsetPursue(goal)) = crowd(&world).params.goal.clone() else {
+        panic!("an offset pursuit");
+    };
+    // Each escort's place now: in the lead's frame (ahead along its velocity).
+    let worst = |w: &World| {
+        let lead = w.targets().iter().find(|t| t.name == "lead").unwrap();
+        let (ahead, left) = (lead.vel.normalize(), lead.vel.normalize().perp());
+        (crowd(w).agents.iter().enumerate())
+            .map(|(i, a)| {
+                let p = goal.place(i);
+                a.pos.distance(lead.pos + ahead * p.x + left * p.y)
+            })
+            .fold(0f32, f32::max)
+    };
+    let scattered = worst(&world);
+    run(&mut world, 8.0);
+    let mut kept = 0f32;
+    for _ in 0..(12 * 60) {
+        world.step();
+        kept = kept.max(worst(&world));
+    }
+    // Set off scattered 200 and more from their places; from 8 s on, each within 16 of
+    // its place: arriving, an escort trails its place by the slowing radius times the
+    // lead's speed over its top speed (20 x 65 / 150 = 8.7), and separation pushes the
+    // rows a little apart (measured: 13.8).
+    assert!(scattered > 200.0, "{scattered}");
+    assert!(kept < 16.0, "{kept}");
 }

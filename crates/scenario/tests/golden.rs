@@ -34,6 +34,9 @@ const GOLDEN: &[(&str, u64)] = &[
     ("pedestrians", 0x829d9f21b332aba0),
     ("interpose", 0xb4a605b604a0c784),
     ("flow-field", 0xccbff4ec1643ca3a),
+    // Queueing at a door beside a crowd that does not; offset pursuit in formation.
+    ("doorway", 0x42c0617f823fe8df),
+    ("escort", 0x2d50e0aa503128bf),
     // A missile going round a building before its terminal law (missile.avoid).
     ("around-a-building", 0x7924569a94bbf3ec),
 ];

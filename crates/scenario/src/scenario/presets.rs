@@ -70,6 +70,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "flow-field",
         include_str!("../../../../scenarios/flow-field.ron"),
     ),
+    ("doorway", include_str!("../../../../scenarios/doorway.ron")),
+    ("escort", include_str!("../../../../scenarios/escort.ron")),
     (
         "smoothed-envelope",
         include_str!("../../../../scenarios/smoothed-envelope.ron"),
