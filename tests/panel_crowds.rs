@@ -18,13 +18,17 @@ type H = Harness<'static, State>;
 
 /// A terrain circle and a wall, and a crowd of three agents at rest.
 fn scenario() -> Scenario {
-    let text = r#"(version: 1, world: (width: 1000, height: 800),
+    parse(&scenario_text(), "test").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn scenario_text() -> String {
+    r#"(version: 1, world: (width: 1000, height: 800),
         obstacles: [
             Circle(center: (300, 300), radius: 40, terrain: true),
             Wall(from: (600, 100), to: (600, 500)),
         ],
-        crowds: [(name: "flock", count: 3, from: (700, 600), to: (760, 640), wander: 0)])"#;
-    parse(text, "test").unwrap_or_else(|e| panic!("{e}"))
+        crowds: [(name: "flock", count: 3, from: (700, 600), to: (760, 640), wander: 0)])"#
+        .to_string()
 }
 
 fn click(harness: &mut H, label: &str) {
@@ -127,6 +131,23 @@ fn a_selected_agent_is_inspected_part_by_part() {
     assert!(line("steers by").ends_with("(at most 300)"));
     // At rest its detection box is as long as its look-ahead, the feelers' length.
     assert_eq!(line("looks ahead"), "looks ahead 30.00 units (feelers 30)");
+    // Parts this crowd does not have are not listed; weighted, they are.
+    for absent in ["collision avoidance", "queueing", "goal"] {
+        assert!(
+            harness.query_by_label_contains(absent).is_none(),
+            "{absent}"
+        );
+    }
+    let text = scenario_text().replace("wander: 0", "wander: 0, collisions: 1, queueing: 2");
+    let mut harness = panel_common::harness(parse(&text, "test").unwrap(), false);
+    harness.state_mut().session.view.selected = Some(Selection::Agent { crowd: 0, agent: 1 });
+    harness.run();
+    for present in ["collision avoidance", "queueing"] {
+        assert!(
+            harness.query_by_label_contains(present).is_some(),
+            "{present}"
+        );
+    }
 }
 
 #[test]
@@ -164,4 +185,38 @@ fn a_crowds_goal_is_chosen_and_edited_in_the_panel_and_reaches_the_world() {
     // Back to no goal.
     pick_goal(&mut harness, "no goal (flock only)");
     assert_eq!(harness.state().session.doc.scenario.crowds[0].goal, None);
+}
+
+#[test]
+fn a_selected_agent_is_plotted_tick_by_tick_and_its_quantity_picked() {
+    use steerlab::sim::agent_telemetry::AgentQuantity;
+    let mut harness = panel_common::harness(scenario(), false);
+    harness.state_mut().session.view.selected = Some(Selection::Agent { crowd: 0, agent: 1 });
+    harness.run();
+    click(&mut harness, "plot this agent");
+    assert_eq!(harness.state().session.runs.plots.agents, [(0, (0, 1))]);
+    // Thirty ticks on: a sample per tick from 0, the last the agent as it is now.
+    for _ in 0..30 {
+        harness.state_mut().session.runs.step_once(u64::MAX);
+    }
+    harness.run();
+    let runs = &mut harness.state_mut().session.runs;
+    let speed = runs.lanes[0].world.crowds()[0].agents[1].vel.length();
+    let steerlab::app::session::Runs { lanes, plots, .. } = runs;
+    let samples = &plots.agent_samples(lanes.iter().map(|l| &l.history))[&(0, (0, 1))];
+    assert_eq!(samples.len(), 31);
+    assert_eq!(samples.last().unwrap().speed, speed);
+    assert!(speed > 0.0, "separation sets it moving");
+    // The plot's quantity is picked from its list (the panel's only list while the
+    // scenario's sections are closed).
+    assert!(harness.query_by_label("neighbours (agents)").is_none());
+    harness.get_by_role(Role::ComboBox).simulate_click();
+    harness.run();
+    harness.get_by_label("neighbours (agents)").simulate_click();
+    harness.run();
+    let plots = &harness.state().session.runs.plots;
+    assert_eq!(plots.agent_quantity, AgentQuantity::Neighbours);
+    // A second click takes it off the plots.
+    click(&mut harness, "plot this agent");
+    assert!(harness.state().session.runs.plots.agents.is_empty());
 }

@@ -2,6 +2,7 @@
 //! steps on a fixed tick and reports [`Event`]s. No drawing, no wall clock, no unseeded
 //! randomness: the same scenario gives bit-identical runs ([`World::state_hash`]).
 
+pub mod agent_telemetry;
 pub mod airframe;
 pub mod avoid;
 pub mod config;

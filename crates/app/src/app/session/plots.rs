@@ -1,6 +1,10 @@
-//! The telemetry plots' state: which missiles are plotted, what quantity, and their
-//! samples, computed once from the history and then extended tick by tick.
+//! The telemetry plots' state: which missiles and crowd agents are plotted, what
+//! quantity, and their samples, computed once from the history and then extended tick
+//! by tick.
 
+use crate::sim::agent_telemetry::{
+    agent_sample, agent_telemetry, AgentId, AgentQuantity, AgentSample,
+};
 use crate::sim::history::History;
 use crate::sim::telemetry::{sample, telemetry, Quantity, Sample};
 use crate::sim::{MissileId, World};
@@ -20,17 +24,23 @@ pub struct Plots {
     pub time: Option<(f64, f64)>,
     pub range: Option<(f64, f64)>,
     pub framing: u32,
+    /// Plotted crowd agents, by lane, and what is plotted of them.
+    pub agents: Vec<(usize, AgentId)>,
+    pub agent_quantity: AgentQuantity,
     samples: BTreeMap<(usize, MissileId), Vec<Sample>>,
+    agent_samples: BTreeMap<(usize, AgentId), Vec<AgentSample>>,
     fresh: bool,
 }
 
 impl Plots {
     pub fn clear(&mut self) {
         self.missiles.clear();
+        self.agents.clear();
         self.time = None;
         self.range = None;
         self.framing += 1;
         self.samples.clear();
+        self.agent_samples.clear();
         self.fresh = false;
     }
 
@@ -58,6 +68,12 @@ impl Plots {
                 }
             }
         }
+        for &(l, id) in &self.agents {
+            if l == lane {
+                let samples = self.agent_samples.entry((l, id)).or_default();
+                samples.extend(agent_sample(world, id));
+            }
+        }
     }
 
     /// Adds or removes a missile from the plots.
@@ -70,15 +86,50 @@ impl Plots {
         self.fresh = false;
     }
 
+    /// Adds or removes a crowd agent from the plots.
+    pub fn toggle_agent(&mut self, lane: usize, id: AgentId) {
+        if let Some(i) = self.agents.iter().position(|a| *a == (lane, id)) {
+            self.agents.remove(i);
+        } else {
+            self.agents.push((lane, id));
+        }
+        self.fresh = false;
+    }
+
     /// The samples of every plotted missile (recomputed from each lane's history if
     /// stale).
     pub fn samples<'h>(
         &mut self,
         histories: impl IntoIterator<Item = &'h History>,
     ) -> &BTreeMap<(usize, MissileId), Vec<Sample>> {
+        self.refresh(histories);
+        &self.samples
+    }
+
+    /// The samples of every plotted agent (recomputed from each lane's history if stale).
+    pub fn agent_samples<'h>(
+        &mut self,
+        histories: impl IntoIterator<Item = &'h History>,
+    ) -> &BTreeMap<(usize, AgentId), Vec<AgentSample>> {
+        self.refresh(histories);
+        &self.agent_samples
+    }
+
+    /// Recomputes every plotted series from each lane's history, if stale.
+    fn refresh<'h>(&mut self, histories: impl IntoIterator<Item = &'h History>) {
         if !self.fresh {
             self.samples.clear();
+            self.agent_samples.clear();
             for (lane_index, history) in histories.into_iter().enumerate() {
+                let agents: Vec<AgentId> = (self.agents.iter())
+                    .filter(|(l, _)| *l == lane_index)
+                    .map(|(_, id)| *id)
+                    .collect();
+                if !agents.is_empty() {
+                    for (id, samples) in agent_telemetry(history, &agents) {
+                        self.agent_samples.insert((lane_index, id), samples);
+                    }
+                }
                 let ids: Vec<MissileId> = self
                     .missiles
                     .iter()
@@ -94,6 +145,5 @@ impl Plots {
             }
             self.fresh = true;
         }
-        &self.samples
     }
 }

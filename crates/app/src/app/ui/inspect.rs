@@ -12,6 +12,7 @@ use crate::app::session::{Layout, Runs, Selection, Session};
 use crate::guidance::Algorithm;
 use crate::headless::gif::MAX_SECONDS as MAX_GIF_SECONDS;
 use crate::recording::replay;
+use crate::sim::agent_telemetry::AgentQuantity;
 use crate::sim::crowd::SteeringPart;
 use crate::sim::telemetry::{self, Quantity};
 use crate::sim::{Source, World};
@@ -43,8 +44,14 @@ pub fn inspector(
         .default_open(true)
         .show(ui, |ui| {
             if let Some(Selection::Agent { crowd, agent }) = selected {
+                // Crowd agents are picked in the first lane's view.
                 if let Some(lane) = runs.lanes.first() {
                     agent_steering(ui, lane.shown(), crowd, agent);
+                }
+                let plotted = runs.plots.agents.contains(&(0, (crowd, agent)));
+                if ui.selectable_label(plotted, "plot this agent").clicked() {
+                    runs.plots.toggle_agent(0, (crowd, agent));
+                    *scroll_to_plots = !plotted;
                 }
                 return;
             }
@@ -160,11 +167,17 @@ fn agent_steering(ui: &mut egui::Ui, world: &World, crowd: usize, agent: usize) 
     if let (Some(goal), Some(steer)) = (&c.params.goal, &why.goal) {
         ui.monospace(format!("goal: {}", goal.describe(steer)));
     }
-    let goal = c.params.goal.is_some();
-    for (part, force) in &why.parts {
-        if goal || *part != SteeringPart::Goal {
-            ui.monospace(format!("{:<19}{:>8.2}", part.name(), force.length()));
-        }
+    // The parts the crowd has (collision avoidance, queueing and a goal only when it
+    // has them).
+    let p = &c.params;
+    let has = |part: &SteeringPart| match part {
+        SteeringPart::Collisions => p.collisions != 0.0,
+        SteeringPart::Queueing => p.queueing != 0.0,
+        SteeringPart::Goal => p.goal.is_some(),
+        _ => true,
+    };
+    for (part, force) in why.parts.iter().filter(|(part, _)| has(part)) {
+        ui.monospace(format!("{:<19}{:>8.2}", part.name(), force.length()));
     }
     ui.monospace(format!(
         "{:<19}{:>8.2} (at most {})",
@@ -215,74 +228,28 @@ fn references(
     })
 }
 
-/// The telemetry plot of the plotted missiles; a click jumps to that moment.
+/// The telemetry plots: one of the plotted missiles and one of the plotted crowd agents,
+/// each of a quantity picked from its list; a click on either jumps to that moment.
 pub fn plots(ui: &mut egui::Ui, runs: &mut Runs, scroll_to_plots: &mut bool) {
     let header = egui::CollapsingHeader::new("Plots")
         .default_open(true)
         .open(scroll_to_plots.then_some(true))
         .show(ui, |ui| {
-            if runs.plots.missiles.is_empty() {
+            if runs.plots.missiles.is_empty() && runs.plots.agents.is_empty() {
                 ui.label(style::help(
-                    "Select missiles and press \"plot this missile\" to plot them together.",
+                    "Select missiles (or a crowd's agents) and press \"plot this missile\" (\"plot this agent\") to plot them together.",
                 ));
                 return None;
             }
-            egui::ComboBox::from_id_salt("plot-quantity")
-                .selected_text(runs.plots.quantity.label())
-                .show_ui(ui, |ui| {
-                    for q in Quantity::ALL {
-                        ui.selectable_value(&mut runs.plots.quantity, q, q.label());
-                    }
-                });
-            let quantity = runs.plots.quantity;
-            let now = runs.time();
-            let dt = f64::from(runs.dt());
-            let Runs { lanes, plots, .. } = &mut *runs;
-            let samples = plots.samples(lanes.iter().map(|l| &l.history));
-            let mut lines = Vec::new();
-            for ((lane, id), series) in samples {
-                let law = lanes.get(*lane).and_then(|l| {
-                    let m = l.world.missile(*id)?;
-                    Some(crate::scene::flavour(
-                        &l.world,
-                        m.algorithm(),
-                        Some(m.source),
-                    ))
-                });
-                let points: Vec<[f64; 2]> = series
-                    .iter()
-                    .map(|s| [s.time, f64::from(s.get(quantity))])
-                    .collect();
-                let color = law.as_ref().map_or(Color32::GRAY, flavour_color32);
-                let name = law.map_or(id.to_string(), |a| format!("{id} {}", a.label()));
-                lines.push((name, points, color));
+            let mut rect = None;
+            if !runs.plots.missiles.is_empty() {
+                rect = Some(missile_plot(ui, runs));
             }
-            let mut plot = Plot::new(("telemetry", runs.plots.framing)).height(180.0);
-            if let Some((from, to)) = runs.plots.time {
-                plot = plot.default_x_bounds(from, to);
+            if !runs.plots.agents.is_empty() {
+                rect = Some(agent_plot(ui, runs));
             }
-            if let Some((from, to)) = runs.plots.range {
-                plot = plot.default_y_bounds(from, to);
-            }
-            let response = plot
-                .legend(Legend::default())
-                .x_axis_label("time (s)")
-                .y_axis_label(quantity.label())
-                .allow_scroll(false)
-                .show(ui, |plot| {
-                    for (name, points, color) in lines {
-                        plot.line(Line::new(name, PlotPoints::new(points)).color(color));
-                    }
-                    plot.vline(VLine::new("now", now).color(Color32::WHITE));
-                    plot.pointer_coordinate()
-                });
-            if response.response.clicked() {
-                if let Some(point) = response.inner {
-                    runs.scrub((point.x.max(0.0) / dt).round() as u64);
-                }
-            }
-            ui.label(style::help("Click the plot to jump to that moment."));
-            Some(response.response.rect)
+            ui.label(style::help("Click a plot to jump to that moment."));
+            rect
         });
     if std::mem::take(scroll_to_plots) {
         let rect = header
@@ -291,6 +258,127 @@ pub fn plots(ui: &mut egui::Ui, runs: &mut Runs, scroll_to_plots: &mut bool) {
             .unwrap_or(header.header_response.rect);
         ui.scroll_to_rect(rect, Some(egui::Align::Center));
     }
+}
+
+/// A line per plotted series: its name, its points and its colour.
+type Series = (String, Vec<[f64; 2]>, Color32);
+
+/// The seconds and the values a plot shows at first, where given.
+type Bounds = (Option<(f64, f64)>, Option<(f64, f64)>);
+
+/// The plotted missiles' telemetry; returns where it is drawn.
+fn missile_plot(ui: &mut egui::Ui, runs: &mut Runs) -> egui::Rect {
+    egui::ComboBox::from_id_salt("plot-quantity")
+        .selected_text(runs.plots.quantity.label())
+        .show_ui(ui, |ui| {
+            for q in Quantity::ALL {
+                ui.selectable_value(&mut runs.plots.quantity, q, q.label());
+            }
+        });
+    let quantity = runs.plots.quantity;
+    let Runs { lanes, plots, .. } = &mut *runs;
+    let samples = plots.samples(lanes.iter().map(|l| &l.history));
+    let mut lines = Vec::new();
+    for ((lane, id), series) in samples {
+        let law = lanes.get(*lane).and_then(|l| {
+            let m = l.world.missile(*id)?;
+            Some(crate::scene::flavour(
+                &l.world,
+                m.algorithm(),
+                Some(m.source),
+            ))
+        });
+        let points: Vec<[f64; 2]> = series
+            .iter()
+            .map(|s| [s.time, f64::from(s.get(quantity))])
+            .collect();
+        let color = law.as_ref().map_or(Color32::GRAY, flavour_color32);
+        let name = law.map_or(id.to_string(), |a| format!("{id} {}", a.label()));
+        lines.push((name, points, color));
+    }
+    let bounds = (runs.plots.time, runs.plots.range);
+    let id = ("telemetry", runs.plots.framing);
+    time_plot(ui, runs, id, quantity.label(), lines, bounds)
+}
+
+/// The plotted crowd agents' telemetry; returns where it is drawn.
+fn agent_plot(ui: &mut egui::Ui, runs: &mut Runs) -> egui::Rect {
+    egui::ComboBox::from_id_salt("agent-plot-quantity")
+        .selected_text(runs.plots.agent_quantity.label())
+        .show_ui(ui, |ui| {
+            for q in AgentQuantity::ALL {
+                ui.selectable_value(&mut runs.plots.agent_quantity, q, q.label());
+            }
+        });
+    let quantity = runs.plots.agent_quantity;
+    let Runs { lanes, plots, .. } = &mut *runs;
+    let samples = plots.agent_samples(lanes.iter().map(|l| &l.history));
+    let lines: Vec<Series> = (samples.iter().enumerate())
+        .map(|(k, ((_, (crowd, agent)), series))| {
+            let points = (series.iter())
+                .filter_map(|s| Some([s.time, s.value(quantity)?]))
+                .collect();
+            let name = format!("agent {agent} of crowd {}", crowd + 1);
+            (name, points, series_color(k))
+        })
+        .collect();
+    if quantity == AgentQuantity::PathDistance && lines.iter().all(|l| l.1.is_empty()) {
+        ui.label(style::help("Their crowds follow no path."));
+    }
+    let id = ("agent-telemetry", runs.plots.framing);
+    time_plot(ui, runs, id, quantity.label(), lines, (None, None))
+}
+
+/// A plot's colour for its `k`th series: six distinct ones, then round again.
+fn series_color(k: usize) -> Color32 {
+    const COLORS: [Color32; 6] = [
+        Color32::from_rgb(120, 200, 140),
+        Color32::from_rgb(240, 180, 80),
+        Color32::from_rgb(110, 170, 240),
+        Color32::from_rgb(230, 110, 140),
+        Color32::from_rgb(190, 140, 240),
+        Color32::from_rgb(200, 200, 200),
+    ];
+    COLORS[k % COLORS.len()]
+}
+
+/// `lines` against time with a line at now, first framed to `bounds` (seconds, values)
+/// where given; a click jumps to that moment. Returns where it is drawn.
+fn time_plot(
+    ui: &mut egui::Ui,
+    runs: &mut Runs,
+    id: (&str, u32),
+    label: &str,
+    lines: Vec<Series>,
+    (time, range): Bounds,
+) -> egui::Rect {
+    let now = runs.time();
+    let dt = f64::from(runs.dt());
+    let mut plot = Plot::new(id).height(180.0);
+    if let Some((from, to)) = time {
+        plot = plot.default_x_bounds(from, to);
+    }
+    if let Some((from, to)) = range {
+        plot = plot.default_y_bounds(from, to);
+    }
+    let response = plot
+        .legend(Legend::default())
+        .x_axis_label("time (s)")
+        .y_axis_label(label)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (name, points, color) in lines {
+                plot.line(Line::new(name, PlotPoints::new(points)).color(color));
+            }
+            plot.vline(VLine::new("now", now).color(Color32::WHITE));
+            plot.pointer_coordinate()
+        });
+    if response.response.clicked() {
+        if let Some(point) = response.inner {
+            runs.scrub((point.x.max(0.0) / dt).round() as u64);
+        }
+    }
+    response.response.rect
 }
 
 /// What pauses the run, and why it last did. `typed` is the tick in the "pause at tick"

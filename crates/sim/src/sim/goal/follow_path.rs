@@ -71,7 +71,8 @@ described!(FollowPath {
 });
 
 impl FollowPath {
-    fn path(&self) -> Path<&[Vec2]> {
+    /// The path as the steering layer follows it.
+    fn spine(&self) -> Path<&[Vec2]> {
         Path {
             points: self.points.as_slice(),
             radius: self.radius,
@@ -99,12 +100,16 @@ impl GoalModel for FollowPath {
         }
     }
 
+    fn path(&self) -> Option<Path<&[Vec2]>> {
+        Some(self.spine())
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }
 
     fn steer(&self, me: &Vehicle, _around: &Around) -> Steer {
-        let f = follow_path(me, &self.path(), self.prediction, self.ahead);
+        let f = follow_path(me, &self.spine(), self.prediction, self.ahead);
         Steer {
             force: f.force,
             sought: f.sought,

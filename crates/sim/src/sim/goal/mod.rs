@@ -24,6 +24,7 @@ pub use model::{Around, GoalModel, Steer};
 
 use crate::core::field::Described;
 use crate::core::Shape;
+use crate::steering::path::Path;
 use crate::steering::Vehicle;
 use glam::Vec2;
 
@@ -36,6 +37,7 @@ trait Model {
     fn scenery(&self, lo: Vec2, hi: Vec2) -> Vec<Shape>;
     fn targets(&self) -> Vec<&str>;
     fn problems(&self) -> Vec<(String, String)>;
+    fn path(&self) -> Option<Path<&[Vec2]>>;
 }
 
 impl<G: GoalModel> Model for G {
@@ -59,6 +61,9 @@ impl<G: GoalModel> Model for G {
     }
     fn problems(&self) -> Vec<(String, String)> {
         GoalModel::problems(self)
+    }
+    fn path(&self) -> Option<Path<&[Vec2]>> {
+        GoalModel::path(self)
     }
 }
 
@@ -130,6 +135,11 @@ impl Goal {
     /// Rules beyond each field's range, as `(field, message)`.
     pub fn problems(&self) -> Vec<(String, String)> {
         self.model().problems()
+    }
+
+    /// The path it follows, if it follows one.
+    pub fn path(&self) -> Option<Path<&[Vec2]>> {
+        self.model().path()
     }
 }
 

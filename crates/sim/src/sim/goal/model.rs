@@ -5,6 +5,7 @@
 
 use crate::core::field::{number, Described, Field};
 use crate::core::Shape;
+use crate::steering::path::Path;
 use crate::steering::{Mover, Vehicle};
 use glam::Vec2;
 
@@ -89,5 +90,9 @@ pub trait GoalModel: Described + Clone + std::fmt::Debug + PartialEq {
     /// Rules beyond each field's range, as `(field, message)`; none by default.
     fn problems(&self) -> Vec<(String, String)> {
         Vec::new()
+    }
+    /// The path it follows, if it follows one (none by default).
+    fn path(&self) -> Option<Path<&[Vec2]>> {
+        None
     }
 }
