@@ -205,6 +205,9 @@ pub struct Crowd {
     largest: f32,
     #[serde(skip)]
     forces: Vec<Vec2>,
+    /// The order the agents are visited in this tick (the grid's).
+    #[serde(skip)]
+    order: Vec<u32>,
     #[serde(skip)]
     positions: Vec<Vec2>,
     /// The world's targets its goal names, as they are now ([`Crowd::see`]).
@@ -266,6 +269,7 @@ impl Crowd {
             obstacle_grid: Grid::default(),
             largest: 0.0,
             forces: Vec::new(),
+            order: Vec::new(),
             positions: Vec::new(),
             seen: Vec::new(),
         }
@@ -369,7 +373,11 @@ impl Crowd {
         // bounding circle would keep the crowd off empty ground round it, so those are
         // left to the feelers, which touch their edges.
         let round = |o: &&Obstacle| matches!(o, Obstacle::Circle { .. });
-        let (boxed, felt) = if all {
+        let (boxed, felt) = if found == 0 {
+            // Nothing within reach: both are zero (without working out the box and the
+            // feelers to find so).
+            (Vec2::ZERO, Vec2::ZERO)
+        } else if all {
             let circles = obstacles.iter().filter(round);
             (
                 obstacle_avoidance(agent, circles, p.avoid_length, p.braking).0,
@@ -575,10 +583,18 @@ impl Crowd {
         self.sort();
         let mut forces = std::mem::take(&mut self.forces);
         forces.clear();
+        forces.resize(self.agents.len(), Vec2::ZERO);
         let mut neighbours = Vec::with_capacity(MOST_NEIGHBOURS);
-        for i in 0..self.agents.len() {
-            forces.push(self.force(i, &mut neighbours, dt));
+        // Each force depends only on the crowd at the start of the tick, so the agents
+        // may be visited in any order: in the grid's, neighbours' queries and states
+        // are found in memory the last query brought in (the same forces, sooner).
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(self.grid.order().map(|i| i as u32));
+        for &i in &order {
+            forces[i as usize] = self.force(i as usize, &mut neighbours, dt);
         }
+        self.order = order;
         for (agent, force) in self.agents.iter_mut().zip(&forces) {
             agent.step(*force, dt);
         }

@@ -18,6 +18,8 @@ pub struct Grid {
     /// Every agent, cell by cell: its position and index (a query reads one cell's
     /// agents from one stretch of memory).
     items: Vec<(Vec2, u32)>,
+    /// The next free place in each cell while sorting (kept to spare an allocation).
+    next: Vec<u32>,
 }
 
 /// Cells per agent at most: a crowd spread thin gets bigger cells rather than a grid that
@@ -35,7 +37,7 @@ impl Grid {
 
     /// A rough count of the bytes its buffers hold.
     pub fn approx_bytes(&self) -> usize {
-        self.starts.capacity() * std::mem::size_of::<u32>()
+        (self.starts.capacity() + self.next.capacity()) * std::mem::size_of::<u32>()
             + self.items.capacity() * std::mem::size_of::<(Vec2, u32)>()
     }
 
@@ -79,12 +81,15 @@ impl Grid {
         }
         self.items.clear();
         self.items.resize(positions.len(), (Vec2::ZERO, 0));
-        let mut next = self.starts.clone();
+        let mut next = std::mem::take(&mut self.next);
+        next.clear();
+        next.extend_from_slice(&self.starts);
         for (i, p) in positions.iter().enumerate() {
             let c = self.index(*p);
             self.items[next[c] as usize] = (*p, i as u32);
             next[c] += 1;
         }
+        self.next = next;
     }
 
     fn cell_of(&self, p: Vec2) -> (usize, usize) {
@@ -99,6 +104,12 @@ impl Grid {
     fn index(&self, p: Vec2) -> usize {
         let (col, row) = self.cell_of(p);
         row * self.cols + col
+    }
+
+    /// Every agent's index, cell by cell (row by row), each cell's by index: an order
+    /// in which agents next to each other in space come close together.
+    pub fn order(&self) -> impl Iterator<Item = usize> + '_ {
+        self.items.iter().map(|(_, i)| *i as usize)
     }
 
     /// Every agent within `radius` of `p` (its own position included if it is one), as
@@ -215,5 +226,30 @@ mod tests {
         let mut found = Vec::new();
         grid.near(Vec2::ZERO, 1.0, |i, _| found.push(i));
         assert_eq!(found, vec![1]);
+    }
+
+    #[test]
+    fn the_order_is_cell_by_cell_row_by_row_each_cells_by_index_rebuilt_or_not() {
+        // Cells of 10 from (5, 5): (5, 5) is cell (0, 0); (25, 5) and (26, 6) cell (2, 0);
+        // (5, 25) cell (0, 2).
+        let first = [
+            Vec2::new(25.0, 5.0),
+            Vec2::new(5.0, 5.0),
+            Vec2::new(5.0, 25.0),
+            Vec2::new(26.0, 6.0),
+        ];
+        let mut grid = Grid::new(&first, 10.0);
+        assert_eq!(grid.order().collect::<Vec<_>>(), [1, 0, 3, 2]);
+        // Sorted again (its buffers kept): the new places only.
+        let second = [
+            Vec2::new(0.0, 30.0),
+            Vec2::new(0.0, 0.0),
+            Vec2::new(30.0, 0.0),
+        ];
+        grid.rebuild(&second, 10.0);
+        assert_eq!(grid.order().collect::<Vec<_>>(), [1, 2, 0]);
+        let mut found = Vec::new();
+        grid.near(Vec2::new(30.0, 0.0), 1.0, |i, d| found.push((i, d)));
+        assert_eq!(found, [(2, 0.0)]);
     }
 }
