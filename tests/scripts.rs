@@ -1,9 +1,11 @@
 //! Laws written as Rhai scripts: the shipped port of `smoothed` flies bit-identical to the
 //! built-in; a script's errors point at its file, line and column; a script that fails
 //! at run time (an error, a division by zero, a loop that never ends, a NaN) ends only
-//! its own missile; scripted runs are deterministic; parameters round-trip through a save.
+//! its own missile; scripted runs are deterministic; parameters round-trip through a save;
+//! a script sees the other missiles in flight and spreads a salvo with separation.
 
 use std::path::{Path, PathBuf};
+use steerlab::guidance::runtime::StateValue;
 use steerlab::guidance::Algorithm;
 use steerlab::headless;
 use steerlab::scenario::{self, Scenario};
@@ -611,4 +613,103 @@ fn a_scripts_fingerprint_tells_its_versions_apart() {
     ] {
         assert_ne!(a, compiles("fp", other).unwrap().fingerprint(), "{other}");
     }
+}
+
+/// A scenario of one launcher firing `salvo` of the script `law.rhai` (written) and of
+/// pro-nav, fanned over 40 degrees, at a target 800 away.
+fn salvo_of(dir: &Path, script: &str, salvo: u32) -> Scenario {
+    std::fs::write(dir.join("law.rhai"), script).unwrap();
+    let text = format!(
+        r#"(
+    version: 1,
+    scripts: [(id: "flock", path: "law.rhai")],
+    targets: [(name: "t", motion: Static(pos: (900, 300)))],
+    launchers: [
+        (pos: (100, 300), target: "t", algorithms: ["flock", "pro-nav"], salvo: {salvo},
+         spread: 40, launch_velocity: (200, 0)),
+    ],
+)"#
+    );
+    let path = dir.join("s.ron");
+    std::fs::write(&path, text).unwrap();
+    scenario::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A number or a vector a script kept in `this`.
+fn kept(m: &steerlab::sim::Missile, key: &str) -> Option<StateValue> {
+    match &m.guidance {
+        steerlab::guidance::Guidance::Runtime(g) => g.state.values.get(key).cloned(),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_script_sees_the_other_missiles_in_flight_as_they_were_at_the_start_of_the_tick() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "fn steer(m, t, p, dt) {\n    this.n = m.neighbours.len();\n    this.first = m.neighbours[0].pos;\n    this.first_vel = m.neighbours[0].vel;\n    m.vel\n}\n";
+    let s = salvo_of(dir.path(), script, 1);
+    let mut world = s.build().unwrap();
+    // Launched on tick 0; on the next the script's missile sees the pro-nav one.
+    world.step();
+    let pro_nav = |w: &World| {
+        let m = w
+            .missiles()
+            .iter()
+            .find(|m| m.algorithm().id() == "pro-nav");
+        m.unwrap().body
+    };
+    let before = pro_nav(&world);
+    world.step();
+    let mine = first_of(&world, "flock");
+    assert_eq!(kept(mine, "n"), Some(StateValue::Number(1.0)));
+    let v = |p: glam::Vec2| Some(StateValue::Vector([p.x as f64, p.y as f64]));
+    assert_eq!(kept(mine, "first"), v(before.pos));
+    assert_eq!(kept(mine, "first_vel"), v(before.vel));
+    // ...and not itself, and the pro-nav missile moved on since.
+    assert_ne!(pro_nav(&world).pos, before.pos);
+}
+
+#[test]
+fn a_script_sees_the_nearest_sixteen_nearest_first_and_separation_spreads_a_salvo() {
+    let dir = tempfile::tempdir().unwrap();
+    // Seek the target, and keep `spacing` from the others of the salvo.
+    let script = |spacing: f32| {
+        format!(
+            "fn steer(m, t, p, dt) {{\n    let d = [];\n    for n in m.neighbours {{ d.push(n.pos.distance(m.pos)); }}\n    this.n = d.len();\n    this.sorted = true;\n    for i in 1..d.len() {{ if d[i] < d[i - 1] {{ this.sorted = false; }} }}\n    let force = seek(m.pos, m.vel, t.pos, 200.0) + separation(m.pos, m.vel, m.neighbours, 200.0, {spacing:.1});\n    steer_step(m.vel, force, 400.0, 200.0, dt)\n}}\n"
+        )
+    };
+    // Twelve of each law: 23 others, the nearest 16 seen, nearest first.
+    let crowded = salvo_of(dir.path(), &script(0.0), 12);
+    let mut world = crowded.build().unwrap();
+    for _ in 0..3 {
+        world.step();
+    }
+    for m in world
+        .missiles()
+        .iter()
+        .filter(|m| m.algorithm().id() == "flock")
+    {
+        assert_eq!(kept(m, "n"), Some(StateValue::Number(16.0)));
+        assert_eq!(kept(m, "sorted"), Some(StateValue::Bool(true)));
+    }
+    // Six of the script (and six of pro-nav): after a second, the mean distance from
+    // each of the script's missiles to its nearest other is larger with separation.
+    let spread = |spacing: f32| {
+        let s = salvo_of(dir.path(), &script(spacing), 6);
+        let world = run(&s, 1.0);
+        let all = world.missiles();
+        let mine: Vec<_> = all
+            .iter()
+            .filter(|m| m.algorithm().id() == "flock")
+            .collect();
+        assert_eq!(mine.len(), 6, "all still flying");
+        let nearest = |m: &steerlab::sim::Missile| {
+            (all.iter().filter(|o| o.id != m.id))
+                .map(|o| o.body.pos.distance(m.body.pos))
+                .fold(f32::INFINITY, f32::min)
+        };
+        mine.iter().map(|m| nearest(m)).sum::<f32>() / 6.0
+    };
+    let (close, apart) = (spread(0.0), spread(60.0));
+    assert!(apart > close * 1.5, "{close} -> {apart}");
 }

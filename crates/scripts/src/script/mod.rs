@@ -20,6 +20,7 @@ use crate::guidance::law::{Launch, LawError, LawInfo, Signal};
 use crate::guidance::runtime::{
     intern, leak_fields, leak_names, palette, RuntimeLaw, RuntimeState, StateValue,
 };
+use crate::steering::Mover;
 use api::{Declarations, Declared, DeclaredKind};
 use glam::Vec2;
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Position, Scope, AST};
@@ -578,7 +579,28 @@ impl RuntimeLaw for ScriptLaw {
         body: &mut Body,
         seen: &Seen,
     ) -> Result<Option<Signal>, LawError> {
-        let result = self.call("steer", state, missile_map(body), seen, params)?;
+        self.steer_among(params, state, body, seen, &[])
+    }
+
+    fn steer_among(
+        &self,
+        params: &[Value],
+        state: &mut RuntimeState,
+        body: &mut Body,
+        seen: &Seen,
+        others: &[Mover],
+    ) -> Result<Option<Signal>, LawError> {
+        let mut missile = missile_map(body);
+        let neighbours: rhai::Array = (others.iter())
+            .map(|o| {
+                let mut m = Map::new();
+                m.insert("pos".into(), Dynamic::from(o.pos));
+                m.insert("vel".into(), Dynamic::from(o.vel));
+                Dynamic::from_map(m)
+            })
+            .collect();
+        missile.insert("neighbours".into(), Dynamic::from_array(neighbours));
+        let result = self.call("steer", state, missile, seen, params)?;
         let a = answer(result, "steer").map_err(|m| self.fail(m))?;
         let mut next = *body;
         if let Some(vel) = a.vel {

@@ -1,14 +1,17 @@
 //! Reynolds' steering behaviours for scripts ([`crate::steering`], docs/steering.md):
 //! `seek`, `flee`, `arrive`, `pursuit` and `evasion` return the steering force for a
 //! missile at `pos` moving `vel` with top speed `max_speed` (the desired velocity less
-//! `vel`), and `steer_step` applies a force as Reynolds' vehicle does, returning the new
-//! velocity. The same functions the crowds fly, so a script composes its own blend.
+//! `vel`), `separation`, `alignment` and `cohesion` the boids' forces from a list of
+//! neighbours (`missile.neighbours`: the other missiles in flight), and `steer_step`
+//! applies a force as Reynolds' vehicle does, returning the new velocity. The same
+//! functions the crowds fly, so a script composes its own blend.
 
+use crate::steering::group::{alignment, cohesion, separation};
 use crate::steering::pursuit::{evasion, pursuit};
 use crate::steering::seek::{arrive, flee, seek};
 use crate::steering::{Mover, Vehicle};
 use glam::Vec2;
-use rhai::{Engine, FLOAT};
+use rhai::{Array, Engine, EvalAltResult, Map, FLOAT};
 
 /// A missile as the behaviours see it (it pushes as hard as it likes: the script caps
 /// the force, or `steer_step` does).
@@ -23,6 +26,34 @@ fn other(pos: Vec2, vel: Vec2) -> Mover {
         radius: 0.0,
     }
 }
+
+/// The neighbours a script hands a group behaviour: maps with a `pos` and, if they
+/// move, a `vel` (as `missile.neighbours` gives them).
+fn neighbours(list: &Array, behaviour: &str) -> Result<Vec<Mover>, Box<EvalAltResult>> {
+    let vec = |m: &Map, key: &str| m.get(key).and_then(|v| v.clone().try_cast::<Vec2>());
+    (list.iter().enumerate())
+        .map(|(k, item)| {
+            let found = item.clone().try_cast::<Map>().and_then(|m| {
+                let pos = vec(&m, "pos")?;
+                let vel = match m.get("vel") {
+                    None => Some(Vec2::ZERO),
+                    Some(_) => vec(&m, "vel"),
+                };
+                Some(other(pos, vel?))
+            });
+            found.ok_or_else(|| {
+                format!(
+                    "{behaviour}: neighbour {} is not a map with a `pos` (and a `vel`) of vec2s, as in missile.neighbours",
+                    k + 1
+                )
+                .into()
+            })
+        })
+        .collect()
+}
+
+/// A group behaviour of a missile among neighbours.
+type Group = fn(&Vehicle, &[Mover]) -> Vec2;
 
 /// A behaviour towards or away from a point.
 type ToPoint = fn(&Vehicle, Vec2) -> Vec2;
@@ -50,6 +81,25 @@ pub fn register(engine: &mut Engine) {
             },
         );
     }
+    for (name, behaviour) in [("alignment", alignment as Group), ("cohesion", cohesion)] {
+        engine.register_fn(
+            name,
+            move |pos: Vec2, vel: Vec2, others: Array, max_speed: FLOAT| {
+                let others = neighbours(&others, name)?;
+                Ok::<_, Box<EvalAltResult>>(behaviour(&missile(pos, vel, max_speed), &others))
+            },
+        );
+    }
+    engine.register_fn(
+        "separation",
+        |pos: Vec2, vel: Vec2, others: Array, max_speed: FLOAT, spacing: FLOAT| {
+            let others = neighbours(&others, "separation")?;
+            let mut me = missile(pos, vel, max_speed);
+            // A neighbour `spacing` away "touches" it: pushes at the top speed.
+            me.radius = spacing.max(0.0);
+            Ok::<_, Box<EvalAltResult>>(separation(&me, &others))
+        },
+    );
     engine
         .register_fn(
             "arrive",
@@ -125,5 +175,61 @@ mod tests {
         assert!(close(v, Vec2::new(1.0, 5.0)), "{v}");
         let v = eval("steer_step(vec2(1.0, 0.0), vec2(0.0, 100.0), 10.0, 3.0, 0.5)");
         assert!(close(v, Vec2::new(1.0, 5.0).normalize() * 3.0), "{v}");
+    }
+
+    #[test]
+    fn separation_alignment_and_cohesion_work_on_a_list_of_neighbours() {
+        // At the origin, at rest, top speed 10. Neighbours at (2, 0) and (0, 4), spacing
+        // 2: away (-2, 0) x 2 / 4 and (0, -4) x 2 / 16, times 10: (-10, -5).
+        let list = "[#{pos: vec2(2.0, 0.0), vel: vec2(3.0, 0.0)}, #{pos: vec2(0.0, 4.0), vel: vec2(0.0, 5.0)}]";
+        let o = "vec2(0.0, 0.0)";
+        let s = eval(&format!("separation({o}, {o}, {list}, 10.0, 2.0)"));
+        assert!(close(s, Vec2::new(-10.0, -5.0)), "{s}");
+        // Headings +x and +y: their mean (1, 1) at full speed, less the velocity (0, 0).
+        let a = eval(&format!("alignment({o}, {o}, {list}, 10.0)"));
+        assert!(close(a, Vec2::new(1.0, 1.0).normalize() * 10.0), "{a}");
+        // Their centre (1, 2): seek it at full speed.
+        let c = eval(&format!("cohesion({o}, vec2(1.0, 0.0), {list}, 10.0)"));
+        assert!(
+            close(c, Vec2::new(1.0, 2.0).normalize() * 10.0 - Vec2::X),
+            "{c}"
+        );
+        // A neighbour given only its place is at rest; none at all: nothing.
+        let still = eval(&format!(
+            "alignment({o}, vec2(1.0, 0.0), [#{{pos: vec2(5.0, 0.0)}}], 10.0)"
+        ));
+        assert_eq!(still, Vec2::ZERO);
+        let none = eval(&format!("separation({o}, {o}, [], 10.0, 2.0)"));
+        assert_eq!(none, Vec2::ZERO);
+        // A negative spacing is none.
+        let flat = eval(&format!("separation({o}, {o}, {list}, 10.0, -1.0)"));
+        assert_eq!(flat, Vec2::ZERO);
+    }
+
+    #[test]
+    fn a_neighbour_that_is_not_a_place_is_an_error_naming_it() {
+        let mut engine = Engine::new();
+        engine
+            .register_type_with_name::<Vec2>("vec2")
+            .register_fn("vec2", |x: FLOAT, y: FLOAT| Vec2::new(x, y));
+        register(&mut engine);
+        let o = "vec2(0.0, 0.0)";
+        for (list, behaviour) in [
+            ("[#{pos: vec2(1.0, 0.0)}, 3]", "separation"),
+            ("[#{place: vec2(1.0, 0.0)}]", "cohesion"),
+            ("[#{pos: vec2(1.0, 0.0), vel: 2.0}]", "alignment"),
+        ] {
+            let call = if behaviour == "separation" {
+                format!("separation({o}, {o}, {list}, 10.0, 2.0)")
+            } else {
+                format!("{behaviour}({o}, {o}, {list}, 10.0)")
+            };
+            let error = engine.eval::<Vec2>(&call).unwrap_err().to_string();
+            let k = if list.contains(", 3]") { 2 } else { 1 };
+            let want = format!(
+                "{behaviour}: neighbour {k} is not a map with a `pos` (and a `vel`) of vec2s"
+            );
+            assert!(error.contains(&want), "{error}");
+        }
     }
 }

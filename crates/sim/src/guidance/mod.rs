@@ -146,11 +146,23 @@ macro_rules! laws {
 
             /// Steers and moves the body through one tick.
             pub fn steer(&mut self, tuning: &Tuning, body: &mut Body, seen: &Seen) -> Option<Signal> {
+                self.steer_among(tuning, body, seen, &[])
+            }
+
+            /// As [`Guidance::steer`], a runtime law seeing the other missiles in flight
+            /// (`others`, nearest first; the built-ins do not look at them).
+            pub fn steer_among(
+                &mut self,
+                tuning: &Tuning,
+                body: &mut Body,
+                seen: &Seen,
+                others: &[crate::steering::Mover],
+            ) -> Option<Signal> {
                 match self {
                     $( Guidance::$name(g) => g.steer(&tuning.$module, body, seen), )*
                     Guidance::Runtime(g) => match tuning.runtime.law(g.law) {
                         Some((law, params)) => law
-                            .steer(params, &mut g.state, body, seen)
+                            .steer_among(params, &mut g.state, body, seen, others)
                             .unwrap_or_else(|e| Some(Signal::Failed(e))),
                         None => Some(Signal::Failed(LawError {
                             place: String::new(),

@@ -12,9 +12,13 @@ use super::algorithm::Algorithm;
 use super::law::{Launch, LawError, LawInfo, Signal};
 use crate::core::field::{Described, Field, Kind, Value};
 use crate::core::{Body, DebugShape, Readout, Seen};
+use crate::steering::Mover;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
+
+/// Most other missiles a runtime law sees ([`RuntimeLaw::steer_among`]): the nearest.
+pub const MOST_OTHERS: usize = 16;
 
 /// A law added at run time.
 pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
@@ -42,6 +46,20 @@ pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
         body: &mut Body,
         seen: &Seen,
     ) -> Result<Option<Signal>, LawError>;
+
+    /// One tick seeing the other missiles in flight (`others`: at most
+    /// [`MOST_OTHERS`], nearest first, as they were at the start of the tick); by default
+    /// they are not looked at ([`RuntimeLaw::steer`]).
+    fn steer_among(
+        &self,
+        params: &[Value],
+        state: &mut RuntimeState,
+        body: &mut Body,
+        seen: &Seen,
+        _others: &[Mover],
+    ) -> Result<Option<Signal>, LawError> {
+        self.steer(params, state, body, seen)
+    }
 
     /// Its internals for the inspector: by default what it showed on its last tick.
     fn readouts(&self, state: &RuntimeState) -> Vec<Readout> {

@@ -9,7 +9,7 @@ use super::airframe;
 use super::config::WorldConfig;
 use super::event::{Event, EventKind, MissReason};
 use super::hit::{closest_approach, touches};
-use super::ids::TargetId;
+use super::ids::{MissileId, TargetId};
 use super::launcher::{tuning_for, Launcher};
 use super::metrics::Outcome;
 use super::missile::Missile;
@@ -20,7 +20,9 @@ use super::target::Target;
 use crate::core::lanes::{Real, V2};
 use crate::core::Portable;
 use crate::core::{Body, Seen};
+use crate::guidance::runtime::MOST_OTHERS;
 use crate::guidance::{Signal, Tuning};
+use crate::steering::Mover;
 use glam::Vec2;
 
 /// What every missile's tick needs from the world.
@@ -36,6 +38,9 @@ pub(super) struct Flight<'a> {
     /// The world rectangle grown by its margin: beyond it a missile has left the world.
     lo: Vec2,
     hi: Vec2,
+    /// Every missile in flight as it was at the start of the tick, when one flies a
+    /// runtime law (which may look at the others): none otherwise.
+    others: &'a [(MissileId, Mover)],
 }
 
 impl<'a> Flight<'a> {
@@ -59,7 +64,32 @@ impl<'a> Flight<'a> {
             gravity: config.gravity,
             lo,
             hi,
+            others: &[],
         }
+    }
+
+    /// The same flight, its runtime laws seeing `others` (every missile in flight, as
+    /// it was at the start of the tick).
+    pub fn among(self, others: &'a [(MissileId, Mover)]) -> Self {
+        Self { others, ..self }
+    }
+
+    /// The missiles in flight but `me`, the nearest [`MOST_OTHERS`] to `pos`, nearest
+    /// first (equally near: in the world's order).
+    fn others_near(&self, me: MissileId, pos: Vec2) -> Vec<Mover> {
+        let mut near: Vec<(f32, usize)> = (self.others.iter().enumerate())
+            .filter(|(_, (id, _))| *id != me)
+            .map(|(k, (_, m))| (m.pos.distance_squared(pos), k))
+            .collect();
+        // Nearest first, then in the world's order: a total order, so the nearest few
+        // are the same set however they are picked out.
+        let order = |a: &(f32, usize), b: &(f32, usize)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+        if near.len() > MOST_OTHERS {
+            near.select_nth_unstable_by(MOST_OTHERS, order);
+            near.truncate(MOST_OTHERS);
+        }
+        near.sort_by(order);
+        near.iter().map(|(_, k)| self.others[*k].1).collect()
     }
 
     fn emit(&self, events: &mut Vec<Event>, kind: EventKind) {
@@ -127,10 +157,15 @@ impl<'a> Flight<'a> {
         };
         let before: Body = missile.body;
         let tuning = tuning_for(self.tuning, self.launchers, missile.source);
-        let signal = if missile.seeker.is_some() {
-            self.steer_through_seeker(missile, tuning, &truth, events)
+        let others = if self.others.is_empty() {
+            Vec::new()
         } else {
-            missile.guidance.steer(tuning, &mut missile.body, &truth)
+            self.others_near(missile.id, before.pos)
+        };
+        let signal = if missile.seeker.is_some() {
+            self.steer_through_seeker(missile, tuning, &truth, &others, events)
+        } else {
+            (missile.guidance).steer_among(tuning, &mut missile.body, &truth, &others)
         };
         if let Some(Signal::Failed(error)) = signal {
             // The law broke (a script's error): only this missile ends, where it was.
@@ -257,6 +292,7 @@ impl<'a> Flight<'a> {
         missile: &mut Missile,
         tuning: &Tuning,
         truth: &Seen,
+        others: &[Mover],
         events: &mut Vec<Event>,
     ) -> Option<Signal> {
         let before = missile.body;
@@ -277,7 +313,7 @@ impl<'a> Flight<'a> {
             coast(&mut missile.body, seeker.turn_rate, truth.dt);
             return None;
         };
-        let signal = missile.guidance.steer(tuning, &mut missile.body, &seen);
+        let signal = (missile.guidance).steer_among(tuning, &mut missile.body, &seen, others);
         seeker.remember_turn(before.vel, missile.body.vel, truth.dt);
         signal
     }

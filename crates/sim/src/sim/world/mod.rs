@@ -11,7 +11,7 @@ mod targets;
 
 use crate::core::DebugShape;
 use crate::core::Seen;
-use crate::guidance::{Algorithm, Tuning, Value};
+use crate::guidance::{Algorithm, Guidance, Tuning, Value};
 use crate::sim::config::WorldConfig;
 use crate::sim::crowd::Crowd;
 use crate::sim::event::{Event, EventKind, Refusal, TargetLoss};
@@ -27,6 +27,7 @@ use crate::sim::rain::{Rain, RainSpec};
 use crate::sim::rng::Rng;
 use crate::sim::seeker::Seeker;
 use crate::sim::target::{find, Target, TargetSpec};
+use crate::steering::Mover;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -514,6 +515,19 @@ impl World {
     }
 
     fn move_missiles(&mut self, tick: u64, dt: f32, lost: &mut Vec<(TargetId, TargetLoss)>) {
+        // A runtime law may look at the other missiles, as they are now: only then are
+        // they gathered.
+        let runtime = |m: &Missile| matches!(m.guidance, Guidance::Runtime(_));
+        let others: Vec<(MissileId, Mover)> = if self.missiles.iter().any(runtime) {
+            let mover = |m: &Missile| Mover {
+                pos: m.body.pos,
+                vel: m.body.vel,
+                radius: 0.0,
+            };
+            self.missiles.iter().map(|m| (m.id, mover(m))).collect()
+        } else {
+            Vec::new()
+        };
         let flight = Flight::new(
             &self.config,
             &self.tuning,
@@ -522,7 +536,8 @@ impl World {
             &self.terrain,
             tick,
             dt,
-        );
+        )
+        .among(&others);
         let mut hits: Vec<TargetId> = Vec::new();
         let mut ended = false;
         for missile in &mut self.missiles {
