@@ -23,6 +23,8 @@ struct Beeline {
     id: &'static str,
     /// Fails on this tick (to test failures).
     fail_at: Option<f64>,
+    /// Whether it looks at the other missiles in flight (it counts them).
+    sees: bool,
 }
 
 impl RuntimeLaw for Beeline {
@@ -91,6 +93,24 @@ impl RuntimeLaw for Beeline {
         Ok(None)
     }
 
+    fn sees_others(&self) -> bool {
+        self.sees
+    }
+
+    fn steer_among(
+        &self,
+        params: &[Value],
+        state: &mut RuntimeState,
+        body: &mut Body,
+        seen: &Seen,
+        others: &[steerlab::steering::Mover],
+    ) -> Result<Option<Signal>, LawError> {
+        use steerlab::guidance::runtime::StateValue;
+        let count = StateValue::Number(others.len() as f64);
+        state.values.insert("others".into(), count);
+        self.steer(params, state, body, seen)
+    }
+
     fn readouts(&self, state: &RuntimeState) -> Vec<Readout> {
         use steerlab::guidance::runtime::StateValue;
         match state.values.get("ticks") {
@@ -114,6 +134,7 @@ fn a_law_registered_at_run_time_flies_headless_like_a_built_in() {
     let (mut world, beeline) = world_with(Beeline {
         id: "test-beeline",
         fail_at: None,
+        sees: false,
     });
     assert!(!beeline.is_builtin());
     assert_eq!(beeline.id(), "test-beeline");
@@ -158,6 +179,7 @@ fn a_runtime_law_is_deterministic_and_its_parameters_are_tuned_like_a_built_ins(
         let (mut world, beeline) = world_with(Beeline {
             id: "test-beeline-2",
             fail_at: None,
+            sees: false,
         });
         if let Some(speed) = speed {
             world
@@ -181,6 +203,7 @@ fn a_runtime_law_is_deterministic_and_its_parameters_are_tuned_like_a_built_ins(
         .register(Arc::new(Beeline {
             id: "test-beeline-3",
             fail_at: None,
+            sees: false,
         }))
         .unwrap();
     assert!(tuning.set(beeline, "speed", Value::Number(5000.0)).is_err());
@@ -189,7 +212,8 @@ fn a_runtime_law_is_deterministic_and_its_parameters_are_tuned_like_a_built_ins(
     assert!(tuning
         .register(Arc::new(Beeline {
             id: "smoothed",
-            fail_at: None
+            fail_at: None,
+            sees: false,
         }))
         .is_err());
 }
@@ -199,6 +223,7 @@ fn a_law_that_fails_ends_only_its_own_missile_and_says_where() {
     let (mut world, beeline) = world_with(Beeline {
         id: "test-beeline-failing",
         fail_at: Some(10.0),
+        sees: false,
     });
     let mut failure = None;
     for _ in 0..40 {
@@ -223,4 +248,35 @@ fn a_law_that_fails_ends_only_its_own_missile_and_says_where() {
     let other = all.iter().find(|m| m.algorithm() != beeline).unwrap();
     assert_eq!(other.metrics.outcome, Outcome::Flying);
     assert!(failed.body.pos.distance(Vec2::ZERO) > 0.0);
+}
+
+#[test]
+fn only_a_runtime_law_that_looks_at_the_other_missiles_is_handed_them() {
+    use steerlab::guidance::runtime::StateValue;
+    use steerlab::guidance::Guidance;
+    for (sees, want) in [(false, 0.0), (true, 1.0)] {
+        let law = Beeline {
+            id: if sees {
+                "beeline-sees"
+            } else {
+                "beeline-blind"
+            },
+            fail_at: None,
+            sees,
+        };
+        let (mut world, algorithm) = world_with(law);
+        for _ in 0..3 {
+            world.step();
+        }
+        let mine = world.missiles().iter().find(|m| m.algorithm() == algorithm);
+        let Guidance::Runtime(g) = &mine.unwrap().guidance else {
+            panic!("a runtime law");
+        };
+        // Beside it flies the smoothed missile of the same launch.
+        assert_eq!(
+            g.state.values.get("others"),
+            Some(&StateValue::Number(want)),
+            "{sees}"
+        );
+    }
 }

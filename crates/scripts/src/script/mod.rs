@@ -582,6 +582,10 @@ impl RuntimeLaw for ScriptLaw {
         self.steer_among(params, state, body, seen, &[])
     }
 
+    fn sees_others(&self) -> bool {
+        true
+    }
+
     fn steer_among(
         &self,
         params: &[Value],

@@ -47,6 +47,12 @@ pub trait RuntimeLaw: std::fmt::Debug + Send + Sync {
         seen: &Seen,
     ) -> Result<Option<Signal>, LawError>;
 
+    /// Whether it looks at the other missiles in flight ([`RuntimeLaw::steer_among`]):
+    /// only then does the world gather them each tick.
+    fn sees_others(&self) -> bool {
+        false
+    }
+
     /// One tick seeing the other missiles in flight (`others`: at most
     /// [`MOST_OTHERS`], nearest first, as they were at the start of the tick); by default
     /// they are not looked at ([`RuntimeLaw::steer`]).

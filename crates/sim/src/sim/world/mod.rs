@@ -515,10 +515,14 @@ impl World {
     }
 
     fn move_missiles(&mut self, tick: u64, dt: f32, lost: &mut Vec<(TargetId, TargetLoss)>) {
-        // A runtime law may look at the other missiles, as they are now: only then are
-        // they gathered.
-        let runtime = |m: &Missile| matches!(m.guidance, Guidance::Runtime(_));
-        let others: Vec<(MissileId, Mover)> = if self.missiles.iter().any(runtime) {
+        // A runtime law may look at the other missiles, as they are now (a script's
+        // `missile.neighbours`): only then are they gathered.
+        let runtime = &self.tuning.runtime;
+        let sees = |m: &Missile| match &m.guidance {
+            Guidance::Runtime(g) => runtime.law(g.law).is_some_and(|(l, _)| l.sees_others()),
+            _ => false,
+        };
+        let others: Vec<(MissileId, Mover)> = if self.missiles.iter().any(sees) {
             let mover = |m: &Missile| Mover {
                 pos: m.body.pos,
                 vel: m.body.vel,
