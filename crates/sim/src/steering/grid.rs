@@ -240,6 +240,16 @@ mod tests {
         ];
         let mut grid = Grid::new(&first, 10.0);
         assert_eq!(grid.order().collect::<Vec<_>>(), [1, 0, 3, 2]);
+        // Its buffers: a place and an index per agent (12 bytes), and two counts per
+        // cell (3 x 3 cells here, 10 counts each with the end), as they were allocated.
+        assert_eq!((grid.cols, grid.rows), (3, 3));
+        assert_eq!(
+            (grid.items.len(), grid.starts.len(), grid.next.len()),
+            (4, 10, 10)
+        );
+        let held = grid.items.capacity() * 12 + (grid.starts.capacity() + grid.next.capacity()) * 4;
+        assert_eq!(grid.approx_bytes(), held);
+        assert!(held >= 4 * 12 + 2 * 10 * 4);
         // Sorted again (its buffers kept): the new places only.
         let second = [
             Vec2::new(0.0, 30.0),
