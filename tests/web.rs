@@ -231,6 +231,8 @@ fn the_crowd_terrain_hide_and_goal_demos_embed_and_draw_their_agents_and_obstacl
         ("flow-field", agent),
         ("doorway", agent),
         ("escort", agent),
+        ("wander", agent),
+        ("obstacle-avoidance", agent),
     ] {
         let mut browser = Browser::start(640, 420);
         browser.open(&server.url(&format!("index.html?embed#{link}")));

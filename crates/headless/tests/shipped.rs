@@ -50,6 +50,8 @@ fn every_shipped_scenario_has_a_test_here() {
         "flow-field",
         "doorway",
         "escort",
+        "wander",
+        "obstacle-avoidance",
         // The two sweeps are tested in tests/sweep.rs.
         "smoothed-envelope",
         "launch-envelope",

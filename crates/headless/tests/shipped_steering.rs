@@ -1,11 +1,13 @@
 //! The shipped scenarios of obstacles and crowds, run headless, do what their
 //! descriptions say: terrain ends the missiles that touch it and only those; the boids
 //! flock and keep out of the rocks and the wall; the hiding target waits behind a rock
-//! (and runs when it is dragged away) while the missiles fly into it.
+//! (and runs when it is dragged away) while the missiles fly into it; the wanderers
+//! turn smoothly both ways; the wanderers among rocks never enter one.
 
 // This crate's tests name it as the program does (`steerlab::...`).
 extern crate steerlab_headless as steerlab;
 
+use glam::Vec2;
 use steerlab::guidance::Algorithm;
 use steerlab::sim::{MissReason, Missile, Outcome, World};
 
@@ -245,4 +247,83 @@ fn the_missiles_told_to_go_round_the_building_hit_and_the_others_fly_into_it() {
     for m in ended {
         assert!(hit(m), "{:?}: {:?}", m.id, m.metrics.outcome);
     }
+}
+
+#[test]
+fn the_wanderers_turn_smoothly_both_ways_and_never_stop() {
+    let mut world = scenario("wander").build().unwrap();
+    let count = world.crowds()[0].agents.len();
+    // Away from the edges (containment turns them back there, sharply): the most an
+    // agent turned in a tick (degrees), the slowest it went; each one's turns each way.
+    let (mut sharpest, mut slowest) = (0f32, f32::INFINITY);
+    let (mut left, mut right) = (vec![0f32; count], vec![0f32; count]);
+    let mut outside = 0f32;
+    let state = |w: &World| -> Vec<(Vec2, Vec2)> {
+        w.crowds()[0]
+            .agents
+            .iter()
+            .map(|a| (a.pos, a.vel))
+            .collect()
+    };
+    for _ in 0..120 {
+        world.step();
+    }
+    let mut before = state(&world);
+    for _ in 0..(30 * 60) {
+        world.step();
+        let now = state(&world);
+        for (i, ((_, a), (pos, b))) in before.iter().zip(&now).enumerate() {
+            let inside = pos.x > 100.0 && pos.y > 100.0 && pos.x < 1100.0 && pos.y < 700.0;
+            if !inside {
+                continue;
+            }
+            let turn = a.perp_dot(*b).atan2(a.dot(*b)).to_degrees();
+            sharpest = sharpest.max(turn.abs());
+            if turn > 0.0 {
+                left[i] += turn;
+            } else {
+                right[i] -= turn;
+            }
+            slowest = slowest.min(b.length());
+        }
+        for (p, _) in &now {
+            outside = outside.max((-p.x).max(-p.y).max(p.x - 1200.0).max(p.y - 800.0));
+        }
+        before = now;
+    }
+    // Smoothly: at most 0.7 degrees a tick (42 per second; measured 0.61), never slower
+    // than 30 units/s (measured 36; the top speed is 70)...
+    assert!(sharpest < 0.7, "{sharpest}");
+    assert!(slowest > 30.0, "{slowest}");
+    // ...one way and then the other: over the 30 s, more than half turned at least 10
+    // degrees each way (measured 26 of 40), and the crowd turned about as much each way.
+    let both = (left.iter().zip(&right)).filter(|(l, r)| **l >= 10.0 && **r >= 10.0);
+    assert!(both.count() * 2 > count, "{left:?} {right:?}");
+    let (l, r): (f32, f32) = (left.iter().sum(), right.iter().sum());
+    assert!(l > 0.5 * r && r > 0.5 * l, "{l} {r}");
+    // The edges turn them back (containment): none goes out by more than a unit.
+    assert!(outside < 1.0, "{outside}");
+}
+
+#[test]
+fn the_wanderers_slip_through_the_rocks_without_entering_one() {
+    let mut world = scenario("obstacle-avoidance").build().unwrap();
+    let rocks: Vec<steerlab::sim::Obstacle> = world.obstacles().iter().map(|o| o.shape()).collect();
+    let mut deepest = f32::INFINITY;
+    let mut speed = 0f32;
+    let mut samples = 0;
+    for _ in 0..(30 * 60) {
+        world.step();
+        for a in &world.crowds()[0].agents {
+            for r in &rocks {
+                deepest = deepest.min(r.distance(a.pos));
+            }
+            speed += a.vel.length();
+            samples += 1;
+        }
+    }
+    // None ever has its centre within 7 units of a rock (measured 7.75; they are 6 in
+    // radius), and they keep going at near their top speed 90 (measured a mean of 69.8).
+    assert!(deepest > 7.0, "{deepest}");
+    assert!(speed / samples as f32 > 60.0, "{}", speed / samples as f32);
 }

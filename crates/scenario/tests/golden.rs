@@ -37,6 +37,9 @@ const GOLDEN: &[(&str, u64)] = &[
     // Queueing at a door beside a crowd that does not; offset pursuit in formation.
     ("doorway", 0x42c0617f823fe8df),
     ("escort", 0x2d50e0aa503128bf),
+    // Wander alone; wanderers among rocks (obstacle avoidance).
+    ("wander", 0xa0803eef50cb00e0),
+    ("obstacle-avoidance", 0xe8871b26be1485fe),
     // A missile going round a building before its terminal law (missile.avoid).
     ("around-a-building", 0x7924569a94bbf3ec),
 ];

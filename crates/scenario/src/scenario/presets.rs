@@ -72,6 +72,11 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ),
     ("doorway", include_str!("../../../../scenarios/doorway.ron")),
     ("escort", include_str!("../../../../scenarios/escort.ron")),
+    ("wander", include_str!("../../../../scenarios/wander.ron")),
+    (
+        "obstacle-avoidance",
+        include_str!("../../../../scenarios/obstacle-avoidance.ron"),
+    ),
     (
         "smoothed-envelope",
         include_str!("../../../../scenarios/smoothed-envelope.ron"),

@@ -64,6 +64,7 @@ pub fn crowd() -> impl Strategy<Value = CrowdSpec> {
         ),
         (0.0f32..10.0, 0.0f32..10.0, 0.0f32..10.0, 0.0f32..10.0),
         (0.0f32..10.0, 0.0f32..60.0, 0.0f32..10.0, 0.0f32..1000.0),
+        (0.0f32..1000.0, 0.0f32..1000.0, 0.0f32..1000.0),
         // A goal of any kind placed anywhere with any weight (naming no target).
         prop::option::of((0..Goal::KINDS.len(), point(5000.0), 0.0f32..10.0)),
     )
@@ -73,6 +74,7 @@ pub fn crowd() -> impl Strategy<Value = CrowdSpec> {
                 (max_speed, max_force, radius, neighbour_radius, neighbours),
                 (separation, alignment, cohesion, wander),
                 (collisions, collision_horizon, queueing, queue_distance),
+                (wander_distance, wander_radius, wander_jitter),
                 goal,
             )| CrowdSpec {
                 name,
@@ -89,6 +91,9 @@ pub fn crowd() -> impl Strategy<Value = CrowdSpec> {
                 alignment,
                 cohesion,
                 wander,
+                wander_distance,
+                wander_radius,
+                wander_jitter,
                 collisions,
                 collision_horizon,
                 queueing,

@@ -7,6 +7,7 @@ use super::crowd::{default_horizon, default_queue_distance, Crowd, CrowdParams, 
 use super::goal::Goal;
 use crate::core::field::{described, number, point, text, whole};
 use crate::sim::limits::{MAX_COORD, MAX_LABEL, MAX_SPEED};
+use crate::steering::wander::WanderParams;
 use crate::steering::Obstacle;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,9 @@ crate::core::field_default!(default_separation: f32 = 1.5);
 crate::core::field_default!(default_alignment: f32 = 1.0);
 crate::core::field_default!(default_cohesion: f32 = 1.0);
 crate::core::field_default!(default_wander: f32 = 0.5);
+crate::core::field_default!(default_wander_distance: f32 = 40.0);
+crate::core::field_default!(default_wander_radius: f32 = 20.0);
+crate::core::field_default!(default_wander_jitter: f32 = 80.0);
 
 /// A crowd in a scenario file.
 ///
@@ -84,6 +88,21 @@ pub struct CrowdSpec {
         skip_serializing_if = "default_wander::is"
     )]
     pub wander: f32,
+    #[serde(
+        default = "default_wander_distance::value",
+        skip_serializing_if = "default_wander_distance::is"
+    )]
+    pub wander_distance: f32,
+    #[serde(
+        default = "default_wander_radius::value",
+        skip_serializing_if = "default_wander_radius::is"
+    )]
+    pub wander_radius: f32,
+    #[serde(
+        default = "default_wander_jitter::value",
+        skip_serializing_if = "default_wander_jitter::is"
+    )]
+    pub wander_jitter: f32,
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub collisions: f32,
     #[serde(
@@ -143,6 +162,18 @@ described!(CrowdSpec {
     cohesion: number(0.0, 100.0).help("Weight of cohesion: steer toward the neighbours' centre."),
     wander: number(0.0, 100.0)
         .help("Weight of wander: a random walk of a point on a circle ahead."),
+    wander_distance: number(0.0, 1.0e5)
+        .label("wander distance")
+        .unit("units")
+        .help("How far ahead of an agent its wander circle's centre is."),
+    wander_radius: number(0.0, 1.0e5)
+        .label("wander radius")
+        .unit("units")
+        .help("The wander circle's radius: the larger beside its distance, the sharper the turns."),
+    wander_jitter: number(0.0, 1.0e6)
+        .label("wander jitter")
+        .unit("units/s")
+        .help("How far the point on the circle may be nudged each second: the larger, the sooner an agent changes its mind."),
     collisions: number(0.0, 100.0)
         .label("collision avoidance")
         .help("Weight of unaligned collision avoidance (0: off): of the neighbours it would pass nearer than the two radii if both kept their velocities, the soonest is steered off sideways at full force."),
@@ -173,6 +204,11 @@ impl CrowdSpec {
             alignment: self.alignment,
             cohesion: self.cohesion,
             wander: self.wander,
+            wander_circle: WanderParams {
+                distance: self.wander_distance,
+                radius: self.wander_radius,
+                jitter: self.wander_jitter,
+            },
             collisions: self.collisions,
             collision_horizon: self.collision_horizon,
             queueing: self.queueing,
@@ -220,7 +256,8 @@ mod tests {
         let s = spec(
             "(count: 3, from: (0, 0), to: (9, 9), seed: 4, max_speed: 11, max_force: 12,
               radius: 1.5, neighbour_radius: 14, neighbours: 3, separation: 2, alignment: 0.5,
-              cohesion: 0.25, wander: 3, collisions: 2.5, collision_horizon: 4, queueing: 0.75,
+              cohesion: 0.25, wander: 3, wander_distance: 5, wander_radius: 6, wander_jitter: 7,
+              collisions: 2.5, collision_horizon: 4, queueing: 0.75,
               queue_distance: 9, goal: Some(Seek((at: (5, 6), weight: 2))))",
         );
         let p = s.params();
