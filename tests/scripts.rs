@@ -618,6 +618,11 @@ fn a_scripts_fingerprint_tells_its_versions_apart() {
 /// A scenario of one launcher firing `salvo` of the script `law.rhai` (written) and of
 /// pro-nav, fanned over 40 degrees, at a target 800 away.
 fn salvo_of(dir: &Path, script: &str, salvo: u32) -> Scenario {
+    salvo_of_laws(dir, script, salvo, r#""flock", "pro-nav""#)
+}
+
+/// As [`salvo_of`], `salvo` of each of `laws` (written as in a file's list).
+fn salvo_of_laws(dir: &Path, script: &str, salvo: u32, laws: &str) -> Scenario {
     std::fs::write(dir.join("law.rhai"), script).unwrap();
     let text = format!(
         r#"(
@@ -625,7 +630,7 @@ fn salvo_of(dir: &Path, script: &str, salvo: u32) -> Scenario {
     scripts: [(id: "flock", path: "law.rhai")],
     targets: [(name: "t", motion: Static(pos: (900, 300)))],
     launchers: [
-        (pos: (100, 300), target: "t", algorithms: ["flock", "pro-nav"], salvo: {salvo},
+        (pos: (100, 300), target: "t", algorithms: [{laws}], salvo: {salvo},
          spread: 40, launch_velocity: (200, 0)),
     ],
 )"#
@@ -691,6 +696,16 @@ fn a_script_sees_the_nearest_sixteen_nearest_first_and_separation_spreads_a_salv
     {
         assert_eq!(kept(m, "n"), Some(StateValue::Number(16.0)));
         assert_eq!(kept(m, "sorted"), Some(StateValue::Bool(true)));
+    }
+    // Seventeen of the script alone: each sees exactly the sixteen others.
+    let seventeen = salvo_of_laws(dir.path(), &script(0.0), 17, r#""flock""#);
+    let mut world = seventeen.build().unwrap();
+    for _ in 0..3 {
+        world.step();
+    }
+    assert_eq!(world.missiles().len(), 17);
+    for m in world.missiles() {
+        assert_eq!(kept(m, "n"), Some(StateValue::Number(16.0)));
     }
     // Six of the script (and six of pro-nav): after a second, the mean distance from
     // each of the script's missiles to its nearest other is larger with separation.

@@ -284,6 +284,11 @@ mod tests {
             ),
             (2.5, 4.0, 0.75, 9.0)
         );
+        let circle = p.wander_circle;
+        assert_eq!(
+            (circle.distance, circle.radius, circle.jitter),
+            (5.0, 6.0, 7.0)
+        );
         let crowd = s.build((Vec2::ZERO, Vec2::splat(100.0)), Vec::new());
         assert!(crowd
             .agents
