@@ -725,6 +725,32 @@ fn a_script_sees_the_nearest_sixteen_nearest_first_and_separation_spreads_a_salv
         };
         mine.iter().map(|m| nearest(m)).sum::<f32>() / 6.0
     };
+    // (Measured: 16.6 without, 72.8 with a spacing of 60.)
     let (close, apart) = (spread(0.0), spread(60.0));
     assert!(apart > close * 1.5, "{close} -> {apart}");
+}
+
+#[test]
+fn a_script_steered_without_the_others_sees_no_neighbours() {
+    use steerlab::core::{Body, Seen};
+    use steerlab::guidance::{RuntimeLaw, RuntimeState};
+    let source = "fn steer(m, t, p, dt) {\n    this.n = m.neighbours.len();\n    m.vel + vec2(1.0, 0.0)\n}\n";
+    let law = ScriptLaw::compile("alone", "alone.rhai", source, None).unwrap();
+    let mut state = RuntimeState::default();
+    let mut body = Body {
+        pos: glam::Vec2::ZERO,
+        vel: glam::Vec2::new(10.0, 0.0),
+        heading: 0.0,
+    };
+    let seen = Seen {
+        target_pos: glam::Vec2::new(100.0, 0.0),
+        target_vel: glam::Vec2::ZERO,
+        dt: 0.5,
+    };
+    let signal = law.steer(&law.defaults(), &mut state, &mut body, &seen);
+    assert!(matches!(signal, Ok(None)));
+    // It flew its answer: (11, 0) for half a second.
+    assert_eq!(body.vel, glam::Vec2::new(11.0, 0.0));
+    assert_eq!(body.pos, glam::Vec2::new(5.5, 0.0));
+    assert_eq!(state.values.get("n"), Some(&StateValue::Number(0.0)));
 }
