@@ -216,7 +216,52 @@ fn a_selected_agent_is_plotted_tick_by_tick_and_its_quantity_picked() {
     harness.run();
     let plots = &harness.state().session.runs.plots;
     assert_eq!(plots.agent_quantity, AgentQuantity::Neighbours);
+    // This crowd follows no path: its distance to one has nothing to plot, and says so
+    // (only then).
+    let no_path = "Their crowds follow no path.";
+    assert!(harness.query_by_label(no_path).is_none());
+    harness.get_by_role(Role::ComboBox).simulate_click();
+    harness.run();
+    harness
+        .get_by_label("distance to the path's spine (units)")
+        .simulate_click();
+    harness.run();
+    assert!(harness.query_by_label(no_path).is_some());
+    // Extended tick by tick, the series equals a replay of the whole history.
+    let runs = &mut harness.state_mut().session.runs;
+    for _ in 0..20 {
+        runs.step_once(u64::MAX);
+    }
+    let steerlab::app::session::Runs { lanes, plots, .. } = runs;
+    let extended = plots.agent_samples(lanes.iter().map(|l| &l.history))[&(0, (0, 1))].clone();
+    plots.stale();
+    let replayed = &plots.agent_samples(lanes.iter().map(|l| &l.history))[&(0, (0, 1))];
+    assert_eq!(extended.len(), 51);
+    assert_eq!(&extended, replayed);
     // A second click takes it off the plots.
     click(&mut harness, "plot this agent");
     assert!(harness.state().session.runs.plots.agents.is_empty());
+    // Plotted again, then the scenario restarted (a new run): the plots start empty.
+    click(&mut harness, "plot this agent");
+    assert_eq!(harness.state().session.runs.plots.agents.len(), 1);
+    harness.state_mut().session.restart();
+    assert!(harness.state().session.runs.plots.agents.is_empty());
+}
+
+#[test]
+fn plotting_an_agent_opens_the_closed_plots() {
+    let mut harness = panel_common::harness(scenario(), false);
+    harness.state_mut().session.view.selected = Some(Selection::Agent { crowd: 0, agent: 0 });
+    harness.run();
+    // Closed by hand: its help is hidden.
+    let help = "Select missiles (or a crowd's agents)";
+    assert!(harness.query_by_label_contains(help).is_some());
+    click(&mut harness, "Plots");
+    assert!(harness.query_by_label_contains(help).is_none());
+    // Plotting the agent opens it on its plot.
+    click(&mut harness, "plot this agent");
+    harness.run();
+    assert!(harness
+        .query_by_label("Click a plot to jump to that moment.")
+        .is_some());
 }

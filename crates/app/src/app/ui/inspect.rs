@@ -375,10 +375,15 @@ fn time_plot(
         });
     if response.response.clicked() {
         if let Some(point) = response.inner {
-            runs.scrub((point.x.max(0.0) / dt).round() as u64);
+            runs.scrub(tick_at(point.x, dt));
         }
     }
     response.response.rect
+}
+
+/// The tick at `seconds` on a plot's time axis (ticks of `dt` seconds; before 0, 0).
+fn tick_at(seconds: f64, dt: f64) -> u64 {
+    (seconds.max(0.0) / dt).round() as u64
 }
 
 /// What pauses the run, and why it last did. `typed` is the tick in the "pause at tick"
@@ -525,6 +530,29 @@ fn gif_export(ui: &mut egui::Ui, paths: &mut ExportPaths, session: &mut Session)
             inputs,
         ) {
             session.messages.error = Some(why);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_click_on_a_plot_jumps_to_the_nearest_tick_and_never_before_the_start() {
+        assert_eq!(tick_at(2.0, 1.0 / 60.0), 120);
+        assert_eq!(tick_at(2.009, 1.0 / 60.0), 121);
+        assert_eq!(tick_at(0.25, 0.5), 1);
+        assert_eq!(tick_at(-3.0, 1.0 / 60.0), 0);
+    }
+
+    #[test]
+    fn plotted_agents_take_six_distinct_colours_then_round_again() {
+        let six: Vec<Color32> = (0..6).map(series_color).collect();
+        for (k, a) in six.iter().enumerate() {
+            assert_eq!(a.a(), 255, "opaque");
+            assert!(six[k + 1..].iter().all(|b| b != a), "{k}");
+            assert_eq!(series_color(k + 6), *a);
         }
     }
 }
