@@ -264,4 +264,12 @@ fn plotting_an_agent_opens_the_closed_plots() {
     assert!(harness
         .query_by_label("Click a plot to jump to that moment.")
         .is_some());
+    // An agent that is not there has nothing to plot, which is not for want of a path.
+    let plots = &mut harness.state_mut().session.runs.plots;
+    plots.toggle_agent(0, (0, 0));
+    plots.toggle_agent(0, (0, 99));
+    harness.run();
+    assert!(harness
+        .query_by_label("Their crowds follow no path.")
+        .is_none());
 }
