@@ -394,6 +394,36 @@ mod selected_tests {
     }
 
     #[test]
+    fn a_small_crowds_agents_trail_in_their_colour() {
+        // Lines drawn in the agents' colour (any alpha) and whether a trail is told.
+        let agent_lines = |count: usize| {
+            let text = format!(
+                "(version: 1, world: (width: 1000, height: 1000),
+                  crowds: [(count: {count}, from: (100, 100), to: (900, 900))])"
+            );
+            let mut w = world(&text);
+            let mut trails = Trails::default();
+            for _ in 0..30 {
+                w.step();
+                trails.record(&w, 600);
+            }
+            let scene = scene_of(&w, &trails, &[], &view());
+            let [r, g, b, _] = palette::AGENT;
+            let lines = (scene.marks.iter())
+                .filter(|m| matches!(m, Mark::Line { color, .. } if color[..3] == [r, g, b]))
+                .count();
+            (lines, scene.symbols.contains(&Symbol::Trail))
+        };
+        let (lines, told) = agent_lines(5);
+        assert!(lines >= 5 && told, "{lines}");
+        // A crowd past the trails' limit leaves none.
+        assert_eq!(
+            agent_lines(crate::sim::trails::AGENT_TRAILS + 1),
+            (0, false)
+        );
+    }
+
+    #[test]
     fn the_selected_agent_shows_the_collision_it_steers_off() {
         // Two agents on a line seeking a point on it between them: head on, after a tick
         // from rest (looking 30 s ahead, so the slow start already sees it); the first seed that spawns them

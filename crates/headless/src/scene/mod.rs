@@ -317,12 +317,15 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
         let span = (view.trail_seconds * share / world.dt()).max(1.0);
         let mut owners: Vec<(&Owner, _)> = layer.trails.trails.iter().collect();
         owners.sort_by_key(|(owner, _)| **owner);
-        for (_, trail) in owners {
+        for (owner, trail) in owners {
             for (from, to, age) in trail.segments(now, span, per_trail) {
                 let alpha = palette::trail_alpha(age);
-                let color = match trail.algorithm {
-                    Some(a) => flavour(world, a, trail.source).rgba(alpha),
-                    None => with_alpha(palette::TARGET, alpha * palette::TARGET_TRAIL_ALPHA),
+                let color = match (owner, trail.algorithm) {
+                    (_, Some(a)) => flavour(world, a, trail.source).rgba(alpha),
+                    (Owner::Agent(..), None) => {
+                        with_alpha(palette::AGENT, alpha * palette::TARGET_TRAIL_ALPHA)
+                    }
+                    _ => with_alpha(palette::TARGET, alpha * palette::TARGET_TRAIL_ALPHA),
                 };
                 scene.world_line(from, to, width, color);
                 scene.symbol(Symbol::Trail);

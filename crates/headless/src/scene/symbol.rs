@@ -92,7 +92,9 @@ impl Symbol {
             Symbol::AgentGoal => {
                 "selected agent's goal: where it will be when it looks ahead (ring) and the point its goal steers it to (dot)"
             }
-            Symbol::Trail => "trail: where a missile flew (fades with age)",
+            Symbol::Trail => {
+                "trail: where a missile flew, a target or a small crowd's agent went (fades with age)"
+            }
             Symbol::Velocity => "velocity",
             Symbol::Blast => "blast: a detonation (its radius) or a hit",
             Symbol::Ghost => "ghost: the old future before the last branch",

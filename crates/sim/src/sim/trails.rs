@@ -1,4 +1,5 @@
-//! Trails: the recent positions of every missile and target, aged out after a while,
+//! Trails: the recent positions of every missile and target, and of the agents of small
+//! crowds (at most [`AGENT_TRAILS`]), aged out after a while,
 //! recorded from a world tick by tick by whoever draws them (the window, the GIF
 //! export); the world itself keeps no history.
 
@@ -7,11 +8,17 @@ use crate::sim::{Source, World};
 use glam::Vec2;
 use std::collections::{HashMap, VecDeque};
 
+/// Crowds of at most this many agents leave trails (a larger crowd's would be a smear
+/// over the view, and cost a point per agent per tick).
+pub const AGENT_TRAILS: usize = 64;
+
 /// Whose trail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Owner {
     Missile(u32),
     Target(u32),
+    /// A crowd's agent: the crowd's index and the agent's.
+    Agent(u32, u32),
 }
 
 /// One trail: positions with the tick they were recorded on, oldest first.
@@ -67,7 +74,13 @@ impl Trails {
             .targets()
             .iter()
             .map(|t| (Owner::Target(t.id.0), t.pos, None));
-        for (owner, pos, law) in missiles.chain(targets) {
+        let small = world.crowds().iter().enumerate();
+        let small = small.filter(|(_, c)| c.agents.len() <= AGENT_TRAILS);
+        let agents = small.flat_map(|(k, c)| {
+            let agents = c.agents.iter().enumerate();
+            agents.map(move |(i, a)| (Owner::Agent(k as u32, i as u32), a.pos, None))
+        });
+        for (owner, pos, law) in missiles.chain(targets).chain(agents) {
             let trail = self.trails.entry(owner).or_default();
             trail.algorithm = law.map(|(a, _)| a);
             trail.source = law.map(|(_, s)| s);
@@ -146,5 +159,40 @@ mod segment_tests {
             0,
             "one point: no segment"
         );
+    }
+}
+
+#[cfg(test)]
+mod agent_tests {
+    use super::*;
+    use crate::guidance::Tuning;
+    use crate::sim::config::WorldConfig;
+    use crate::sim::crowd_spec::CrowdSpec;
+
+    #[test]
+    fn the_agents_of_a_small_crowd_leave_trails_and_a_large_crowds_do_not() {
+        let mut world = World::new(WorldConfig::default(), Tuning::default());
+        for count in [3, AGENT_TRAILS, AGENT_TRAILS + 1] {
+            let text = format!("(count: {count}, from: (100, 100), to: (500, 500))");
+            world.add_crowd(&ron::from_str::<CrowdSpec>(&text).unwrap());
+        }
+        let mut trails = Trails::default();
+        for _ in 0..5 {
+            world.step();
+            trails.record(&world, 3);
+        }
+        // The first two crowds, each agent: its last four places (ticks 2 to 5).
+        let mut owners: Vec<Owner> = trails.trails.keys().copied().collect();
+        owners.sort();
+        let want: Vec<Owner> = (0..3)
+            .map(|i| Owner::Agent(0, i))
+            .chain((0..AGENT_TRAILS as u32).map(|i| Owner::Agent(1, i)))
+            .collect();
+        assert_eq!(owners, want);
+        let agent = world.crowds()[1].agents[7].pos;
+        let trail = &trails.trails[&Owner::Agent(1, 7)];
+        assert_eq!(trail.points.back(), Some(&(5, agent)));
+        assert_eq!(trail.points.len(), 4);
+        assert_eq!((trail.algorithm, trail.source), (None, None));
     }
 }
