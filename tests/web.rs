@@ -233,6 +233,7 @@ fn the_crowd_terrain_hide_and_goal_demos_embed_and_draw_their_agents_and_obstacl
         ("escort", agent),
         ("wander", agent),
         ("obstacle-avoidance", agent),
+        ("low-speed-turn", agent),
     ] {
         let mut browser = Browser::start(640, 420);
         browser.open(&server.url(&format!("index.html?embed#{link}")));

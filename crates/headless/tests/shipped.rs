@@ -51,6 +51,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "doorway",
         "escort",
         "wander",
+        "low-speed-turn",
         "obstacle-avoidance",
         // The two sweeps are tested in tests/sweep.rs.
         "smoothed-envelope",

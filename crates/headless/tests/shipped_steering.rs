@@ -2,7 +2,8 @@
 //! descriptions say: terrain ends the missiles that touch it and only those; the boids
 //! flock and keep out of the rocks and the wall; the hiding target waits behind a rock
 //! (and runs when it is dragged away) while the missiles fly into it; the wanderers
-//! turn smoothly both ways; the wanderers among rocks never enter one.
+//! turn smoothly both ways; the wanderers among rocks never enter one; the faster a
+//! vehicle starts, the further it runs on before turning back.
 
 // This crate's tests name it as the program does (`steerlab::...`).
 extern crate steerlab_headless as steerlab;
@@ -326,4 +327,41 @@ fn the_wanderers_slip_through_the_rocks_without_entering_one() {
     // radius), and they keep going at near their top speed 90 (measured a mean of 69.8).
     assert!(deepest > 7.0, "{deepest}");
     assert!(speed / samples as f32 > 60.0, "{}", speed / samples as f32);
+}
+
+#[test]
+fn the_faster_a_vehicle_starts_the_further_it_runs_on_before_turning_back() {
+    let mut world = scenario("low-speed-turn").build().unwrap();
+    let starts: Vec<Vec2> = world.crowds().iter().map(|c| c.agents[0].pos).collect();
+    let speeds: Vec<f32> = (world.crowds().iter()).map(|c| c.agents[0].vel.x).collect();
+    assert_eq!(speeds, [0.0, 20.0, 40.0, 60.0, 80.0]);
+    // How far right of its start each runs on.
+    let mut on = [0f32; 5];
+    for _ in 0..(20 * 60) {
+        world.step();
+        for (k, c) in world.crowds().iter().enumerate() {
+            on[k] = on[k].max(c.agents[0].pos.x - starts[k].x);
+        }
+    }
+    // Braking at a from v runs on v² / 2a. The force is at most 60, and most of it
+    // brakes: the point is behind and to the side, so at the start the desired velocity
+    // less the velocity points back at most 27 degrees from straight back (the 80 units/s
+    // one's: (-48, -64) - (80, 0) = (-128, -64)), 0.89 of it braking. So each runs on at
+    // most v² / (2 x 0.89 x 60) plus a tick's travel (the position moves after the
+    // velocity), and at least half of v² / 120.
+    for (k, got) in on.iter().enumerate() {
+        let v = speeds[k];
+        let (most, least) = (v * v / 107.0 + v / 60.0, 0.5 * v * v / 120.0);
+        assert!(
+            *got <= most + 1e-3 && *got >= least,
+            "{k}: {got} of {least} to {most}"
+        );
+    }
+    assert!(on.windows(2).all(|w| w[0] < w[1]), "{on:?}");
+    // All come to rest at the point, 150 behind where they started.
+    for c in world.crowds() {
+        let a = c.agents[0];
+        assert!(a.pos.distance(Vec2::new(150.0, 400.0)) < 12.0, "{}", a.pos);
+        assert!(a.vel.length() < 1.0, "{}", a.vel);
+    }
 }

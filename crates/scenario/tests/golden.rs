@@ -40,6 +40,8 @@ const GOLDEN: &[(&str, u64)] = &[
     // Wander alone; wanderers among rocks (obstacle avoidance).
     ("wander", 0xa0803eef50cb00e0),
     ("obstacle-avoidance", 0xe8871b26be1485fe),
+    // Five vehicles turning back from five start speeds (a crowd's start velocity).
+    ("low-speed-turn", 0x9b19eb936312560b),
     // A missile going round a building before its terminal law (missile.avoid).
     ("around-a-building", 0x7924569a94bbf3ec),
 ];

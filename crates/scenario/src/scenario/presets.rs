@@ -74,6 +74,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("escort", include_str!("../../../../scenarios/escort.ron")),
     ("wander", include_str!("../../../../scenarios/wander.ron")),
     (
+        "low-speed-turn",
+        include_str!("../../../../scenarios/low-speed-turn.ron"),
+    ),
+    (
         "obstacle-avoidance",
         include_str!("../../../../scenarios/obstacle-avoidance.ron"),
     ),

@@ -54,6 +54,7 @@ pub fn crowd() -> impl Strategy<Value = CrowdSpec> {
             point(5000.0),
             point(5000.0),
             any::<u64>(),
+            point(100.0),
         ),
         (
             0.001f32..500.0,
@@ -70,7 +71,7 @@ pub fn crowd() -> impl Strategy<Value = CrowdSpec> {
     )
         .prop_map(
             |(
-                (name, count, from, to, seed),
+                (name, count, from, to, seed, start_vel),
                 (max_speed, max_force, radius, neighbour_radius, neighbours),
                 (separation, alignment, cohesion, wander),
                 (collisions, collision_horizon, queueing, queue_distance),
@@ -81,6 +82,7 @@ pub fn crowd() -> impl Strategy<Value = CrowdSpec> {
                 count,
                 from,
                 to,
+                start_vel,
                 seed,
                 max_speed,
                 max_force,

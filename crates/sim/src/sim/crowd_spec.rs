@@ -8,7 +8,7 @@ use super::goal::Goal;
 use crate::core::field::{described, number, point, text, whole};
 use crate::sim::limits::{MAX_COORD, MAX_LABEL, MAX_SPEED};
 use crate::steering::wander::WanderParams;
-use crate::steering::Obstacle;
+use crate::steering::{truncate, Obstacle};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +40,9 @@ pub struct CrowdSpec {
     /// The spawn area's corners.
     pub from: Vec2,
     pub to: Vec2,
+    /// Every agent's velocity at the start (zero: at rest, facing every way).
+    #[serde(default, skip_serializing_if = "crate::core::is_default")]
+    pub start_vel: Vec2,
     /// Seed of the places, headings and wander of its agents.
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub seed: u64,
@@ -135,6 +138,10 @@ described!(CrowdSpec {
         .label("spawn to")
         .unit("units")
         .help("The opposite corner of the spawn area."),
+    start_vel: point(MAX_SPEED)
+        .label("start velocity")
+        .unit("units/s")
+        .help("Every agent's velocity at the start, facing it (cut to the max speed); (0, 0): at rest, facing every way."),
     max_speed: number(0.001, MAX_SPEED)
         .label("max speed")
         .unit("units/s")
@@ -223,7 +230,14 @@ impl CrowdSpec {
     pub fn build(&self, bounds: (Vec2, Vec2), obstacles: Vec<Obstacle>) -> Crowd {
         let spawn = (self.from.min(self.to), self.from.max(self.to));
         let count = self.count as usize;
-        Crowd::new(count, spawn, bounds, obstacles, self.params(), self.seed)
+        let mut crowd = Crowd::new(count, spawn, bounds, obstacles, self.params(), self.seed);
+        if let Some(facing) = self.start_vel.try_normalize() {
+            for agent in &mut crowd.agents {
+                agent.vel = truncate(self.start_vel, agent.max_speed);
+                agent.forward = facing;
+            }
+        }
+        crowd
     }
 }
 
@@ -294,6 +308,21 @@ mod tests {
             .agents
             .iter()
             .all(|a| a.max_speed == 11.0 && a.radius == 1.5));
+        // A start velocity: every agent moving with it, cut to the top speed 11, facing it.
+        let moving = CrowdSpec {
+            start_vel: Vec2::new(0.0, -20.0),
+            ..s.clone()
+        };
+        let moving = moving.build((Vec2::ZERO, Vec2::splat(100.0)), Vec::new());
+        for (a, b) in moving.agents.iter().zip(&crowd.agents) {
+            assert_eq!(
+                (a.vel, a.forward, a.pos),
+                (Vec2::new(0.0, -11.0), -Vec2::Y, b.pos)
+            );
+        }
+        // At rest (the default): facing every way.
+        assert!(crowd.agents.iter().all(|a| a.vel == Vec2::ZERO));
+        assert_ne!(crowd.agents[0].forward, crowd.agents[1].forward);
         // The seed decides the places: another seed, other places.
         let other = CrowdSpec {
             seed: 5,
