@@ -409,18 +409,25 @@ mod selected_tests {
             }
             let scene = scene_of(&w, &trails, &[], &view());
             let [r, g, b, _] = palette::AGENT;
-            let lines = (scene.marks.iter())
-                .filter(|m| matches!(m, Mark::Line { color, .. } if color[..3] == [r, g, b]))
-                .count();
-            (lines, scene.symbols.contains(&Symbol::Trail))
+            let alphas: Vec<f32> = (scene.marks.iter())
+                .filter_map(|m| match m {
+                    Mark::Line { color, .. } if color[..3] == [r, g, b] => Some(color[3]),
+                    _ => None,
+                })
+                .collect();
+            (alphas, scene.symbols.contains(&Symbol::Trail))
         };
-        let (lines, told) = agent_lines(5);
-        assert!(lines >= 5 && told, "{lines}");
-        // A crowd past the trails' limit leaves none.
+        let (alphas, told) = agent_lines(5);
+        assert!(alphas.len() >= 5 && told, "{alphas:?}");
+        // Faded as a target's trail is: the newest part at 0.8 x 0.5.
+        let newest = alphas.iter().copied().fold(0.0, f32::max);
         assert_eq!(
-            agent_lines(crate::sim::trails::AGENT_TRAILS + 1),
-            (0, false)
+            newest,
+            palette::trail_alpha(0.0) * palette::TARGET_TRAIL_ALPHA
         );
+        // A crowd past the trails' limit leaves none.
+        let (none, told) = agent_lines(crate::sim::trails::AGENT_TRAILS + 1);
+        assert!(none.is_empty() && !told);
     }
 
     #[test]

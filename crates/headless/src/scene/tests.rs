@@ -217,6 +217,27 @@ fn trails_follow_the_trails_overlay_and_fade_with_age() {
 }
 
 #[test]
+fn a_missiles_trail_is_in_its_laws_colour() {
+    let text = r#"(version: 1, world: (width: 1000, height: 1000),
+        targets: [(name: "t", motion: Static(pos: (900, 500)))],
+        launchers: [(pos: (100, 500), target: "t", algorithms: ["smoothed"])])"#;
+    let mut w = world(text);
+    let mut trails = Trails::default();
+    for _ in 0..20 {
+        w.step();
+        trails.record(&w, 1000);
+    }
+    let m = &w.missiles()[0];
+    let law = flavour(&w, m.algorithm(), Some(m.source)).rgba(1.0);
+    let scene = scene_of(&w, &trails, &[], &view());
+    let of_law = (scene.marks.iter())
+        .filter(|m| matches!(m, Mark::Line { width, color, .. } if *width == 2.0 && color[..3] == law[..3]))
+        .count();
+    // Its points since launch, joined.
+    assert!(of_law >= 10, "{of_law}");
+}
+
+#[test]
 fn a_blast_fades_over_its_ticks_and_is_gone_after_them() {
     let w = world(ONE_TARGET);
     // The world is at tick 0: a blast of tick 0 is fresh.
