@@ -216,10 +216,12 @@ fn an_embed_shows_the_view_without_the_panel() {
 fn the_crowd_terrain_hide_and_goal_demos_embed_and_draw_their_agents_and_obstacles() {
     let server = Server::start(site());
     // (link, a colour its view must show: the agents', the terrain's outline, the
-    // targets')
+    // targets', a goal's)
     let agent = steerlab::palette::to_rgb8(steerlab::palette::AGENT);
     let terrain = steerlab::palette::to_rgb8(steerlab::palette::TERRAIN);
     let target = steerlab::palette::to_rgb8(steerlab::palette::TARGET);
+    // (Five agents are too few pixels at this size: the goal's ring they arrive in.)
+    let goal = steerlab::palette::to_rgb8(steerlab::palette::GOAL);
     for (link, colour) in [
         ("boids", agent),
         ("terrain", terrain),
@@ -233,7 +235,7 @@ fn the_crowd_terrain_hide_and_goal_demos_embed_and_draw_their_agents_and_obstacl
         ("escort", agent),
         ("wander", agent),
         ("obstacle-avoidance", agent),
-        ("low-speed-turn", agent),
+        ("low-speed-turn", goal),
     ] {
         let mut browser = Browser::start(640, 420);
         browser.open(&server.url(&format!("index.html?embed#{link}")));
