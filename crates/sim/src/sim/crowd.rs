@@ -634,6 +634,7 @@ impl Crowd {
             + self.grid.approx_bytes()
             + self.obstacle_grid.approx_bytes()
             + (self.forces.capacity() + self.positions.capacity()) * size_of::<Vec2>()
+            + self.order.capacity() * size_of::<u32>()
     }
 
     /// A hash of every agent's state, for determinism checks.

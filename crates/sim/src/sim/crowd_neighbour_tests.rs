@@ -188,3 +188,13 @@ fn a_queue_behind_a_stopped_agent_comes_to_rest_without_reaching_it() {
     }
     assert!(free.agents[0].pos.x > free.agents[1].pos.x);
 }
+
+#[test]
+fn the_visiting_order_is_counted_in_the_crowds_bytes() {
+    let mut c = head_on(0.0);
+    c.step(DT);
+    let (with, kept) = (c.approx_bytes(), c.order.capacity());
+    assert!(kept >= 2);
+    c.order = Vec::new();
+    assert_eq!(with - c.approx_bytes(), kept * std::mem::size_of::<u32>());
+}
