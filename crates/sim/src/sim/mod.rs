@@ -8,6 +8,7 @@ pub mod avoid;
 pub mod config;
 pub mod crowd;
 pub mod crowd_spec;
+pub mod crowd_why;
 pub mod diagnosis;
 pub mod event;
 pub mod failure_class;
