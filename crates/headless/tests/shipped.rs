@@ -43,6 +43,7 @@ fn every_shipped_scenario_has_a_test_here() {
         "terrain",
         "boids",
         "hide",
+        "capture-the-flag",
         "arrive",
         "around-a-building",
         "pedestrians",

@@ -3,7 +3,8 @@
 //! flock and keep out of the rocks and the wall; the hiding target waits behind a rock
 //! (and runs when it is dragged away) while the missiles fly into it; the wanderers
 //! turn smoothly both ways; the wanderers among rocks never enter one; the faster a
-//! vehicle starts, the further it runs on before turning back.
+//! vehicle starts, the further it runs on before turning back; the runner for the flag
+//! evades and is tagged less than the one that runs straight.
 
 // This crate's tests name it as the program does (`steerlab::...`).
 extern crate steerlab_headless as steerlab;
@@ -364,4 +365,47 @@ fn the_faster_a_vehicle_starts_the_further_it_runs_on_before_turning_back() {
         assert!(a.pos.distance(Vec2::new(150.0, 400.0)) < 12.0, "{}", a.pos);
         assert!(a.vel.length() < 1.0, "{}", a.vel);
     }
+}
+
+/// The capture-the-flag runner over 20 s, evading within `range`: the times its
+/// defenders' missiles hit it (tags), how many flew into a rock, and when it first came
+/// within 20 of the flag.
+fn capture_the_flag(range: f32) -> (usize, usize, Option<f32>) {
+    let mut scenario = scenario("capture-the-flag");
+    let steerlab::sim::motion::Motion::RunForFlag(run) = &mut scenario.targets[0].motion else {
+        panic!("the runner runs for the flag");
+    };
+    run.range = range;
+    let flag = run.flag;
+    let mut world = scenario.build().unwrap();
+    let mut there = None;
+    for _ in 0..(20 * 60) {
+        world.step();
+        if there.is_none() && world.targets()[0].pos.distance(flag) < 20.0 {
+            there = Some(world.time() as f32);
+        }
+    }
+    let flown = world.all_missiles();
+    assert_eq!(flown.len(), 6, "three launchers, one of each law");
+    let tags = flown.iter().filter(|m| hit(m)).count();
+    let rocks = (flown.iter())
+        .filter(|m| m.metrics.outcome == Outcome::Missed(MissReason::Terrain))
+        .count();
+    assert_eq!(world.targets()[0].hits as usize, tags);
+    (tags, rocks, there)
+}
+
+#[test]
+fn the_runner_for_the_flag_evades_and_is_tagged_half_as_often_as_one_that_runs_straight() {
+    // Evading within 150 (the scenario's): tagged twice, four of the six into rocks,
+    // at the flag at about 11 s.
+    let (tags, rocks, there) = capture_the_flag(150.0);
+    assert_eq!((tags, rocks), (2, 4));
+    let there = there.expect("it reaches the flag");
+    assert!((10.0..12.0).contains(&there), "{there}");
+    // Evading only what touches it (1 unit): straight there by 8 s, tagged four times.
+    let (tags, _, straight) = capture_the_flag(1.0);
+    assert_eq!(tags, 4);
+    let straight = straight.expect("it reaches the flag");
+    assert!(straight < 8.0 && straight < there - 2.0, "{straight}");
 }

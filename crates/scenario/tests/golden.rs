@@ -29,6 +29,8 @@ const GOLDEN: &[(&str, u64)] = &[
     ("boids", 0x1f4a8c3f42416313),
     // A target hiding behind the rocks (Reynolds' hide, steering round obstacles).
     ("hide", 0xf333dddf722dd83d),
+    // A target running for a flag past missiles and rocks (capture the flag).
+    ("capture-the-flag", 0x58c3369eed9733e5),
     // Crowds with goals: arrive, a path, two targets to get between, a flow field.
     ("arrive", 0x6f4651197268d7ce),
     ("pedestrians", 0x829d9f21b332aba0),

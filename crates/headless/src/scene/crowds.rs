@@ -33,14 +33,19 @@ pub(super) fn crowds(scene: &mut Scene, world: &World) {
             scene.symbol(Symbol::Agent);
         }
         if let Some(goal) = &crowd.params.goal {
-            let shapes = goal.scenery(crowd.lo, crowd.hi);
-            for shape in &shapes {
-                goal_shape(scene, shape);
-            }
-            if !shapes.is_empty() {
-                scene.symbol(Symbol::CrowdGoal);
-            }
+            scenery(scene, &goal.scenery(crowd.lo, crowd.hi));
         }
+    }
+}
+
+/// A goal's scenery (a crowd's, or a target's motion's: the flag it runs for), in the
+/// goal's colour, and its legend entry if there is any.
+pub(super) fn scenery(scene: &mut Scene, shapes: &[Shape]) {
+    for shape in shapes {
+        goal_shape(scene, shape);
+    }
+    if !shapes.is_empty() {
+        scene.symbol(Symbol::CrowdGoal);
     }
 }
 

@@ -401,6 +401,7 @@ fn targets(scene: &mut Scene, world: &World, view: &View, labels: bool) {
             continue;
         }
         scene.symbol(Symbol::Target);
+        crowds::scenery(scene, &t.motion.scenery());
         let fill = with_alpha(palette::TARGET, palette::TARGET_FILL_ALPHA);
         scene.circle(c, t.radius, 3.0, true, 1.0, fill);
         scene.circle(c, t.radius, 3.0, false, 2.0, palette::TARGET);

@@ -53,6 +53,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("terrain", include_str!("../../../../scenarios/terrain.ron")),
     ("boids", include_str!("../../../../scenarios/boids.ron")),
     ("hide", include_str!("../../../../scenarios/hide.ron")),
+    (
+        "capture-the-flag",
+        include_str!("../../../../scenarios/capture-the-flag.ron"),
+    ),
     ("arrive", include_str!("../../../../scenarios/arrive.ron")),
     (
         "around-a-building",

@@ -15,6 +15,7 @@ pub mod hide;
 pub mod jink;
 pub mod model;
 pub mod path;
+pub mod run_for_flag;
 pub mod track;
 pub mod weave;
 
@@ -32,9 +33,11 @@ pub use fly_program::FlyProgramSpec;
 pub use hide::Hide;
 pub use jink::Jink;
 pub use path::Path;
+pub use run_for_flag::RunForFlag;
 pub use track::Track;
 pub use weave::Weave;
 
+use crate::core::debug::Shape;
 use glam::Vec2;
 
 crate::registry! {
@@ -56,6 +59,7 @@ crate::registry! {
     Jink => jink::Jink,
     Flare => flare::Flare,
     Hide => hide::Hide,
+    RunForFlag => run_for_flag::RunForFlag,
     }
 }
 
@@ -80,6 +84,7 @@ trait Model {
     fn problems(&self, names: &[&str]) -> Vec<(String, String)>;
     fn unusable(&self) -> Vec<(String, String)>;
     fn follows(&self) -> Option<&str>;
+    fn scenery(&self) -> Vec<Shape>;
 }
 
 impl<M: MotionModel> Model for M {
@@ -125,6 +130,9 @@ impl<M: MotionModel> Model for M {
     }
     fn follows(&self) -> Option<&str> {
         MotionModel::follows(self)
+    }
+    fn scenery(&self) -> Vec<Shape> {
+        MotionModel::scenery(self)
     }
 }
 
@@ -185,6 +193,11 @@ impl Motion {
     /// The target it follows, by name.
     pub fn follows(&self) -> Option<&str> {
         self.model().follows()
+    }
+
+    /// What the scene draws of it beside the target (a flag it runs for).
+    pub fn scenery(&self) -> Vec<Shape> {
+        self.model().scenery()
     }
 }
 

@@ -3,6 +3,7 @@
 //! described with [`crate::core::field`]), and the state the stateful motions keep. The
 //! registry ([`super::motions!`]) puts them together.
 
+use crate::core::debug::Shape;
 use crate::core::field::{point, vector, Described, Field};
 use crate::core::turn_rule::TurnDecision;
 use crate::sim::ids::TargetId;
@@ -136,6 +137,11 @@ pub trait MotionModel: Described + Clone + std::fmt::Debug + PartialEq {
     /// The target it follows, by name (a fly program's hero).
     fn follows(&self) -> Option<&str> {
         None
+    }
+
+    /// What the scene draws of it beside the target, in the world (a flag it runs for).
+    fn scenery(&self) -> Vec<Shape> {
+        Vec::new()
     }
 }
 
