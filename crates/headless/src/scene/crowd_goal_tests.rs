@@ -1,5 +1,6 @@
 //! A crowd's goal in the scene: its point, ring, path or arrows in the goal's colour
-//! for the whole crowd, and the selected agent's look-ahead and the point it steers to.
+//! for the whole crowd, and the selected agent's look-ahead and the point it steers to;
+//! a target's flag.
 
 use super::super::tests::{scene_of, view, world};
 use super::*;
@@ -38,6 +39,43 @@ fn an_arriving_crowd_draws_its_point_and_slowing_ring_and_says_so() {
     assert!(scene.symbols.contains(&Symbol::CrowdGoal));
     // A goal that draws nothing of its own (pursuing a target) says nothing.
     let w = goal_world("Pursue()");
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    assert!(!scene.symbols.contains(&Symbol::CrowdGoal));
+}
+
+#[test]
+fn a_target_running_for_a_flag_shows_the_flag_and_its_ring_and_says_so() {
+    let w = world(
+        r#"(version: 1, world: (width: 1000, height: 1000),
+            targets: [(name: "runner", motion: RunForFlag(pos: (100, 100), flag: (700, 300),
+                max_speed: 150, max_accel: 400))])"#,
+    );
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    let at = At::world(Vec2::new(700.0, 300.0));
+    let color = palette::GOAL;
+    assert!(scene.marks.contains(&Mark::Circle {
+        center: at,
+        radius: 0.0,
+        min_px: 4.0,
+        fill: true,
+        width: 1.0,
+        color
+    }));
+    // The ring it slows within: 60 units.
+    assert!(scene.marks.contains(&Mark::Circle {
+        center: at,
+        radius: 60.0,
+        min_px: 0.0,
+        fill: false,
+        width: 1.0,
+        color
+    }));
+    assert!(scene.symbols.contains(&Symbol::CrowdGoal));
+    // A target of another motion shows no goal.
+    let w = world(
+        r#"(version: 1, world: (width: 1000, height: 1000),
+            targets: [(name: "t", motion: Static(pos: (100, 100)))])"#,
+    );
     let scene = scene_of(&w, &Trails::default(), &[], &view());
     assert!(!scene.symbols.contains(&Symbol::CrowdGoal));
 }
