@@ -206,6 +206,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_a_motion_with_scenery_shows_any() {
+        let at = Vec2::new(10.0, 20.0);
+        let flag = Vec2::new(610.0, 20.0);
+        let run = Motion::RunForFlag(RunForFlag::starting_at(at));
+        assert_eq!(run.scenery().first(), Some(&Shape::Point(flag)));
+        assert_eq!(run.scenery().len(), 2);
+        assert!(Motion::Static(Static::starting_at(at)).scenery().is_empty());
+    }
+
+    #[test]
     fn every_kind_makes_a_motion_of_its_kind_starting_where_asked() {
         let at = Vec2::new(123.0, 45.0);
         for (k, (name, _)) in Motion::KINDS.iter().enumerate() {
