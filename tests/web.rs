@@ -226,7 +226,7 @@ fn the_crowd_terrain_hide_and_goal_demos_embed_and_draw_their_agents_and_obstacl
         ("boids", agent),
         ("terrain", terrain),
         ("hide", terrain),
-        ("capture-the-flag", goal),
+        ("capture-the-flag", terrain),
         ("arrive", agent),
         ("around-a-building", terrain),
         ("pedestrians", agent),
