@@ -14,14 +14,12 @@ fn goal_world(goal: &str) -> World {
     ))
 }
 
-#[test]
-fn an_arriving_crowd_draws_its_point_and_slowing_ring_and_says_so() {
-    let w = goal_world("Arrive(at: (600, 400), slowing: 120)");
-    let scene = scene_of(&w, &Trails::default(), &[], &view());
-    let at = At::world(Vec2::new(600.0, 400.0));
-    let color = palette::GOAL;
+/// The scene shows a goal's dot at `at` and its ring of `radius` in the goal's colour,
+/// and the legend's goal entry.
+fn assert_point_and_ring(scene: &Scene, at: Vec2, radius: f32) {
+    let (center, color) = (At::world(at), palette::GOAL);
     assert!(scene.marks.contains(&Mark::Circle {
-        center: at,
+        center,
         radius: 0.0,
         min_px: 4.0,
         fill: true,
@@ -29,14 +27,21 @@ fn an_arriving_crowd_draws_its_point_and_slowing_ring_and_says_so() {
         color
     }));
     assert!(scene.marks.contains(&Mark::Circle {
-        center: at,
-        radius: 120.0,
+        center,
+        radius,
         min_px: 0.0,
         fill: false,
         width: 1.0,
         color
     }));
     assert!(scene.symbols.contains(&Symbol::CrowdGoal));
+}
+
+#[test]
+fn an_arriving_crowd_draws_its_point_and_slowing_ring_and_says_so() {
+    let w = goal_world("Arrive(at: (600, 400), slowing: 120)");
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    assert_point_and_ring(&scene, Vec2::new(600.0, 400.0), 120.0);
     // A goal that draws nothing of its own (pursuing a target) says nothing.
     let w = goal_world("Pursue()");
     let scene = scene_of(&w, &Trails::default(), &[], &view());
@@ -51,26 +56,8 @@ fn a_target_running_for_a_flag_shows_the_flag_and_its_ring_and_says_so() {
                 max_speed: 150, max_accel: 400))])"#,
     );
     let scene = scene_of(&w, &Trails::default(), &[], &view());
-    let at = At::world(Vec2::new(700.0, 300.0));
-    let color = palette::GOAL;
-    assert!(scene.marks.contains(&Mark::Circle {
-        center: at,
-        radius: 0.0,
-        min_px: 4.0,
-        fill: true,
-        width: 1.0,
-        color
-    }));
     // The ring it slows within: 60 units.
-    assert!(scene.marks.contains(&Mark::Circle {
-        center: at,
-        radius: 60.0,
-        min_px: 0.0,
-        fill: false,
-        width: 1.0,
-        color
-    }));
-    assert!(scene.symbols.contains(&Symbol::CrowdGoal));
+    assert_point_and_ring(&scene, Vec2::new(700.0, 300.0), 60.0);
     // A target of another motion shows no goal.
     let w = world(
         r#"(version: 1, world: (width: 1000, height: 1000),

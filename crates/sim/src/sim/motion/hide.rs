@@ -6,7 +6,7 @@
 //! `max_speed`), its feelers (half a second of its speed ahead) pushing it off the
 //! obstacles' surfaces on the way.
 
-use super::model::{MotionModel, MotionState, Moving, Surroundings, POSITION};
+use super::model::{as_vehicle, MotionModel, MotionState, Moving, Surroundings, POSITION};
 use crate::core::field::{described, number};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
 use crate::steering::avoid::{hide, wall_avoidance};
@@ -114,9 +114,7 @@ impl MotionModel for Hide {
     ) -> bool {
         let near = around.threat_within(now.pos, self.range);
         let steering = self.steering(now, near.as_ref(), around.obstacles());
-        let mut v = Vehicle::new(now.pos, now.vel, self.max_accel, self.max_speed, 0.0);
-        v.step(steering, dt);
-        (now.pos, now.vel) = (v.pos, v.vel);
+        as_vehicle(now, steering, self.max_accel, self.max_speed, dt);
         true
     }
 }

@@ -9,7 +9,7 @@ use crate::core::turn_rule::TurnDecision;
 use crate::sim::ids::TargetId;
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
 use crate::sim::rng::Rng;
-use crate::steering::{within, Obstacle};
+use crate::steering::{within, Obstacle, Vehicle};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -30,6 +30,14 @@ pub fn too_fast(speed: f32, field: &str, how: &str) -> Vec<(String, String)> {
     } else {
         Vec::new()
     }
+}
+
+/// Moves `now` one tick of `dt` as Reynolds' vehicle steering by `steering` (cut to
+/// `max_accel`), its speed at most `max_speed`: the steering motions' step.
+pub fn as_vehicle(now: &mut Moving, steering: Vec2, max_accel: f32, max_speed: f32, dt: f32) {
+    let mut v = Vehicle::new(now.pos, now.vel, max_accel, max_speed, 0.0);
+    v.step(steering, dt);
+    (now.pos, now.vel) = (v.pos, v.vel);
 }
 
 /// Where a target is and how fast it goes, for a motion to advance.

@@ -6,7 +6,7 @@
 //! acceleration at most `max_accel`, its speed at most `max_speed`), from rest.
 
 use super::hide::LOOK_AHEAD;
-use super::model::{MotionModel, MotionState, Moving, Surroundings, POSITION};
+use super::model::{as_vehicle, MotionModel, MotionState, Moving, Surroundings, POSITION};
 use crate::core::debug::Shape;
 use crate::core::field::{described, number};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
@@ -119,9 +119,7 @@ impl MotionModel for RunForFlag {
     ) -> bool {
         let near = around.threat_within(now.pos, self.range);
         let steering = self.steering(now, near.as_ref(), around.obstacles());
-        let mut v = Vehicle::new(now.pos, now.vel, self.max_accel, self.max_speed, 0.0);
-        v.step(steering, dt);
-        (now.pos, now.vel) = (v.pos, v.vel);
+        as_vehicle(now, steering, self.max_accel, self.max_speed, dt);
         true
     }
 }
