@@ -16,8 +16,8 @@ use std::time::Instant;
 /// system. glibc gives back the top of its heap once 128 KiB of it lie free, and a frame
 /// with a crowd of 10,000 takes about 2 MiB in pieces and frees it again: every frame
 /// then grew the heap ten times and faulted its pages in afresh. Measured under Xvfb
-/// (`--stats 600`, 10,000 boids): the CPU frame's median went from 7.9 to 8.6 ms to 6.1
-/// to 6.4 ms. Only what the window has already held at once is kept (up to 64 MiB more
+/// (`--stats 600`, 10,000 boids): the CPU frame's median went from 7.9 to 8.6 ms to 6.5
+/// to 6.8 ms (docs/steering.md). Only what the window has already held at once is kept (up to 64 MiB more
 /// than in use); allocations up to 32 MiB come from the heap (glibc's own ceiling for
 /// its sliding threshold, which setting these options fixes).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]

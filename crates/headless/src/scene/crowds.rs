@@ -49,7 +49,7 @@ pub(super) fn scenery(scene: &mut Scene, shapes: &[Shape]) {
     }
 }
 
-/// One shape of a crowd's goal, in the goal's colour: a point as a dot, a line, an
+/// One shape of a goal (a crowd's, or a target's flag), in the goal's colour: a point as a dot, a line, an
 /// arrow (fainter: a flow field has hundreds), a circle's outline.
 fn goal_shape(scene: &mut Scene, shape: &Shape) {
     let color = palette::GOAL;

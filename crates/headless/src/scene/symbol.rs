@@ -87,7 +87,7 @@ impl Symbol {
                 "selected agent's senses: its detection box ahead (longer the faster it goes), its three feelers, its wander circle with the point it steers to, and the collision it steers off (rings where both will be at their closest)"
             }
             Symbol::CrowdGoal => {
-                "goal: where a crowd or a target's run heads (dot; ring: slowing radius), a path (spine, edges), a flow field (arrows)"
+                "goal: the point a crowd seeks, flees or arrives at, or a target's flag (dot; ring: its radius), a path (spine, edges), a flow field (arrows)"
             }
             Symbol::AgentGoal => {
                 "selected agent's goal: where it will be when it looks ahead (ring) and the point its goal steers it to (dot)"

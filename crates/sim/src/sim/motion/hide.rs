@@ -6,7 +6,9 @@
 //! `max_speed`), its feelers (half a second of its speed ahead) pushing it off the
 //! obstacles' surfaces on the way.
 
-use super::model::{as_vehicle, MotionModel, MotionState, Moving, Surroundings, POSITION};
+use super::model::{
+    as_vehicle, MotionModel, MotionState, Moving, Surroundings, LOOK_AHEAD, POSITION,
+};
 use crate::core::field::{described, number};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
 use crate::steering::avoid::{hide, wall_avoidance};
@@ -15,9 +17,6 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 crate::core::field_default!(default_gap: f32 = 30.0);
-
-/// How far ahead its feelers reach: this many seconds of its speed.
-pub const LOOK_AHEAD: f32 = 0.5;
 
 /// Starts at rest at `pos`; hides from the missiles within `range` (0: any).
 ///

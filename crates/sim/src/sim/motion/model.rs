@@ -32,6 +32,9 @@ pub fn too_fast(speed: f32, field: &str, how: &str) -> Vec<(String, String)> {
     }
 }
 
+/// How far ahead a steering motion's feelers reach: this many seconds of its speed.
+pub const LOOK_AHEAD: f32 = 0.5;
+
 /// Moves `now` one tick of `dt` as Reynolds' vehicle steering by `steering` (cut to
 /// `max_accel`), its speed at most `max_speed`: the steering motions' step.
 pub fn as_vehicle(now: &mut Moving, steering: Vec2, max_accel: f32, max_speed: f32, dt: f32) {

@@ -1,12 +1,14 @@
 //! The runner of OpenSteer's capture the flag, for a target: it makes for the flag
-//! (Reynolds' arrive, slowing within [`SLOWING`] of it, so it comes to rest on it), evades
+//! (Reynolds' arrive, slowing within [`SLOWING`] of it, so that with no missile near it
+//! comes to rest on it), evades
 //! the missile after it while that one is within `range` (Reynolds' evasion, added to
 //! the arrive), and its feelers (half a second of its speed ahead) push it off the
 //! obstacles' surfaces on the way. It steers as Reynolds' vehicle (its steering
 //! acceleration at most `max_accel`, its speed at most `max_speed`), from rest.
 
-use super::hide::LOOK_AHEAD;
-use super::model::{as_vehicle, MotionModel, MotionState, Moving, Surroundings, POSITION};
+use super::model::{
+    as_vehicle, MotionModel, MotionState, Moving, Surroundings, LOOK_AHEAD, POSITION,
+};
 use crate::core::debug::Shape;
 use crate::core::field::{described, number};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
@@ -37,7 +39,9 @@ pub struct RunForFlag {
 
 described!(RunForFlag {
     pos: POSITION.unit("units").help("Where it starts, at rest."),
-    flag: POSITION.unit("units").help("Where it runs to, and stops."),
+    flag: POSITION
+        .unit("units")
+        .help("Where it runs to, and stops while no missile is near."),
     max_speed: number(0.0, MAX_SPEED)
         .label("max speed")
         .unit("units/s")
@@ -245,10 +249,11 @@ mod tests {
         };
         let steering = runner().steering(&GOING, None, &[rock]);
         assert!(close(steering, Vec2::new(-40.0, 0.0)), "{steering}");
-        // Going backwards from the flag at 150 with a missile closing head-on from the
-        // flag's side: the flag wants (300, 0), evading the missile (at (100, 0),
-        // coming at 150: there in 100 / 300 s, at (50, 0)) wants (-150, 0) less its
-        // velocity: nothing; (300, 0) in all, which a max accel of 200 cuts to (200, 0).
+        // Running away from the flag at 150 with a missile on the flag's side following
+        // it at the same speed: the flag wants (150, 0) less its velocity, (300, 0);
+        // evading the missile (at (100, 0) flying (-150, 0): predicted 100 / 300 s
+        // ahead, at (50, 0)) wants (-150, 0) less its velocity: nothing; (300, 0) in
+        // all, which a max accel of 200 cuts to (200, 0).
         let weak = RunForFlag {
             max_accel: 200.0,
             ..runner()
