@@ -7,12 +7,12 @@
 //! obstacles' surfaces on the way.
 
 use super::model::{
-    as_vehicle, MotionModel, MotionState, Moving, Surroundings, LOOK_AHEAD, POSITION,
+    feelers_push, steer_as_vehicle, MotionModel, MotionState, Moving, Surroundings, POSITION,
 };
 use crate::core::field::{described, number};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
-use crate::steering::avoid::{hide, wall_avoidance};
-use crate::steering::{truncate, Mover, Obstacle, Vehicle};
+use crate::steering::avoid::hide;
+use crate::steering::{truncate, Obstacle, Vehicle};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -62,17 +62,10 @@ impl Hide {
     pub fn steering(&self, now: &Moving, threat: Option<&Moving>, obstacles: &[Obstacle]) -> Vec2 {
         let v = Vehicle::new(now.pos, now.vel, self.max_accel, self.max_speed, 0.0);
         let goal = match threat {
-            Some(t) => {
-                let hunter = Mover {
-                    pos: t.pos,
-                    vel: t.vel,
-                    radius: 0.0,
-                };
-                hide(&v, &hunter, obstacles, self.gap, 3.0 * self.gap).0
-            }
+            Some(t) => hide(&v, &t.mover(), obstacles, self.gap, 3.0 * self.gap).0,
             None => -now.vel,
         };
-        let avoid = wall_avoidance(&v, obstacles, v.speed() * LOOK_AHEAD);
+        let avoid = feelers_push(&v, obstacles);
         truncate(avoid + goal, self.max_accel)
     }
 }
@@ -111,9 +104,10 @@ impl MotionModel for Hide {
         dt: f32,
         around: &Surroundings,
     ) -> bool {
-        let near = around.threat_within(now.pos, self.range);
-        let steering = self.steering(now, near.as_ref(), around.obstacles());
-        as_vehicle(now, steering, self.max_accel, self.max_speed, dt);
+        let limits = (self.max_accel, self.max_speed, dt);
+        steer_as_vehicle(now, around, self.range, limits, |now, threat, obstacles| {
+            self.steering(now, threat, obstacles)
+        });
         true
     }
 }

@@ -9,7 +9,8 @@ use crate::core::turn_rule::TurnDecision;
 use crate::sim::ids::TargetId;
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
 use crate::sim::rng::Rng;
-use crate::steering::{within, Obstacle, Vehicle};
+use crate::steering::avoid::wall_avoidance;
+use crate::steering::{within, Mover, Obstacle, Vehicle};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -33,14 +34,29 @@ pub fn too_fast(speed: f32, field: &str, how: &str) -> Vec<(String, String)> {
 }
 
 /// How far ahead a steering motion's feelers reach: this many seconds of its speed.
-pub const LOOK_AHEAD: f32 = 0.5;
+const LOOK_AHEAD: f32 = 0.5;
 
-/// Moves `now` one tick of `dt` as Reynolds' vehicle steering by `steering` (cut to
-/// `max_accel`), its speed at most `max_speed`: the steering motions' step.
-pub fn as_vehicle(now: &mut Moving, steering: Vec2, max_accel: f32, max_speed: f32, dt: f32) {
+/// A steering motion's one tick of `dt` as Reynolds' vehicle (steering acceleration at
+/// most `max_accel`, speed at most `max_speed`): `steering` of where it is now, the
+/// nearest missile after it if that one is within `range` (0: any), and the obstacles.
+pub fn steer_as_vehicle(
+    now: &mut Moving,
+    around: &Surroundings,
+    range: f32,
+    (max_accel, max_speed, dt): (f32, f32, f32),
+    steering: impl FnOnce(&Moving, Option<&Moving>, &[Obstacle]) -> Vec2,
+) {
+    let near = around.threat_within(now.pos, range);
+    let force = steering(now, near.as_ref(), around.obstacles());
     let mut v = Vehicle::new(now.pos, now.vel, max_accel, max_speed, 0.0);
-    v.step(steering, dt);
+    v.step(force, dt);
     (now.pos, now.vel) = (v.pos, v.vel);
+}
+
+/// The push of a steering motion's feelers ([`LOOK_AHEAD`] seconds of its speed ahead)
+/// off the obstacles' surfaces.
+pub fn feelers_push(v: &Vehicle, obstacles: &[Obstacle]) -> Vec2 {
+    wall_avoidance(v, obstacles, v.speed() * LOOK_AHEAD)
 }
 
 /// Where a target is and how fast it goes, for a motion to advance.
@@ -48,6 +64,17 @@ pub fn as_vehicle(now: &mut Moving, steering: Vec2, max_accel: f32, max_speed: f
 pub struct Moving {
     pub pos: Vec2,
     pub vel: Vec2,
+}
+
+impl Moving {
+    /// It as a point the steering behaviours can pursue, evade or hide from.
+    pub fn mover(&self) -> Mover {
+        Mover {
+            pos: self.pos,
+            vel: self.vel,
+            radius: 0.0,
+        }
+    }
 }
 
 /// What a motion may react to, as it was at the start of the tick.

@@ -7,15 +7,14 @@
 //! acceleration at most `max_accel`, its speed at most `max_speed`), from rest.
 
 use super::model::{
-    as_vehicle, MotionModel, MotionState, Moving, Surroundings, LOOK_AHEAD, POSITION,
+    feelers_push, steer_as_vehicle, MotionModel, MotionState, Moving, Surroundings, POSITION,
 };
 use crate::core::debug::Shape;
 use crate::core::field::{described, number};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
-use crate::steering::avoid::wall_avoidance;
 use crate::steering::pursuit::evasion;
 use crate::steering::seek::arrive;
-use crate::steering::{truncate, Mover, Obstacle, Vehicle};
+use crate::steering::{truncate, Obstacle, Vehicle};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -63,15 +62,8 @@ impl RunForFlag {
     pub fn steering(&self, now: &Moving, threat: Option<&Moving>, obstacles: &[Obstacle]) -> Vec2 {
         let v = Vehicle::new(now.pos, now.vel, self.max_accel, self.max_speed, 0.0);
         let flag = arrive(&v, self.flag, SLOWING);
-        let evade = threat.map_or(Vec2::ZERO, |t| {
-            let hunter = Mover {
-                pos: t.pos,
-                vel: t.vel,
-                radius: 0.0,
-            };
-            evasion(&v, &hunter, 1.0)
-        });
-        let avoid = wall_avoidance(&v, obstacles, v.speed() * LOOK_AHEAD);
+        let evade = threat.map_or(Vec2::ZERO, |t| evasion(&v, &t.mover(), 1.0));
+        let avoid = feelers_push(&v, obstacles);
         truncate(avoid + flag + evade, self.max_accel)
     }
 }
@@ -121,9 +113,10 @@ impl MotionModel for RunForFlag {
         dt: f32,
         around: &Surroundings,
     ) -> bool {
-        let near = around.threat_within(now.pos, self.range);
-        let steering = self.steering(now, near.as_ref(), around.obstacles());
-        as_vehicle(now, steering, self.max_accel, self.max_speed, dt);
+        let limits = (self.max_accel, self.max_speed, dt);
+        steer_as_vehicle(now, around, self.range, limits, |now, threat, obstacles| {
+            self.steering(now, threat, obstacles)
+        });
         true
     }
 }
