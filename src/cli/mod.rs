@@ -213,9 +213,11 @@ enum Command {
         /// History budget in MB (with --history), 1 to 16384.
         #[arg(long, default_value_t = 256, value_parser = whole::<u64>(1, 16_384), allow_hyphen_values = true, requires = "history")]
         budget_mb: u64,
-        /// Instead: the sweep batch path (smoothed-envelope's smoothed law, 64 x 64 cells
-        /// x 16 runs) on 1 thread and on all, in engagements and missile updates per second.
-        #[arg(long, conflicts_with_all = ["algorithm", "missiles", "ticks"])]
+        /// Instead: the sweep batch path on 1 thread and on all, in engagements and
+        /// missile updates per second: smoothed-envelope's smoothed law over its ga and
+        /// the target's speed (64 x 64 cells x 16 runs), or with --algorithm that law over
+        /// the target's start and speed.
+        #[arg(long, conflicts_with_all = ["missiles", "ticks"])]
         sweep: bool,
         /// Instead: a crowd of this many boids flocking around obstacles (1 to 200000),
         /// in ticks per second on one thread.
@@ -285,7 +287,11 @@ pub fn main() -> ExitCode {
         Some(Command::Gif(args)) => gif::run(args),
         Some(Command::Export(args)) => export::export(args),
         Some(Command::Live(args)) => live::run(args),
-        Some(Command::Bench { sweep: true, .. }) => sweep::bench(),
+        Some(Command::Bench {
+            sweep: true,
+            algorithm,
+            ..
+        }) => sweep::bench(algorithm),
         Some(Command::Bench {
             crowd: Some(agents),
             ticks,

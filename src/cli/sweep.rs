@@ -419,17 +419,26 @@ fn summary(plan: &Plan, stats: &[CellStats]) -> String {
     out
 }
 
-/// `steerlab bench --sweep`: the batch path on one thread and on all.
-pub fn bench() -> Result<(), Failure> {
+/// `steerlab bench --sweep [--algorithm ID]`: the batch path on one thread and on all,
+/// smoothed-envelope's engagement flown by smoothed homing over its ga, or by `algorithm`
+/// over the target's start (a law's own numbers differ from law to law).
+pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
     let scenario = load(Path::new("smoothed-envelope"))?;
     let mut spec = scenario
         .sweep
         .clone()
         .ok_or_else(|| Failure::Internal("no sweep".into()))?;
-    spec.x = AxisSpec::parse("algorithms.smoothed.ga=0.5..0.99:64").map_err(Failure::Internal)?;
-    spec.y = Some(AxisSpec::parse("targets[0].motion.vel.y=0..400:64").map_err(Failure::Internal)?);
+    let axis = |text: &str| AxisSpec::parse(text).map_err(Failure::Internal);
+    let smoothed: Algorithm = "smoothed".parse().map_err(Failure::Internal)?;
+    let algorithm = algorithm.unwrap_or(smoothed);
+    spec.x = match algorithm == smoothed {
+        true => axis("algorithms.smoothed.ga=0.5..0.99:64")?,
+        false => axis("targets[0].motion.pos.x=900..2100:64")?,
+    };
+    spec.y = Some(axis("targets[0].motion.vel.y=0..400:64")?);
     spec.runs = 16;
-    spec.algorithms = vec!["smoothed".parse().map_err(Failure::Internal)?];
+    spec.algorithms = vec![algorithm];
+    println!("{}, 64 x 64 cells x 16 runs", algorithm.id());
     let jittered = spec.clone();
     let classes = SweepSpec {
         metric: Metric::FailureClass,

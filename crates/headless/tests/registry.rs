@@ -39,6 +39,7 @@ impl RuntimeLaw for Beeline {
                 .help("Constant speed.")
                 .named("speed")]),
             contact_fused: true,
+            four_lane: false,
         }
     }
 

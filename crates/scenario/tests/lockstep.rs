@@ -12,7 +12,7 @@ use steerlab::sim::lockstep::{self, Handoff};
 use steerlab::sim::{Metrics, World};
 
 mod lockstep_engagements;
-use lockstep_engagements::{engagement, engagement_with};
+use lockstep_engagements::{engagement, engagement_of, engagement_with, LAWS};
 
 /// Steps a world once (the launch) and hands its missile off, if it may be.
 fn launched(scenario: &Scenario) -> (World, Option<Handoff>) {
@@ -36,12 +36,43 @@ fn reference(mut world: World, end: u64) -> (Metrics, u64) {
 }
 
 #[test]
-fn lanes_end_with_the_bits_the_world_computes() {
+fn smoothed_lanes_end_with_the_bits_the_world_computes() {
+    lanes_end_with_the_bits_the_world_computes("smoothed");
+}
+
+#[test]
+fn naive_accel_lanes_end_with_the_bits_the_world_computes() {
+    lanes_end_with_the_bits_the_world_computes("naive-accel");
+}
+
+#[test]
+fn pro_nav_lanes_end_with_the_bits_the_world_computes() {
+    lanes_end_with_the_bits_the_world_computes("pro-nav");
+}
+
+#[test]
+fn turn_rate_lanes_end_with_the_bits_the_world_computes() {
+    lanes_end_with_the_bits_the_world_computes("turn-rate");
+}
+
+#[test]
+fn every_law_with_a_four_lane_step_is_checked_here() {
+    let mut stepping: Vec<&str> = (steerlab::guidance::Algorithm::ALL.iter())
+        .filter(|a| a.info().four_lane)
+        .map(|a| a.id())
+        .collect();
+    let mut checked = LAWS.to_vec();
+    (checked.sort_unstable(), stepping.sort_unstable());
+    assert_eq!(stepping, checked);
+}
+
+/// 240 engagements of `law` flown by worlds and in lockstep.
+fn lanes_end_with_the_bits_the_world_computes(law: &str) {
     let mut worlds = Vec::new();
     let mut handoffs = Vec::new();
     for i in 0..240 {
-        let (world, handoff) = launched(&engagement(i));
-        let handoff = handoff.unwrap_or_else(|| panic!("engagement {i} was not handed off"));
+        let (world, handoff) = launched(&engagement_of(law, i, None));
+        let handoff = handoff.unwrap_or_else(|| panic!("{law} {i} was not handed off"));
         let end = (10.0 * world.config.tick_rate).round() as u64;
         worlds.push((world, end));
         handoffs.push(handoff);
@@ -55,14 +86,14 @@ fn lanes_end_with_the_bits_the_world_computes() {
         assert_eq!(
             format!("{:?}", lane.metrics),
             format!("{metrics:?}"),
-            "engagement {i}"
+            "{law} {i}"
         );
-        assert_eq!(lane.metrics, metrics, "engagement {i}");
+        assert_eq!(lane.metrics, metrics, "{law} {i}");
         assert_eq!(
             lane.metrics.miss_distance.to_bits(),
             metrics.miss_distance.to_bits()
         );
-        assert_eq!(lane.updates, updates, "engagement {i}: updates");
+        assert_eq!(lane.updates, updates, "{law} {i}: updates");
         *outcomes.entry(metrics.outcome.describe()).or_insert(0) += 1;
     }
     // The variety is real: hits and several kinds of miss were compared.
@@ -100,9 +131,14 @@ fn a_world_whose_missile_something_else_can_touch_is_not_handed_off() {
         "gravity",
     );
     refused(
-        &|s| s.launchers[0].algorithms = vec!["pro-nav".parse().unwrap()],
-        "another law",
+        &|s| s.launchers[0].algorithms = vec!["quartic".parse().unwrap()],
+        "a law without a four-lane step",
     );
+    let augmented = engagement_of("pro-nav", 0, None);
+    assert!(launched(&augmented).1.is_some());
+    let mut augmented = augmented;
+    augmented.algorithms.pro_nav.augmented = true;
+    assert!(launched(&augmented).1.is_none(), "augmented pro-nav");
     refused(
         &|s| s.launchers[0].algorithms = vec!["smoothed".parse().unwrap(); 2],
         "two missiles",

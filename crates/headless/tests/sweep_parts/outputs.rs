@@ -21,6 +21,7 @@ impl RuntimeLaw for Code {
             color: [0, 0, 0],
             params: &[],
             contact_fused: true,
+            four_lane: false,
         }
     }
     fn defaults(&self) -> Vec<Value> {

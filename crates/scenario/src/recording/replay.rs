@@ -92,6 +92,7 @@ impl RuntimeLaw for Replay {
             color: self.color,
             params: &[],
             contact_fused: true,
+            four_lane: false,
         }
     }
 

@@ -1,8 +1,13 @@
 //! Engagements the lockstep path is checked on (`tests/lockstep.rs` here, and the
-//! diagnosis on that path in `crates/headless/tests/lockstep_diagnosis.rs`): a smoothed
-//! missile against one target, every number varied.
+//! diagnosis on that path in `crates/headless/tests/lockstep_diagnosis.rs`): one missile
+//! of a law with a four-lane step against one target, every number varied.
+
+#![allow(dead_code)] // Each test file uses its own share.
 
 use steerlab::scenario::{self, Scenario};
+
+/// The laws with a four-lane step.
+pub const LAWS: [&str; 4] = ["smoothed", "naive-accel", "pro-nav", "turn-rate"];
 
 /// A smoothed missile against one target, with the numbers varied by `i`.
 pub fn engagement(i: u32) -> Scenario {
@@ -11,6 +16,12 @@ pub fn engagement(i: u32) -> Scenario {
 
 /// [`engagement`], the target flying `motion` if given.
 pub fn engagement_with(i: u32, motion: Option<&str>) -> Scenario {
+    engagement_of("smoothed", i, motion)
+}
+
+/// One missile of `law` (one of [`LAWS`]) against one target, with the law's numbers and
+/// the rest varied by `i`, the target flying `motion` if given.
+pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
     let f = |k: u32, lo: f32, hi: f32| {
         lo + (hi - lo) * (((i * 7919 + k * 104_729) % 1000) as f32 / 999.0)
     };
@@ -34,17 +45,43 @@ pub fn engagement_with(i: u32, motion: Option<&str>) -> Scenario {
     } else {
         String::new()
     };
+    // Against the crossing program: slow enough that it gets away across its death line.
+    let speed = |lo: f32, hi: f32, slow: f32| if crossing { slow } else { f(15, lo, hi) };
+    let form = ["classic", "pure", "true"][i as usize % 3];
+    let numbers = match law {
+        "smoothed" => format!(
+            "smoothed: (ga: {}, speed: {})",
+            f(14, 0.0, 0.999),
+            speed(0.5, 30.0, 0.3)
+        ),
+        "naive-accel" => format!(
+            "naive_accel: (acceleration: {})",
+            speed(20.0, 3000.0, 1.0)
+        ),
+        "pro-nav" => format!(
+            "pro_nav: (gain: {}, speed: {}, max_accel: {}, form: {form:?})",
+            f(14, 0.0, 10.0),
+            speed(30.0, 1500.0, 5.0),
+            f(23, 0.0, 8000.0),
+        ),
+        "turn-rate" => format!(
+            "turn_rate: (radial_speed: {}, angular_speed: {}, dead_zone: {}, mass_rule: {}, mass: {})",
+            speed(30.0, 1500.0, 5.0),
+            f(14, 0.0, 12.0),
+            f(23, 0.0, 1.0),
+            i.is_multiple_of(4),
+            f(24, 100.0, 2000.0),
+        ),
+        other => panic!("no four-lane step: {other}"),
+    };
     let text = format!(
         "(version: 1, name: \"lane {i}\", world: (width: 2000, height: 1200, margin: {margin}, tick_rate: {rate}),
-          algorithms: (smoothed: (ga: {ga}, speed: {speed})),
+          algorithms: ({numbers}),
           targets: [(name: \"t\", radius: {radius}, motion: {motion})],
-          launchers: [(name: \"l\", pos: ({lx}, {ly}), target: \"t\", algorithms: [\"smoothed\"],
+          launchers: [(name: \"l\", pos: ({lx}, {ly}), target: \"t\", algorithms: [{law:?}],
                        launch_velocity: ({vx}, {vy}), missile: ({fuel}lifetime: {life}, radius: {mr}))])",
         margin = f(13, 0.0, 600.0),
         rate = [60.0, 30.0, 120.0][i as usize % 3],
-        ga = f(14, 0.0, 0.999),
-        // A slow missile lets the fly program get away across its death line.
-        speed = if crossing { 0.3 } else { f(15, 0.5, 30.0) },
         radius = f(16, 1.0, 30.0),
         lx = f(17, 0.0, 2000.0),
         ly = f(18, 0.0, 1200.0),

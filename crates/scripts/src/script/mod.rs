@@ -529,6 +529,7 @@ impl RuntimeLaw for ScriptLaw {
             color: self.color,
             params: self.specs,
             contact_fused: true,
+            four_lane: false,
         }
     }
 

@@ -24,13 +24,23 @@ pub const LANES: usize = 4;
 
 /// How many numbers a law's four-lane step carries per missile (its state and the
 /// parameters it reads).
-pub const LANE_NUMBERS: usize = 4;
+pub const LANE_NUMBERS: usize = 6;
+
+/// What a law's four-lane step sees of a tick: each missile where it is and how it moves,
+/// and its target as seen at the start of the tick.
+#[derive(Clone, Copy, Debug)]
+pub struct LaneTick {
+    pub pos: V2<F4>,
+    pub vel: V2<F4>,
+    pub target_pos: V2<F4>,
+    pub target_vel: V2<F4>,
+    pub dt: F4,
+}
 
 /// A law's step over four missiles at once, the sweep's fast path ([`crate::sim::lockstep`]):
-/// from each missile's numbers (updated in place), its position and the target as seen
-/// at the start of the tick, the new positions and velocities; the same bits as the law's
-/// one-missile step.
-pub type LaneStep = fn(&mut [F4; LANE_NUMBERS], V2<F4>, V2<F4>, F4) -> (V2<F4>, V2<F4>);
+/// from each missile's numbers (updated in place) and the tick, the new positions and
+/// velocities; the same bits as the law's one-missile step.
+pub type LaneStep = fn(&mut [F4; LANE_NUMBERS], &LaneTick) -> (V2<F4>, V2<F4>);
 
 /// A number type the shared rules run on: `f32`, or four of them.
 pub trait Real:
@@ -58,11 +68,15 @@ pub trait Real:
     fn select(mask: Self::Mask, yes: Self, no: Self) -> Self;
     fn finite(self) -> Self::Mask;
 
+    /// `self.clamp(lo, hi)` as `f32::clamp` has it (NaN stays NaN), for `lo <= hi`.
+    fn clamp_to(self, lo: Self, hi: Self) -> Self {
+        let low = Self::select(lo.gt(self), lo, self);
+        Self::select(low.gt(hi), hi, low)
+    }
+
     /// `self.clamp(0.0, 1.0)` as `f32::clamp` has it (NaN stays NaN).
     fn clamp01(self) -> Self {
-        let (zero, one) = (Self::splat(0.0), Self::splat(1.0));
-        let low = Self::select(zero.gt(self), zero, self);
-        Self::select(low.gt(one), one, low)
+        self.clamp_to(Self::splat(0.0), Self::splat(1.0))
     }
 }
 
@@ -151,6 +165,25 @@ impl<N: Real> V2<N> {
     pub fn select(mask: N::Mask, yes: Self, no: Self) -> Self {
         Self::new(N::select(mask, yes.x, no.x), N::select(mask, yes.y, no.y))
     }
+    /// Turned a quarter to the left: `(-y, x)`.
+    pub fn perp(self) -> Self {
+        Self::new(-self.y, self.x)
+    }
+    /// `x * y' - y * x'`.
+    pub fn perp_dot(self, other: Self) -> N {
+        self.x * other.y - self.y * other.x
+    }
+    /// glam's `try_normalize`: the vector times its length's reciprocal, and where that
+    /// reciprocal is finite and positive (elsewhere the answer is not a direction).
+    pub fn try_normalize(self) -> (Self, N::Mask) {
+        let rcp = N::splat(1.0) / self.length();
+        (self.scale(rcp), rcp.finite() & rcp.gt(N::splat(0.0)))
+    }
+    /// glam's `normalize_or`: [`V2::try_normalize`], or `fallback` where it has none.
+    pub fn normalize_or(self, fallback: Self) -> Self {
+        let (unit, ok) = self.try_normalize();
+        Self::select(ok, unit, fallback)
+    }
 }
 
 impl<N: Real> Add for V2<N> {
@@ -235,6 +268,29 @@ mod tests {
             let clamped = Real::clamp01(u4.x);
             assert_eq!(bits(lane(clamped, 0)), bits(a.clamp(0.0, 1.0)));
             assert_eq!(bits(Real::clamp01(a)), bits(a.clamp(0.0, 1.0)));
+            assert_eq!(bits(Real::clamp_to(a, -2.0, 0.5)), bits(a.clamp(-2.0, 0.5)));
+            let (lo, hi) = (F4::splat(-2.0), F4::splat(0.5));
+            assert_eq!(
+                bits(lane(u4.x.clamp_to(lo, hi), 3)),
+                bits(a.clamp(-2.0, 0.5))
+            );
+            assert_eq!(bits(u4.perp().lane(1).x), bits(v.perp().x));
+            assert_eq!(bits(u4.perp().lane(0).y), bits(u.perp().y));
+            assert_eq!(bits(lane(u4.perp_dot(v4), 0)), bits(u.perp_dot(v)));
+            let fallback = V2::gather([Vec2::new(7.0, -7.0); LANES]);
+            let normal = |w: Vec2| w.try_normalize().unwrap_or(Vec2::new(7.0, -7.0));
+            for (i, w) in [u, v, v, u].into_iter().enumerate() {
+                let got = u4.normalize_or(fallback).lane(i);
+                assert_eq!(
+                    (bits(got.x), bits(got.y)),
+                    (bits(normal(w).x), bits(normal(w).y))
+                );
+                let (unit, ok) = V2::from(w).try_normalize();
+                assert_eq!(ok, w.try_normalize().is_some(), "{w}");
+                if ok {
+                    assert_eq!(bits(unit.x), bits(normal(w).x));
+                }
+            }
         }
     }
 

@@ -65,9 +65,10 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
     /// missiles at once, if it has one.
     const LANE_STEP: Option<LaneStep> = None;
 
-    /// This missile's numbers for [`Law::LANE_STEP`] under `params` (none: it flies on
-    /// the ordinary path, as with parameters the four-lane step does not cover).
-    fn lane(&self, _params: &Self::Params) -> Option<[f32; LANE_NUMBERS]> {
+    /// This missile's numbers for [`Law::LANE_STEP`] under `params`, its body as it is
+    /// (none: it flies on the ordinary path, as with parameters the four-lane step does
+    /// not cover).
+    fn lane(&self, _params: &Self::Params, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
         None
     }
 }
@@ -140,6 +141,9 @@ pub struct LawInfo {
     /// Its parameters' descriptions.
     pub params: &'static [Field],
     pub contact_fused: bool,
+    /// Whether it offers a four-lane step ([`Law::LANE_STEP`]): its sweeps fly on the
+    /// fast path (with the parameters and worlds [`crate::sim::lockstep`] takes).
+    pub four_lane: bool,
 }
 
 /// Why a runtime law failed on a tick, with where (a script's `file:line:col`).

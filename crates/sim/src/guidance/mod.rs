@@ -57,6 +57,7 @@ macro_rules! laws {
                 color: <$module::$law as Law>::COLOR,
                 params: <<$module::$law as Law>::Params as Tunable>::FIELDS,
                 contact_fused: <$module::$law as Law>::CONTACT_FUSED,
+                four_lane: <$module::$law as Law>::LANE_STEP.is_some(),
             },
         )*];
 
@@ -207,12 +208,13 @@ macro_rules! laws {
                 }
             }
 
-            /// The law's four-lane step and this missile's numbers for it, if it has one
-            /// under `tuning` ([`Law::lane`]): the sweep's fast path asks the law.
-            pub fn lane(&self, tuning: &Tuning) -> Option<(crate::core::lanes::LaneStep, [f32; crate::core::lanes::LANE_NUMBERS])> {
+            /// The law's four-lane step and the numbers for it of this missile (its body
+            /// `body`), if it has one under `tuning` ([`Law::lane`]): the sweep's fast path
+            /// asks the law.
+            pub fn lane(&self, tuning: &Tuning, body: &Body) -> Option<(crate::core::lanes::LaneStep, [f32; crate::core::lanes::LANE_NUMBERS])> {
                 match self {
                     $( Guidance::$name(g) => <$module::$law as Law>::LANE_STEP
-                        .and_then(|step| g.lane(&tuning.$module).map(|numbers| (step, numbers))), )*
+                        .and_then(|step| g.lane(&tuning.$module, body).map(|numbers| (step, numbers))), )*
                     Guidance::Runtime(_) => None,
                 }
             }

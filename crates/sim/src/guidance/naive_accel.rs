@@ -3,8 +3,9 @@
 //! accelerate straight at it. With a start velocity it orbits its target.
 
 use super::law::{Launch, Law, Signal};
-use super::quartic::{accel_shapes, integrate_accel};
+use super::quartic::{accel_shapes, integrate, integrate_accel};
 use crate::core::field::{number, tunable};
+use crate::core::lanes::{LaneStep, LaneTick, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Seen};
@@ -48,12 +49,13 @@ impl Law for NaiveAccel {
     }
 
     fn steer(&mut self, params: &NaiveAccelParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
-        let k = params.acceleration;
-        let distance = (seen.target_pos - body.pos).length();
-        self.time = (2.0 * distance / k).sqrt();
-        self.aim = seen.target_pos + seen.target_vel * self.time;
-        // Aim point reached: coast rather than divide by zero.
-        self.accel = (self.aim - body.pos).normalize_or_zero() * k;
+        let (time, aim, accel) = estimate(
+            params.acceleration,
+            body.pos.into(),
+            seen.target_pos.into(),
+            seen.target_vel.into(),
+        );
+        (self.time, self.aim, self.accel) = (time, aim.into(), accel.into());
         integrate_accel(body, self.accel, seen.dt);
         None
     }
@@ -76,6 +78,32 @@ impl Law for NaiveAccel {
     ) {
         accel_shapes(body, self.accel, self.aim, out);
     }
+
+    const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+
+    /// Always: its only number is `k` (the velocity is the missile's own).
+    fn lane(&self, params: &NaiveAccelParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
+        Some([params.acceleration, 0.0, 0.0, 0.0, 0.0, 0.0])
+    }
+}
+
+/// The article's estimate for one missile (`f32`) or four ([`crate::core::lanes::F4`])
+/// accelerating at `k`: the flight time from rest `sqrt(2|d|/k)`, where the target will
+/// be then, and the acceleration `k` straight at that point (none once it is there:
+/// coast rather than divide by zero).
+pub fn estimate<N: Real>(k: N, pos: V2<N>, target: V2<N>, target_vel: V2<N>) -> (N, V2<N>, V2<N>) {
+    let distance = (target - pos).length();
+    let time = (N::splat(2.0) * distance / k).sqrt();
+    let aim = target + target_vel.scale(time);
+    let zero = V2::new(N::splat(0.0), N::splat(0.0));
+    (time, aim, (aim - pos).normalize_or(zero).scale(k))
+}
+
+/// Four missiles' ticks at once: numbers `[k]` ([`NaiveAccel::lane`]), through the same
+/// [`estimate`] and [`integrate`] as one missile's.
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+    let (_, _, accel) = estimate(n[0], tick.pos, tick.target_pos, tick.target_vel);
+    integrate(tick.pos, tick.vel, accel, tick.dt)
 }
 
 #[cfg(test)]

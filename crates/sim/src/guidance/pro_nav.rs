@@ -8,6 +8,7 @@
 
 use super::law::{Launch, Law, Signal};
 use crate::core::field::{choice, flag, number, tunable};
+use crate::core::lanes::{LaneStep, LaneTick, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -83,40 +84,69 @@ impl Law for ProNav {
     }
 
     fn steer(&mut self, params: &ProNavParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
-        let range = seen.target_pos - body.pos;
-        let rel_vel = seen.target_vel - body.vel;
-        let r2 = range.length_squared();
-        if r2 > 0.0 {
-            self.los_rate = range.perp_dot(rel_vel) / r2;
-            self.closing_speed = -range.dot(rel_vel) / r2.sqrt();
-        }
+        let range = V2::from(seen.target_pos - body.pos);
+        let rel_vel = V2::from(seen.target_vel - body.vel);
+        (self.los_rate, self.closing_speed) =
+            sight(range, rel_vel, (self.los_rate, self.closing_speed));
         let dir = body
             .vel
             .try_normalize()
             .unwrap_or(Vec2::from_angle(body.heading));
-        // Across the line of sight (across the velocity when the target is on top of it).
-        let across = range.try_normalize().map_or(dir.perp(), Vec2::perp);
-        let (speed, normal) = match params.form {
-            ProNavForm::Classic => (self.closing_speed.max(0.0), dir.perp()),
-            ProNavForm::Pure => (body.vel.length(), dir.perp()),
-            ProNavForm::True => (self.closing_speed.max(0.0), across),
-        };
-        let mut lateral = params.gain * speed * self.los_rate;
+        let (pure, true_pn) = (
+            params.form == ProNavForm::Pure,
+            params.form == ProNavForm::True,
+        );
+        let vel = V2::from(body.vel);
+        let (lateral, normal) = command(
+            params.gain,
+            (self.los_rate, self.closing_speed),
+            (vel, dir.into(), range),
+            (pure, true_pn),
+        );
+        let mut lateral = lateral;
         if params.augmented {
             let before = self.last_target_vel.unwrap_or(seen.target_vel);
+            let across = Vec2::from(range.normalize_or(V2::from(dir)).perp());
             self.target_accel = ((seen.target_vel - before) / seen.dt).dot(across);
             self.last_target_vel = Some(seen.target_vel);
             lateral += 0.5 * params.gain * self.target_accel;
         }
-        let lateral = lateral.clamp(-params.max_accel, params.max_accel);
-        self.accel = normal * lateral;
-        let turned = (body.vel + self.accel * seen.dt)
-            .try_normalize()
-            .unwrap_or(dir);
+        let (accel, turned) = turn(
+            lateral,
+            params.max_accel,
+            normal,
+            (vel, dir.into()),
+            seen.dt,
+        );
+        let turned = Vec2::from(turned);
+        self.accel = accel.into();
         body.vel = turned * params.speed;
         body.heading = crate::core::direction(turned);
         body.pos += body.vel * seen.dt;
         None
+    }
+
+    const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+
+    /// Without augmentation, at a speed of at least 1 and with a velocity that has a
+    /// direction: `[LOS rate, Vc, N, limit, speed, form]` (form 0 classic, 1 pure, 2
+    /// true). Its velocity then keeps a direction (a unit vector times the speed), so the
+    /// heading a one-missile step falls back on is never needed.
+    fn lane(&self, params: &ProNavParams, body: &Body) -> Option<[f32; LANE_NUMBERS]> {
+        let form = match params.form {
+            ProNavForm::Classic => 0.0,
+            ProNavForm::Pure => 1.0,
+            ProNavForm::True => 2.0,
+        };
+        let plain = !params.augmented && params.speed >= 1.0 && body.vel.try_normalize().is_some();
+        plain.then_some([
+            self.los_rate,
+            self.closing_speed,
+            params.gain,
+            params.max_accel,
+            params.speed,
+            form,
+        ])
     }
 
     fn readouts(&self, params: &ProNavParams, _dt: f32, out: &mut Vec<Readout>) {
@@ -167,6 +197,67 @@ impl Law for ProNav {
             },
         ));
     }
+}
+
+/// The line-of-sight rate and the closing speed from the range and the relative
+/// velocity, for one missile (`f32`) or four ([`crate::core::lanes::F4`]); `before` kept
+/// where the range is zero.
+pub fn sight<N: Real>(range: V2<N>, rel_vel: V2<N>, before: (N, N)) -> (N, N) {
+    let r2 = range.length_squared();
+    let seen = r2.gt(N::splat(0.0));
+    (
+        N::select(seen, range.perp_dot(rel_vel) / r2, before.0),
+        N::select(seen, -range.dot(rel_vel) / r2.sqrt(), before.1),
+    )
+}
+
+/// The command `N Vc (LOS rate)` before its limit and the direction it acts in, from the
+/// line of sight `(rate, Vc)`, the missile's velocity, its direction and the range, for
+/// the form `(pure, true)`: `Vc` is `max(Vc, 0)` or, pure, the missile's speed; the
+/// direction is across the velocity or, true, across the line of sight (across the
+/// velocity when the target is on top of it).
+pub fn command<N: Real>(
+    gain: N,
+    (los_rate, closing_speed): (N, N),
+    (vel, dir, range): (V2<N>, V2<N>, V2<N>),
+    (pure, true_pn): (N::Mask, N::Mask),
+) -> (N, V2<N>) {
+    let zero = N::splat(0.0);
+    let closing = N::select(closing_speed.gt(zero), closing_speed, zero);
+    let speed = N::select(pure, vel.length(), closing);
+    let across = range.normalize_or(dir).perp();
+    (
+        gain * speed * los_rate,
+        V2::select(true_pn, across, dir.perp()),
+    )
+}
+
+/// The command limited to `±max_accel` and applied along `normal` for a tick: the
+/// acceleration and the missile's new direction (its old one if the turn leaves none).
+pub fn turn<N: Real>(
+    lateral: N,
+    max_accel: N,
+    normal: V2<N>,
+    (vel, dir): (V2<N>, V2<N>),
+    dt: N,
+) -> (V2<N>, V2<N>) {
+    let accel = normal.scale(lateral.clamp_to(-max_accel, max_accel));
+    (accel, (vel + accel.scale(dt)).normalize_or(dir))
+}
+
+/// Four missiles' ticks at once: numbers `[LOS rate, Vc, N, limit, speed, form]`
+/// ([`ProNav::lane`]), through the same [`sight`], [`command`] and [`turn`] as one
+/// missile's.
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+    let range = tick.target_pos - tick.pos;
+    (n[0], n[1]) = sight(range, tick.target_vel - tick.vel, (n[0], n[1]));
+    // A direction in every lane ([`ProNav::lane`]).
+    let (dir, _) = tick.vel.try_normalize();
+    let form = (n[5].eq(F4::ONE), n[5].eq(F4::splat(2.0)));
+    let (lateral, normal) = command(n[2], (n[0], n[1]), (tick.vel, dir, range), form);
+    let (_, turned) = turn(lateral, n[3], normal, (tick.vel, dir), tick.dt);
+    let vel = turned.scale(n[4]);
+    (tick.pos + vel.scale(tick.dt), vel)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 use super::law::{Launch, Law, Signal};
 use super::roots::{real_roots_in, root_bound};
 use crate::core::field::{number, tunable};
+use crate::core::lanes::{Real, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -330,11 +331,18 @@ impl Law for Quartic {
 
 /// The article's integration for accelerating missiles: `v += a dt; p += v dt`.
 pub fn integrate_accel(body: &mut Body, accel: Vec2, dt: f32) {
-    body.vel += accel * dt;
-    body.pos += body.vel * dt;
+    let (pos, vel) = integrate(body.pos.into(), body.vel.into(), accel.into(), dt);
+    (body.pos, body.vel) = (pos.into(), vel.into());
     if body.vel != Vec2::ZERO {
         body.heading = crate::core::direction(body.vel);
     }
+}
+
+/// [`integrate_accel`]'s move for one missile (`f32`) or four ([`crate::core::lanes::F4`]):
+/// the new position and velocity.
+pub fn integrate<N: Real>(pos: V2<N>, vel: V2<N>, accel: V2<N>, dt: N) -> (V2<N>, V2<N>) {
+    let vel = vel + accel.scale(dt);
+    (pos + vel.scale(dt), vel)
 }
 
 /// The acceleration arrow and the predicted meeting point.

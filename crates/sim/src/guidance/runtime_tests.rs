@@ -13,6 +13,7 @@ mod place_tests {
             color: [0, 0, 0],
             params: &[],
             contact_fused: true,
+            four_lane: false,
         }
     }
 
@@ -76,6 +77,7 @@ mod equality_tests {
                 color: [0, 0, 0],
                 params: &[],
                 contact_fused: true,
+                four_lane: false,
             }
         }
         fn defaults(&self) -> Vec<Value> {

@@ -4,7 +4,7 @@
 
 use super::law::{Launch, Law, Signal};
 use crate::core::field::{flag, number, tunable};
-use crate::core::lanes::{LaneStep, Real, F4, LANE_NUMBERS, V2};
+use crate::core::lanes::{LaneStep, LaneTick, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -110,8 +110,9 @@ impl Law for Smoothed {
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
 
     /// At the article's varying speed: `s`, `ga` and the speed.
-    fn lane(&self, params: &SmoothedParams) -> Option<[f32; LANE_NUMBERS]> {
-        (!params.constant_speed).then_some([self.dir.x, self.dir.y, params.ga, params.speed])
+    fn lane(&self, params: &SmoothedParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
+        let (s, ga, speed) = (self.dir, params.ga, params.speed);
+        (!params.constant_speed).then_some([s.x, s.y, ga, speed, 0.0, 0.0])
     }
 
     fn notes(params: &SmoothedParams, dt: f32) -> Vec<String> {
@@ -134,10 +135,10 @@ pub fn smooth<N: Real>(dir: V2<N>, pos: V2<N>, target: V2<N>, ga: N) -> (V2<N>, 
 
 /// Four missiles' ticks at once: numbers `[s.x, s.y, ga, speed]` ([`Smoothed::lane`]),
 /// through the same [`smooth`] and [`fly`] as one missile's.
-fn step_lanes(n: &mut [F4; LANE_NUMBERS], pos: V2<F4>, target: V2<F4>, dt: F4) -> (V2<F4>, V2<F4>) {
-    let (dir, _) = smooth(V2::new(n[0], n[1]), pos, target, n[2]);
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+    let (dir, _) = smooth(V2::new(n[0], n[1]), tick.pos, tick.target_pos, n[2]);
     (n[0], n[1]) = (dir.x, dir.y);
-    fly(dir, n[3], pos, dt)
+    fly(dir, n[3], tick.pos, tick.dt)
 }
 
 /// The move along `s`: `speed` per tick. Returns the new position and the velocity.
@@ -217,12 +218,13 @@ mod tests {
                 },
             )]
         );
-        assert_eq!(s.lane(&params), Some([0.6, 0.0, 0.9, 4.0]));
+        let numbers = [0.6, 0.0, 0.9, 4.0, 0.0, 0.0];
+        assert_eq!(s.lane(&params, &body), Some(numbers));
         let constant = SmoothedParams {
             constant_speed: true,
             ..params
         };
-        assert_eq!(s.lane(&constant), None);
+        assert_eq!(s.lane(&constant, &body), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! with a sine, and always turns when the goal is behind. Speed is constant.
 
 use super::law::{Launch, Law, Signal};
+use crate::core::lanes::{LaneStep, LaneTick, F4, LANES, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -35,15 +36,19 @@ impl Law for TurnRate {
 
     fn steer(&mut self, params: &TurnRateParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
         let (speed, turn_speed) = params.effective_speeds();
-        let to_goal = seen.target_pos - body.pos;
-        let bearing = to_goal.y.patan2(to_goal.x);
-        let (heading, decision) =
-            turn_toward(body.heading, bearing, turn_speed, params.dead_zone, seen.dt);
+        let turning = [speed, turn_speed, params.dead_zone];
+        let (decision, turned) = fly(body, turning, seen.target_pos, seen.dt);
         self.last = decision;
-        body.heading = heading;
-        body.vel = Vec2::from_angle(heading) * speed;
-        body.pos += body.vel * seen.dt;
+        *body = turned;
         None
+    }
+
+    const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+
+    /// Always: `[heading, speed, turn rate, dead zone]` (the speeds after the mass rule).
+    fn lane(&self, params: &TurnRateParams, body: &Body) -> Option<[f32; LANE_NUMBERS]> {
+        let (speed, turn_speed) = params.effective_speeds();
+        Some([body.heading, speed, turn_speed, params.dead_zone, 0.0, 0.0])
     }
 
     fn readouts(&self, _params: &TurnRateParams, _dt: f32, out: &mut Vec<Readout>) {
@@ -61,6 +66,43 @@ impl Law for TurnRate {
     ) {
         out.extend(turn_rate_shapes(params, body));
     }
+}
+
+/// One tick of the turn-rate rule for `body` turning at `[speed, turn rate, dead zone]`
+/// towards `goal`: the decision and where it leaves the body.
+fn fly(
+    body: &Body,
+    [speed, turn_speed, dead_zone]: [f32; 3],
+    goal: Vec2,
+    dt: f32,
+) -> (TurnDecision, Body) {
+    let to_goal = goal - body.pos;
+    let bearing = to_goal.y.patan2(to_goal.x);
+    let (heading, decision) = turn_toward(body.heading, bearing, turn_speed, dead_zone, dt);
+    let vel = Vec2::from_angle(heading) * speed;
+    let pos = body.pos + vel * dt;
+    (decision, Body { pos, vel, heading })
+}
+
+/// Four missiles' ticks: numbers `[heading, speed, turn rate, dead zone]`
+/// ([`TurnRate::lane`]), each lane through [`fly`] as one missile (its arctangent and
+/// sine are the portable library's, one number at a time).
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+    let at = |x: F4, i: usize| x.as_array()[i];
+    let moved: [Body; LANES] = std::array::from_fn(|i| {
+        let body = Body {
+            pos: tick.pos.lane(i),
+            vel: tick.vel.lane(i),
+            heading: at(n[0], i),
+        };
+        let turning = [at(n[1], i), at(n[2], i), at(n[3], i)];
+        fly(&body, turning, tick.target_pos.lane(i), at(tick.dt, i)).1
+    });
+    n[0] = F4::from(moved.map(|b| b.heading));
+    (
+        V2::gather(moved.map(|b| b.pos)),
+        V2::gather(moved.map(|b| b.vel)),
+    )
 }
 
 /// The dead-zone wedge and the turn circles of a turn-rate body.

@@ -28,7 +28,7 @@ use super::motion::fly_program::screen_centre;
 use super::motion::Surroundings;
 use super::target::Target;
 use super::{MissReason, World};
-use crate::core::lanes::{bits, LaneStep, Real, F4, LANES, LANE_NUMBERS, V2};
+use crate::core::lanes::{bits, LaneStep, LaneTick, Real, F4, LANES, LANE_NUMBERS, V2};
 use crate::guidance::Algorithm;
 use glam::Vec2;
 
@@ -98,7 +98,8 @@ impl Handoff {
         let [missile] = world.missiles() else {
             return None;
         };
-        let (step, numbers) = missile.guidance.lane(world.tuning_for(missile.source))?;
+        let (step, numbers) =
+            (missile.guidance).lane(world.tuning_for(missile.source), &missile.body)?;
         let quiet = world.pending().is_empty()
             && world.turrets().is_empty()
             && world.rain().is_none()
@@ -417,7 +418,14 @@ fn fly_pack(
     let (was, now) = (seen(|t| t.prev_pos), seen(|t| t.pos));
     let dt4 = F4::splat(dt);
     let mut numbers = pack.numbers;
-    let (pos, vel) = step(&mut numbers, pack.pos, was, dt4);
+    let tick = LaneTick {
+        pos: pack.pos,
+        vel: pack.vel,
+        target_pos: was,
+        target_vel: seen(|t| t.prev_vel),
+        dt: dt4,
+    };
+    let (pos, vel) = step(&mut numbers, &tick);
     let finite = pos.x.finite() & pos.y.finite() & vel.x.finite() & vel.y.finite();
     let (pos, path) = pack.ends.burn(pack.path, pack.pos, pos);
     let path = F4::select(finite, path, pack.path);
