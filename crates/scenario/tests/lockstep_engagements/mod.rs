@@ -7,7 +7,13 @@
 use steerlab::scenario::{self, Scenario};
 
 /// The laws with a four-lane step.
-pub const LAWS: [&str; 4] = ["smoothed", "naive-accel", "pro-nav", "turn-rate"];
+pub const LAWS: [&str; 5] = [
+    "smoothed",
+    "naive-accel",
+    "pro-nav",
+    "turn-rate",
+    "heat-seeker",
+];
 
 /// A smoothed missile against one target, with the numbers varied by `i`.
 pub fn engagement(i: u32) -> Scenario {
@@ -71,6 +77,13 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
             f(23, 0.0, 1.0),
             i.is_multiple_of(4),
             f(24, 100.0, 2000.0),
+        ),
+        "heat-seeker" => format!(
+            "heat_seeker: (max_speed: {}, step: {}, lead: {}, divide_first: {})",
+            speed(1.0, 40.0, 1.0).round(),
+            f(14, 1.0, 100.0).round(),
+            f(23, 0.0, 100.0).round(),
+            i.is_multiple_of(5),
         ),
         other => panic!("no four-lane step: {other}"),
     };

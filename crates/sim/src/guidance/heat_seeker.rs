@@ -5,6 +5,7 @@
 
 use super::law::{Launch, Law, Look, Signal};
 use crate::core::field::{flag, tunable, whole};
+use crate::core::lanes::{lane_by_lane, LaneStep, LaneTick, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -114,6 +115,27 @@ impl Law for HeatSeeker {
         None
     }
 
+    const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+
+    /// With the step and the lead under 128: the integers `[x, y, vx, vy]` (their bits,
+    /// which the fast path only carries, never computes with), the max speed, and the
+    /// step, lead and divide-first packed in one number (`step + 128 lead + 16384
+    /// divide_first`, exact in an f32).
+    fn lane(&self, params: &HeatSeekerParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
+        let small = |n: i32| (0..128).contains(&n);
+        let packed = params.step + 128 * params.lead + 16384 * i32::from(params.divide_first);
+        let bits = |n: i32| f32::from_bits(n as u32);
+        let (pos, vel) = (self.pos, self.vel);
+        (small(params.step) && small(params.lead)).then_some([
+            bits(pos.x),
+            bits(pos.y),
+            bits(vel.x),
+            bits(vel.y),
+            params.max_speed as f32,
+            packed as f32,
+        ])
+    }
+
     fn readouts(&self, _params: &HeatSeekerParams, _dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::vector(
             "desired velocity",
@@ -172,6 +194,33 @@ impl HeatSeeker {
             heading,
         }
     }
+}
+
+/// Four missiles' ticks: numbers as [`HeatSeeker::lane`] gives them, each lane through the
+/// law's own integer step.
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+    lane_by_lane(n, tick, |n, _pos, _vel, seen| {
+        let int = |x: f32| x.to_bits() as i32;
+        let packed = n[5] as i32;
+        let params = HeatSeekerParams {
+            max_speed: n[4] as i32,
+            step: packed % 128,
+            lead: packed / 128 % 128,
+            divide_first: packed >= 16384,
+        };
+        let mut seeker = HeatSeeker {
+            pos: IVec2::new(int(n[0]), int(n[1])),
+            vel: IVec2::new(int(n[2]), int(n[3])),
+            ..HeatSeeker::default()
+        };
+        // Its body is its integers' (nothing else moves it on the fast path).
+        let mut body = seeker.body(seen.dt, 0.0);
+        seeker.steer(&params, &mut body, seen);
+        let bits = |n: i32| f32::from_bits(n as u32);
+        let (pos, vel) = (seeker.pos, seeker.vel);
+        n[..4].copy_from_slice(&[bits(pos.x), bits(pos.y), bits(vel.x), bits(vel.y)]);
+        (body.pos, body.vel)
+    })
 }
 
 /// The missile is drawn as a line of this length from its nose back along its velocity.

@@ -498,3 +498,7 @@ impl Tuning {
 #[cfg(test)]
 #[path = "registry_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "lane_tests.rs"]
+mod lane_tests;

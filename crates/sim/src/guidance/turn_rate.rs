@@ -3,7 +3,7 @@
 //! with a sine, and always turns when the goal is behind. Speed is constant.
 
 use super::law::{Launch, Law, Signal};
-use crate::core::lanes::{LaneStep, LaneTick, F4, LANES, LANE_NUMBERS, V2};
+use crate::core::lanes::{lane_by_lane, LaneStep, LaneTick, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -48,7 +48,8 @@ impl Law for TurnRate {
     /// Always: `[heading, speed, turn rate, dead zone]` (the speeds after the mass rule).
     fn lane(&self, params: &TurnRateParams, body: &Body) -> Option<[f32; LANE_NUMBERS]> {
         let (speed, turn_speed) = params.effective_speeds();
-        Some([body.heading, speed, turn_speed, params.dead_zone, 0.0, 0.0])
+        let (heading, dead_zone) = (body.heading, params.dead_zone);
+        Some([heading, speed, turn_speed, dead_zone, 0.0, 0.0])
     }
 
     fn readouts(&self, _params: &TurnRateParams, _dt: f32, out: &mut Vec<Readout>) {
@@ -88,21 +89,16 @@ fn fly(
 /// ([`TurnRate::lane`]), each lane through [`fly`] as one missile (its arctangent and
 /// sine are the portable library's, one number at a time).
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
-    let at = |x: F4, i: usize| x.as_array()[i];
-    let moved: [Body; LANES] = std::array::from_fn(|i| {
+    lane_by_lane(n, tick, |n, pos, vel, seen| {
         let body = Body {
-            pos: tick.pos.lane(i),
-            vel: tick.vel.lane(i),
-            heading: at(n[0], i),
+            pos,
+            vel,
+            heading: n[0],
         };
-        let turning = [at(n[1], i), at(n[2], i), at(n[3], i)];
-        fly(&body, turning, tick.target_pos.lane(i), at(tick.dt, i)).1
-    });
-    n[0] = F4::from(moved.map(|b| b.heading));
-    (
-        V2::gather(moved.map(|b| b.pos)),
-        V2::gather(moved.map(|b| b.vel)),
-    )
+        let (_, moved) = fly(&body, [n[1], n[2], n[3]], seen.target_pos, seen.dt);
+        n[0] = moved.heading;
+        (moved.pos, moved.vel)
+    })
 }
 
 /// The dead-zone wedge and the turn circles of a turn-rate body.

@@ -1,0 +1,158 @@
+//! Every law's four-lane step against its one-missile step: four missiles launched
+//! differently, each tick flown both ways, must move to the same bits, under default
+//! and changed parameters (`tests/lockstep.rs` in the scenario crate checks whole
+//! flights through worlds).
+
+use super::*;
+use crate::core::lanes::{LaneTick, F4, LANES, LANE_NUMBERS, V2};
+use glam::Vec2;
+
+/// Where the target is and how it moves at time `t`: round a circle, so that the line
+/// of sight turns and the target accelerates.
+fn target(t: f32) -> (Vec2, Vec2) {
+    let (s, c) = (0.7 * t).sin_cos();
+    (
+        Vec2::new(600.0 + 250.0 * c, 300.0 + 250.0 * s),
+        Vec2::new(-175.0 * s, 175.0 * c),
+    )
+}
+
+/// Flies four missiles of `algorithm` under `tuning` for 300 ticks both ways.
+fn both_ways(algorithm: Algorithm, tuning: &Tuning) {
+    let dt = 1.0 / 60.0;
+    let launches: [(Vec2, Vec2); LANES] = [
+        (Vec2::new(0.0, 0.0), Vec2::new(100.0, 0.0)),
+        (Vec2::new(900.0, 700.0), Vec2::new(0.0, -80.0)),
+        (Vec2::new(-200.0, 500.0), Vec2::ZERO),
+        (Vec2::new(600.0, 300.0), Vec2::new(-30.0, 60.0)),
+    ];
+    let (start, start_vel) = target(0.0);
+    let mut missiles: Vec<(Guidance, Body)> = (launches.iter())
+        .map(|&(pos, vel)| {
+            let launch = Launch::toward(pos, vel, start, start_vel, dt);
+            Guidance::launch(algorithm, tuning, &launch)
+                .unwrap()
+                .unwrap()
+        })
+        .collect();
+    let lanes: Vec<_> = (missiles.iter())
+        .map(|(g, b)| g.lane(tuning, b).expect("a four-lane step"))
+        .collect();
+    let step = lanes[0].0;
+    let mut numbers: [F4; LANE_NUMBERS] =
+        std::array::from_fn(|k| F4::from(std::array::from_fn(|i| lanes[i].1[k])));
+    let mut pos = V2::gather(std::array::from_fn(|i| missiles[i].1.pos));
+    let mut vel = V2::gather(std::array::from_fn(|i| missiles[i].1.vel));
+    for tick in 0..300 {
+        let (target_pos, target_vel) = target(tick as f32 * dt);
+        let seen = Seen {
+            target_pos,
+            target_vel,
+            dt,
+        };
+        let lane_tick = LaneTick {
+            pos,
+            vel,
+            target_pos: V2::gather([target_pos; LANES]),
+            target_vel: V2::gather([target_vel; LANES]),
+            dt: F4::splat(dt),
+        };
+        (pos, vel) = step(&mut numbers, &lane_tick);
+        for (i, (guidance, body)) in missiles.iter_mut().enumerate() {
+            guidance.steer(tuning, body, &seen);
+            let bits = |v: Vec2| [v.x.to_bits(), v.y.to_bits()];
+            let what = format!("{} lane {i} tick {tick}", algorithm.id());
+            assert_eq!(bits(pos.lane(i)), bits(body.pos), "{what}: {body:?}");
+            assert_eq!(bits(vel.lane(i)), bits(body.vel), "{what}: {body:?}");
+        }
+    }
+}
+
+#[test]
+fn every_four_lane_step_moves_each_lane_as_its_one_missile_step_does() {
+    let four_lane: Vec<Algorithm> = (Algorithm::ALL.into_iter())
+        .filter(|a| a.info().four_lane)
+        .collect();
+    assert_eq!(four_lane.len(), 5, "{four_lane:?}");
+    let mut changed = Tuning::default();
+    for (algorithm, name, value) in [
+        (Algorithm::Smoothed, "ga", Value::Number(0.6)),
+        (Algorithm::NaiveAccel, "acceleration", Value::Number(900.0)),
+        (Algorithm::ProNav, "gain", Value::Number(3.0)),
+        (Algorithm::ProNav, "max_accel", Value::Number(400.0)),
+        (Algorithm::TurnRate, "mass_rule", Value::Flag(true)),
+        (Algorithm::TurnRate, "mass", Value::Number(350.0)),
+        (Algorithm::TurnRate, "dead_zone", Value::Number(0.02)),
+        (Algorithm::HeatSeeker, "divide_first", Value::Flag(true)),
+        (Algorithm::HeatSeeker, "lead", Value::Whole(7)),
+        (Algorithm::HeatSeeker, "step", Value::Whole(3)),
+    ] {
+        changed.set(algorithm, name, value).unwrap();
+    }
+    for algorithm in four_lane {
+        both_ways(algorithm, &Tuning::default());
+        both_ways(algorithm, &changed);
+    }
+    // Each form of pro-nav.
+    for form in 1..3 {
+        let mut tuning = changed.clone();
+        (tuning.set(Algorithm::ProNav, "form", Value::Choice(form))).unwrap();
+        both_ways(Algorithm::ProNav, &tuning);
+    }
+}
+
+#[test]
+fn a_law_refuses_the_fast_path_where_its_four_lane_step_would_differ() {
+    let body = Body {
+        pos: Vec2::ZERO,
+        vel: Vec2::new(0.0, 50.0),
+        heading: 1.0,
+    };
+    let still = Body {
+        vel: Vec2::ZERO,
+        ..body
+    };
+    // Pro-nav: augmented (it remembers the target's velocity), too slow for its velocity
+    // to keep a direction, or without one now (its heading would be needed).
+    let pro_nav = |tuning: &Tuning, body: &Body| {
+        (Guidance::ProNav(pro_nav::ProNav::default()).lane(tuning, body)).map(|(_, n)| n)
+    };
+    let mut tuning = Tuning::default();
+    let numbers = pro_nav(&tuning, &body).unwrap();
+    // [LOS rate, Vc, N, limit, speed, form]: the defaults N 4, 1500, 300, classic.
+    assert_eq!(numbers, [0.0, 0.0, 4.0, 1500.0, 300.0, 0.0]);
+    assert_eq!(pro_nav(&tuning, &still), None);
+    tuning.pro_nav.speed = 0.999;
+    assert_eq!(pro_nav(&tuning, &body), None);
+    tuning.pro_nav.speed = 1.0;
+    assert!(pro_nav(&tuning, &body).is_some());
+    tuning.pro_nav.augmented = true;
+    assert_eq!(pro_nav(&tuning, &body), None);
+    // The heat-seeker packs its step and lead below 128: 3 + 128 * 5 + 16384 = 17027.
+    let seeker = heat_seeker::HeatSeeker {
+        pos: glam::IVec2::new(-7, 12),
+        vel: glam::IVec2::new(2, -1),
+        ..Default::default()
+    };
+    let mut tuning = Tuning::default();
+    (tuning.heat_seeker.step, tuning.heat_seeker.lead) = (3, 5);
+    tuning.heat_seeker.divide_first = true;
+    let heat = |tuning: &Tuning| {
+        (Guidance::HeatSeeker(seeker.clone()).lane(tuning, &body)).map(|(_, n)| n)
+    };
+    let n = heat(&tuning).unwrap();
+    let int = |x: f32| x.to_bits() as i32;
+    assert_eq!(
+        [int(n[0]), int(n[1]), int(n[2]), int(n[3])],
+        [-7, 12, 2, -1]
+    );
+    assert_eq!([n[4], n[5]], [12.0, 17027.0]);
+    tuning.heat_seeker.lead = 127;
+    assert!(heat(&tuning).is_some());
+    tuning.heat_seeker.lead = 128;
+    assert_eq!(heat(&tuning), None);
+    (tuning.heat_seeker.lead, tuning.heat_seeker.step) = (0, 128);
+    assert_eq!(heat(&tuning), None);
+    tuning.heat_seeker.step = -1;
+    assert_eq!(heat(&tuning), None);
+}
