@@ -7,12 +7,13 @@
 use steerlab::scenario::{self, Scenario};
 
 /// The laws with a four-lane step.
-pub const LAWS: [&str; 5] = [
+pub const LAWS: [&str; 6] = [
     "smoothed",
     "naive-accel",
     "pro-nav",
     "turn-rate",
     "heat-seeker",
+    "quartic",
 ];
 
 /// A smoothed missile against one target, with the numbers varied by `i`.
@@ -84,6 +85,10 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
             f(14, 1.0, 100.0).round(),
             f(23, 0.0, 100.0).round(),
             i.is_multiple_of(5),
+        ),
+        "quartic" => format!(
+            "quartic: (acceleration: {})",
+            speed(20.0, 3000.0, 1.0)
         ),
         other => panic!("no four-lane step: {other}"),
     };

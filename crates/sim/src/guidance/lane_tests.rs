@@ -73,11 +73,12 @@ fn every_four_lane_step_moves_each_lane_as_its_one_missile_step_does() {
     let four_lane: Vec<Algorithm> = (Algorithm::ALL.into_iter())
         .filter(|a| a.info().four_lane)
         .collect();
-    assert_eq!(four_lane.len(), 5, "{four_lane:?}");
+    assert_eq!(four_lane.len(), 6, "{four_lane:?}");
     let mut changed = Tuning::default();
     for (algorithm, name, value) in [
         (Algorithm::Smoothed, "ga", Value::Number(0.6)),
         (Algorithm::NaiveAccel, "acceleration", Value::Number(900.0)),
+        (Algorithm::Quartic, "acceleration", Value::Number(60.0)),
         (Algorithm::ProNav, "gain", Value::Number(3.0)),
         (Algorithm::ProNav, "max_accel", Value::Number(400.0)),
         (Algorithm::TurnRate, "mass_rule", Value::Flag(true)),

@@ -8,7 +8,7 @@
 use super::law::{Launch, Law, Signal};
 use super::roots::{real_roots_in, root_bound};
 use crate::core::field::{number, tunable};
-use crate::core::lanes::{Real, V2};
+use crate::core::lanes::{lane_by_lane, LaneStep, LaneTick, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -292,6 +292,30 @@ impl Law for Quartic {
         None
     }
 
+    const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+
+    /// Always: `[solved, T, a.x, a.y, k]` (its last meeting, `solved` 1 if it has one).
+    fn lane(&self, params: &QuarticParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
+        let (solved, m) = match self.last {
+            Some(m) => (1.0, m),
+            None => (
+                0.0,
+                Meeting {
+                    time: 0.0,
+                    accel: Vec2::ZERO,
+                },
+            ),
+        };
+        Some([
+            solved,
+            m.time,
+            m.accel.x,
+            m.accel.y,
+            params.acceleration,
+            0.0,
+        ])
+    }
+
     /// The exact meeting time from launch.
     fn optimal_time(&self, params: &QuarticParams, body: &Body, seen: &Seen) -> Option<f32> {
         meeting(
@@ -336,6 +360,29 @@ pub fn integrate_accel(body: &mut Body, accel: Vec2, dt: f32) {
     if body.vel != Vec2::ZERO {
         body.heading = crate::core::direction(body.vel);
     }
+}
+
+/// Four missiles' ticks: numbers as [`Quartic::lane`] gives them, each lane through the
+/// law's own step (its solver works in `f64`, one missile at a time).
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+    lane_by_lane(n, tick, |n, pos, vel, seen| {
+        let last = (n[0] != 0.0).then_some(Meeting {
+            time: n[1],
+            accel: Vec2::new(n[2], n[3]),
+        });
+        let mut quartic = Quartic { last };
+        let params = QuarticParams { acceleration: n[4] };
+        let mut body = Body {
+            pos,
+            vel,
+            heading: 0.0,
+        };
+        quartic.steer(&params, &mut body, seen);
+        if let Some(m) = quartic.last {
+            n[..4].copy_from_slice(&[1.0, m.time, m.accel.x, m.accel.y]);
+        }
+        (body.pos, body.vel)
+    })
 }
 
 /// [`integrate_accel`]'s move for one missile (`f32`) or four ([`crate::core::lanes::F4`]):
