@@ -16,8 +16,10 @@
 //! failure-class map flies on this path too.
 //!
 //! A law offers its four-lane step through its own file ([`crate::guidance::Law::LANE_STEP`]
-//! and [`crate::guidance::Law::lane`]); this module never names a law. Today smoothed
-//! homing (A) has one; every other law flies in its world, on the ordinary path.
+//! and [`crate::guidance::Law::lane`]); this module never names a law. Smoothed homing,
+//! turn-rate, naive-accel, the quartic, the heat-seeker and pro-nav (unaugmented) have
+//! one; Newton (solver failures, a warm start), the intercept (it detonates), ballistic
+//! arcs (gravity) and scripts fly in their worlds, on the ordinary path.
 
 use super::diagnosis::Finding;
 use super::flight::Ends;
