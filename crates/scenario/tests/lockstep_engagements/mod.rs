@@ -7,13 +7,14 @@
 use steerlab::scenario::{self, Scenario};
 
 /// The laws with a four-lane step.
-pub const LAWS: [&str; 6] = [
+pub const LAWS: [&str; 7] = [
     "smoothed",
     "naive-accel",
     "pro-nav",
     "turn-rate",
     "heat-seeker",
     "quartic",
+    "intercept",
 ];
 
 /// A smoothed missile against one target, with the numbers varied by `i`.
@@ -89,6 +90,12 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
         "quartic" => format!(
             "quartic: (acceleration: {})",
             speed(20.0, 3000.0, 1.0)
+        ),
+        "intercept" => format!(
+            "intercept: (speed: {}, blast_radius: {}, root_rule: {:?})",
+            speed(30.0, 1500.0, 5.0),
+            f(23, 0.0, 200.0),
+            ["earliest", "article-max"][i as usize % 2],
         ),
         other => panic!("no four-lane step: {other}"),
     };

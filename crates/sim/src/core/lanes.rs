@@ -38,44 +38,32 @@ pub struct LaneTick {
 }
 
 /// A law's step over four missiles at once, the sweep's fast path ([`crate::sim::lockstep`]):
-/// from each missile's numbers (updated in place) and the tick, the new positions and
-/// velocities; the same bits as the law's one-missile step.
-pub type LaneStep = fn(&mut [F4; LANE_NUMBERS], &LaneTick) -> (V2<F4>, V2<F4>);
+/// from each missile's numbers (updated in place) and the tick, where each missile moved;
+/// the same bits as the law's one-missile step.
+pub type LaneStep = fn(&mut [F4; LANE_NUMBERS], &LaneTick) -> Moved;
 
-/// A four-lane step made of a one-missile step `step` run on each lane in turn, for a
-/// law whose arithmetic has no four-lane form (a library's trigonometry, integers):
-/// `step` gets the lane's numbers (to update), position, velocity and view of the target,
-/// and gives the new position and velocity.
-#[inline]
-pub fn lane_by_lane(
-    n: &mut [F4; LANE_NUMBERS],
-    tick: &LaneTick,
-    step: impl Fn(
-        &mut [f32; LANE_NUMBERS],
-        glam::Vec2,
-        glam::Vec2,
-        &crate::core::Seen,
-    ) -> (glam::Vec2, glam::Vec2),
-) -> (V2<F4>, V2<F4>) {
-    let columns = n.map(F4::to_array);
-    let mut rows: [[f32; LANE_NUMBERS]; LANES] = std::array::from_fn(|i| columns.map(|c| c[i]));
-    let [pos, vel, target_pos, target_vel] = [tick.pos, tick.vel, tick.target_pos, tick.target_vel]
-        .map(|v| (v.x.to_array(), v.y.to_array()));
-    let dt = tick.dt.to_array();
-    let (mut x, mut y, mut vx, mut vy) = ([0.0; LANES], [0.0; LANES], [0.0; LANES], [0.0; LANES]);
-    for (i, numbers) in rows.iter_mut().enumerate() {
-        let at = |v: ([f32; LANES], [f32; LANES])| glam::Vec2::new(v.0[i], v.1[i]);
-        let seen = crate::core::Seen {
-            target_pos: at(target_pos),
-            target_vel: at(target_vel),
-            dt: dt[i],
-        };
-        let (p, v) = step(numbers, at(pos), at(vel), &seen);
-        (x[i], y[i], vx[i], vy[i]) = (p.x, p.y, v.x, v.y);
+/// Where a four-lane step left its missiles: their positions and velocities, and which
+/// of them detonate this tick (a law that is not contact-fused), when and how widely.
+#[derive(Clone, Copy, Debug)]
+pub struct Moved {
+    pub pos: V2<F4>,
+    pub vel: V2<F4>,
+    /// The share of the tick at which a lane detonates; NaN where it does not.
+    pub detonates_at: F4,
+    /// The blast's radius where it detonates.
+    pub blast: F4,
+}
+
+impl From<(V2<F4>, V2<F4>)> for Moved {
+    /// Moved to `pos` at `vel`, detonating nowhere.
+    fn from((pos, vel): (V2<F4>, V2<F4>)) -> Self {
+        Self {
+            pos,
+            vel,
+            detonates_at: F4::splat(f32::NAN),
+            blast: F4::ZERO,
+        }
     }
-    *n = std::array::from_fn(|k| F4::from(rows.map(|lane| lane[k])));
-    let v2 = |x: [f32; LANES], y: [f32; LANES]| V2::new(F4::from(x), F4::from(y));
-    (v2(x, y), v2(vx, vy))
 }
 
 /// A number type the shared rules run on: `f32`, or four of them.

@@ -3,9 +3,9 @@
 //! scales the other by similar triangles, multiplying before dividing; the velocity
 //! then moves at most `step` per tick towards it, which gives the missile inertia.
 
-use super::law::{Launch, Law, Look, Signal};
+use super::law::{lane_by_lane, Launch, Law, Look, Signal};
 use crate::core::field::{flag, tunable, whole};
-use crate::core::lanes::{lane_by_lane, LaneStep, LaneTick, F4, LANE_NUMBERS, V2};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANE_NUMBERS};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -198,7 +198,7 @@ impl HeatSeeker {
 
 /// Four missiles' ticks: numbers as [`HeatSeeker::lane`] gives them, each lane through the
 /// law's own integer step.
-fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     lane_by_lane(n, tick, |n, _pos, _vel, seen| {
         let int = |x: f32| x.to_bits() as i32;
         let packed = n[5] as i32;
@@ -221,6 +221,7 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
         n[..4].copy_from_slice(&[bits(pos.x), bits(pos.y), bits(vel.x), bits(vel.y)]);
         (body.pos, body.vel)
     })
+    .into()
 }
 
 /// The missile is drawn as a line of this length from its nose back along its velocity.

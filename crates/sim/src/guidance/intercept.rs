@@ -4,8 +4,9 @@
 //! `A + V t` and detonates after travelling `|P - T|`, destroying everything in its
 //! blast radius. Re-solving every tick (lead pursuit) is an improvement, off by default.
 
-use super::law::{Launch, Law, Signal};
+use super::law::{lane_by_lane, Launch, Law, Signal};
 use crate::core::field::{choice, flag, number, tunable};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANE_NUMBERS};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -199,6 +200,17 @@ impl Law for Intercept {
         }
     }
 
+    const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+
+    /// Without lead pursuit (it flies straight to the aim point it solved at launch):
+    /// `[speed, aim.x, aim.y, travel left, blast radius]`, and where in the tick it
+    /// detonated.
+    fn lane(&self, params: &InterceptParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
+        let Self { speed, aim, .. } = *self;
+        let (left, blast) = (self.travel_left, params.blast_radius);
+        (!params.lead_pursuit).then_some([speed, aim.x, aim.y, left, blast, f32::NAN])
+    }
+
     /// The quadratic's time from launch.
     fn optimal_time(&self, _params: &InterceptParams, _body: &Body, _seen: &Seen) -> Option<f32> {
         self.solution.time
@@ -250,6 +262,41 @@ impl Law for Intercept {
 /// Where a missile at `start` that may move `most` units this tick ends when it makes
 /// for `point`: there, or (flown off its plan by an airframe or a blind seeker, so the
 /// point is beyond its reach) as far towards it as it can go, never farther.
+/// Four missiles' ticks: numbers as [`Intercept::lane`] gives them, each lane through the
+/// law's own step; a lane that reaches its aim point detonates.
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
+    let (pos, vel) = lane_by_lane(n, tick, |n, pos, vel, seen| {
+        let mut intercept = Intercept {
+            speed: n[0],
+            aim: Vec2::new(n[1], n[2]),
+            travel_left: n[3],
+            solution: InterceptSolution::default(),
+        };
+        let params = InterceptParams {
+            blast_radius: n[4],
+            lead_pursuit: false,
+            ..InterceptParams::default()
+        };
+        let mut body = Body {
+            pos,
+            vel,
+            heading: 0.0,
+        };
+        n[5] = match intercept.steer(&params, &mut body, seen) {
+            Some(Signal::Detonate { fraction, .. }) => fraction,
+            _ => f32::NAN,
+        };
+        n[3] = intercept.travel_left;
+        (body.pos, body.vel)
+    });
+    Moved {
+        pos,
+        vel,
+        detonates_at: n[5],
+        blast: n[4],
+    }
+}
+
 pub(crate) fn reach_at_most(start: Vec2, point: Vec2, most: f32) -> Vec2 {
     let way = point - start;
     // Rounding aside: on its plan the point is within the tick's move.

@@ -17,8 +17,9 @@ fn target(t: f32) -> (Vec2, Vec2) {
     )
 }
 
-/// Flies four missiles of `algorithm` under `tuning` for 300 ticks both ways.
-fn both_ways(algorithm: Algorithm, tuning: &Tuning) {
+/// Flies four missiles of `algorithm` under `tuning` for 300 ticks both ways, counting
+/// their detonations into `detonations`.
+fn both_ways(algorithm: Algorithm, tuning: &Tuning, detonations: &mut usize) {
     let dt = 1.0 / 60.0;
     let launches: [(Vec2, Vec2); LANES] = [
         (Vec2::new(0.0, 0.0), Vec2::new(100.0, 0.0)),
@@ -57,13 +58,23 @@ fn both_ways(algorithm: Algorithm, tuning: &Tuning) {
             target_vel: V2::gather([target_vel; LANES]),
             dt: F4::splat(dt),
         };
-        (pos, vel) = step(&mut numbers, &lane_tick);
+        let moved = step(&mut numbers, &lane_tick);
+        (pos, vel) = (moved.pos, moved.vel);
         for (i, (guidance, body)) in missiles.iter_mut().enumerate() {
-            guidance.steer(tuning, body, &seen);
+            let signal = guidance.steer(tuning, body, &seen);
             let bits = |v: Vec2| [v.x.to_bits(), v.y.to_bits()];
             let what = format!("{} lane {i} tick {tick}", algorithm.id());
             assert_eq!(bits(pos.lane(i)), bits(body.pos), "{what}: {body:?}");
             assert_eq!(bits(vel.lane(i)), bits(body.vel), "{what}: {body:?}");
+            let lane = |x: F4| x.as_array()[i];
+            let detonated = (!lane(moved.detonates_at).is_nan())
+                .then(|| (lane(moved.blast), lane(moved.detonates_at)));
+            let wanted = match signal {
+                Some(Signal::Detonate { radius, fraction }) => Some((radius, fraction)),
+                _ => None,
+            };
+            assert_eq!(detonated, wanted, "{what}");
+            *detonations += usize::from(wanted.is_some());
         }
     }
 }
@@ -73,7 +84,7 @@ fn every_four_lane_step_moves_each_lane_as_its_one_missile_step_does() {
     let four_lane: Vec<Algorithm> = (Algorithm::ALL.into_iter())
         .filter(|a| a.info().four_lane)
         .collect();
-    assert_eq!(four_lane.len(), 6, "{four_lane:?}");
+    assert_eq!(four_lane.len(), 7, "{four_lane:?}");
     let mut changed = Tuning::default();
     for (algorithm, name, value) in [
         (Algorithm::Smoothed, "ga", Value::Number(0.6)),
@@ -87,19 +98,24 @@ fn every_four_lane_step_moves_each_lane_as_its_one_missile_step_does() {
         (Algorithm::HeatSeeker, "divide_first", Value::Flag(true)),
         (Algorithm::HeatSeeker, "lead", Value::Whole(7)),
         (Algorithm::HeatSeeker, "step", Value::Whole(3)),
+        (Algorithm::Intercept, "blast_radius", Value::Number(55.0)),
+        (Algorithm::Intercept, "speed", Value::Number(420.0)),
     ] {
         changed.set(algorithm, name, value).unwrap();
     }
+    let mut detonations = 0;
     for algorithm in four_lane {
-        both_ways(algorithm, &Tuning::default());
-        both_ways(algorithm, &changed);
+        both_ways(algorithm, &Tuning::default(), &mut detonations);
+        both_ways(algorithm, &changed, &mut detonations);
     }
     // Each form of pro-nav.
     for form in 1..3 {
         let mut tuning = changed.clone();
         (tuning.set(Algorithm::ProNav, "form", Value::Choice(form))).unwrap();
-        both_ways(Algorithm::ProNav, &tuning);
+        both_ways(Algorithm::ProNav, &tuning, &mut detonations);
     }
+    // The intercepts reached their aim points (and flew on past them: a world ends them).
+    assert!(detonations >= 8, "{detonations}");
 }
 
 #[test]
@@ -156,4 +172,37 @@ fn a_law_refuses_the_fast_path_where_its_four_lane_step_would_differ() {
     assert_eq!(heat(&tuning), None);
     tuning.heat_seeker.step = -1;
     assert_eq!(heat(&tuning), None);
+}
+
+#[test]
+fn a_quartic_without_a_meeting_holds_its_last_acceleration_on_the_fast_path_too() {
+    // The quartic has no meeting with a target at infinity: it holds the acceleration
+    // of its last meeting, so its velocity still changes.
+    let tuning = Tuning::default();
+    let dt = 1.0 / 60.0;
+    let start = Vec2::new(400.0, 100.0);
+    let launch = Launch::toward(Vec2::ZERO, Vec2::new(50.0, 0.0), start, Vec2::ZERO, dt);
+    let launched = Guidance::launch(Algorithm::Quartic, &tuning, &launch).unwrap();
+    let (mut quartic, mut body) = launched.unwrap();
+    let (step, numbers) = quartic.lane(&tuning, &body).unwrap();
+    let mut numbers = numbers.map(F4::splat);
+    for target_pos in [start, Vec2::new(f32::INFINITY, 0.0)] {
+        let tick = LaneTick {
+            pos: V2::gather([body.pos; LANES]),
+            vel: V2::gather([body.vel; LANES]),
+            target_pos: V2::gather([target_pos; LANES]),
+            target_vel: V2::gather([Vec2::ZERO; LANES]),
+            dt: F4::splat(dt),
+        };
+        let moved = step(&mut numbers, &tick);
+        let before = body.vel;
+        let seen = Seen {
+            target_pos,
+            target_vel: Vec2::ZERO,
+            dt,
+        };
+        quartic.steer(&tuning, &mut body, &seen);
+        assert_ne!(body.vel, before);
+        assert_eq!((moved.pos.lane(2), moved.vel.lane(2)), (body.pos, body.vel));
+    }
 }

@@ -3,7 +3,7 @@
 //! start a missile ([`Launch`]), what it tells the world about a tick ([`Signal`]), and
 //! how its missile is drawn beyond the common shapes ([`Look`]).
 
-use crate::core::lanes::{LaneStep, LANE_NUMBERS};
+use crate::core::lanes::{LaneStep, LaneTick, F4, LANES, LANE_NUMBERS, V2};
 use crate::core::{Body, DebugShape, Field, Readout, Seen, Tunable};
 use glam::Vec2;
 use serde::de::DeserializeOwned;
@@ -71,6 +71,37 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
     fn lane(&self, _params: &Self::Params, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
         None
     }
+}
+
+/// A four-lane step made of a one-missile step `step` run on each lane in turn, for a
+/// law whose arithmetic has no four-lane form (a library's trigonometry, integers):
+/// `step` gets the lane's numbers (to update), position, velocity and view of the target,
+/// and gives the new position and velocity.
+#[inline]
+pub fn lane_by_lane(
+    n: &mut [F4; LANE_NUMBERS],
+    tick: &LaneTick,
+    step: impl Fn(&mut [f32; LANE_NUMBERS], Vec2, Vec2, &Seen) -> (Vec2, Vec2),
+) -> (V2<F4>, V2<F4>) {
+    let columns = n.map(F4::to_array);
+    let mut rows: [[f32; LANE_NUMBERS]; LANES] = std::array::from_fn(|i| columns.map(|c| c[i]));
+    let [pos, vel, target_pos, target_vel] = [tick.pos, tick.vel, tick.target_pos, tick.target_vel]
+        .map(|v| (v.x.to_array(), v.y.to_array()));
+    let dt = tick.dt.to_array();
+    let (mut x, mut y, mut vx, mut vy) = ([0.0; LANES], [0.0; LANES], [0.0; LANES], [0.0; LANES]);
+    for (i, numbers) in rows.iter_mut().enumerate() {
+        let at = |v: ([f32; LANES], [f32; LANES])| Vec2::new(v.0[i], v.1[i]);
+        let seen = Seen {
+            target_pos: at(target_pos),
+            target_vel: at(target_vel),
+            dt: dt[i],
+        };
+        let (p, v) = step(numbers, at(pos), at(vel), &seen);
+        (x[i], y[i], vx[i], vy[i]) = (p.x, p.y, v.x, v.y);
+    }
+    *n = std::array::from_fn(|k| F4::from(rows.map(|lane| lane[k])));
+    let v2 = |x: [f32; LANES], y: [f32; LANES]| V2::new(F4::from(x), F4::from(y));
+    (v2(x, y), v2(vx, vy))
 }
 
 /// Everything a law needs to start a missile.

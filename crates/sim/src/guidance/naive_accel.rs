@@ -5,7 +5,7 @@
 use super::law::{Launch, Law, Signal};
 use super::quartic::{accel_shapes, integrate, integrate_accel};
 use crate::core::field::{number, tunable};
-use crate::core::lanes::{LaneStep, LaneTick, Real, F4, LANE_NUMBERS, V2};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Seen};
@@ -101,9 +101,9 @@ pub fn estimate<N: Real>(k: N, pos: V2<N>, target: V2<N>, target_vel: V2<N>) -> 
 
 /// Four missiles' ticks at once: numbers `[k]` ([`NaiveAccel::lane`]), through the same
 /// [`estimate`] and [`integrate`] as one missile's.
-fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let (_, _, accel) = estimate(n[0], tick.pos, tick.target_pos, tick.target_vel);
-    integrate(tick.pos, tick.vel, accel, tick.dt)
+    integrate(tick.pos, tick.vel, accel, tick.dt).into()
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 
 use super::law::{Launch, Law, Signal};
 use crate::core::field::{choice, flag, number, tunable};
-use crate::core::lanes::{LaneStep, LaneTick, Real, F4, LANE_NUMBERS, V2};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -248,7 +248,7 @@ pub fn turn<N: Real>(
 /// Four missiles' ticks at once: numbers `[LOS rate, Vc, N, limit, speed, form]`
 /// ([`ProNav::lane`]), through the same [`sight`], [`command`] and [`turn`] as one
 /// missile's.
-fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let range = tick.target_pos - tick.pos;
     (n[0], n[1]) = sight(range, tick.target_vel - tick.vel, (n[0], n[1]));
     // A direction in every lane ([`ProNav::lane`]).
@@ -257,7 +257,7 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
     let (lateral, normal) = command(n[2], (n[0], n[1]), (tick.vel, dir, range), form);
     let (_, turned) = turn(lateral, n[3], normal, (tick.vel, dir), tick.dt);
     let vel = turned.scale(n[4]);
-    (tick.pos + vel.scale(tick.dt), vel)
+    (tick.pos + vel.scale(tick.dt), vel).into()
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@
 //! land on the smallest root (`MeetingQuartic`), falling back to the general root
 //! isolation (`roots.rs`) where they cannot tell, near double roots.
 
-use super::law::{Launch, Law, Signal};
+use super::law::{lane_by_lane, Launch, Law, Signal};
 use super::roots::{real_roots_in, root_bound};
 use crate::core::field::{number, tunable};
-use crate::core::lanes::{lane_by_lane, LaneStep, LaneTick, Real, F4, LANE_NUMBERS, V2};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -364,7 +364,7 @@ pub fn integrate_accel(body: &mut Body, accel: Vec2, dt: f32) {
 
 /// Four missiles' ticks: numbers as [`Quartic::lane`] gives them, each lane through the
 /// law's own step (its solver works in `f64`, one missile at a time).
-fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     lane_by_lane(n, tick, |n, pos, vel, seen| {
         let last = (n[0] != 0.0).then_some(Meeting {
             time: n[1],
@@ -383,6 +383,7 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
         }
         (body.pos, body.vel)
     })
+    .into()
 }
 
 /// [`integrate_accel`]'s move for one missile (`f32`) or four ([`crate::core::lanes::F4`]):

@@ -4,7 +4,7 @@
 
 use super::law::{Launch, Law, Signal};
 use crate::core::field::{flag, number, tunable};
-use crate::core::lanes::{LaneStep, LaneTick, Real, F4, LANE_NUMBERS, V2};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -135,10 +135,10 @@ pub fn smooth<N: Real>(dir: V2<N>, pos: V2<N>, target: V2<N>, ga: N) -> (V2<N>, 
 
 /// Four missiles' ticks at once: numbers `[s.x, s.y, ga, speed]` ([`Smoothed::lane`]),
 /// through the same [`smooth`] and [`fly`] as one missile's.
-fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let (dir, _) = smooth(V2::new(n[0], n[1]), tick.pos, tick.target_pos, n[2]);
     (n[0], n[1]) = (dir.x, dir.y);
-    fly(dir, n[3], tick.pos, tick.dt)
+    fly(dir, n[3], tick.pos, tick.dt).into()
 }
 
 /// The move along `s`: `speed` per tick. Returns the new position and the velocity.

@@ -2,8 +2,8 @@
 //! turns at a fixed angular speed towards the goal, holds inside a dead zone compared
 //! with a sine, and always turns when the goal is behind. Speed is constant.
 
-use super::law::{Launch, Law, Signal};
-use crate::core::lanes::{lane_by_lane, LaneStep, LaneTick, F4, LANE_NUMBERS, V2};
+use super::law::{lane_by_lane, Launch, Law, Signal};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANE_NUMBERS};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -88,7 +88,7 @@ fn fly(
 /// Four missiles' ticks: numbers `[heading, speed, turn rate, dead zone]`
 /// ([`TurnRate::lane`]), each lane through [`fly`] as one missile (its arctangent and
 /// sine are the portable library's, one number at a time).
-fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     lane_by_lane(n, tick, |n, pos, vel, seen| {
         let body = Body {
             pos,
@@ -99,6 +99,7 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> (V2<F4>, V2<F4>) {
         n[0] = moved.heading;
         (moved.pos, moved.vel)
     })
+    .into()
 }
 
 /// The dead-zone wedge and the turn circles of a turn-rate body.

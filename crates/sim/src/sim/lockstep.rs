@@ -17,9 +17,10 @@
 //!
 //! A law offers its four-lane step through its own file ([`crate::guidance::Law::LANE_STEP`]
 //! and [`crate::guidance::Law::lane`]); this module never names a law. Smoothed homing,
-//! turn-rate, naive-accel, the quartic, the heat-seeker and pro-nav (unaugmented) have
-//! one; Newton (solver failures, a warm start), the intercept (it detonates), ballistic
-//! arcs (gravity) and scripts fly in their worlds, on the ordinary path.
+//! turn-rate, naive-accel, the quartic, the heat-seeker, pro-nav (unaugmented) and the
+//! intercept (without lead pursuit; it detonates, so only against a lone target) have
+//! one; Newton (solver failures, a warm start), ballistic arcs (gravity) and scripts fly
+//! in their worlds, on the ordinary path.
 
 use super::diagnosis::Finding;
 use super::flight::Ends;
@@ -49,6 +50,8 @@ pub struct Handoff {
     /// The missile's law, and its four-lane step: lanes of one law fly together.
     law: Algorithm,
     step: LaneStep,
+    /// Whether its law hits what it touches (else it ends by detonating).
+    contact: bool,
     target: Target,
     engagement: Engagement,
 }
@@ -110,9 +113,11 @@ impl Handoff {
             && world.launchers().iter().all(|l| l.next_tick.is_none());
         // (A missile told to go round terrain is plain too: without terrain, which a
         // quiet world has none of, its law's move is flown as it is.)
+        // A law that detonates catches whatever is in its blast: the target alone then.
+        let contact = missile.guidance.contact_fused();
         let plain = missile.airframe.is_none()
             && missile.seeker.is_none()
-            && missile.guidance.contact_fused();
+            && (contact || world.targets().len() == 1);
         let target = world.target(missile.target)?;
         let passive = !target.decoy
             && target.flares.is_none()
@@ -144,6 +149,7 @@ impl Handoff {
             dt: world.dt(),
             law: missile.algorithm(),
             step,
+            contact,
             target: target.clone(),
             engagement,
         })
@@ -271,7 +277,8 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
 
 /// Flies handoffs of one law taken at the same tick, with the same tick length and end.
 fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
-    let Some((tick, dt, end, step)) = handoffs.first().map(|h| (h.tick, h.dt, h.end, h.step))
+    let first = handoffs.first();
+    let Some((tick, dt, end, law)) = first.map(|h| (h.tick, h.dt, h.end, (h.step, h.contact)))
     else {
         return Vec::new();
     };
@@ -317,7 +324,7 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
         }
         for pack in &mut packs {
             let at = (t, dt);
-            flying -= fly_pack(pack, step, &mut engagements, &tracks, &mut trails, at, tick);
+            flying -= fly_pack(pack, law, &mut engagements, &tracks, &mut trails, at, tick);
         }
         for track in &mut tracks {
             track.gone |= track.lost;
@@ -389,7 +396,7 @@ fn pack(
 /// scalar code a world's missile does.
 fn fly_pack(
     pack: &mut Pack,
-    step: LaneStep,
+    (step, contact): (LaneStep, bool),
     engagements: &mut [Engagement],
     tracks: &[Track],
     trails: &mut [Vec<Block>],
@@ -427,7 +434,8 @@ fn fly_pack(
         target_vel: seen(|t| t.prev_vel),
         dt: dt4,
     };
-    let (pos, vel) = step(&mut numbers, &tick);
+    let moved = step(&mut numbers, &tick);
+    let (pos, vel) = (moved.pos, moved.vel);
     let finite = pos.x.finite() & pos.y.finite() & vel.x.finite() & vel.y.finite();
     let (pos, path) = pack.ends.burn(pack.path, pack.pos, pos);
     let path = F4::select(finite, path, pack.path);
@@ -436,8 +444,13 @@ fn fly_pack(
     let closer = closer(distance, pack.closest);
     let seconds = pack.age * dt4;
     let [fuel, lifetime, outside] = pack.ends.checks(path, seconds, dt4, pos);
-    let hit = touches(distance, pack.reach);
-    let settle = !finite | turn.may_peak(pack.peak_cos) | hit | fuel | lifetime | outside;
+    let hit = match contact {
+        true => touches(distance, pack.reach),
+        false => F4::ZERO,
+    };
+    let detonates = moved.detonates_at.eq(moved.detonates_at);
+    let settle =
+        !finite | turn.may_peak(pack.peak_cos) | hit | detonates | fuel | lifetime | outside;
     pack.closest = F4::select(closer, distance, pack.closest);
     let offset = F4::splat((t - pack.since) as f32);
     pack.closest_at = F4::select(closer, offset, pack.closest_at);
@@ -484,9 +497,20 @@ fn fly_pack(
                 metrics.measure_turn(old_vel.lane(i), vel.lane(i), turn, dt);
                 peak_cos[i] = metrics.peak_cos();
             }
-            if touches(at(distance, i), engagement.reach) {
+            let detonation = at(moved.detonates_at, i);
+            if contact && touches(at(distance, i), engagement.reach) {
                 metrics.record_hit(engagement.target, seconds + at(frac, i) * dt);
                 Some(metrics.outcome)
+            } else if !detonation.is_nan() {
+                // As a world's blast: the target where it was at that moment.
+                let target = &tracks[engagement.track].target;
+                let there = target.prev_pos.lerp(target.pos, detonation);
+                if there.distance(pos.lane(i)) <= at(moved.blast, i) + target.radius {
+                    metrics.record_hit(engagement.target, seconds + detonation * dt);
+                    Some(metrics.outcome)
+                } else {
+                    Some(Outcome::Missed(MissReason::Detonated))
+                }
             } else {
                 let path = metrics.path_length;
                 let reason = engagement.ends.reason(path, seconds, dt, pos.lane(i));
