@@ -40,6 +40,7 @@ impl RuntimeLaw for Beeline {
                 .named("speed")]),
             contact_fused: true,
             four_lane: false,
+            lane_gravity: false,
         }
     }
 

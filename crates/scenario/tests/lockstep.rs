@@ -71,6 +71,11 @@ fn intercept_lanes_end_with_the_bits_the_world_computes() {
 }
 
 #[test]
+fn ballistic_lanes_end_with_the_bits_the_world_computes() {
+    lanes_end_with_the_bits_the_world_computes("ballistic");
+}
+
+#[test]
 fn every_law_with_a_four_lane_step_is_checked_here() {
     let mut stepping: Vec<&str> = (steerlab::guidance::Algorithm::ALL.iter())
         .filter(|a| a.info().four_lane)
@@ -90,7 +95,7 @@ fn lanes_end_with_the_bits_the_world_computes(law: &str) {
     for i in 0..240 {
         let (world, handoff) = launched(&engagement_of(law, i, None));
         if world.all_missiles().is_empty() {
-            // The intercept does not fire without a solution.
+            // The intercept and the shell do not fire without a solution.
             unfired += 1;
             continue;
         }
@@ -123,6 +128,7 @@ fn lanes_end_with_the_bits_the_world_computes(law: &str) {
     let kinds = match law {
         // It ends at its aim point, catching the target there or not.
         "intercept" => ["hit", "miss: detonated", "miss: target"],
+        "ballistic" => ["hit", "miss: detonated", "miss: left the world"],
         _ => ["hit", "miss: lifetime", "miss: target"],
     };
     for kind in kinds {
@@ -154,10 +160,12 @@ fn a_world_whose_missile_something_else_can_touch_is_not_handed_off() {
         &|s| s.algorithms.smoothed.constant_speed = true,
         "constant speed",
     );
-    refused(
-        &|s| s.world.gravity = glam::Vec2::new(0.0, 100.0),
-        "gravity",
-    );
+    // Gravity turns the body away from the heading turn-rate steers by.
+    let turning = engagement_of("turn-rate", 0, None);
+    assert!(launched(&turning).1.is_some());
+    let mut falling = turning;
+    falling.world.gravity = glam::Vec2::new(0.0, 100.0);
+    assert!(launched(&falling).1.is_none(), "turn-rate under gravity");
     refused(
         &|s| s.launchers[0].algorithms = vec!["newton".parse().unwrap()],
         "a law without a four-lane step",

@@ -22,6 +22,7 @@ impl RuntimeLaw for Code {
             params: &[],
             contact_fused: true,
             four_lane: false,
+            lane_gravity: false,
         }
     }
     fn defaults(&self) -> Vec<Value> {

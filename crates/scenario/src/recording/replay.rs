@@ -93,6 +93,7 @@ impl RuntimeLaw for Replay {
             params: &[],
             contact_fused: true,
             four_lane: false,
+            lane_gravity: false,
         }
     }
 

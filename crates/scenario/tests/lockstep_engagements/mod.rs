@@ -7,7 +7,7 @@
 use steerlab::scenario::{self, Scenario};
 
 /// The laws with a four-lane step.
-pub const LAWS: [&str; 7] = [
+pub const LAWS: [&str; 8] = [
     "smoothed",
     "naive-accel",
     "pro-nav",
@@ -15,6 +15,7 @@ pub const LAWS: [&str; 7] = [
     "heat-seeker",
     "quartic",
     "intercept",
+    "ballistic",
 ];
 
 /// A smoothed missile against one target, with the numbers varied by `i`.
@@ -56,6 +57,10 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
     // Against the crossing program: slow enough that it gets away across its death line.
     let speed = |lo: f32, hi: f32, slow: f32| if crossing { slow } else { f(15, lo, hi) };
     let form = ["classic", "pure", "true"][i as usize % 3];
+    // Gravity for the shell always, and for every fourth flight of the laws whose step
+    // flies under it.
+    let under_gravity = ["smoothed", "naive-accel", "quartic", "intercept"];
+    let gravity = law == "ballistic" || (under_gravity.contains(&law) && i % 4 == 2);
     let numbers = match law {
         "smoothed" => format!(
             "smoothed: (ga: {}, speed: {})",
@@ -97,15 +102,23 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
             f(23, 0.0, 200.0),
             ["earliest", "article-max"][i as usize % 2],
         ),
+        "ballistic" => format!(
+            "ballistic: (speed: {}, blast_radius: {}, arc: {:?})",
+            speed(500.0, 2500.0, 5.0),
+            f(23, 0.0, 200.0),
+            ["low", "high"][i as usize % 2],
+        ),
         other => panic!("no four-lane step: {other}"),
     };
     let text = format!(
-        "(version: 1, name: \"lane {i}\", world: (width: 2000, height: 1200, margin: {margin}, tick_rate: {rate}),
+        "(version: 1, name: \"lane {i}\", world: (width: 2000, height: 1200, margin: {margin}, tick_rate: {rate}, gravity: ({gx}, {gy})),
           algorithms: ({numbers}),
           targets: [(name: \"t\", radius: {radius}, motion: {motion})],
           launchers: [(name: \"l\", pos: ({lx}, {ly}), target: \"t\", algorithms: [{law:?}],
                        launch_velocity: ({vx}, {vy}), missile: ({fuel}lifetime: {life}, radius: {mr}))])",
         margin = f(13, 0.0, 600.0),
+        gx = if gravity { f(25, -100.0, 100.0) } else { 0.0 },
+        gy = if gravity { f(26, 50.0, 600.0) } else { 0.0 },
         rate = [60.0, 30.0, 120.0][i as usize % 3],
         radius = f(16, 1.0, 30.0),
         lx = f(17, 0.0, 2000.0),

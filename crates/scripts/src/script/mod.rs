@@ -530,6 +530,7 @@ impl RuntimeLaw for ScriptLaw {
             params: self.specs,
             contact_fused: true,
             four_lane: false,
+            lane_gravity: false,
         }
     }
 

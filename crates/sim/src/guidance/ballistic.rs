@@ -7,9 +7,10 @@
 //! added after every law) and detonates at the solved time. No positive root: no
 //! solution, reported as for D.
 
-use super::law::{Launch, Law, Signal};
+use super::law::{lane_by_lane, Launch, Law, Signal};
 use super::roots::{real_roots_in, root_bound};
 use crate::core::field::{choice, number, tunable};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANE_NUMBERS};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -169,30 +170,21 @@ impl Law for Ballistic {
     }
 
     fn steer(&mut self, params: &BallisticParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
-        if seen.dt >= self.time_left {
-            let fraction = if seen.dt > 0.0 {
-                (self.time_left / seen.dt).clamp(0.0, 1.0)
-            } else {
-                1.0
-            };
-            // The world adds this tick's gravity after the law: land on the aim point.
-            if let Some(aim) = self.aim() {
-                let point = aim - self.gravity * seen.dt * seen.dt;
-                body.pos =
-                    super::intercept::reach_at_most(body.pos, point, body.vel.length() * seen.dt);
-            }
-            self.time_left = 0.0;
-            return Some(Signal::Detonate {
-                radius: params.blast_radius,
-                fraction,
-            });
-        }
-        self.time_left -= seen.dt;
-        body.pos += body.vel * seen.dt;
-        if body.vel != Vec2::ZERO {
-            body.heading = crate::core::direction(body.vel);
-        }
-        None
+        let shell = (self.time_left, self.aim(), self.gravity);
+        let (time_left, signal) = fly(shell, params.blast_radius, body, seen.dt);
+        self.time_left = time_left;
+        signal
+    }
+
+    const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+    const LANE_GRAVITY: bool = true;
+
+    /// With a finite aim point (or none): `[time left, aim.x, aim.y, gravity.x,
+    /// gravity.y, blast radius]` (no aim point: NaN).
+    fn lane(&self, params: &BallisticParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
+        let aim = self.aim().unwrap_or(Vec2::NAN);
+        let (left, g, blast) = (self.time_left, self.gravity, params.blast_radius);
+        (self.aim().is_none_or(|a| a.is_finite())).then_some([left, aim.x, aim.y, g.x, g.y, blast])
     }
 
     fn optimal_time(&self, _params: &BallisticParams, _body: &Body, _seen: &Seen) -> Option<f32> {
@@ -262,6 +254,50 @@ impl Law for Ballistic {
             ));
         }
     }
+}
+
+/// One tick of a shell `(time left, aim point, gravity)` (the point where its arc meets
+/// the target, the gravity it was solved for), bursting `blast` wide: its new time left
+/// and, on its last tick, its detonation at the aim point.
+fn fly(
+    (time_left, aim, gravity): (f32, Option<Vec2>, Vec2),
+    blast: f32,
+    body: &mut Body,
+    dt: f32,
+) -> (f32, Option<Signal>) {
+    if dt >= time_left {
+        let fraction = if dt > 0.0 {
+            (time_left / dt).clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+        // The world adds this tick's gravity after the law: land on the aim point.
+        if let Some(aim) = aim {
+            let point = aim - gravity * dt * dt;
+            body.pos = super::intercept::reach_at_most(body.pos, point, body.vel.length() * dt);
+        }
+        let detonate = Signal::Detonate {
+            radius: blast,
+            fraction,
+        };
+        return (0.0, Some(detonate));
+    }
+    body.pos += body.vel * dt;
+    if body.vel != Vec2::ZERO {
+        body.heading = crate::core::direction(body.vel);
+    }
+    (time_left - dt, None)
+}
+
+/// Four shells' ticks: numbers as [`Ballistic::lane`] gives them, each lane through
+/// [`fly`].
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
+    lane_by_lane(n, tick, |n, body, seen| {
+        let aim = (!n[1].is_nan()).then_some(Vec2::new(n[1], n[2]));
+        let (time_left, signal) = fly((n[0], aim, Vec2::new(n[3], n[4])), n[5], body, seen.dt);
+        n[0] = time_left;
+        signal
+    })
 }
 
 #[cfg(test)]

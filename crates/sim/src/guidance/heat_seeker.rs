@@ -199,7 +199,7 @@ impl HeatSeeker {
 /// Four missiles' ticks: numbers as [`HeatSeeker::lane`] gives them, each lane through the
 /// law's own integer step.
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    lane_by_lane(n, tick, |n, _pos, _vel, seen| {
+    lane_by_lane(n, tick, |n, body, seen| {
         let int = |x: f32| x.to_bits() as i32;
         let packed = n[5] as i32;
         let params = HeatSeekerParams {
@@ -214,14 +214,13 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
             ..HeatSeeker::default()
         };
         // Its body is its integers' (nothing else moves it on the fast path).
-        let mut body = seeker.body(seen.dt, 0.0);
-        seeker.steer(&params, &mut body, seen);
+        *body = seeker.body(seen.dt, 0.0);
+        let signal = seeker.steer(&params, body, seen);
         let bits = |n: i32| f32::from_bits(n as u32);
         let (pos, vel) = (seeker.pos, seeker.vel);
         n[..4].copy_from_slice(&[bits(pos.x), bits(pos.y), bits(vel.x), bits(vel.y)]);
-        (body.pos, body.vel)
+        signal
     })
-    .into()
 }
 
 /// The missile is drawn as a line of this length from its nose back along its velocity.

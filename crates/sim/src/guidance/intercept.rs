@@ -201,14 +201,14 @@ impl Law for Intercept {
     }
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+    const LANE_GRAVITY: bool = true;
 
     /// Without lead pursuit (it flies straight to the aim point it solved at launch):
-    /// `[speed, aim.x, aim.y, travel left, blast radius]`, and where in the tick it
-    /// detonated.
+    /// `[speed, aim.x, aim.y, travel left, blast radius]`.
     fn lane(&self, params: &InterceptParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
         let Self { speed, aim, .. } = *self;
         let (left, blast) = (self.travel_left, params.blast_radius);
-        (!params.lead_pursuit).then_some([speed, aim.x, aim.y, left, blast, f32::NAN])
+        (!params.lead_pursuit).then_some([speed, aim.x, aim.y, left, blast, 0.0])
     }
 
     /// The quadratic's time from launch.
@@ -265,7 +265,7 @@ impl Law for Intercept {
 /// Four missiles' ticks: numbers as [`Intercept::lane`] gives them, each lane through the
 /// law's own step; a lane that reaches its aim point detonates.
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    let (pos, vel) = lane_by_lane(n, tick, |n, pos, vel, seen| {
+    lane_by_lane(n, tick, |n, body, seen| {
         let mut intercept = Intercept {
             speed: n[0],
             aim: Vec2::new(n[1], n[2]),
@@ -277,24 +277,10 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
             lead_pursuit: false,
             ..InterceptParams::default()
         };
-        let mut body = Body {
-            pos,
-            vel,
-            heading: 0.0,
-        };
-        n[5] = match intercept.steer(&params, &mut body, seen) {
-            Some(Signal::Detonate { fraction, .. }) => fraction,
-            _ => f32::NAN,
-        };
+        let signal = intercept.steer(&params, body, seen);
         n[3] = intercept.travel_left;
-        (body.pos, body.vel)
-    });
-    Moved {
-        pos,
-        vel,
-        detonates_at: n[5],
-        blast: n[4],
-    }
+        signal
+    })
 }
 
 pub(crate) fn reach_at_most(start: Vec2, point: Vec2, most: f32) -> Vec2 {

@@ -84,7 +84,7 @@ fn every_four_lane_step_moves_each_lane_as_its_one_missile_step_does() {
     let four_lane: Vec<Algorithm> = (Algorithm::ALL.into_iter())
         .filter(|a| a.info().four_lane)
         .collect();
-    assert_eq!(four_lane.len(), 7, "{four_lane:?}");
+    assert_eq!(four_lane.len(), 8, "{four_lane:?}");
     let mut changed = Tuning::default();
     for (algorithm, name, value) in [
         (Algorithm::Smoothed, "ga", Value::Number(0.6)),
@@ -100,6 +100,8 @@ fn every_four_lane_step_moves_each_lane_as_its_one_missile_step_does() {
         (Algorithm::HeatSeeker, "step", Value::Whole(3)),
         (Algorithm::Intercept, "blast_radius", Value::Number(55.0)),
         (Algorithm::Intercept, "speed", Value::Number(420.0)),
+        (Algorithm::Ballistic, "blast_radius", Value::Number(40.0)),
+        (Algorithm::Ballistic, "arc", Value::Choice(1)),
     ] {
         changed.set(algorithm, name, value).unwrap();
     }
@@ -114,8 +116,9 @@ fn every_four_lane_step_moves_each_lane_as_its_one_missile_step_does() {
         (tuning.set(Algorithm::ProNav, "form", Value::Choice(form))).unwrap();
         both_ways(Algorithm::ProNav, &tuning, &mut detonations);
     }
-    // The intercepts reached their aim points (and flew on past them: a world ends them).
-    assert!(detonations >= 8, "{detonations}");
+    // The intercepts and shells reached their aim points (and flew on past them: a
+    // world ends them).
+    assert!(detonations >= 16, "{detonations}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! start a missile ([`Launch`]), what it tells the world about a tick ([`Signal`]), and
 //! how its missile is drawn beyond the common shapes ([`Look`]).
 
-use crate::core::lanes::{LaneStep, LaneTick, F4, LANES, LANE_NUMBERS, V2};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANES, LANE_NUMBERS, V2};
 use crate::core::{Body, DebugShape, Field, Readout, Seen, Tunable};
 use glam::Vec2;
 use serde::de::DeserializeOwned;
@@ -65,6 +65,11 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
     /// missiles at once, if it has one.
     const LANE_STEP: Option<LaneStep> = None;
 
+    /// Whether its four-lane step may fly under gravity, which the world adds after the
+    /// law's move: nothing in its numbers stands for the heading or for where its own
+    /// step left the body.
+    const LANE_GRAVITY: bool = false;
+
     /// This missile's numbers for [`Law::LANE_STEP`] under `params`, its body as it is
     /// (none: it flies on the ordinary path, as with parameters the four-lane step does
     /// not cover).
@@ -74,21 +79,23 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
 }
 
 /// A four-lane step made of a one-missile step `step` run on each lane in turn, for a
-/// law whose arithmetic has no four-lane form (a library's trigonometry, integers):
-/// `step` gets the lane's numbers (to update), position, velocity and view of the target,
-/// and gives the new position and velocity.
+/// law whose arithmetic has no four-lane form (a library's trigonometry, integers, an
+/// `f64` solver): `step` gets the lane's numbers (to update), its body (where it is and
+/// how it moves; heading 0) to move, and the target as seen; the lanes detonate where it
+/// says so.
 #[inline]
 pub fn lane_by_lane(
     n: &mut [F4; LANE_NUMBERS],
     tick: &LaneTick,
-    step: impl Fn(&mut [f32; LANE_NUMBERS], Vec2, Vec2, &Seen) -> (Vec2, Vec2),
-) -> (V2<F4>, V2<F4>) {
+    step: impl Fn(&mut [f32; LANE_NUMBERS], &mut Body, &Seen) -> Option<Signal>,
+) -> Moved {
     let columns = n.map(F4::to_array);
     let mut rows: [[f32; LANE_NUMBERS]; LANES] = std::array::from_fn(|i| columns.map(|c| c[i]));
     let [pos, vel, target_pos, target_vel] = [tick.pos, tick.vel, tick.target_pos, tick.target_vel]
         .map(|v| (v.x.to_array(), v.y.to_array()));
     let dt = tick.dt.to_array();
     let (mut x, mut y, mut vx, mut vy) = ([0.0; LANES], [0.0; LANES], [0.0; LANES], [0.0; LANES]);
+    let (mut detonates_at, mut blast) = ([f32::NAN; LANES], [0.0; LANES]);
     for (i, numbers) in rows.iter_mut().enumerate() {
         let at = |v: ([f32; LANES], [f32; LANES])| Vec2::new(v.0[i], v.1[i]);
         let seen = Seen {
@@ -96,12 +103,24 @@ pub fn lane_by_lane(
             target_vel: at(target_vel),
             dt: dt[i],
         };
-        let (p, v) = step(numbers, at(pos), at(vel), &seen);
-        (x[i], y[i], vx[i], vy[i]) = (p.x, p.y, v.x, v.y);
+        let mut body = Body {
+            pos: at(pos),
+            vel: at(vel),
+            heading: 0.0,
+        };
+        if let Some(Signal::Detonate { radius, fraction }) = step(numbers, &mut body, &seen) {
+            (detonates_at[i], blast[i]) = (fraction, radius);
+        }
+        (x[i], y[i], vx[i], vy[i]) = (body.pos.x, body.pos.y, body.vel.x, body.vel.y);
     }
     *n = std::array::from_fn(|k| F4::from(rows.map(|lane| lane[k])));
     let v2 = |x: [f32; LANES], y: [f32; LANES]| V2::new(F4::from(x), F4::from(y));
-    (v2(x, y), v2(vx, vy))
+    Moved {
+        pos: v2(x, y),
+        vel: v2(vx, vy),
+        detonates_at: F4::from(detonates_at),
+        blast: F4::from(blast),
+    }
 }
 
 /// Everything a law needs to start a missile.
@@ -175,6 +194,8 @@ pub struct LawInfo {
     /// Whether it offers a four-lane step ([`Law::LANE_STEP`]): its sweeps fly on the
     /// fast path (with the parameters and worlds [`crate::sim::lockstep`] takes).
     pub four_lane: bool,
+    /// Whether that step also flies under gravity ([`Law::LANE_GRAVITY`]).
+    pub lane_gravity: bool,
 }
 
 /// Why a runtime law failed on a tick, with where (a script's `file:line:col`).

@@ -58,6 +58,7 @@ macro_rules! laws {
                 params: <<$module::$law as Law>::Params as Tunable>::FIELDS,
                 contact_fused: <$module::$law as Law>::CONTACT_FUSED,
                 four_lane: <$module::$law as Law>::LANE_STEP.is_some(),
+                lane_gravity: <$module::$law as Law>::LANE_GRAVITY,
             },
         )*];
 

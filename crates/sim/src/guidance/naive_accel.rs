@@ -80,6 +80,7 @@ impl Law for NaiveAccel {
     }
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+    const LANE_GRAVITY: bool = true;
 
     /// Always: its only number is `k` (the velocity is the missile's own).
     fn lane(&self, params: &NaiveAccelParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {

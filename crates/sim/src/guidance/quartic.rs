@@ -293,6 +293,7 @@ impl Law for Quartic {
     }
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+    const LANE_GRAVITY: bool = true;
 
     /// Always: `[solved, T, a.x, a.y, k]` (its last meeting, `solved` 1 if it has one).
     fn lane(&self, params: &QuarticParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
@@ -365,25 +366,19 @@ pub fn integrate_accel(body: &mut Body, accel: Vec2, dt: f32) {
 /// Four missiles' ticks: numbers as [`Quartic::lane`] gives them, each lane through the
 /// law's own step (its solver works in `f64`, one missile at a time).
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    lane_by_lane(n, tick, |n, pos, vel, seen| {
+    lane_by_lane(n, tick, |n, body, seen| {
         let last = (n[0] != 0.0).then_some(Meeting {
             time: n[1],
             accel: Vec2::new(n[2], n[3]),
         });
         let mut quartic = Quartic { last };
         let params = QuarticParams { acceleration: n[4] };
-        let mut body = Body {
-            pos,
-            vel,
-            heading: 0.0,
-        };
-        quartic.steer(&params, &mut body, seen);
+        let signal = quartic.steer(&params, body, seen);
         if let Some(m) = quartic.last {
             n[..4].copy_from_slice(&[1.0, m.time, m.accel.x, m.accel.y]);
         }
-        (body.pos, body.vel)
+        signal
     })
-    .into()
 }
 
 /// [`integrate_accel`]'s move for one missile (`f32`) or four ([`crate::core::lanes::F4`]):

@@ -14,6 +14,7 @@ mod place_tests {
             params: &[],
             contact_fused: true,
             four_lane: false,
+            lane_gravity: false,
         }
     }
 
@@ -78,6 +79,7 @@ mod equality_tests {
                 params: &[],
                 contact_fused: true,
                 four_lane: false,
+                lane_gravity: false,
             }
         }
         fn defaults(&self) -> Vec<Value> {

@@ -108,6 +108,7 @@ impl Law for Smoothed {
     }
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+    const LANE_GRAVITY: bool = true;
 
     /// At the article's varying speed: `s`, `ga` and the speed.
     fn lane(&self, params: &SmoothedParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {

@@ -89,17 +89,12 @@ fn fly(
 /// ([`TurnRate::lane`]), each lane through [`fly`] as one missile (its arctangent and
 /// sine are the portable library's, one number at a time).
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    lane_by_lane(n, tick, |n, pos, vel, seen| {
-        let body = Body {
-            pos,
-            vel,
-            heading: n[0],
-        };
-        let (_, moved) = fly(&body, [n[1], n[2], n[3]], seen.target_pos, seen.dt);
-        n[0] = moved.heading;
-        (moved.pos, moved.vel)
+    lane_by_lane(n, tick, |n, body, seen| {
+        body.heading = n[0];
+        let (_, moved) = fly(body, [n[1], n[2], n[3]], seen.target_pos, seen.dt);
+        (n[0], *body) = (moved.heading, moved);
+        None
     })
-    .into()
 }
 
 /// The dead-zone wedge and the turn circles of a turn-rate body.

@@ -2,13 +2,15 @@
 //!
 //! A sweep flies the same small engagement thousands of times with different numbers.
 //! Once a world is down to one missile whose flight nothing else in it can change (no
-//! launches to come, no turrets or rain, no gravity, no airframe or seeker, a target
-//! that neither evades, follows nor throws flares), what is left of its run is that
-//! missile against that target. [`Handoff::take`] lifts the two out of the world;
+//! launches to come, no turrets or rain, no gravity unless its law's step flies under
+//! it, no airframe or seeker, a target that neither evades, follows nor throws flares,
+//! and no other target if its law detonates), what is left of its run is that missile
+//! against that target. [`Handoff::take`] lifts the two out of the world;
 //! [`fly`] flies many such pairs in lockstep, four per [`F4`], with the rules the world
 //! uses written once for both ([`crate::core::lanes`]): the law's step, the swept hit
 //! test, the turn measure, the target's tick, the ends of a flight. A lane computes the
-//! bits [`World::step`] computes; `tests/lockstep.rs` flies both and compares.
+//! bits [`World::step`] computes; `crates/scenario/tests/lockstep.rs` flies both and
+//! compares.
 //!
 //! A diagnosed sweep asks a handoff to be diagnosed ([`Handoff::diagnosed`]): each tick
 //! its pack also writes down where its lanes are, and a miss is diagnosed when it lands
@@ -17,10 +19,14 @@
 //!
 //! A law offers its four-lane step through its own file ([`crate::guidance::Law::LANE_STEP`]
 //! and [`crate::guidance::Law::lane`]); this module never names a law. Smoothed homing,
-//! turn-rate, naive-accel, the quartic, the heat-seeker, pro-nav (unaugmented) and the
-//! intercept (without lead pursuit; it detonates, so only against a lone target) have
-//! one; Newton (solver failures, a warm start), ballistic arcs (gravity) and scripts fly
-//! in their worlds, on the ordinary path.
+//! turn-rate, naive-accel, the quartic, the heat-seeker, pro-nav (unaugmented), the
+//! intercept (without lead pursuit) and ballistic shells have one (the last two
+//! detonate, so they are taken only against a lone target). Under gravity only
+//! smoothed, naive-accel, the quartic, the intercept and the shells are taken
+//! ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by its heading, which
+//! gravity turns; the heat-seeker takes up a body something else moved; pro-nav falls
+//! back on its heading. Newton (solver failures, a warm start) and scripts fly in their
+//! worlds, on the ordinary path.
 
 use super::diagnosis::Finding;
 use super::flight::Ends;
@@ -52,6 +58,8 @@ pub struct Handoff {
     step: LaneStep,
     /// Whether its law hits what it touches (else it ends by detonating).
     contact: bool,
+    /// The world's gravity, added after the law's move.
+    gravity: Vec2,
     target: Target,
     engagement: Engagement,
 }
@@ -109,7 +117,7 @@ impl Handoff {
             && world.turrets().is_empty()
             && world.rain().is_none()
             && world.terrain().is_empty()
-            && world.config.gravity == Vec2::ZERO
+            && (world.config.gravity == Vec2::ZERO || missile.algorithm().info().lane_gravity)
             && world.launchers().iter().all(|l| l.next_tick.is_none());
         // (A missile told to go round terrain is plain too: without terrain, which a
         // quiet world has none of, its law's move is flown as it is.)
@@ -150,6 +158,7 @@ impl Handoff {
             law: missile.algorithm(),
             step,
             contact,
+            gravity: world.config.gravity,
             target: target.clone(),
             engagement,
         })
@@ -235,10 +244,13 @@ impl Pack {
 }
 
 /// Flies every handoff to its end; returns what each measured, in the order given.
-/// Handoffs of one law taken at the same tick, with the same tick length and end, fly
+/// Handoffs of one law taken at the same tick, with the same tick length, end and gravity, fly
 /// together.
 pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
-    let key = |h: &Handoff| (h.tick, h.dt.to_bits(), h.end, h.law);
+    let key = |h: &Handoff| {
+        let gravity = (h.gravity.x.to_bits(), h.gravity.y.to_bits());
+        (h.tick, h.dt.to_bits(), h.end, h.law, gravity)
+    };
     let mut order: Vec<usize> = (0..handoffs.len()).collect();
     order.sort_by_key(|&i| key(&handoffs[i]));
     let keys: Vec<_> = handoffs.iter().map(key).collect();
@@ -277,9 +289,11 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
 
 /// Flies handoffs of one law taken at the same tick, with the same tick length and end.
 fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
-    let first = handoffs.first();
-    let Some((tick, dt, end, law)) = first.map(|h| (h.tick, h.dt, h.end, (h.step, h.contact)))
-    else {
+    let Some((tick, dt, end, law)) = handoffs.first().map(|h| {
+        // The world's move for gravity: a tick's change of velocity (ignored when zero).
+        let correction = Vec2::ZERO + h.gravity * h.dt;
+        (h.tick, h.dt, h.end, (h.step, h.contact, correction))
+    }) else {
         return Vec::new();
     };
     let sampling = handoffs.iter().any(|h| h.engagement.trail.is_some());
@@ -324,7 +338,12 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
         }
         for pack in &mut packs {
             let at = (t, dt);
-            flying -= fly_pack(pack, law, &mut engagements, &tracks, &mut trails, at, tick);
+            let (engagements, trails) = (&mut engagements, &mut trails);
+            // Without gravity the tick is compiled without its branch (a tenth faster).
+            flying -= match law.2 == Vec2::ZERO {
+                true => fly_pack::<false>(pack, law, engagements, &tracks, trails, at, tick),
+                false => fly_pack::<true>(pack, law, engagements, &tracks, trails, at, tick),
+            };
         }
         for track in &mut tracks {
             track.gone |= track.lost;
@@ -390,13 +409,15 @@ fn pack(
 }
 
 /// One tick `t` of length `dt` of a pack, as [`World::step`] flies each of its missiles
-/// (`start` is the tick the engagements were handed off); returns how many of its engagements ended. The common
-/// tick is all four lanes at once; an engagement with something to settle (a turn that may
-/// be its sharpest, a hit, an end, a non-finite state) settles it through the same
-/// scalar code a world's missile does.
-fn fly_pack(
+/// (`start` is the tick the engagements were handed off), its law's step, whether the law
+/// hits what it touches and, with `GRAVITY`, gravity's change of velocity in a tick;
+/// returns how many of its engagements ended. The common tick is all four lanes at once;
+/// an engagement with something to settle (a turn that may be its sharpest, a hit, a
+/// detonation, an end, a non-finite state) settles it through the same scalar code a
+/// world's missile does.
+fn fly_pack<const GRAVITY: bool>(
     pack: &mut Pack,
-    (step, contact): (LaneStep, bool),
+    (step, contact, correction): (LaneStep, bool, Vec2),
     engagements: &mut [Engagement],
     tracks: &[Track],
     trails: &mut [Vec<Block>],
@@ -435,7 +456,13 @@ fn fly_pack(
         dt: dt4,
     };
     let moved = step(&mut numbers, &tick);
-    let (pos, vel) = (moved.pos, moved.vel);
+    let (mut pos, mut vel) = (moved.pos, moved.vel);
+    if GRAVITY {
+        // As a world adds gravity after the law's move (`airframe::fly`).
+        let splat = |v: Vec2| V2::new(F4::splat(v.x), F4::splat(v.y));
+        vel = vel + splat(correction);
+        pos = pos + splat(correction * dt);
+    }
     let finite = pos.x.finite() & pos.y.finite() & vel.x.finite() & vel.y.finite();
     let (pos, path) = pack.ends.burn(pack.path, pack.pos, pos);
     let path = F4::select(finite, path, pack.path);
