@@ -272,9 +272,9 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
             travel_left: n[3],
             solution: InterceptSolution::default(),
         };
+        // (Without lead pursuit, as by default: its speed and root rule are not read.)
         let params = InterceptParams {
             blast_radius: n[4],
-            lead_pursuit: false,
             ..InterceptParams::default()
         };
         let signal = intercept.steer(&params, body, seen);
