@@ -194,3 +194,59 @@ fn a_world_whose_missile_something_else_can_touch_is_not_handed_off() {
     let evading = "Evade(pos: (1000, 160), vel: (-160, 0), max_accel: 500, range: 350)";
     assert!(launched(&engagement_with(0, Some(evading))).1.is_none());
 }
+
+/// Flies `scenario` both ways (the world and, handed off after the launch, the lockstep)
+/// and returns the world's metrics once both agree.
+fn both_ways(scenario: &Scenario, why: &str) -> Metrics {
+    let (world, handoff) = launched(scenario);
+    let end = (10.0 * world.config.tick_rate).round() as u64;
+    let handoff = handoff.unwrap_or_else(|| panic!("{why}: not handed off"));
+    let lane = lockstep::fly(vec![handoff]).remove(0);
+    let (metrics, updates) = reference(world, end);
+    assert_eq!(
+        format!("{:?}", lane.metrics),
+        format!("{metrics:?}"),
+        "{why}"
+    );
+    assert_eq!(lane.updates, updates, "{why}");
+    metrics
+}
+
+#[test]
+fn a_lane_ends_when_two_of_its_ends_fall_on_one_tick_or_its_numbers_break() {
+    // A missile flying past its target on the world's path, its fuel then cut to the path
+    // it had flown when its lifetime ran out: both end it on that tick (fuel first).
+    let mut s = engagement_of("smoothed", 4, Some("Static(pos: (1900, 1150))"));
+    s.launchers[0].pos = glam::Vec2::new(100.0, 100.0);
+    s.launchers[0].missile.lifetime = 1.0;
+    let flown = both_ways(&s, "lifetime").path_length;
+    s.launchers[0].missile.fuel = Some(flown);
+    let ended = both_ways(&s, "fuel and lifetime on one tick");
+    assert_eq!(ended.outcome.describe(), "miss: fuel out");
+    // An intercept whose fuel ends where it detonates.
+    let mut s = engagement_of("intercept", 7, Some("Static(pos: (1500, 300))"));
+    (s.launchers[0].missile.lifetime, s.launchers[0].missile.fuel) = (12.0, None);
+    let detonated = both_ways(&s, "detonation");
+    s.launchers[0].missile.fuel = Some(detonated.path_length);
+    let ended = both_ways(&s, "fuel and detonation on one tick");
+    assert_eq!(ended.outcome, detonated.outcome);
+    // Numbers that break the law's arithmetic once it turns (a turn rate of NaN, its
+    // target moving out of its dead zone after the handoff): the world ends the flight
+    // where it was, and so does the lane.
+    let mut s = engagement_of(
+        "turn-rate",
+        1,
+        Some("Constant(pos: (1500, 600), vel: (0, 300))"),
+    );
+    let turn_rate = &mut s.algorithms.turn_rate;
+    (
+        turn_rate.angular_speed,
+        turn_rate.dead_zone,
+        turn_rate.mass_rule,
+    ) = (f32::NAN, 0.2, false);
+    let launcher = &mut s.launchers[0];
+    (launcher.pos, launcher.launch_velocity) = (glam::Vec2::new(300.0, 600.0), glam::Vec2::ZERO);
+    (launcher.missile.lifetime, launcher.missile.fuel) = (12.0, None);
+    let broken = both_ways(&s, "not finite");
+    assert_eq!(broken.outcome.describe(), "miss: non-finite state");
+}
