@@ -223,10 +223,17 @@ fn a_lane_ends_when_two_of_its_ends_fall_on_one_tick_or_its_numbers_break() {
     s.launchers[0].missile.fuel = Some(flown);
     let ended = both_ways(&s, "fuel and lifetime on one tick");
     assert_eq!(ended.outcome.describe(), "miss: fuel out");
-    // An intercept whose fuel ends where it detonates.
-    let mut s = engagement_of("intercept", 7, Some("Static(pos: (1500, 300))"));
-    (s.launchers[0].missile.lifetime, s.launchers[0].missile.fuel) = (12.0, None);
+    // A shell whose fuel ends where it detonates, on the way down its arc (its turns
+    // shrink tick by tick past the top: none may be its sharpest).
+    // (Under strong gravity its turns are sharp enough to tell apart.)
+    let mut s = engagement_of("ballistic", 7, Some("Static(pos: (900, 900))"));
+    s.algorithms.ballistic.arc = steerlab::guidance::ballistic::Arc::Low;
+    (s.algorithms.ballistic.speed, s.world.gravity) = (2000.0, glam::Vec2::new(0.0, 5000.0));
+    let launcher = &mut s.launchers[0];
+    (launcher.pos, launcher.missile.lifetime) = (glam::Vec2::new(300.0, 900.0), 12.0);
+    launcher.missile.fuel = None;
     let detonated = both_ways(&s, "detonation");
+    assert_eq!(detonated.outcome.describe(), "hit");
     s.launchers[0].missile.fuel = Some(detonated.path_length);
     let ended = both_ways(&s, "fuel and detonation on one tick");
     assert_eq!(ended.outcome, detonated.outcome);
