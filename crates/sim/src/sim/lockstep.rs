@@ -518,6 +518,7 @@ fn fly_pack<const GRAVITY: bool>(
             let turn = Turn {
                 lengths: at(turn.lengths, i),
                 dot: at(turn.dot, i),
+                cross: at(turn.cross, i),
                 cos: at(turn.cos, i),
             };
             if turn.may_peak(metrics.peak_cos()) {

@@ -119,7 +119,7 @@ impl Metrics {
 
     /// The rare part of [`Metrics::record_move`]: measures a turn that may beat the peak.
     pub fn measure_turn(&mut self, old_vel: Vec2, new_vel: Vec2, turn: Turn<f32>, dt: f32) {
-        let angle = crate::core::direction(Vec2::new(turn.dot, old_vel.perp_dot(new_vel).abs()));
+        let angle = crate::core::direction(Vec2::new(turn.dot, turn.cross.abs()));
         if angle / dt > self.peak_turn_rate {
             self.peak_turn_rate = angle / dt;
             self.peak_cos = PeakCos(turn.cos);
@@ -144,12 +144,14 @@ impl Metrics {
 }
 
 /// The turn between two velocities, on one missile (`f32`) or four at once
-/// ([`crate::core::lanes::F4`]): the product of their lengths, their dot product and
-/// the turn's cosine.
+/// ([`crate::core::lanes::F4`]): the product of their lengths, their dot and cross
+/// products and the turn's cosine.
 #[derive(Clone, Copy, Debug)]
 pub struct Turn<N> {
     pub lengths: N,
     pub dot: N,
+    /// `a.x b.y - a.y b.x`.
+    pub cross: N,
     pub cos: N,
 }
 
@@ -160,6 +162,7 @@ impl<N: Real> Turn<N> {
         Self {
             lengths,
             dot,
+            cross: old_vel.perp_dot(new_vel),
             cos: dot / lengths,
         }
     }
@@ -167,9 +170,13 @@ impl<N: Real> Turn<N> {
 
 impl<N: Real> Turn<N> {
     /// Whether this turn may beat a peak whose cosine is `peak_cos` (both velocities
-    /// non-zero, and the cosine not clearly larger than the peak's).
+    /// non-zero, the cosine not clearly larger than the peak's, and a turn at all: the
+    /// same direction, cross product zero and dot product positive, turns by exactly 0,
+    /// which never beats a peak, as a peak only rises; a straight flight measures none).
     pub fn may_peak(&self, peak_cos: N) -> N::Mask {
-        self.lengths.gt(N::splat(0.0)) & (peak_cos + N::splat(COS_MARGIN)).ge(self.cos)
+        let zero = N::splat(0.0);
+        let turns = !self.cross.eq(zero) | zero.gt(self.dot);
+        self.lengths.gt(zero) & (peak_cos + N::splat(COS_MARGIN)).ge(self.cos) & turns
     }
 }
 
@@ -181,6 +188,25 @@ pub fn closer<N: Real>(distance: N, closest: N) -> N::Mask {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_turn_that_may_beat_the_peak_is_measured() {
+        let v = |x: f32, y: f32| V2::new(x, y);
+        let may = |a: V2<f32>, b: V2<f32>, peak: f32| Turn::of(a, b).may_peak(peak);
+        // Straight on (no turn at all), with or without a peak yet: never.
+        assert!(!may(v(3.0, 4.0), v(6.0, 8.0), f32::INFINITY));
+        assert!(!may(v(3.0, 4.0), v(3.0, 4.0), 0.5));
+        // Straight back (a half turn, cross product zero too), or a small turn first: yes.
+        assert!(may(v(3.0, 4.0), v(-3.0, -4.0), f32::INFINITY));
+        assert!(may(v(1.0, 0.0), v(1.0, 0.01), f32::INFINITY));
+        // A turn clearly gentler than the peak's (cos 0.99995 against 0.5): no; a
+        // sharper one (cos 0.6): yes; a still body: no.
+        assert!(!may(v(1.0, 0.0), v(1.0, 0.01), 0.5));
+        assert!(may(v(1.0, 0.0), v(0.6, 0.8), 0.9));
+        assert!(!may(v(0.0, 0.0), v(0.6, 0.8), f32::INFINITY));
+        let t = Turn::of(v(1.0, 2.0), v(3.0, -5.0));
+        assert_eq!((t.dot, t.cross), (-7.0, -11.0));
+    }
 
     #[test]
     fn the_turn_shortcut_never_makes_two_records_differ() {
