@@ -209,6 +209,21 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_a_hair_sharper_than_the_peak_still_becomes_the_peak() {
+        // 0.1 rad, then 0.10005 rad: their cosines differ by about 5e-6, inside the
+        // shortcut's margin, so the second is measured and is the new peak.
+        let mut m = Metrics::new(None);
+        let turn = |angle: f32| Vec2::from_angle(angle) * 100.0;
+        m.record_move(1.0, turn(0.0), turn(0.1), 0.5);
+        m.record_move(2.0, turn(0.0), turn(0.10005), 0.5);
+        assert!(
+            (m.peak_turn_rate - 0.2001).abs() < 2e-6,
+            "{}",
+            m.peak_turn_rate
+        );
+    }
+
+    #[test]
     fn the_turn_shortcut_never_makes_two_records_differ() {
         // The same moves, one record restored from a save (its shortcut reset).
         let mut a = Metrics::new(None);
