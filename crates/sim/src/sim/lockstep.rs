@@ -522,7 +522,7 @@ fn fly_pack<const GRAVITY: bool>(
                 cos: at(turn.cos, i),
             };
             if turn.may_peak(metrics.peak_cos()) {
-                metrics.measure_turn(old_vel.lane(i), vel.lane(i), turn, dt);
+                metrics.measure_turn(turn, dt);
                 peak_cos[i] = metrics.peak_cos();
             }
             let detonation = at(moved.detonates_at, i);

@@ -107,7 +107,7 @@ impl Metrics {
         self.path_length = path_length;
         let turn = Turn::of(old_vel.into(), new_vel.into());
         if turn.may_peak(self.peak_cos.0) {
-            self.measure_turn(old_vel, new_vel, turn, dt);
+            self.measure_turn(turn, dt);
         }
     }
 
@@ -118,7 +118,7 @@ impl Metrics {
     }
 
     /// The rare part of [`Metrics::record_move`]: measures a turn that may beat the peak.
-    pub fn measure_turn(&mut self, old_vel: Vec2, new_vel: Vec2, turn: Turn<f32>, dt: f32) {
+    pub fn measure_turn(&mut self, turn: Turn<f32>, dt: f32) {
         let angle = crate::core::direction(Vec2::new(turn.dot, turn.cross.abs()));
         if angle / dt > self.peak_turn_rate {
             self.peak_turn_rate = angle / dt;
