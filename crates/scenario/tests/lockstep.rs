@@ -8,7 +8,7 @@
 extern crate steerlab_scenario as steerlab;
 
 use steerlab::scenario::Scenario;
-use steerlab::sim::lockstep::{self, Handoff};
+use steerlab::sim::lockstep::{self, Handoff, Landed};
 use steerlab::sim::{Metrics, World};
 
 mod lockstep_engagements;
@@ -101,27 +101,15 @@ fn lanes_end_with_the_bits_the_world_computes(law: &str) {
         }
         let handoff = handoff.unwrap_or_else(|| panic!("{law} {i} was not handed off"));
         let end = (10.0 * world.config.tick_rate).round() as u64;
-        worlds.push((world, end));
+        worlds.push((i, world, end));
         handoffs.push(handoff);
     }
     assert!(unfired <= 40, "{law}: {unfired} of 240 did not fire");
     let landed = lockstep::fly(handoffs);
     assert_eq!(landed.len(), worlds.len());
     let mut outcomes = std::collections::BTreeMap::new();
-    for (i, ((world, end), lane)) in worlds.into_iter().zip(&landed).enumerate() {
-        let (metrics, updates) = reference(world, end);
-        // Metrics compare every field exactly; Debug shows the bits that differ.
-        assert_eq!(
-            format!("{:?}", lane.metrics),
-            format!("{metrics:?}"),
-            "{law} {i}"
-        );
-        assert_eq!(lane.metrics, metrics, "{law} {i}");
-        assert_eq!(
-            lane.metrics.miss_distance.to_bits(),
-            metrics.miss_distance.to_bits()
-        );
-        assert_eq!(lane.updates, updates, "{law} {i}: updates");
+    for ((i, world, end), lane) in worlds.into_iter().zip(&landed) {
+        let metrics = agrees(lane, world, end, &format!("{law} {i}"));
         *outcomes.entry(metrics.outcome.describe()).or_insert(0) += 1;
     }
     // The variety is real: hits and several kinds of miss were compared.
@@ -195,21 +183,30 @@ fn a_world_whose_missile_something_else_can_touch_is_not_handed_off() {
     assert!(launched(&engagement_with(0, Some(evading))).1.is_none());
 }
 
+/// The world's own flight from where it is to `end` against the lane's: every metric,
+/// bit for bit, and the update count. Returns the world's metrics.
+fn agrees(lane: &Landed, world: World, end: u64, why: &str) -> Metrics {
+    let (metrics, updates) = reference(world, end);
+    // Metrics compare every field exactly; Debug shows the bits that differ.
+    assert_eq!(
+        format!("{:?}", lane.metrics),
+        format!("{metrics:?}"),
+        "{why}"
+    );
+    assert_eq!(lane.metrics, metrics, "{why}");
+    let distance = |m: &Metrics| m.miss_distance.to_bits();
+    assert_eq!(distance(&lane.metrics), distance(&metrics), "{why}");
+    assert_eq!(lane.updates, updates, "{why}: updates");
+    metrics
+}
+
 /// Flies `scenario` both ways (the world and, handed off after the launch, the lockstep)
 /// and returns the world's metrics once both agree.
 fn both_ways(scenario: &Scenario, why: &str) -> Metrics {
     let (world, handoff) = launched(scenario);
     let end = (10.0 * world.config.tick_rate).round() as u64;
     let handoff = handoff.unwrap_or_else(|| panic!("{why}: not handed off"));
-    let lane = lockstep::fly(vec![handoff]).remove(0);
-    let (metrics, updates) = reference(world, end);
-    assert_eq!(
-        format!("{:?}", lane.metrics),
-        format!("{metrics:?}"),
-        "{why}"
-    );
-    assert_eq!(lane.updates, updates, "{why}");
-    metrics
+    agrees(&lockstep::fly(vec![handoff])[0], world, end, why)
 }
 
 #[test]

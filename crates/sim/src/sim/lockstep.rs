@@ -287,7 +287,8 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
     landed.into_iter().flatten().collect()
 }
 
-/// Flies handoffs of one law taken at the same tick, with the same tick length and end.
+/// Flies handoffs of one law taken at the same tick, with the same tick length, end and
+/// gravity.
 fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
     let Some((tick, dt, end, law)) = handoffs.first().map(|h| {
         // The world's move for gravity: a tick's change of velocity (ignored when zero).
