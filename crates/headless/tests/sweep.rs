@@ -241,6 +241,52 @@ fn a_field_no_draw_fits_keeps_its_value_and_the_other_draws_stay() {
 }
 
 #[test]
+fn a_draw_its_field_takes_is_drawn_again_when_it_breaks_a_rule_tying_fields_together() {
+    // 100,000 missiles at most: a tick rate above 60 asks more than 6,000,000 missile
+    // updates a second, which the world refuses though the tick rate's own range
+    // (1..=1000) takes it. Draws around 60 above it are drawn again.
+    let mut s = fleeing();
+    s.world.max_missiles = Some(100_000);
+    let sweep = s.sweep.as_mut().unwrap();
+    sweep.runs = 40;
+    sweep.jitter.insert("world.tick_rate".into(), 3.0);
+    let plan = plan_of(&s);
+    let rates: Vec<f32> = (0..40)
+        .map(|run| {
+            plan.engagement(2, run, Algorithm::Intercept)
+                .unwrap()
+                .world
+                .tick_rate
+        })
+        .collect();
+    assert!(rates.iter().all(|r| (50.0..=60.0).contains(r)), "{rates:?}");
+    assert!(
+        rates.iter().filter(|r| **r < 60.0).count() >= 35,
+        "{rates:?}"
+    );
+}
+
+#[test]
+fn a_cell_that_breaks_a_rule_keeps_its_jittered_values_as_they_are() {
+    // Each axis alone is valid at its ends, but their last cell asks 100,000 missiles
+    // at 70 ticks a second, more than the world allows: no draw can make that cell
+    // valid, so its runs keep the file's start, while the first cell's runs keep their
+    // draws.
+    let mut s = fleeing();
+    s.world.max_missiles = Some(75_000);
+    let sweep = s.sweep.as_mut().unwrap();
+    sweep.x = axis("world.tick_rate=50..70:3");
+    sweep.y = Some(axis("world.max_missiles=50000..100000:3"));
+    sweep.runs = 10;
+    sweep.jitter.insert("targets[0].motion.pos.y".into(), 10.0);
+    let plan = plan_of(&s);
+    for run in 0..10 {
+        assert_ne!(drawn(&plan, 0, run).1.y, 1000.0, "run {run}");
+        assert_eq!(drawn(&plan, 8, run).1.y, 1000.0, "run {run}");
+    }
+}
+
+#[test]
 fn a_launch_range_axis_places_the_launcher_around_the_jittered_target() {
     let mut s = fleeing();
     let sweep = s.sweep.as_mut().unwrap();

@@ -196,6 +196,19 @@ impl Fields {
         }
     }
 
+    /// Whether the described field at `path` holds a value its description takes in
+    /// `scenario` (what [`super::validate::validate`] checks of that field alone); `None`
+    /// for a path that is not a described field's number (the launch geometry, or an
+    /// unknown path or owner).
+    pub fn fits(&self, scenario: &Scenario, path: &str) -> Option<bool> {
+        let Setting::Field { owner, name, .. } = self.fields.get(path)? else {
+            return None;
+        };
+        let owner = owner.find(scenario)?;
+        let field = owner.fields().iter().find(|f| f.name == *name)?;
+        Some(crate::core::field::check(field, path, &owner.get(name)?, &[]).is_empty())
+    }
+
     /// The scenario with the fields set (later settings of a path win; whole-number
     /// fields take the nearest whole number, real ones the `f32` their decimal reads
     /// as). `Err` names an unknown path or a value its field's type cannot hold (a

@@ -478,3 +478,63 @@ fn an_obstacles_numbers_are_field_paths_a_sweep_can_set() {
     assert_eq!(set.obstacles[0], scenario.obstacles[0]);
     assert_eq!(set.obstacles[3], scenario.obstacles[3]);
 }
+
+#[test]
+fn a_field_fits_when_its_own_description_takes_its_value() {
+    let s = shipped("default");
+    let fields = Fields::of(&s);
+    let set = |path: &str, value: f64| fields.set(&[(path, value)]).unwrap();
+    // A target's radius is at least 0.001 (its description), a coordinate within 1e7.
+    assert_eq!(fields.fits(&s, "targets[0].radius"), Some(true));
+    let radius = |r: f64| fields.fits(&set("targets[0].radius", r), "targets[0].radius");
+    assert_eq!(radius(0.001), Some(true));
+    assert_eq!(radius(0.0009), Some(false));
+    let far = set("launchers[0].pos.y", 2e7);
+    assert_eq!(fields.fits(&far, "launchers[0].pos.y"), Some(false));
+    // The field alone: another field's bad value is not its concern.
+    assert_eq!(fields.fits(&far, "targets[0].radius"), Some(true));
+    // The launch geometry moves every launcher, and an unknown path is no field.
+    assert_eq!(fields.fits(&s, "launch.range"), None);
+    assert_eq!(fields.fits(&s, "targets[9].radius"), None);
+}
+
+#[test]
+fn one_changed_number_is_valid_exactly_when_its_field_fits_and_the_rules_hold() {
+    // What a jittered sweep relies on (`Plan::jittered`): from a valid scenario, a change
+    // of one number is valid exactly when its own field takes it and the rules tying
+    // fields together find nothing. Every number of every shipped scenario, set in and
+    // far out of its range.
+    use crate::scenario::validate::{validate, validate_rules};
+    let values = [
+        -1e12, -1000.0, -1.0, 0.0, 0.25, 1.0, 3.0, 150.0, 5000.0, 1e12,
+    ];
+    let (mut checked, mut unfit, mut broke_a_rule) = (0, 0, 0);
+    for (name, text) in SHIPPED {
+        let Ok(scenario) = crate::scenario::parse(text, name) else {
+            continue; // shipped scenarios with scripts need their folder
+        };
+        let fields = Fields::of(&scenario);
+        for path in fields.names() {
+            if fields.places_launchers(path) {
+                continue;
+            }
+            for value in values {
+                let mut changed = scenario.clone();
+                if fields.set_onto(&mut changed, &[(path, value)]).is_err() {
+                    continue; // a count cannot be negative
+                }
+                let fits = fields.fits(&changed, path).unwrap();
+                let rules = validate_rules(&changed).is_empty();
+                let valid = validate(&changed).is_empty();
+                assert_eq!(fits && rules, valid, "{name}: {path} = {value}");
+                checked += 1;
+                unfit += usize::from(!fits);
+                broke_a_rule += usize::from(fits && !rules);
+            }
+        }
+    }
+    // Both halves of the claim were met many times.
+    assert!(checked > 5_000, "{checked}");
+    assert!(unfit > 1_000, "{unfit}");
+    assert!(broke_a_rule > 10, "{broke_a_rule}");
+}

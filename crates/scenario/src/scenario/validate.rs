@@ -34,9 +34,9 @@ pub const MAX_MISSILE_WORK: f32 = 10.0 * WORK_PER_SECOND;
 pub const MAX_NAME: usize = 200;
 pub const MAX_DESCRIPTION: usize = 2_000;
 
-/// Collects `(path, message)` problems.
-#[derive(Default)]
-struct Problems(Vec<(String, String)>);
+/// Collects `(path, message)` problems; with `descriptions` false it skips each field's
+/// own check against its description ([`validate_rules`]).
+struct Problems(Vec<(String, String)>, bool);
 
 impl Problems {
     fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
@@ -56,7 +56,9 @@ impl Problems {
 
     /// A described value's fields and parts against their descriptions.
     fn described(&mut self, at: &str, value: &dyn Described, names: &[&str]) {
-        self.0.extend(value.problems(at, names));
+        if self.1 {
+            self.0.extend(value.problems(at, names));
+        }
     }
 
     /// Whether `found <= max`; reports it otherwise.
@@ -73,7 +75,21 @@ impl Problems {
 
 /// Every problem in a parsed scenario, as `(field path, message)`.
 pub fn validate(s: &Scenario) -> Vec<(String, String)> {
-    let mut p = Problems::default();
+    problems(s, true)
+}
+
+/// [`validate`] without each field's own check against its description: the rules that
+/// tie fields together and each part's own rules (an obstacle's shape, a motion's path).
+/// A scenario [`validate`] passes, with one number of one field changed, is valid again
+/// exactly when that field passes its own check ([`super::fields::Fields::fits`]) and
+/// these find nothing: a jittered sweep checks each draw so (the descriptions of a
+/// scenario's every field are most of what [`validate`] costs).
+pub fn validate_rules(s: &Scenario) -> Vec<(String, String)> {
+    problems(s, false)
+}
+
+fn problems(s: &Scenario, descriptions: bool) -> Vec<(String, String)> {
+    let mut p = Problems(Vec::new(), descriptions);
     if s.version != VERSION {
         p.push(
             "version",
@@ -83,7 +99,12 @@ pub fn validate(s: &Scenario) -> Vec<(String, String)> {
     p.text("name", &s.name, MAX_NAME);
     p.text("description", &s.description, MAX_DESCRIPTION);
     world(&mut p, s);
-    for (algorithm, field, why) in s.algorithms.problems() {
+    // (The laws' numbers have descriptions only.)
+    let laws = match descriptions {
+        true => s.algorithms.problems(),
+        false => Vec::new(),
+    };
+    for (algorithm, field, why) in laws {
         let group = algorithm.id().replace('-', "_");
         p.push(format!("algorithms.{group}.{field}"), why);
     }
@@ -407,6 +428,32 @@ mod tests {
             too_many,
             [("world.max_missiles".to_string(), why.to_string())]
         );
+    }
+
+    #[test]
+    fn the_rules_alone_skip_each_field_s_own_check_but_not_what_ties_fields_together() {
+        // A radius below 0.1 breaks the target's description alone.
+        let mut s = default_scenario();
+        s.targets[0].radius = 0.0;
+        assert_eq!(validate(&s).len(), 1);
+        assert!(validate_rules(&s).is_empty());
+        // So does a law's number.
+        let mut s = default_scenario();
+        s.algorithms.smoothed.ga = 2.0;
+        assert_eq!(validate(&s)[0].0, "algorithms.smoothed.ga");
+        assert!(validate_rules(&s).is_empty());
+        // A launcher aiming at a target nobody has, and more missiles than the tick rate allows.
+        let mut s = default_scenario();
+        s.launchers[0].target = "nobody".into();
+        s.world.max_missiles = Some(100_000);
+        s.world.tick_rate = 61.0;
+        let paths =
+            |p: Vec<(String, String)>| p.into_iter().map(|(path, _)| path).collect::<Vec<_>>();
+        assert_eq!(
+            paths(validate_rules(&s)),
+            ["world.max_missiles", "launchers[0].target"]
+        );
+        assert_eq!(validate_rules(&s), validate(&s));
     }
 
     #[test]
