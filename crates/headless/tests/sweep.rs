@@ -287,6 +287,41 @@ fn a_cell_that_breaks_a_rule_keeps_its_jittered_values_as_they_are() {
 }
 
 #[test]
+fn a_draw_that_places_the_launcher_past_the_world_s_limit_is_drawn_again() {
+    // The launcher stands `launch.range` from the target's jittered start, away from it
+    // along -x: at a range of 3,000 from -9,997,000 it is at -10,000,000, the farthest a
+    // coordinate may be. A target drawn further left would put it past that: the
+    // whole scenario (the launcher moved too) is checked, and that draw is drawn again.
+    let text = FLEEING
+        .replace("pos: (1000, 1000)", "pos: (-9997000, 1000)")
+        .replace("pos: (800, 1000)", "pos: (-9999000, 1000)");
+    let mut s = scenario::parse(&text, "far.ron").unwrap();
+    let sweep = s.sweep.as_mut().unwrap();
+    sweep.x = axis("launch.range=100..3000:3");
+    sweep.y = None;
+    sweep.runs = 20;
+    sweep.jitter.insert("targets[0].motion.pos.x".into(), 10.0);
+    let plan = plan_of(&s);
+    let xs = |cell: usize| -> Vec<(f32, f32)> {
+        (0..20)
+            .map(|run| drawn(&plan, cell, run))
+            .map(|(_, start, launcher)| (start.x, launcher.x))
+            .collect()
+    };
+    let near = xs(0);
+    assert!(near.iter().any(|(x, _)| *x < -9_997_000.0), "{near:?}");
+    let far = xs(2);
+    assert!(
+        far.iter().all(|(x, l)| *x >= -9_997_000.0 && *l >= -1.0e7),
+        "{far:?}"
+    );
+    assert!(
+        far.iter().filter(|(x, _)| *x > -9_997_000.0).count() >= 15,
+        "{far:?}"
+    );
+}
+
+#[test]
 fn a_launch_range_axis_places_the_launcher_around_the_jittered_target() {
     let mut s = fleeing();
     let sweep = s.sweep.as_mut().unwrap();

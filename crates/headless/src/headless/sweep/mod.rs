@@ -182,11 +182,8 @@ impl Plan {
     }
 
     /// The cell's scenario before any run's seed or jitter.
-    fn cell_scenario(&self, cell: usize) -> Result<Cell, String> {
-        let scenario = self.fields.set(&self.axis_settings(cell))?;
-        // Only a jittered run asks (once per cell, not per run).
-        let valid = self.has_jitter() && validate::validate(&scenario).is_empty();
-        Ok(Cell { scenario, valid })
+    fn cell_scenario(&self, cell: usize) -> Result<Scenario, String> {
+        self.fields.set(&self.axis_settings(cell))
     }
 
     /// The cell's axis values as field settings, x first.
@@ -207,13 +204,13 @@ impl Plan {
     /// A run's scenario: the cell's with the run's seeds and jittered fields.
     fn run_scenario(
         &self,
-        cell_scenario: &Cell,
+        cell_scenario: &Scenario,
         cell: usize,
         run: u32,
     ) -> Result<Scenario, String> {
         let seed = self.seed(cell, run);
         let mut scenario = if !self.has_jitter() {
-            cell_scenario.scenario.clone()
+            cell_scenario.clone()
         } else {
             self.jittered(cell_scenario, cell, seed)?
         };
@@ -228,19 +225,24 @@ impl Plan {
 
     /// The cell with each jittered field drawn from a Gaussian around its value
     /// (truncated to the values the field takes).
-    fn jittered(&self, cell_scenario: &Cell, cell: usize, seed: u64) -> Result<Scenario, String> {
+    fn jittered(
+        &self,
+        cell_scenario: &Scenario,
+        cell: usize,
+        seed: u64,
+    ) -> Result<Scenario, String> {
         let mut rng = Rng::new(seed ^ 0x6A09_E667_F3BC_C908);
         let mut settings = self.axis_settings(cell);
         // The run's scenario so far: the cell's with the values chosen so far. A draw is
         // set onto it (the next draw or the centre overwrites a refused one), unless a
         // setting places the launchers, which happens after every other setting: then
         // it is read again from the file's with every setting.
-        let mut kept = cell_scenario.scenario.clone();
-        // A draw changes one number of a scenario that was valid before it (the cell's,
-        // with the draws kept so far): when the launchers stay where they are, it is
-        // valid again if its own field takes it and the rules tying fields together
-        // hold (`validate_rules`), without checking every other field again.
-        let one_field = self.jitter_onto && cell_scenario.valid;
+        let mut kept = cell_scenario.clone();
+        // Every field of every cell passes its own check: [`Plan::new`] checked the
+        // whole scenario with each axis end set, and a field takes an interval. So does
+        // every draw kept so far. When the launchers stay where they are, a draw changes
+        // one number: the scenario is valid if that field takes it and the rules tying
+        // fields together hold (`validate_rules`), without checking every field again.
         let read = |kept: &mut Scenario, settings: &[(&str, f64)]| match self.jitter_onto {
             true => self.fields.set_onto(kept, &settings[settings.len() - 1..]),
             false => self.fields.set(settings).map(|scenario| *kept = scenario),
@@ -258,7 +260,7 @@ impl Plan {
                 let value = centre + sigma * gaussian(&mut rng);
                 settings.push((path, value));
                 let fits = read(&mut kept, &settings).is_ok()
-                    && match one_field {
+                    && match self.jitter_onto {
                         true => {
                             self.fields.fits(&kept, path) == Some(true)
                                 && validate::validate_rules(&kept).is_empty()
@@ -376,13 +378,10 @@ impl Plan {
     ) -> Result<Option<Vec<CellStats>>, String> {
         let cell_scenario = self.cell_scenario(cell)?;
         let jittered = self.has_jitter();
-        let restricted: Vec<Cell> = match jittered {
+        let restricted: Vec<Scenario> = match jittered {
             true => Vec::new(),
             false => (self.algorithms.iter())
-                .map(|a| Cell {
-                    scenario: cell_scenario.scenario.restricted_to(*a),
-                    valid: cell_scenario.valid,
-                })
+                .map(|a| cell_scenario.restricted_to(*a))
                 .collect(),
         };
         let mut started = Vec::new();
@@ -484,13 +483,6 @@ impl Plan {
         let s = stats.get(cell.checked_sub(first)? * self.algorithms.len() + a)?;
         (s.cell == cell && s.algorithm == algorithm).then_some(s)
     }
-}
-
-/// A cell's scenario before any run's seed or jitter, and whether it passes every rule
-/// (asked only when runs are jittered: see [`Plan::jittered`]).
-struct Cell {
-    scenario: Scenario,
-    valid: bool,
 }
 
 /// A run on the batch path after its first part ([`Plan::start`]): the results so far,
