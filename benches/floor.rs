@@ -1,31 +1,35 @@
-//! `World::step` against its floor: smoothed homing's update on 1M missiles through the
-//! world (the window's, `run`'s and the debugger's path), beside the same update as a
-//! plain structure-of-arrays loop with nothing else (no metrics, hit test, events or
-//! bookkeeping), in the same run. The ratio of the two throughputs is what the world
-//! costs beyond the law's arithmetic (issue 32's third goal asks for at most 10x).
-//! `cargo bench --bench floor`; Criterion reports both in missile updates per second.
+//! `World::step` against its floor: 1M missiles of one law through the world (the
+//! window's, `run`'s and the debugger's path), on every core and on one, beside the same
+//! update as a plain structure-of-arrays loop with nothing else (no metrics, hit test,
+//! events or bookkeeping), on one core, in the same run. The ratio of the throughputs is
+//! what the world costs beyond the law's arithmetic (issue 32's third goal asks for at
+//! most 10x). Smoothed homing and the intercept; `cargo bench --bench floor`; Criterion
+//! reports each in missile updates per second.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use std::time::Duration;
 use steerlab::core::Body;
-use steerlab::guidance::Algorithm;
+use steerlab::guidance::{Algorithm, Guidance};
 use steerlab::scenario::presets::bench;
+use steerlab::sim::World;
 
 const MISSILES: usize = 1_000_000;
 
-/// Smoothed homing's state, one array per number: positions, smoothed directions, and
-/// the target each missile steers at (where it is at the start of the tick).
+/// Each missile's numbers, one array per number: its position and, for smoothed homing,
+/// its smoothed direction, for the intercept its velocity and the distance left to its
+/// aim point (where it stops).
 #[derive(Clone)]
 struct Lanes {
     px: Vec<f32>,
     py: Vec<f32>,
     sx: Vec<f32>,
     sy: Vec<f32>,
+    left: Vec<f32>,
 }
 
 /// One tick of the article's update for every missile: `s = ga*s + (1-ga)*hat(t-p)`,
 /// `p += s*speed` (at zero distance the old `s`), as `guidance::smoothed` has it.
-fn tick(l: &mut Lanes, target: (f32, f32), ga: f32, speed: f32) {
+fn smoothed(l: &mut Lanes, target: (f32, f32), ga: f32, speed: f32) {
     let n = l.px.len();
     let (px, py) = (&mut l.px[..n], &mut l.py[..n]);
     let (sx, sy) = (&mut l.sx[..n], &mut l.sy[..n]);
@@ -44,42 +48,102 @@ fn tick(l: &mut Lanes, target: (f32, f32), ga: f32, speed: f32) {
     }
 }
 
-fn floor(c: &mut Criterion) {
-    let mut group = c.benchmark_group(format!("floor/{MISSILES}"));
-    group.throughput(Throughput::Elements(MISSILES as u64));
-    group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(500));
-    group.measurement_time(Duration::from_secs(8));
-    let scenario = bench(Algorithm::Smoothed, MISSILES);
-    let params = &scenario.algorithms.smoothed;
-    let (ga, speed) = (params.ga, params.speed);
-    let mut world = scenario.build().expect("bench scenario builds");
+/// One tick of the intercept for every missile: straight on at its velocity (`s`), the
+/// distance left shrinking by a tick's step, stopping where none is left.
+fn intercept(l: &mut Lanes, dt: f32) {
+    let n = l.px.len();
+    let (px, py) = (&mut l.px[..n], &mut l.py[..n]);
+    let (vx, vy, left) = (&l.sx[..n], &l.sy[..n], &mut l.left[..n]);
+    for i in 0..n {
+        let step = (vx[i] * vx[i] + vy[i] * vy[i]).sqrt() * dt;
+        let go = if step >= left[i] { 0.0 } else { dt };
+        px[i] += vx[i] * go;
+        py[i] += vy[i] * go;
+        left[i] = (left[i] - step).max(0.0);
+    }
+}
+
+/// The world with every missile launched, and the same missiles as lanes.
+fn launched(algorithm: Algorithm) -> (World, Lanes) {
+    let mut world = bench(algorithm, MISSILES)
+        .build()
+        .expect("bench scenario builds");
     world.step(); // launch every missile
     assert_eq!(world.missiles().len(), MISSILES);
-    // The loop starts where the world's missiles are, heading at the target.
-    let target = world.targets()[0].pos;
-    let each = |f: fn(&Body) -> f32| world.missiles().iter().map(|m| f(&m.body)).collect();
-    let lanes = Lanes {
-        px: each(|b| b.pos.x),
-        py: each(|b| b.pos.y),
-        sx: each(|b| b.heading.cos()),
-        sy: each(|b| b.heading.sin()),
+    let each = |f: &dyn Fn(&Body, &Guidance) -> f32| -> Vec<f32> {
+        (world.missiles().iter())
+            .map(|m| f(&m.body, &m.guidance))
+            .collect()
     };
-    group.bench_function("world-step", |b| {
-        b.iter_batched_ref(
-            || world.clone(),
-            |w| w.step().len(),
-            BatchSize::PerIteration,
-        )
-    });
-    group.bench_function("soa-loop", |b| {
-        b.iter_batched_ref(
-            || lanes.clone(),
-            |l| tick(l, (target.x, target.y), ga, speed),
-            BatchSize::PerIteration,
-        )
-    });
-    group.finish();
+    let lanes = match algorithm {
+        Algorithm::Smoothed => Lanes {
+            // The loop starts where the world's missiles are, heading at the target.
+            px: each(&|b, _| b.pos.x),
+            py: each(&|b, _| b.pos.y),
+            sx: each(&|b, _| b.heading.cos()),
+            sy: each(&|b, _| b.heading.sin()),
+            left: Vec::new(),
+        },
+        _ => Lanes {
+            px: each(&|b, _| b.pos.x),
+            py: each(&|b, _| b.pos.y),
+            sx: each(&|b, _| b.vel.x),
+            sy: each(&|b, _| b.vel.y),
+            left: each(&|_, g| match g {
+                Guidance::Intercept(i) => i.travel_left,
+                _ => 0.0,
+            }),
+        },
+    };
+    (world, lanes)
+}
+
+fn floor(c: &mut Criterion) {
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a thread pool");
+    for algorithm in [Algorithm::Smoothed, Algorithm::Intercept] {
+        let mut group = c.benchmark_group(format!("floor/{algorithm}/{MISSILES}"));
+        group.throughput(Throughput::Elements(MISSILES as u64));
+        group.sample_size(10);
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(8));
+        let (world, lanes) = launched(algorithm);
+        let target = world.targets()[0].pos;
+        let smoothed_params = world.tuning.smoothed.clone();
+        let dt = world.dt();
+        group.bench_function("world-step", |b| {
+            b.iter_batched_ref(
+                || world.clone(),
+                |w| w.step().len(),
+                BatchSize::PerIteration,
+            )
+        });
+        group.bench_function("world-step-one-thread", |b| {
+            b.iter_batched_ref(
+                || world.clone(),
+                |w| one_thread.install(|| w.step().len()),
+                BatchSize::PerIteration,
+            )
+        });
+        group.bench_function("soa-loop", |b| {
+            b.iter_batched_ref(
+                || lanes.clone(),
+                |l| match algorithm {
+                    Algorithm::Smoothed => smoothed(
+                        l,
+                        (target.x, target.y),
+                        smoothed_params.ga,
+                        smoothed_params.speed,
+                    ),
+                    _ => intercept(l, dt),
+                },
+                BatchSize::PerIteration,
+            )
+        });
+        group.finish();
+    }
 }
 
 criterion_group!(benches, floor);

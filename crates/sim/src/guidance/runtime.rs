@@ -276,6 +276,12 @@ impl Runtime {
             .map(|e| (e.law.as_ref(), e.values.as_slice()))
     }
 
+    /// Whether any of its laws looks at the other missiles in flight
+    /// ([`RuntimeLaw::sees_others`]).
+    pub fn sees_others(&self) -> bool {
+        self.entries.iter().any(|e| e.law.sees_others())
+    }
+
     /// Every runtime law, in the order they were added.
     pub fn algorithms(&self) -> impl Iterator<Item = Algorithm> + '_ {
         self.entries.iter().map(|e| e.algorithm)

@@ -520,7 +520,6 @@ fn fly_pack<const GRAVITY: bool>(
                 lengths: at(turn.lengths, i),
                 dot: at(turn.dot, i),
                 cross: at(turn.cross, i),
-                cos: at(turn.cos, i),
             };
             if turn.may_peak(metrics.peak_cos()) {
                 metrics.measure_turn(turn, dt);

@@ -120,11 +120,12 @@ impl Metrics {
     /// The rare part of [`Metrics::record_move`]: measures a turn that may beat the peak.
     pub fn measure_turn(&mut self, turn: Turn<f32>, dt: f32) {
         let angle = crate::core::direction(Vec2::new(turn.dot, turn.cross.abs()));
+        let cos = turn.dot / turn.lengths;
         if angle / dt > self.peak_turn_rate {
             self.peak_turn_rate = angle / dt;
-            self.peak_cos = PeakCos(turn.cos);
+            self.peak_cos = PeakCos(cos);
         } else if self.peak_cos.0.is_infinite() {
-            self.peak_cos = PeakCos(turn.cos);
+            self.peak_cos = PeakCos(cos);
         }
     }
 
@@ -144,26 +145,24 @@ impl Metrics {
 }
 
 /// The turn between two velocities, on one missile (`f32`) or four at once
-/// ([`crate::core::lanes::F4`]): the product of their lengths, their dot and cross
-/// products and the turn's cosine.
+/// ([`crate::core::lanes::F4`]): the product of their lengths and their dot and cross
+/// products (its cosine, `dot / lengths`, is worked out only for a turn that is
+/// measured: one division less per missile and tick).
 #[derive(Clone, Copy, Debug)]
 pub struct Turn<N> {
     pub lengths: N,
     pub dot: N,
     /// `a.x b.y - a.y b.x`.
     pub cross: N,
-    pub cos: N,
 }
 
 impl<N: Real> Turn<N> {
     pub fn of(old_vel: V2<N>, new_vel: V2<N>) -> Self {
         let lengths = (old_vel.length_squared() * new_vel.length_squared()).sqrt();
-        let dot = old_vel.dot(new_vel);
         Self {
             lengths,
-            dot,
+            dot: old_vel.dot(new_vel),
             cross: old_vel.perp_dot(new_vel),
-            cos: dot / lengths,
         }
     }
 }
@@ -176,7 +175,10 @@ impl<N: Real> Turn<N> {
     pub fn may_peak(&self, peak_cos: N) -> N::Mask {
         let zero = N::splat(0.0);
         let turns = !self.cross.eq(zero) | zero.gt(self.dot);
-        self.lengths.gt(zero) & (peak_cos + N::splat(COS_MARGIN)).ge(self.cos) & turns
+        // `peak_cos + margin >= cos`, times `lengths` (positive where it counts): the
+        // margin is far above the rounding either form makes.
+        let cos_within = ((peak_cos + N::splat(COS_MARGIN)) * self.lengths).ge(self.dot);
+        self.lengths.gt(zero) & cos_within & turns
     }
 }
 
@@ -203,6 +205,9 @@ mod tests {
         // sharper one (cos 0.6): yes; a still body: no.
         assert!(!may(v(1.0, 0.0), v(1.0, 0.01), 0.5));
         assert!(may(v(1.0, 0.0), v(0.6, 0.8), 0.9));
+        // The same at speed 10 (the lengths' product is 100, not their sum or ratio).
+        assert!(may(v(10.0, 0.0), v(6.0, 8.0), 0.9));
+        assert!(!may(v(10.0, 0.0), v(6.0, 8.0), 0.5));
         assert!(!may(v(0.0, 0.0), v(0.6, 0.8), f32::INFINITY));
         let t = Turn::of(v(1.0, 2.0), v(3.0, -5.0));
         assert_eq!((t.dot, t.cross), (-7.0, -11.0));

@@ -256,7 +256,16 @@ impl Terrain {
     /// one, or at once if it starts within its radius of one. A shape whose bounding
     /// circle the move passes further than `radius` from is not looked at (it cannot be
     /// touched): a thousand obstacles cost a missile little more than their circles.
+    #[inline]
     pub fn first_contact(&self, from: Vec2, to: Vec2, radius: f32) -> Option<f32> {
+        // (Asked of every missile every tick; most worlds have no terrain.)
+        if self.shapes.is_empty() {
+            return None;
+        }
+        self.first_contact_among(from, to, radius)
+    }
+
+    fn first_contact_among(&self, from: Vec2, to: Vec2, radius: f32) -> Option<f32> {
         let mut first: Option<f32> = None;
         for (shape, (center, reach)) in self.shapes.iter().zip(&self.bounds) {
             if nearest_on_segment(*center, from, to).distance(*center) > reach + radius {

@@ -29,6 +29,7 @@ use crate::sim::seeker::Seeker;
 use crate::sim::target::{find, Target, TargetSpec};
 use crate::steering::Mover;
 use glam::Vec2;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// Something done to the world from outside, applied at the start of the next tick.
@@ -522,7 +523,9 @@ impl World {
             Guidance::Runtime(g) => runtime.law(g.law).is_some_and(|(l, _)| l.sees_others()),
             _ => false,
         };
-        let others: Vec<(MissileId, Mover)> = if self.missiles.iter().any(sees) {
+        // (Most worlds hold no such law: then no missile is looked at.)
+        let any_sees = runtime.sees_others() && self.missiles.iter().any(sees);
+        let others: Vec<(MissileId, Mover)> = if any_sees {
             let mover = |m: &Missile| Mover {
                 pos: m.body.pos,
                 vel: m.body.vel,
@@ -544,9 +547,32 @@ impl World {
         .among(&others);
         let mut hits: Vec<TargetId> = Vec::new();
         let mut ended = false;
-        for missile in &mut self.missiles {
-            flight.fly(missile, &mut self.events, &mut hits);
-            ended |= missile.metrics.outcome != Outcome::Flying;
+        // Each missile's tick reads the world as it was and changes only that missile:
+        // many are flown in slices on every core, their events and hits kept in the
+        // missiles' order, so a run is the same bits on any number of threads. (Not with
+        // a runtime law: a script's tick keeps per-thread budgets.)
+        if self.missiles.len() >= PARALLEL_FROM && self.tuning.runtime.is_empty() {
+            let slices: Vec<(Vec<Event>, Vec<TargetId>, bool)> = (self.missiles)
+                .par_chunks_mut(PARALLEL_SLICE)
+                .map(|slice| {
+                    let (mut events, mut hits, mut ended) = (Vec::new(), Vec::new(), false);
+                    for missile in slice {
+                        flight.fly(missile, &mut events, &mut hits);
+                        ended |= missile.metrics.outcome != Outcome::Flying;
+                    }
+                    (events, hits, ended)
+                })
+                .collect();
+            for (events, slice_hits, slice_ended) in slices {
+                self.events.extend(events);
+                hits.extend(slice_hits);
+                ended |= slice_ended;
+            }
+        } else {
+            for missile in &mut self.missiles {
+                flight.fly(missile, &mut self.events, &mut hits);
+                ended |= missile.metrics.outcome != Outcome::Flying;
+            }
         }
         for id in hits {
             if let Ok(i) = self.targets.binary_search_by_key(&id, |t| t.id) {
@@ -567,6 +593,12 @@ impl World {
         }
     }
 }
+
+/// From how many missiles in flight a tick flies them on every core, in slices of
+/// [`PARALLEL_SLICE`] (fewer are not worth a thread's wake-up; a sweep's worlds, each a
+/// few missiles, already run one per core).
+const PARALLEL_FROM: usize = 4096;
+const PARALLEL_SLICE: usize = 1024;
 
 /// Keeps a record that only grows within [`MAX_FINISHED`] entries: beyond it, the oldest
 /// half goes (counted in `dropped`).
