@@ -39,7 +39,7 @@ fn fly(s: &Scenario, threads: usize, ticks: usize) -> (World, Vec<(u64, Vec<Even
         let record = (0..ticks)
             .map(|_| {
                 let events = world.step().to_vec();
-                let hash = (world.tick() % 20 == 0).then(|| world.state_hash());
+                let hash = world.tick().is_multiple_of(20).then(|| world.state_hash());
                 (hash.unwrap_or(0), events)
             })
             .collect();
