@@ -108,3 +108,30 @@ fn a_missile_among_thousands_flies_as_it_does_alone_and_its_events_keep_their_or
         assert!(ids.windows(2).all(|w| w[0] <= w[1]), "tick {tick}: {ids:?}");
     }
 }
+
+#[test]
+fn thousands_of_missiles_ending_on_one_tick_all_leave_the_flight() {
+    // 5,000 missiles from one launcher, one behind the other, at a parked target 200
+    // units away: they hit on the same tick, and none is left in flight after it.
+    let mut s = crowd(1);
+    s.targets[0].motion = Motion::Static(motion::Static {
+        pos: Vec2::splat(6000.0),
+    });
+    let launcher = &mut s.launchers[0];
+    launcher.pos = Vec2::new(6200.0, 6000.0);
+    launcher.algorithms = vec![Algorithm::Smoothed];
+    (launcher.salvo, launcher.spread) = (5000, 0.0);
+    let (world, record) = fly(&s, 2, TICKS);
+    let hits: Vec<usize> = (record.iter())
+        .map(|(_, events)| {
+            events
+                .iter()
+                .filter(|e| matches!(e.kind, EventKind::Hit { .. }))
+                .count()
+        })
+        .collect();
+    let tick = hits.iter().position(|n| *n > 0).expect("they hit");
+    assert_eq!(hits[tick], 5000);
+    assert!(world.missiles().is_empty());
+    assert_eq!(world.all_missiles().len(), 5000);
+}
