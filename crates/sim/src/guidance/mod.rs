@@ -146,15 +146,6 @@ macro_rules! laws {
                 }
             }
 
-            /// Whether the missile hits what it touches (its law's fuse; asked of every
-            /// missile every tick, so a built-in's is its law's constant).
-            pub fn contact_fused(&self) -> bool {
-                match self {
-                    $( Guidance::$name(_) => <$module::$law as Law>::CONTACT_FUSED, )*
-                    Guidance::Runtime(g) => g.law.info().contact_fused,
-                }
-            }
-
             /// Steers and moves the body through one tick.
             pub fn steer(&mut self, tuning: &Tuning, body: &mut Body, seen: &Seen) -> Option<Signal> {
                 self.steer_among(tuning, body, seen, &[])
@@ -361,6 +352,18 @@ impl Algorithm {
     /// Its section in a scenario's `algorithms:`.
     pub fn section(self) -> &'static str {
         self.info().section
+    }
+}
+
+impl Guidance {
+    /// Whether the missile hits what it touches (its law's fuse). Asked of every missile
+    /// every tick: a built-in's is read in place from the registry's table.
+    pub fn contact_fused(&self) -> bool {
+        let algorithm = self.algorithm();
+        match algorithm.index() {
+            Some(_) => INFO[usize::from(algorithm.0)].contact_fused,
+            None => algorithm.info().contact_fused,
+        }
     }
 }
 
