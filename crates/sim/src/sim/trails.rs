@@ -44,15 +44,33 @@ impl Trail {
     ) -> impl Iterator<Item = (Vec2, Vec2, f32)> + '_ {
         let oldest = now.saturating_sub(span as u64);
         let points = &self.points;
-        let start = points.partition_point(|(t, _)| *t < oldest);
-        let end = points.partition_point(|(t, _)| *t <= now).max(start);
+        let (start, end) = (self.first_at(oldest), self.first_at(now.saturating_add(1)));
+        let end = end.max(start);
         let stride = (end - start).div_ceil(max_segments.max(1)).max(1);
+        // Every `stride`-th point from the first, and the newest.
+        let newest = (end > start && !(end - 1 - start).is_multiple_of(stride)).then(|| end - 1);
         let kept = (start..end)
-            .filter(move |k| (k - start).is_multiple_of(stride) || *k == end - 1)
+            .step_by(stride)
+            .chain(newest)
             .map(move |k| points[k]);
         kept.clone()
             .zip(kept.skip(1))
             .map(move |((_, from), (tick, to))| (from, to, now.saturating_sub(tick) as f32 / span))
+    }
+}
+
+impl Trail {
+    /// The index of the first point at tick `tick` or later. A trail is recorded once a
+    /// tick: where its ticks run without a gap, the index is the distance from the first
+    /// (a window draws 10,000 trails a frame); otherwise, a binary search.
+    fn first_at(&self, tick: u64) -> usize {
+        let points = &self.points;
+        match (points.front(), points.back()) {
+            (Some(&(first, _)), Some(&(last, _))) if last - first + 1 == points.len() as u64 => {
+                (tick.clamp(first, last + 1) - first) as usize
+            }
+            _ => points.partition_point(|(t, _)| *t < tick),
+        }
     }
 }
 
@@ -159,6 +177,51 @@ mod segment_tests {
             0,
             "one point: no segment"
         );
+    }
+}
+
+#[cfg(test)]
+mod segment_index_tests {
+    use super::Trail;
+    use glam::Vec2;
+    use proptest::prelude::*;
+
+    /// What `segments` was defined as before it took shortcuts: binary searches for
+    /// the span's ends, every index tested against the stride.
+    fn by_definition(trail: &Trail, now: u64, span: f32, max: usize) -> Vec<(Vec2, Vec2, f32)> {
+        let oldest = now.saturating_sub(span as u64);
+        let points = &trail.points;
+        let start = points.partition_point(|(t, _)| *t < oldest);
+        let end = points.partition_point(|(t, _)| *t <= now).max(start);
+        let stride = (end - start).div_ceil(max.max(1)).max(1);
+        let kept: Vec<(u64, Vec2)> = (start..end)
+            .filter(|k| (k - start).is_multiple_of(stride) || *k == end - 1)
+            .map(|k| points[k])
+            .collect();
+        (kept.iter().zip(kept.iter().skip(1)))
+            .map(|(&(_, from), &(tick, to))| (from, to, now.saturating_sub(tick) as f32 / span))
+            .collect()
+    }
+
+    proptest! {
+        #[test]
+        fn segments_are_their_definition_with_or_without_gaps_in_the_ticks(
+            first in 0u64..50,
+            len in 0usize..80,
+            gap in prop::option::of((0usize..80, 1u64..5)),
+            now in 0u64..200,
+            span in 0.5f32..150.0,
+            max in 0usize..70,
+        ) {
+            // One point a tick from `first`, with a gap of a few ticks somewhere or none.
+            let points = (0..len as u64).map(|k| {
+                let later = gap.filter(|(at, _)| k as usize >= *at).map_or(0, |(_, by)| by);
+                (first + k + later, Vec2::new(k as f32, (k * k) as f32))
+            });
+            let trail = Trail { points: points.collect(), algorithm: None, source: None };
+            let got: Vec<_> = trail.segments(now, span, max).collect();
+            prop_assert_eq!(got, by_definition(&trail, now, span, max));
+        }
     }
 }
 

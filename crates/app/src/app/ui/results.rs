@@ -89,15 +89,20 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
             for (lane_index, lane) in session.runs.lanes.iter().enumerate() {
                 let world = lane.shown();
                 for row in headless::diagnose::rows(world, &lane.diagnosis) {
-                    let missile = row.missile.and_then(|id| world.missile(id));
-                    let range_now = missile
-                        .filter(|m| m.metrics.outcome == Outcome::Flying)
-                        .and_then(|m| world.target(m.target).map(|t| t.pos.distance(m.body.pos)));
-                    let source = missile.map(|m| m.source);
-                    let law = crate::scene::flavour(world, row.algorithm, source);
-                    rows.push((lane_index, row, range_now, law));
+                    rows.push((lane_index, row));
                 }
             }
+            // A shown row's missile as it is now (looked up for the page shown only: a
+            // volley of 10,000 is 10,000 rows).
+            let now = |lane: usize, row: &headless::Row| {
+                let world = session.runs.lanes[lane].shown();
+                let missile = row.missile.and_then(|id| world.missile(id));
+                let range_now = missile
+                    .filter(|m| m.metrics.outcome == Outcome::Flying)
+                    .and_then(|m| world.target(m.target).map(|t| t.pos.distance(m.body.pos)));
+                let source = missile.map(|m| m.source);
+                (range_now, crate::scene::flavour(world, row.algorithm, source))
+            };
             // Newest first, a page at a time; the page is kept across frames.
             let page_id = ui.make_persistent_id("results-page");
             let pages = rows.len().div_ceil(PAGE).max(1);
@@ -119,6 +124,12 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
                 }
             });
             ui.data_mut(|d| d.insert_temp(page_id, page));
+            let shown: Vec<_> = (rows.iter().rev().skip(page * PAGE).take(PAGE))
+                .map(|(lane, row)| {
+                    let (range_now, law) = now(*lane, row);
+                    (*lane, row, range_now, law)
+                })
+                .collect();
             let widths = column_widths(ui.available_width(), ui.spacing().item_spacing.x);
             egui::Grid::new("results-grid")
                 .striped(true)
@@ -128,7 +139,7 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
                         cell(ui, width, RichText::new(*header).strong()).on_hover_text(*help);
                     }
                     ui.end_row();
-                    for (lane, row, range_now, law) in rows.iter().rev().skip(page * PAGE).take(PAGE) {
+                    for (lane, row, range_now, law) in &shown {
                         let lane = *lane;
                         let tint = flavour_color32(law);
                         let label = RichText::new(row_label(session, lane, &row.who)).color(tint);

@@ -291,11 +291,14 @@ impl World {
         all.sort_by_key(|m| m.id);
         all
     }
+    /// A missile in flight or ended, by id. Those in flight are in id order (each launch
+    /// takes the next id): a binary search finds one. The ended, in the order they ended,
+    /// are looked through newest first.
     pub fn missile(&self, id: MissileId) -> Option<&Missile> {
-        self.missiles
-            .iter()
-            .chain(&self.finished)
-            .find(|m| m.id == id)
+        match self.missiles.binary_search_by_key(&id, |m| m.id) {
+            Ok(i) => Some(&self.missiles[i]),
+            Err(_) => self.finished.iter().rev().find(|m| m.id == id),
+        }
     }
     pub fn launchers(&self) -> &[Launcher] {
         &self.launchers
