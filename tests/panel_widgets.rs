@@ -247,6 +247,18 @@ fn a_results_row_reads_flying_then_hit_when_its_missile_hits() {
     };
     assert_eq!(outcome(&harness, near), "flying");
     assert_eq!(outcome(&harness, far), "flying");
+    // A flying missile's closest column says its range now.
+    let closest = |h: &H, id: MissileId| {
+        let label = id.to_string();
+        let row = h.get_by_label(&label);
+        let cell = row.following_siblings().nth(3);
+        cell.and_then(|n| n.value()).unwrap_or_default()
+    };
+    assert!(
+        closest(&harness, far).starts_with("now 7"),
+        "{}",
+        closest(&harness, far)
+    );
     let mut ticks = 1;
     while !harness.state().session.runs.lanes[0]
         .world
@@ -265,9 +277,37 @@ fn a_results_row_reads_flying_then_hit_when_its_missile_hits() {
         "flying",
         "the other row is unchanged"
     );
+    // The hit's closest approach, not a range now; the other's range now.
+    let hit_closest = closest(&harness, near);
+    assert!(hit_closest.parse::<f32>().is_ok(), "{hit_closest}");
+    assert!(closest(&harness, far).starts_with("now "));
     assert!(harness
         .query_by_label("2 rows, newest first: 1–2")
         .is_some());
+}
+
+#[test]
+fn the_results_table_pages_to_older_rows() {
+    // 14 missiles: the newest 12 (M13 to M2) on the first page, M1 and M0 on the next.
+    let mut harness = panel_common::harness(
+        scenario(
+            r#"(name: "t", radius: 10, motion: Static(pos: (900, 400)))"#,
+            r#"(pos: (100, 400), target: "t", algorithms: ["smoothed"], salvo: 14)"#,
+        ),
+        false,
+    );
+    harness.state_mut().session.single_step();
+    harness.run();
+    let shown = |h: &H, id: u32| h.query_by_label(&MissileId(id).to_string()).is_some();
+    assert!(harness
+        .query_by_label("14 rows, newest first: 1–12")
+        .is_some());
+    assert!(shown(&harness, 13) && shown(&harness, 2) && !shown(&harness, 1));
+    click(&mut harness, "older ▶");
+    assert!(harness
+        .query_by_label("14 rows, newest first: 13–14")
+        .is_some());
+    assert!(shown(&harness, 1) && shown(&harness, 0) && !shown(&harness, 2));
 }
 
 #[test]

@@ -135,3 +135,16 @@ fn thousands_of_missiles_ending_on_one_tick_all_leave_the_flight() {
     assert!(world.missiles().is_empty());
     assert_eq!(world.all_missiles().len(), 5000);
 }
+
+#[test]
+fn every_missile_is_found_by_its_id_in_flight_or_ended() {
+    let (world, _) = fly(&crowd(16), 2, 60);
+    let all = world.all_missiles();
+    let flying = world.missiles().len();
+    assert!(flying > 100 && flying < 6000, "{flying} in flight");
+    for m in &all {
+        let found = world.missile(m.id).expect("found");
+        assert_eq!((found.id, found.launched_tick), (m.id, m.launched_tick));
+    }
+    assert!(world.missile(MissileId(6000)).is_none());
+}
