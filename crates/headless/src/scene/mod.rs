@@ -318,10 +318,12 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
         let mut owners: Vec<(&Owner, _)> = layer.trails.trails.iter().collect();
         owners.sort_by_key(|(owner, _)| **owner);
         for (owner, trail) in owners {
+            // (Once a trail, not once a segment: 10,000 trails are 40,000 segments.)
+            let law = trail.algorithm.map(|a| flavour(world, a, trail.source));
             for (from, to, age) in trail.segments(now, span, per_trail) {
                 let alpha = palette::trail_alpha(age);
-                let color = match (owner, trail.algorithm) {
-                    (_, Some(a)) => flavour(world, a, trail.source).rgba(alpha),
+                let color = match (owner, &law) {
+                    (_, Some(law)) => law.rgba(alpha),
                     (Owner::Agent(..), None) => {
                         with_alpha(palette::AGENT, alpha * palette::TARGET_TRAIL_ALPHA)
                     }
@@ -536,8 +538,13 @@ fn present(layers: &[Layer]) -> Vec<Flavour> {
     for layer in layers {
         let world = layer.world;
         present.extend(flavour::fired(world));
-        let flying = world.missiles().iter();
-        present.extend(flying.map(|m| flavour(world, m.algorithm(), Some(m.source))));
+        // Each law and source once (a volley of 10,000 is a handful of them).
+        let mut seen = std::collections::HashSet::new();
+        for m in world.missiles() {
+            if seen.insert((m.algorithm(), m.source)) {
+                present.push(flavour(world, m.algorithm(), Some(m.source)));
+            }
+        }
     }
     present.sort();
     present.dedup();

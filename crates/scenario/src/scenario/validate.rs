@@ -432,7 +432,7 @@ mod tests {
 
     #[test]
     fn the_rules_alone_skip_each_field_s_own_check_but_not_what_ties_fields_together() {
-        // A radius below 0.1 breaks the target's description alone.
+        // A radius of 0 (below 0.001) breaks the target's description alone.
         let mut s = default_scenario();
         s.targets[0].radius = 0.0;
         assert_eq!(validate(&s).len(), 1);

@@ -23,7 +23,7 @@ impl std::fmt::Display for MissileId {
 }
 
 /// Who fired (or refused to fire).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Source {
     /// A point launcher, by its index in the world.
     Launcher(usize),
