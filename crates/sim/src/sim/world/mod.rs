@@ -5,31 +5,28 @@
 //! swept over the tick, end missiles, remove lost targets, step the crowds.
 
 mod firing;
+mod flying;
 mod inputs;
 mod obstacles;
 mod targets;
 
 use crate::core::DebugShape;
 use crate::core::Seen;
-use crate::guidance::{Algorithm, Guidance, Tuning, Value};
+use crate::guidance::{Algorithm, Tuning, Value};
 use crate::sim::config::WorldConfig;
 use crate::sim::crowd::Crowd;
 use crate::sim::event::{Event, EventKind, Refusal, TargetLoss};
-use crate::sim::flight::Flight;
 use crate::sim::hash::hash_of;
 use crate::sim::ids::TargetId;
 use crate::sim::ids::{MissileId, Source};
 use crate::sim::launcher::{tuning_for, Launcher, LauncherSpec, Turret, TurretSpec};
-use crate::sim::metrics::Outcome;
 use crate::sim::missile::Missile;
 use crate::sim::obstacles::{ObstacleSpec, Terrain};
 use crate::sim::rain::{Rain, RainSpec};
 use crate::sim::rng::Rng;
 use crate::sim::seeker::Seeker;
 use crate::sim::target::{find, Target, TargetSpec};
-use crate::steering::Mover;
 use glam::Vec2;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// Something done to the world from outside, applied at the start of the next tick.
@@ -517,91 +514,7 @@ impl World {
             self.emit(EventKind::TargetSpawned { target: id });
         }
     }
-
-    fn move_missiles(&mut self, tick: u64, dt: f32, lost: &mut Vec<(TargetId, TargetLoss)>) {
-        // A runtime law may look at the other missiles, as they are now (a script's
-        // `missile.neighbours`): only then are they gathered.
-        let runtime = &self.tuning.runtime;
-        let sees = |m: &Missile| match &m.guidance {
-            Guidance::Runtime(g) => runtime.law(g.law).is_some_and(|(l, _)| l.sees_others()),
-            _ => false,
-        };
-        // (Most worlds hold no such law: then no missile is looked at.)
-        let any_sees = runtime.sees_others() && self.missiles.iter().any(sees);
-        let others: Vec<(MissileId, Mover)> = if any_sees {
-            let mover = |m: &Missile| Mover {
-                pos: m.body.pos,
-                vel: m.body.vel,
-                radius: 0.0,
-            };
-            self.missiles.iter().map(|m| (m.id, mover(m))).collect()
-        } else {
-            Vec::new()
-        };
-        let flight = Flight::new(
-            &self.config,
-            &self.tuning,
-            &self.launchers,
-            &self.targets,
-            &self.terrain,
-            tick,
-            dt,
-        )
-        .among(&others);
-        let mut hits: Vec<TargetId> = Vec::new();
-        let mut ended = false;
-        // Each missile's tick reads the world as it was and changes only that missile:
-        // many are flown in slices on every core, their events and hits kept in the
-        // missiles' order, so a run is the same bits on any number of threads. (Not with
-        // a runtime law: a script's tick keeps per-thread budgets.)
-        if self.missiles.len() >= PARALLEL_FROM && self.tuning.runtime.is_empty() {
-            let slices: Vec<(Vec<Event>, Vec<TargetId>, bool)> = (self.missiles)
-                .par_chunks_mut(PARALLEL_SLICE)
-                .map(|slice| {
-                    let (mut events, mut hits, mut ended) = (Vec::new(), Vec::new(), false);
-                    for missile in slice {
-                        flight.fly(missile, &mut events, &mut hits);
-                        ended |= missile.metrics.outcome != Outcome::Flying;
-                    }
-                    (events, hits, ended)
-                })
-                .collect();
-            for (events, slice_hits, slice_ended) in slices {
-                self.events.extend(events);
-                hits.extend(slice_hits);
-                ended |= slice_ended;
-            }
-        } else {
-            for missile in &mut self.missiles {
-                flight.fly(missile, &mut self.events, &mut hits);
-                ended |= missile.metrics.outcome != Outcome::Flying;
-            }
-        }
-        for id in hits {
-            if let Ok(i) = self.targets.binary_search_by_key(&id, |t| t.id) {
-                self.targets[i].hits += 1;
-                if self.targets[i].destructible && !lost.iter().any(|(t, _)| *t == id) {
-                    lost.push((id, TargetLoss::Destroyed));
-                }
-            }
-        }
-        if ended {
-            let before = self.finished.len();
-            self.finished.extend(
-                self.missiles
-                    .extract_if(.., |m| m.metrics.outcome != Outcome::Flying),
-            );
-            self.ended_last = self.finished.len() - before;
-            bound(&mut self.finished, &mut self.finished_dropped);
-        }
-    }
 }
-
-/// From how many missiles in flight a tick flies them on every core, in slices of
-/// [`PARALLEL_SLICE`] (fewer are not worth a thread's wake-up; a sweep's worlds, each a
-/// few missiles, already run one per core).
-const PARALLEL_FROM: usize = 4096;
-const PARALLEL_SLICE: usize = 1024;
 
 /// Keeps a record that only grows within [`MAX_FINISHED`] entries: beyond it, the oldest
 /// half goes (counted in `dropped`).
