@@ -336,7 +336,12 @@ pub fn class_rgb(class: Class) -> [u8; 3] {
 
 /// The results table of a diagnosed world: [`super::rows`] with each row's primary class.
 pub fn rows(world: &World, sampler: &Sampler) -> Vec<Row> {
-    super::rows(world)
+    rows_in(world, sampler, 0..usize::MAX)
+}
+
+/// [`rows`] at `range` of its order, the others not built ([`super::rows_in`]).
+pub fn rows_in(world: &World, sampler: &Sampler, range: std::ops::Range<usize>) -> Vec<Row> {
+    super::rows_in(world, range)
         .into_iter()
         .map(|row| {
             let why = match row.missile {

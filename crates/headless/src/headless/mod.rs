@@ -345,12 +345,34 @@ pub fn run_diagnosed(
 /// The results table of a world: one row per missile and per launch refused for want
 /// of a solution, in launch order (a tick's missiles by id, then its refusals).
 pub fn rows(world: &World) -> Vec<Row> {
-    let mut rows: Vec<Row> = world.all_missiles().into_iter().map(Row::of).collect();
+    rows_in(world, 0..usize::MAX)
+}
+
+/// How many rows [`rows`] gives.
+pub fn row_count(world: &World) -> usize {
+    world.all_missiles().len() + world.refusals().len()
+}
+
+/// The rows of [`rows`] at `range` of its order (clipped to it), the others not built: a
+/// table shows a page of a volley of 10,000.
+pub fn rows_in(world: &World, range: std::ops::Range<usize>) -> Vec<Row> {
+    let (missiles, refusals) = (world.all_missiles(), world.refusals());
+    // Each row's launch tick, whether it is a refusal, and its place in its list: sorted,
+    // a tick's missiles by id, then its refusals in the order they came.
+    let mut order: Vec<(u64, bool, usize)> = (missiles.iter().enumerate())
+        .map(|(i, m)| (m.launched_tick, false, i))
+        .chain(refusals.iter().enumerate().map(|(i, r)| (r.tick, true, i)))
+        .collect();
+    order.sort_unstable();
+    let end = range.end.min(order.len());
     let dt = world.dt();
-    rows.extend(world.refusals().iter().map(|r| Row::refused(r, dt)));
-    // Stable: missiles stay in id order, before the refusals of their tick.
-    rows.sort_by_key(|r| r.tick);
-    rows
+    order[range.start.min(end)..end]
+        .iter()
+        .map(|&(_, refused, i)| match refused {
+            true => Row::refused(&refusals[i], dt),
+            false => Row::of(missiles[i]),
+        })
+        .collect()
 }
 
 /// A run of `scenario` (see [`run`]) with every missile diagnosed under the scenario's

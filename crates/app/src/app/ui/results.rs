@@ -79,19 +79,35 @@ fn sized(ui: &mut egui::Ui, width: f32, widget: impl egui::Widget) -> egui::Resp
     .inner
 }
 
+/// Page `page` of lanes' rows (`counts` of each, one lane's after another's), newest
+/// first: which rows of which lanes it shows, oldest first.
+pub fn page_ranges(counts: &[usize], page: usize) -> Vec<(usize, std::ops::Range<usize>)> {
+    let total: usize = counts.iter().sum();
+    let hi = total.saturating_sub(page * PAGE);
+    let lo = hi.saturating_sub(PAGE);
+    let mut offset = 0;
+    let mut out = Vec::new();
+    for (lane, &n) in counts.iter().enumerate() {
+        let (from, to) = (lo.max(offset), hi.min(offset + n));
+        if from < to {
+            out.push((lane, from - offset..to - offset));
+        }
+        offset += n;
+    }
+    out
+}
+
 pub fn section(ui: &mut egui::Ui, session: &mut Session) {
     egui::CollapsingHeader::new("Results")
         .default_open(true)
         .show(ui, |ui| {
             // The rows `steerlab run` prints (a launch refused for want of a solution
             // is one too), with a flying missile's range now.
-            let mut rows = Vec::new();
-            for (lane_index, lane) in session.runs.lanes.iter().enumerate() {
-                let world = lane.shown();
-                for row in headless::diagnose::rows(world, &lane.diagnosis) {
-                    rows.push((lane_index, row));
-                }
-            }
+            // Every lane's rows one after the other; only the page shown is built.
+            let counts: Vec<usize> = (session.runs.lanes.iter())
+                .map(|lane| headless::row_count(lane.shown()))
+                .collect();
+            let total: usize = counts.iter().sum();
             // A shown row's missile as it is now (looked up for the page shown only: a
             // volley of 10,000 is 10,000 rows).
             let now = |lane: usize, row: &headless::Row| {
@@ -105,14 +121,14 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
             };
             // Newest first, a page at a time; the page is kept across frames.
             let page_id = ui.make_persistent_id("results-page");
-            let pages = rows.len().div_ceil(PAGE).max(1);
+            let pages = total.div_ceil(PAGE).max(1);
             let mut page: usize = ui.data(|d| d.get_temp(page_id)).unwrap_or(0);
             page = page.min(pages - 1);
             ui.horizontal(|ui| {
-                let plural = if rows.len() == 1 { "" } else { "s" };
-                let first = (page * PAGE + 1).min(rows.len());
-                let last = ((page + 1) * PAGE).min(rows.len());
-                ui.label(format!("{} row{plural}, newest first: {first}–{last}", rows.len()));
+                let plural = if total == 1 { "" } else { "s" };
+                let first = (page * PAGE + 1).min(total);
+                let last = ((page + 1) * PAGE).min(total);
+                ui.label(format!("{total} row{plural}, newest first: {first}–{last}"));
                 if ui.add_enabled(page > 0, egui::Button::new("◀ newer")).clicked() {
                     page -= 1;
                 }
@@ -124,7 +140,13 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
                 }
             });
             ui.data_mut(|d| d.insert_temp(page_id, page));
-            let shown: Vec<_> = (rows.iter().rev().skip(page * PAGE).take(PAGE))
+            let mut rows = Vec::new();
+            for (lane_index, range) in page_ranges(&counts, page) {
+                let lane = &session.runs.lanes[lane_index];
+                let built = headless::diagnose::rows_in(lane.shown(), &lane.diagnosis, range);
+                rows.extend(built.into_iter().map(|row| (lane_index, row)));
+            }
+            let shown: Vec<_> = (rows.iter().rev())
                 .map(|(lane, row)| {
                     let (range_now, law) = now(*lane, row);
                     (*lane, row, range_now, law)
@@ -210,4 +232,26 @@ pub fn section(ui: &mut egui::Ui, session: &mut Session) {
                 "closest: the closest approach over the whole flight, shown once a missile has ended; while it flies, \"now\" is its current range.",
             ));
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{page_ranges, PAGE};
+
+    #[test]
+    fn a_page_takes_the_newest_rows_across_lanes_oldest_first() {
+        assert_eq!(PAGE, 12);
+        // 25 rows: lane 0's 5 (rows 0 to 4), then lane 1's 20 (rows 5 to 24).
+        let counts = [5, 20];
+        // Newest first: rows 13 to 24 (lane 1's 8 to 19), then 1 to 12, then row 0.
+        assert_eq!(page_ranges(&counts, 0), vec![(1, 8..20)]);
+        assert_eq!(page_ranges(&counts, 1), vec![(0, 1..5), (1, 0..8)]);
+        assert_eq!(page_ranges(&counts, 2), vec![(0, 0..1)]);
+        assert_eq!(page_ranges(&counts, 3), vec![]);
+        // An empty lane between two, and a page ending exactly on a lane's edge.
+        assert_eq!(page_ranges(&[12, 0, 12], 0), vec![(2, 0..12)]);
+        assert_eq!(page_ranges(&[12, 0, 12], 1), vec![(0, 0..12)]);
+        assert_eq!(page_ranges(&[3, 4], 0), vec![(0, 0..3), (1, 0..4)]);
+        assert_eq!(page_ranges(&[], 0), vec![]);
+    }
 }
