@@ -162,7 +162,11 @@ impl Scene {
     }
 
     fn symbol(&mut self, symbol: Symbol) {
-        self.symbols.push(symbol);
+        // (Sorted and deduplicated at the end; a run of the same one is pushed once: a
+        // crowd's trails are 40,000 segments.)
+        if self.symbols.last() != Some(&symbol) {
+            self.symbols.push(symbol);
+        }
     }
 }
 
@@ -318,18 +322,17 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
         let mut owners: Vec<(&Owner, _)> = layer.trails.trails.iter().collect();
         owners.sort_by_key(|(owner, _)| **owner);
         for (owner, trail) in owners {
-            // (Once a trail, not once a segment: 10,000 trails are 40,000 segments.)
-            let law = trail.algorithm.map(|a| flavour(world, a, trail.source));
+            // The trail's colour and how its fading is scaled, once a trail, not once a
+            // segment (10,000 trails are 40,000 segments): a law's shade does not
+            // depend on the alpha ([`Flavour::rgba`]).
+            let (color, fade) = match (owner, trail.algorithm) {
+                (_, Some(a)) => (flavour(world, a, trail.source).rgba(1.0), 1.0),
+                (Owner::Agent(..), None) => (palette::AGENT, palette::TARGET_TRAIL_ALPHA),
+                _ => (palette::TARGET, palette::TARGET_TRAIL_ALPHA),
+            };
             for (from, to, age) in trail.segments(now, span, per_trail) {
-                let alpha = palette::trail_alpha(age);
-                let color = match (owner, &law) {
-                    (_, Some(law)) => law.rgba(alpha),
-                    (Owner::Agent(..), None) => {
-                        with_alpha(palette::AGENT, alpha * palette::TARGET_TRAIL_ALPHA)
-                    }
-                    _ => with_alpha(palette::TARGET, alpha * palette::TARGET_TRAIL_ALPHA),
-                };
-                scene.world_line(from, to, width, color);
+                let alpha = palette::trail_alpha(age) * fade;
+                scene.world_line(from, to, width, with_alpha(color, alpha));
                 scene.symbol(Symbol::Trail);
             }
         }
