@@ -21,8 +21,9 @@ const TEN_THOUSAND: &str = r#"(version: 1, name: "10k missiles", world: (width: 
  launchers: [(name: "l", pos: (200, 1500), target: "t", algorithms: ["smoothed", "intercept"],
               salvo: 5000, spread: 120, first_at: 0.0, missile: (lifetime: 60))])"#;
 
-/// Ticks of trail the window keeps (its 3 s of trail at 60 Hz, and some).
-const KEEP: u64 = 240;
+/// Ticks of trail the window keeps at 60 Hz (`View::trail_keep`: at least 30 s, more
+/// than it draws, so scrubbing back still shows them).
+const KEEP: u64 = 1_800;
 
 fn window(c: &mut Criterion) {
     let scenario = steerlab::scenario::parse(TEN_THOUSAND, "10k").expect("parses");

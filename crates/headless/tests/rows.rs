@@ -6,8 +6,9 @@ use steerlab_headless::headless::{self, diagnose, Row};
 use steerlab_headless::sim::World;
 
 /// Intercept (too slow for its fleeing target: every launch refused) and smoothed homing
-/// firing together every half second, and smoothed alone a quarter second later: ticks
-/// with missiles and refusals both, with missiles only, and with refusals only.
+/// firing together every half second, smoothed alone a quarter second later, and
+/// intercept alone a tenth of a second after that: ticks with missiles and refusals
+/// both, with missiles only, and with refusals only.
 const MIXED: &str = r#"(
     version: 1,
     world: (width: 40000, height: 4000),
@@ -20,6 +21,7 @@ const MIXED: &str = r#"(
         (name: "a", pos: (800, 1000), target: "away", algorithms: ["intercept"], every: 0.5, salvo: 2, missile: (lifetime: 3)),
         (name: "b", pos: (800, 3000), target: "near", algorithms: ["smoothed"], every: 0.5, salvo: 2, missile: (lifetime: 3)),
         (name: "c", pos: (800, 2000), target: "near", algorithms: ["smoothed"], first_at: 0.25, every: 0.5, missile: (lifetime: 3)),
+        (name: "d", pos: (800, 1200), target: "away", algorithms: ["intercept"], first_at: 0.35, every: 0.5, missile: (lifetime: 3)),
     ],
 )"#;
 
@@ -55,6 +57,18 @@ fn a_page_built_alone_is_the_table_s_rows_at_those_places() {
             .any(|m| m.missile.is_some() && m.tick == r.tick)
     });
     assert!(shared, "no tick with both a missile and a refusal");
+    let alone = (whole.iter().filter(|r| r.missile.is_none())).any(|r| {
+        !whole
+            .iter()
+            .any(|m| m.missile.is_some() && m.tick == r.tick)
+    });
+    assert!(alone, "no tick with refusals only");
+    let flying = (whole.iter().filter(|r| r.missile.is_some())).any(|m| {
+        !whole
+            .iter()
+            .any(|r| r.missile.is_none() && r.tick == m.tick)
+    });
+    assert!(flying, "no tick with missiles only");
     assert_eq!(headless::row_count(&world), whole.len());
     assert_eq!(headless::rows(&world), whole);
     for start in 0..=whole.len() + 2 {

@@ -17,11 +17,11 @@ pub mod diagnose;
 pub mod gif;
 pub mod sweep;
 
-/// Default run length when a scenario's missiles never all finish.
 pub use bench::{
     bench, bench_crowd, bench_history, bench_scenario, BenchResult, CrowdBench, HistoryBench,
 };
 
+/// Default run length when a scenario's missiles never all finish.
 pub const DEFAULT_SECONDS: f64 = 60.0;
 
 /// One row of the results table: a missile, or a launch refused for want of a solution.

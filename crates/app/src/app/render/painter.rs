@@ -274,11 +274,12 @@ void main() {
 
 impl Plain {
     /// Draws with this material from now on; false (and macroquad's own material) where
-    /// it could not be made (a backend without GLSL).
+    /// it could not be made: on a backend other than OpenGL (miniquad's Metal, which
+    /// would refuse GLSL by panicking), or if the shader did not compile.
     fn use_it(self) -> bool {
         use macroquad::material::{gl_use_material, load_material, Material, MaterialParams};
         use macroquad::miniquad::{
-            BlendFactor, BlendState, BlendValue, Equation, PipelineParams, PrimitiveType,
+            Backend, BlendFactor, BlendState, BlendValue, Equation, PipelineParams, PrimitiveType,
             ShaderSource,
         };
         thread_local! {
@@ -287,6 +288,12 @@ impl Plain {
         }
         MATERIALS.with(|materials| {
             let made = materials.get_or_init(|| {
+                // SAFETY: called on the main thread between macroquad frames, as the API
+                // requires.
+                let gl = unsafe { macroquad::window::get_internal_gl() };
+                if gl.quad_context.info().backend != Backend::OpenGl {
+                    return None;
+                }
                 let make = |primitive_type| {
                     let pipeline_params = PipelineParams {
                         // macroquad's own blending: straight alpha.
