@@ -354,7 +354,7 @@ pub fn rows(world: &World) -> Vec<Row> {
 
 /// How many rows [`rows`] gives.
 pub fn row_count(world: &World) -> usize {
-    world.all_missiles().len() + world.refusals().len()
+    world.missiles().len() + world.finished().len() + world.refusals().len()
 }
 
 /// The rows of [`rows`] at `range` of its order (clipped to it), the others not built: a
