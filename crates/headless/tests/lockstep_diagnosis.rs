@@ -16,7 +16,7 @@ use steerlab::sim::World;
 
 #[path = "../../scenario/tests/lockstep_engagements/mod.rs"]
 mod lockstep_engagements;
-use lockstep_engagements::engagement;
+use lockstep_engagements::{engagement, engagement_of};
 
 /// The tick the engagements stop before (10 s).
 fn end_of(world: &World) -> u64 {
@@ -99,6 +99,26 @@ fn a_miss_flown_in_lockstep_is_diagnosed_as_the_world_diagnoses_it() {
         );
     }
     assert!(primary.len() >= 6, "{primary:?}");
+}
+
+#[test]
+fn newton_s_failed_solves_in_lockstep_are_diagnosed_as_the_world_diagnoses_them() {
+    // Its solves fail now and then (few iterations, a fine epsilon): each failure's time
+    // is written down on the fast path as the world's events have it.
+    let scenarios: Vec<Scenario> = (0..120).map(|i| engagement_of("newton", i, None)).collect();
+    let thresholds = Thresholds::default();
+    let handoffs = scenarios
+        .iter()
+        .map(|s| handed_off(s, &thresholds))
+        .collect();
+    let landed = lockstep::fly(handoffs);
+    let mut failed = 0;
+    for (i, (scenario, lane)) in scenarios.iter().zip(&landed).enumerate() {
+        let want = by_the_world(scenario);
+        assert_eq!(lane.findings, want, "engagement {i}");
+        failed += usize::from(want.iter().any(|f| f.class == Class::NoSolution));
+    }
+    assert!(failed >= 3, "{failed} of 120 with a solver failure");
 }
 
 #[test]

@@ -76,6 +76,11 @@ fn ballistic_lanes_end_with_the_bits_the_world_computes() {
 }
 
 #[test]
+fn newton_lanes_end_with_the_bits_the_world_computes() {
+    lanes_end_with_the_bits_the_world_computes("newton");
+}
+
+#[test]
 fn every_law_with_a_four_lane_step_is_checked_here() {
     let mut stepping: Vec<&str> = (steerlab::guidance::Algorithm::ALL.iter())
         .filter(|a| a.info().four_lane)
@@ -154,9 +159,15 @@ fn a_world_whose_missile_something_else_can_touch_is_not_handed_off() {
     let mut falling = turning;
     falling.world.gravity = glam::Vec2::new(0.0, 100.0);
     assert!(launched(&falling).1.is_none(), "turn-rate under gravity");
-    refused(
-        &|s| s.launchers[0].algorithms = vec!["newton".parse().unwrap()],
-        "a law without a four-lane step",
+    // Newton solving only when the target turns remembers the target's velocity.
+    let newton = engagement_of("newton", 0, None);
+    assert!(launched(&newton).1.is_some());
+    let mut remembering = newton;
+    remembering.algorithms.newton.recompute =
+        steerlab::guidance::newton::Recompute::OnVelocityChange;
+    assert!(
+        launched(&remembering).1.is_none(),
+        "newton on velocity change"
     );
     // A blast catches whatever is in it: an intercept flies on the fast path only
     // against a lone target.

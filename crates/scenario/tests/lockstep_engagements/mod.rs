@@ -7,7 +7,7 @@
 use steerlab::scenario::{self, Scenario};
 
 /// The laws with a four-lane step.
-pub const LAWS: [&str; 8] = [
+pub const LAWS: [&str; 9] = [
     "smoothed",
     "naive-accel",
     "pro-nav",
@@ -16,6 +16,7 @@ pub const LAWS: [&str; 8] = [
     "quartic",
     "intercept",
     "ballistic",
+    "newton",
 ];
 
 /// A smoothed missile against one target, with the numbers varied by `i`.
@@ -59,7 +60,7 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
     let form = ["classic", "pure", "true"][i as usize % 3];
     // Gravity for the shell always, and for every fourth flight of the laws whose step
     // flies under it.
-    let under_gravity = ["smoothed", "naive-accel", "quartic", "intercept"];
+    let under_gravity = ["smoothed", "naive-accel", "quartic", "intercept", "newton"];
     let gravity = law == "ballistic" || (under_gravity.contains(&law) && i % 4 == 2);
     let numbers = match law {
         "smoothed" => format!(
@@ -107,6 +108,13 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
             speed(500.0, 2500.0, 5.0),
             f(23, 0.0, 200.0),
             ["low", "high"][i as usize % 2],
+        ),
+        // Few iterations and a fine epsilon now and then: its solves fail.
+        "newton" => format!(
+            "newton: (acceleration: {}, iterations: {}, epsilon: {})",
+            speed(20.0, 3000.0, 1.0),
+            f(14, 1.0, 12.0).round(),
+            [0.001, 0.00001, 0.1][i as usize % 3],
         ),
         other => panic!("no four-lane step: {other}"),
     };

@@ -42,8 +42,9 @@ pub struct LaneTick {
 /// the same bits as the law's one-missile step.
 pub type LaneStep = fn(&mut [F4; LANE_NUMBERS], &LaneTick) -> Moved;
 
-/// Where a four-lane step left its missiles: their positions and velocities, and which
-/// of them detonate this tick (a law that is not contact-fused), when and how widely.
+/// Where a four-lane step left its missiles: their positions and velocities, which of
+/// them detonate this tick (a law that is not contact-fused), when and how widely, and
+/// whose solver failed.
 #[derive(Clone, Copy, Debug)]
 pub struct Moved {
     pub pos: V2<F4>,
@@ -52,16 +53,19 @@ pub struct Moved {
     pub detonates_at: F4,
     /// The blast's radius where it detonates.
     pub blast: F4,
+    /// A mask: the lanes whose law said [`crate::guidance::Signal::SolverFailed`].
+    pub solver_failed: F4,
 }
 
 impl From<(V2<F4>, V2<F4>)> for Moved {
-    /// Moved to `pos` at `vel`, detonating nowhere.
+    /// Moved to `pos` at `vel`, detonating nowhere, no solver failing.
     fn from((pos, vel): (V2<F4>, V2<F4>)) -> Self {
         Self {
             pos,
             vel,
             detonates_at: F4::splat(f32::NAN),
             blast: F4::ZERO,
+            solver_failed: F4::ZERO,
         }
     }
 }

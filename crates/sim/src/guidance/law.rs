@@ -3,7 +3,7 @@
 //! start a missile ([`Launch`]), what it tells the world about a tick ([`Signal`]), and
 //! how its missile is drawn beyond the common shapes ([`Look`]).
 
-use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANES, LANE_NUMBERS, V2};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANES, LANE_NUMBERS, V2};
 use crate::core::{Body, DebugShape, Field, Readout, Seen, Tunable};
 use glam::Vec2;
 use serde::de::DeserializeOwned;
@@ -81,8 +81,8 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
 /// A four-lane step made of a one-missile step `step` run on each lane in turn, for a
 /// law whose arithmetic has no four-lane form (a library's trigonometry, integers, an
 /// `f64` solver): `step` gets the lane's numbers (to update), its body (where it is and
-/// how it moves; heading 0) to move, and the target as seen; the lanes detonate where it
-/// says so.
+/// how it moves; heading 0) to move, and the target as seen; the lanes detonate, or
+/// their solver failed, where it says so.
 #[inline]
 pub fn lane_by_lane(
     n: &mut [F4; LANE_NUMBERS],
@@ -96,6 +96,7 @@ pub fn lane_by_lane(
     let dt = tick.dt.to_array();
     let (mut x, mut y, mut vx, mut vy) = ([0.0; LANES], [0.0; LANES], [0.0; LANES], [0.0; LANES]);
     let (mut detonates_at, mut blast) = ([f32::NAN; LANES], [0.0; LANES]);
+    let mut failed = [0.0; LANES];
     for (i, numbers) in rows.iter_mut().enumerate() {
         let at = |v: ([f32; LANES], [f32; LANES])| Vec2::new(v.0[i], v.1[i]);
         let seen = Seen {
@@ -108,8 +109,12 @@ pub fn lane_by_lane(
             vel: at(vel),
             heading: 0.0,
         };
-        if let Some(Signal::Detonate { radius, fraction }) = step(numbers, &mut body, &seen) {
-            (detonates_at[i], blast[i]) = (fraction, radius);
+        match step(numbers, &mut body, &seen) {
+            Some(Signal::Detonate { radius, fraction }) => {
+                (detonates_at[i], blast[i]) = (fraction, radius)
+            }
+            Some(Signal::SolverFailed) => failed[i] = 1.0,
+            _ => {}
         }
         (x[i], y[i], vx[i], vy[i]) = (body.pos.x, body.pos.y, body.vel.x, body.vel.y);
     }
@@ -120,6 +125,7 @@ pub fn lane_by_lane(
         vel: v2(vx, vy),
         detonates_at: F4::from(detonates_at),
         blast: F4::from(blast),
+        solver_failed: F4::from(failed).eq(F4::ONE),
     }
 }
 

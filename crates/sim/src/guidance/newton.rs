@@ -6,9 +6,10 @@
 //! (division by a zero cosine or sine, negative roots that silently keep the previous
 //! value, no convergence) are reported, not hidden.
 
-use super::law::{Launch, Law, Signal};
+use super::law::{lane_by_lane, Launch, Law, Signal};
 use super::quartic::{accel_shapes, integrate_accel, meeting};
 use crate::core::field::{choice, number, tunable, whole};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANE_NUMBERS};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{wrap_angle, Body, DebugShape, Seen};
@@ -306,6 +307,25 @@ impl Law for Newton {
         signal
     }
 
+    const LANE_STEP: Option<LaneStep> = Some(step_lanes);
+    // Nothing in its numbers stands for the heading or the body its step left.
+    const LANE_GRAVITY: bool = true;
+
+    /// While it solves every tick: `[alpha, root x, root y, k, N, epsilon]`, `N` negative
+    /// while its solves fail (solving only when the target turns needs the target's last
+    /// velocity too: that flies on the ordinary path).
+    fn lane(&self, params: &NewtonParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
+        let n = params.iterations as f32;
+        (params.recompute == Recompute::EveryTick).then_some([
+            self.alpha,
+            self.roots.x,
+            self.roots.y,
+            params.acceleration,
+            if self.failing { -n } else { n },
+            params.epsilon,
+        ])
+    }
+
     fn readouts(&self, params: &NewtonParams, _dt: f32, out: &mut Vec<Readout>) {
         out.push(Readout::angle("alpha", self.alpha));
         out.push(Readout::flag("solved this tick", self.solved_this_tick));
@@ -349,6 +369,32 @@ impl Law for Newton {
         let accel = Vec2::from_angle(self.alpha) * params.acceleration;
         accel_shapes(body, accel, seen.target_pos + seen.target_vel * time, out);
     }
+}
+
+/// Four missiles' ticks: numbers as [`Newton::lane`] gives them.
+fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
+    lane_by_lane(n, tick, |n, body, seen| {
+        let mut newton = Newton {
+            alpha: n[0],
+            roots: Roots { x: n[1], y: n[2] },
+            failing: n[4] < 0.0,
+            ..Newton::default()
+        };
+        let params = NewtonParams {
+            acceleration: n[3],
+            iterations: n[4].abs() as u32,
+            epsilon: n[5],
+            recompute: Recompute::EveryTick,
+        };
+        let signal = newton.steer(&params, body, seen);
+        (n[0], n[1], n[2]) = (newton.alpha, newton.roots.x, newton.roots.y);
+        n[4] = if newton.failing {
+            -n[4].abs()
+        } else {
+            n[4].abs()
+        };
+        signal
+    })
 }
 
 #[cfg(test)]

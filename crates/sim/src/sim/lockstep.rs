@@ -19,14 +19,15 @@
 //!
 //! A law offers its four-lane step through its own file ([`crate::guidance::Law::LANE_STEP`]
 //! and [`crate::guidance::Law::lane`]); this module never names a law. Smoothed homing,
-//! turn-rate, naive-accel, the quartic, the heat-seeker, pro-nav (unaugmented), the
-//! intercept (without lead pursuit) and ballistic shells have one (the last two
-//! detonate, so they are taken only against a lone target). Under gravity only
-//! smoothed, naive-accel, the quartic, the intercept and the shells are taken
-//! ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by its heading, which
-//! gravity turns; the heat-seeker takes up a body something else moved; pro-nav falls
-//! back on its heading. Newton (solver failures, a warm start) and scripts fly in their
-//! worlds, on the ordinary path.
+//! turn-rate, naive-accel, the quartic, Newton (solving every tick), the heat-seeker,
+//! pro-nav (unaugmented), the intercept (without lead pursuit) and ballistic shells have
+//! one (the last two detonate, so they are taken only against a lone target). Under
+//! gravity only smoothed, naive-accel, the quartic, Newton, the intercept and the shells
+//! are taken ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by its heading,
+//! which gravity turns; the heat-seeker takes up a body something else moved; pro-nav
+//! falls back on its heading. A lane whose solver fails says so
+//! ([`crate::core::lanes::Moved::solver_failed`]), and a diagnosed engagement writes the time down as a world's event
+//! would. Scripts fly in their worlds, on the ordinary path.
 
 use super::diagnosis::Finding;
 use super::flight::Ends;
@@ -477,6 +478,20 @@ fn fly_pack<const GRAVITY: bool>(
         false => F4::ZERO,
     };
     let detonates = moved.detonates_at.eq(moved.detonates_at);
+    // A world writes down a failed solve unless the move ended the flight first (not
+    // finite, or a hit); a diagnosed engagement keeps its time since launch.
+    let failed = bits(moved.solver_failed & finite & !hit);
+    if failed != 0 {
+        for i in (0..LANES).filter(|i| failed & (1 << i) != 0) {
+            let Some(engagement) = pack.slots[i].map(|l| &mut engagements[l]) else {
+                continue;
+            };
+            let since = (t + 1 - engagement.launched_tick) as f32 * dt;
+            if let Some(trail) = &mut engagement.trail {
+                trail.solver_failed.push(since);
+            }
+        }
+    }
     let settle =
         !finite | turn.may_peak(pack.peak_cos) | hit | detonates | fuel | lifetime | outside;
     pack.closest = F4::select(closer, distance, pack.closest);

@@ -17,7 +17,7 @@ use std::cell::RefCell;
 #[derive(Clone, Debug)]
 pub(super) struct Trail {
     before: Vec<Sample>,
-    solver_failed: Vec<f32>,
+    pub(super) solver_failed: Vec<f32>,
     thresholds: Thresholds,
     pub(super) pieces: Vec<(usize, usize, u64)>,
 }
