@@ -95,6 +95,14 @@ pub trait Real:
     /// `yes` where `mask` holds, else `no`.
     fn select(mask: Self::Mask, yes: Self, no: Self) -> Self;
     fn finite(self) -> Self::Mask;
+    /// Whether `mask` holds anywhere.
+    fn any(mask: Self::Mask) -> bool;
+    /// A mask that holds everywhere.
+    fn all() -> Self::Mask;
+    fn abs(self) -> Self;
+    /// `(sin, cos)` with [`crate::core::Portable::psin_cos`]'s bits (not `sin_cos`:
+    /// `wide`'s own, an approximation, would shadow it on [`F4`]).
+    fn portable_sin_cos(self) -> (Self, Self);
 
     /// `self.clamp(lo, hi)` as `f32::clamp` has it (NaN stays NaN), for `lo <= hi`.
     fn clamp_to(self, lo: Self, hi: Self) -> Self {
@@ -136,6 +144,18 @@ impl Real for f32 {
     fn finite(self) -> bool {
         self.is_finite()
     }
+    fn any(mask: bool) -> bool {
+        mask
+    }
+    fn all() -> bool {
+        true
+    }
+    fn abs(self) -> Self {
+        f32::abs(self)
+    }
+    fn portable_sin_cos(self) -> (Self, Self) {
+        crate::core::Portable::psin_cos(self)
+    }
 }
 
 impl Real for F4 {
@@ -160,6 +180,18 @@ impl Real for F4 {
     }
     fn finite(self) -> F4 {
         self.is_finite()
+    }
+    fn any(mask: F4) -> bool {
+        bits(mask) != 0
+    }
+    fn all() -> F4 {
+        F4::ZERO.simd_eq(F4::ZERO)
+    }
+    fn abs(self) -> Self {
+        F4::abs(self)
+    }
+    fn portable_sin_cos(self) -> (Self, Self) {
+        super::sin_cos::sin_cos(self)
     }
 }
 

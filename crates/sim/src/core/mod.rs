@@ -13,6 +13,7 @@ pub mod math;
 pub mod overlay;
 pub mod readout;
 pub mod registry;
+pub mod sin_cos;
 pub mod text;
 pub mod turn_rule;
 pub mod variant;

@@ -6,10 +6,10 @@
 //! (division by a zero cosine or sine, negative roots that silently keep the previous
 //! value, no convergence) are reported, not hidden.
 
-use super::law::{lane_by_lane, Launch, Law, Signal};
+use super::law::{Launch, Law, Signal};
 use super::quartic::{accel_shapes, integrate_accel, meeting};
 use crate::core::field::{choice, number, tunable, whole};
-use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANE_NUMBERS};
+use crate::core::lanes::{LaneStep, Real, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{wrap_angle, Body, DebugShape, Seen};
@@ -89,33 +89,27 @@ struct Roots {
     y: f32,
 }
 
-/// Inputs of `T_x(alpha)`, `T_y(alpha)`.
+/// Inputs of `T_x(alpha)`, `T_y(alpha)`, for one missile (`f32`) or four ([`F4`]).
 #[derive(Clone, Copy, Debug)]
-struct Problem {
-    v: Vec2,
-    d: Vec2,
-    k: f32,
-    signs: (f32, f32),
+struct Problem<N> {
+    v: V2<N>,
+    d: V2<N>,
+    k: N,
+    signs: (N, N),
 }
 
-impl Problem {
-    /// `(f, f', T_x, stale)` at `alpha`, updating the persisted roots like the article.
-    fn eval(&self, alpha: f32, roots: &mut Roots) -> (f32, f32, f32, bool) {
-        let (sin, cos) = alpha.psin_cos();
+impl<N: Real> Problem<N> {
+    /// `(f, f', T_x, stale)` at the angle whose sine and cosine are given, updating the
+    /// persisted roots like the article (four lanes: only where `live` holds).
+    fn eval(&self, (sin, cos): (N, N), roots: &mut V2<N>, live: N::Mask) -> (N, N, N, N::Mask) {
         let (v, d, k) = (self.v, self.d, self.k);
-        let inside_x = v.x * v.x + 2.0 * k * d.x * cos;
-        let inside_y = v.y * v.y + 2.0 * k * d.y * sin;
-        let mut stale = false;
-        if inside_x > 0.0 {
-            roots.x = inside_x.sqrt();
-        } else {
-            stale = true;
-        }
-        if inside_y > 0.0 {
-            roots.y = inside_y.sqrt();
-        } else {
-            stale = true;
-        }
+        let (two, zero) = (N::splat(2.0), N::splat(0.0));
+        let inside_x = v.x * v.x + two * k * d.x * cos;
+        let inside_y = v.y * v.y + two * k * d.y * sin;
+        // A root whose argument is not positive keeps its old value: a stale root.
+        let (fresh_x, fresh_y) = (inside_x.gt(zero), inside_y.gt(zero));
+        roots.x = N::select(fresh_x & live, inside_x.sqrt(), roots.x);
+        roots.y = N::select(fresh_y & live, inside_y.sqrt(), roots.y);
         let (sx, sy) = self.signs;
         let (ax, ay) = (k * cos, k * sin);
         let tx = (v.x + sx * roots.x) / ax;
@@ -123,36 +117,119 @@ impl Problem {
         // d T_i / d a_i = s_i d_i / (R_i a_i) - T_i / a_i; d a_x = -k sin, d a_y = k cos.
         let dtx = (sx * d.x / (roots.x * ax) - tx / ax) * (-k * sin);
         let dty = (sy * d.y / (roots.y * ay) - ty / ay) * (k * cos);
-        (tx - ty, dtx - dty, tx, stale)
+        (tx - ty, dtx - dty, tx, !(fresh_x & fresh_y))
     }
+
+    /// The article's `SolveWithNewton` for one sign pair from `start`, at most `most`
+    /// iterations (four lanes: each until it stops, as one missile's would).
+    fn solve_pair(&self, start: N, most: N, epsilon: N, roots: &mut V2<N>) -> Pair<N> {
+        let mut run = Run::new(start, most, *roots);
+        while N::any(run.live) {
+            run.step(self, run.sin_cos(), most, epsilon);
+        }
+        *roots = run.roots;
+        run.finish(self, epsilon)
+    }
+}
+
+/// One sign pair's Newton run under way, for one missile or four.
+#[derive(Clone, Copy, Debug)]
+struct Run<N: Real> {
+    phi: N,
+    iterations: N,
+    /// Where it goes on.
+    live: N::Mask,
+    /// A stale root on the way.
+    stale_root: N::Mask,
+    roots: V2<N>,
+}
+
+impl<N: Real> Run<N> {
+    fn new(start: N, most: N, roots: V2<N>) -> Self {
+        let iterations = N::splat(0.0);
+        Self {
+            phi: start,
+            iterations,
+            live: most.gt(iterations),
+            stale_root: !N::all(),
+            roots,
+        }
+    }
+
+    /// The sine and cosine of where it is (where it has stopped, of 0: not looked at).
+    fn sin_cos(&self) -> (N, N) {
+        N::select(self.live, self.phi, N::splat(0.0)).portable_sin_cos()
+    }
+
+    /// One Newton step where it goes on, from `sin_cos` of where it is.
+    fn step(&mut self, problem: &Problem<N>, sin_cos: (N, N), most: N, epsilon: N) {
+        let live = self.live;
+        let (value, gradient, _, stale) = problem.eval(sin_cos, &mut self.roots, live);
+        self.stale_root = self.stale_root | (stale & live);
+        let next = self.phi - value / gradient;
+        self.phi = N::select(live, next, self.phi);
+        self.iterations = N::select(live, self.iterations + N::splat(1.0), self.iterations);
+        let stops = !next.eq(next) | epsilon.gt(value.abs());
+        self.live = live & !stops & most.gt(self.iterations);
+    }
+
+    /// How it ended: a last look where it stopped (which leaves the persisted roots as
+    /// they were).
+    fn finish(&self, problem: &Problem<N>, epsilon: N) -> Pair<N> {
+        let phi = self.phi;
+        let look = phi.portable_sin_cos();
+        let (residual, _, time, stale) = problem.eval(look, &mut self.roots.clone(), N::all());
+        let converged = phi.finite()
+            & residual.finite()
+            & epsilon.gt(residual.abs())
+            & !stale
+            & time.gt(N::splat(0.0))
+            & time.finite();
+        Pair {
+            phi,
+            iterations: self.iterations,
+            residual,
+            time,
+            stale,
+            stale_root: self.stale_root | stale,
+            converged,
+        }
+    }
+}
+
+/// How one sign pair's run ended, for one missile or four.
+#[derive(Clone, Copy, Debug)]
+struct Pair<N: Real> {
+    /// The final angle, not wrapped.
+    phi: N,
+    iterations: N,
+    residual: N,
+    time: N,
+    /// The last look found a stale root.
+    stale: N::Mask,
+    /// A stale root on the way or at the last look.
+    stale_root: N::Mask,
+    converged: N::Mask,
 }
 
 /// Runs the article's `SolveWithNewton` for one sign pair.
 fn solve_pair(
-    problem: &Problem,
+    problem: &Problem<f32>,
     start: f32,
     params: &NewtonParams,
     roots: &mut Roots,
 ) -> PairResult {
-    let mut phi = start;
-    let mut iterations = 0;
-    let mut stale_root = false;
-    for _ in 0..params.iterations {
-        let (value, gradient, _, stale) = problem.eval(phi, roots);
-        stale_root |= stale;
-        phi -= value / gradient;
-        iterations += 1;
-        if phi.is_nan() || value.abs() < params.epsilon {
-            break;
-        }
-    }
-    let (residual, _, time, stale) = problem.eval(phi, &mut roots.clone());
+    let mut persisted = V2::new(roots.x, roots.y);
+    let most = params.iterations as f32;
+    let pair = problem.solve_pair(start, most, params.epsilon, &mut persisted);
+    (roots.x, roots.y) = (persisted.x, persisted.y);
+    let Pair { phi, residual, .. } = pair;
     let status = if !phi.is_finite() || !residual.is_finite() {
         PairStatus::NaN
     } else if residual.abs() < params.epsilon {
-        if stale {
+        if pair.stale {
             PairStatus::StaleRoot
-        } else if time > 0.0 && time.is_finite() {
+        } else if pair.converged {
             PairStatus::Converged
         } else {
             PairStatus::Inconsistent
@@ -166,11 +243,11 @@ fn solve_pair(
         } else {
             phi
         },
-        iterations,
+        iterations: pair.iterations as u32,
         residual,
-        time,
+        time: pair.time,
         status,
-        stale_root: stale_root || stale,
+        stale_root: pair.stale_root,
     }
 }
 
@@ -198,8 +275,8 @@ impl NewtonSolve {
         let mut pairs = [PairResult::default(); 4];
         for (pair, &signs) in pairs.iter_mut().zip(SIGN_PAIRS.iter()) {
             let problem = Problem {
-                v: vr,
-                d,
+                v: vr.into(),
+                d: d.into(),
                 k: params.acceleration,
                 signs,
             };
@@ -371,31 +448,9 @@ impl Law for Newton {
     }
 }
 
-/// Four missiles' ticks: numbers as [`Newton::lane`] gives them.
-fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    lane_by_lane(n, tick, |n, body, seen| {
-        let mut newton = Newton {
-            alpha: n[0],
-            roots: Roots { x: n[1], y: n[2] },
-            failing: n[4] < 0.0,
-            ..Newton::default()
-        };
-        let params = NewtonParams {
-            acceleration: n[3],
-            iterations: n[4].abs() as u32,
-            epsilon: n[5],
-            recompute: Recompute::EveryTick,
-        };
-        let signal = newton.steer(&params, body, seen);
-        (n[0], n[1], n[2]) = (newton.alpha, newton.roots.x, newton.roots.y);
-        n[4] = if newton.failing {
-            -n[4].abs()
-        } else {
-            n[4].abs()
-        };
-        signal
-    })
-}
+#[path = "newton_lanes.rs"]
+mod lanes;
+use lanes::step_lanes;
 
 #[cfg(test)]
 mod tests {
@@ -415,13 +470,13 @@ mod tests {
         // v = 0, d = (100, 100), k = 100, pair (+,+), alpha0 = 0.5:
         // T_x = sqrt(2 k d_x cos a) / (k cos a) = sqrt(200 / (100 cos a)), likewise T_y.
         let problem = Problem {
-            v: Vec2::ZERO,
-            d: Vec2::new(100.0, 100.0),
+            v: V2::new(0.0, 0.0),
+            d: V2::new(100.0, 100.0),
             k: 100.0,
             signs: (1.0, 1.0),
         };
         let a: f32 = 0.5;
-        let (f, g, tx, _) = problem.eval(a, &mut Roots::default());
+        let (f, g, tx, _) = problem.eval(a.psin_cos(), &mut V2::new(0.0, 0.0), true);
         let tx_hand = (2.0 / a.pcos()).sqrt();
         let ty_hand = (2.0 / a.psin()).sqrt();
         assert!((tx - tx_hand).abs() < 1e-5);
@@ -545,13 +600,13 @@ mod tests {
         // evaluation (5) is reused; likewise for y.
         for (d, kept) in [(Vec2::new(0.0, 200.0), 0), (Vec2::new(200.0, 0.0), 1)] {
             let problem = Problem {
-                v: Vec2::ZERO,
-                d,
+                v: V2::new(0.0, 0.0),
+                d: d.into(),
                 k: 100.0,
                 signs: (1.0, 1.0),
             };
-            let mut roots = Roots { x: 5.0, y: 5.0 };
-            let (_, _, _, stale) = problem.eval(1.0, &mut roots);
+            let mut roots = V2::new(5.0, 5.0);
+            let (_, _, _, stale) = problem.eval(1f32.psin_cos(), &mut roots, true);
             assert!(stale, "{d}");
             assert_eq!([roots.x, roots.y][kept], 5.0, "{d}: {roots:?}");
         }
@@ -564,12 +619,12 @@ mod tests {
         let s = solve(Vec2::new(438.0, -146.0), Vec2::new(24.0, -93.0), 300.0, 8);
         let pair = s.pairs[0];
         let (_, _, _, stale_at_end) = Problem {
-            v: Vec2::new(24.0, -93.0),
-            d: Vec2::new(438.0, -146.0),
+            v: V2::new(24.0, -93.0),
+            d: V2::new(438.0, -146.0),
             k: 300.0,
             signs: SIGN_PAIRS[0],
         }
-        .eval(pair.alpha, &mut Roots::default());
+        .eval(pair.alpha.psin_cos(), &mut V2::new(0.0, 0.0), true);
         assert!(!stale_at_end, "{pair:?}");
         assert!(pair.stale_root, "{pair:?}");
     }
