@@ -156,6 +156,10 @@ mod tests {
         assert_eq!(1000f32.plog10(), 3.0);
         assert_eq!(2f32.ppowf(10.0), 1024.0);
         assert_eq!(2f64.pln(), std::f64::consts::LN_2);
+        for x in [1.0f64, -2.5, 40.0] {
+            assert_eq!(x.psin_cos(), (x.psin(), x.pcos()), "{x}");
+            assert!((x.psin() - x.sin()).abs() < 1e-15 && (x.pcos() - x.cos()).abs() < 1e-15);
+        }
     }
 
     /// Bit patterns `start, start + stride, ...` (all of them with stride 1).

@@ -189,6 +189,23 @@ fn a_law_refuses_the_fast_path_where_its_four_lane_step_would_differ() {
     assert_eq!(heat(&tuning), None);
     tuning.heat_seeker.step = -1;
     assert_eq!(heat(&tuning), None);
+    // Newton: [alpha, root x, root y, k, N, epsilon], N negative while its solves fail;
+    // solving only when the target turns (it remembers the target's velocity): none.
+    let mut solver = newton::Newton::default();
+    (solver.alpha, solver.failing) = (0.5, true);
+    let mut tuning = Tuning::default();
+    let newton = |solver: &newton::Newton, tuning: &Tuning| {
+        (Guidance::Newton(solver.clone()).lane(tuning, &body)).map(|(_, n)| n)
+    };
+    assert_eq!(
+        newton(&solver, &tuning),
+        Some([0.5, 0.0, 0.0, 200.0, -8.0, 0.001])
+    );
+    solver.failing = false;
+    tuning.newton.iterations = 3;
+    assert_eq!(newton(&solver, &tuning).unwrap()[4], 3.0);
+    tuning.newton.recompute = newton::Recompute::OnVelocityChange;
+    assert_eq!(newton(&solver, &tuning), None);
 }
 
 #[test]
@@ -222,4 +239,40 @@ fn a_quartic_without_a_meeting_holds_its_last_acceleration_on_the_fast_path_too(
         assert_ne!(body.vel, before);
         assert_eq!((moved.pos.lane(2), moved.vel.lane(2)), (body.pos, body.vel));
     }
+}
+
+#[test]
+fn a_step_run_lane_by_lane_reports_each_lane_s_detonation_and_failed_solve() {
+    let tick = LaneTick {
+        pos: V2::gather([Vec2::new(1.0, 2.0); LANES]),
+        vel: V2::gather([Vec2::new(10.0, 0.0); LANES]),
+        target_pos: V2::gather([Vec2::new(50.0, 0.0); LANES]),
+        target_vel: V2::gather([Vec2::ZERO; LANES]),
+        dt: F4::splat(0.5),
+    };
+    // Lane i's first number says what its step reports: 1 detonates, 2 fails to solve.
+    let mut numbers = [F4::ZERO; LANE_NUMBERS];
+    numbers[0] = F4::from([0.0, 1.0, 2.0, 2.0]);
+    let moved = super::law::lane_by_lane(&mut numbers, &tick, |n, body, seen| {
+        body.pos += body.vel * seen.dt;
+        n[5] = seen.target_pos.x;
+        match n[0] {
+            1.0 => Some(Signal::Detonate {
+                radius: 7.0,
+                fraction: 0.25,
+            }),
+            2.0 => Some(Signal::SolverFailed),
+            _ => None,
+        }
+    });
+    assert_eq!(moved.pos.lane(3), Vec2::new(6.0, 2.0));
+    assert_eq!(numbers[5].to_array(), [50.0; LANES]);
+    let [none, detonated, failed, _] = moved.detonates_at.to_array();
+    assert!(none.is_nan() && failed.is_nan() && detonated == 0.25);
+    assert_eq!(moved.blast.to_array(), [0.0, 7.0, 0.0, 0.0]);
+    let failed = moved
+        .solver_failed
+        .to_array()
+        .map(|m| m.to_bits() == u32::MAX);
+    assert_eq!(failed, [false, false, true, true]);
 }
