@@ -59,38 +59,47 @@ pub fn sin_cos(x: F4) -> (F4, F4) {
     let magnitude = x.abs();
     let edge = |bits: u32| F4::splat(f32::from_bits(bits));
     let wide = |v: F4| f64x4::from(v.to_array().map(f64::from));
+    let splat = f64x4::splat;
     let x64 = wide(x);
     // Up to 9 pi / 4: how many multiples of pi / 2 to take off (0 to 4, with the sign
     // of x; the comparisons of magnitudes are those of `sincosf`'s bit patterns).
     let beyond = |reach: u32| F4::select(magnitude.gt(edge(reach)), F4::ONE, F4::ZERO);
     let q = beyond(REACH[0]) + beyond(REACH[1]) + beyond(REACH[2]) + beyond(REACH[3]);
     let q = wide(F4::select(F4::ZERO.gt(x), -q, q));
-    let near = x64 - q * f64x4::splat(PI_2);
-    // Beyond, `rem_pio2f`'s medium reduction: the nearest multiple by its rounding
-    // trick, taken off in two parts.
-    let nearest = (x64 * f64x4::splat(INV_PIO2) + f64x4::splat(TOINT)) - f64x4::splat(TOINT);
-    let far = (x64 - nearest * f64x4::splat(PIO2_1)) - nearest * f64x4::splat(PIO2_1T);
-    let is_near = wide(magnitude).simd_le(f64x4::splat(f64::from(f32::from_bits(REACH[4]))));
-    let rest = is_near.bitselect(near, far);
-    let quadrant = is_near.bitselect(q, nearest);
+    let (mut rest, mut quadrant) = (x64 - q * splat(PI_2), q);
+    let far = magnitude.gt(edge(REACH[4]));
+    if bits(far) != 0 {
+        // Beyond, `rem_pio2f`'s medium reduction: the nearest multiple by its rounding
+        // trick, taken off in two parts.
+        let nearest = (x64 * splat(INV_PIO2) + splat(TOINT)) - splat(TOINT);
+        let rest_far = (x64 - nearest * splat(PIO2_1)) - nearest * splat(PIO2_1T);
+        let far = wide(F4::select(far, F4::ONE, F4::ZERO)).simd_eq(splat(1.0));
+        rest = far.bitselect(rest_far, rest);
+        quadrant = far.bitselect(nearest, quadrant);
+    }
     let z = rest * rest;
     let w = z * z;
     // k_sinf: ((x + s (S1 + z S2)) + s w r), s = z x, r = S3 + z S4.
     let s = z * rest;
-    let r = f64x4::splat(S3) + z * f64x4::splat(S4);
-    let sine = (rest + s * (f64x4::splat(S1) + z * f64x4::splat(S2))) + s * w * r;
+    let r = splat(S3) + z * splat(S4);
+    let sine = (rest + s * (splat(S1) + z * splat(S2))) + s * w * r;
     // k_cosf: ((1 + z C0) + w C1) + (w z) r, r = C2 + z C3.
-    let r = f64x4::splat(C2) + z * f64x4::splat(C3);
-    let cosine = ((f64x4::splat(1.0) + z * f64x4::splat(C0)) + w * f64x4::splat(C1)) + (w * z) * r;
+    let r = splat(C2) + z * splat(C3);
+    let cosine = ((splat(1.0) + z * splat(C0)) + w * splat(C1)) + (w * z) * r;
+    // The quadrant mod 4 picks (ks, kc), (kc, -ks), (-ks, -kc) or (-kc, ks). With m
+    // the quadrant less four times its quarter rounded to even (-2 to 2, exact), the
+    // quadrant mod 4 is 1 at m = 1, 3 at m = -1 and 2 at m = 2 or -2.
+    let quarter = (quadrant * splat(0.25) + splat(TOINT)) - splat(TOINT);
+    let m = quadrant - quarter * splat(4.0);
+    let is = |k: f64| m.simd_eq(splat(k));
+    let two = is(2.0) | is(-2.0);
+    let odd = is(1.0) | is(-1.0);
+    let (sin, cos) = (odd.bitselect(cosine, sine), odd.bitselect(sine, cosine));
+    // Negated before narrowing to f32: the same bits as narrowed, then negated.
+    let sin = (two | is(-1.0)).bitselect(-sin, sin);
+    let cos = (two | is(1.0)).bitselect(-cos, cos);
     let narrow = |v: f64x4| F4::from(v.to_array().map(|v| v as f32));
-    let (ks, kc) = (narrow(sine), narrow(cosine));
-    // The quadrant mod 4 picks (ks, kc), (kc, -ks), (-ks, -kc) or (-kc, ks).
-    let n = F4::from(quadrant.to_array().map(|n| (n as i64 & 3) as f32));
-    let is = |k: f32| n.eq(F4::splat(k));
-    let odd = is(1.0) | is(3.0);
-    let (sin, cos) = (F4::select(odd, kc, ks), F4::select(odd, ks, kc));
-    let sin = F4::select(is(2.0) | is(3.0), -sin, sin);
-    let cos = F4::select(is(1.0) | is(2.0), -cos, cos);
+    let (sin, cos) = (narrow(sin), narrow(cos));
     // Tiny, huge, infinite or NaN: `sincosf` itself.
     let usual = bits(magnitude.ge(edge(TINY)) & edge(MEDIUM).gt(magnitude));
     if usual == (1 << LANES) - 1 {

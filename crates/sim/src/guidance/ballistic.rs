@@ -7,10 +7,11 @@
 //! added after every law) and detonates at the solved time. No positive root: no
 //! solution, reported as for D.
 
-use super::law::{lane_by_lane, Launch, Law, Signal};
+use super::intercept::reach_at_most;
+use super::law::{Launch, Law, Signal};
 use super::roots::{real_roots_in, root_bound};
 use crate::core::field::{choice, number, tunable};
-use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANE_NUMBERS};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -170,10 +171,26 @@ impl Law for Ballistic {
     }
 
     fn steer(&mut self, params: &BallisticParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
-        let shell = (self.time_left, self.aim(), self.gravity);
-        let (time_left, signal) = fly(shell, params.blast_radius, body, seen.dt);
-        self.time_left = time_left;
-        signal
+        let aim = self.aim();
+        let shell = (
+            self.time_left,
+            aim.unwrap_or(Vec2::NAN).into(),
+            aim.is_some(),
+            self.gravity.into(),
+        );
+        let (pos, left, detonates, fraction) =
+            fly(shell, (body.pos.into(), body.vel.into()), seen.dt);
+        (body.pos, self.time_left) = (pos.into(), left);
+        if detonates {
+            return Some(Signal::Detonate {
+                radius: params.blast_radius,
+                fraction,
+            });
+        }
+        if body.vel != Vec2::ZERO {
+            body.heading = crate::core::direction(body.vel);
+        }
+        None
     }
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
@@ -256,48 +273,48 @@ impl Law for Ballistic {
     }
 }
 
-/// One tick of a shell `(time left, aim point, gravity)` (the point where its arc meets
-/// the target, the gravity it was solved for), bursting `blast` wide: its new time left
-/// and, on its last tick, its detonation at the aim point.
-fn fly(
-    (time_left, aim, gravity): (f32, Option<Vec2>, Vec2),
-    blast: f32,
-    body: &mut Body,
-    dt: f32,
-) -> (f32, Option<Signal>) {
-    if dt >= time_left {
-        let fraction = if dt > 0.0 {
-            (time_left / dt).clamp(0.0, 1.0)
-        } else {
-            1.0
-        };
-        // The world adds this tick's gravity after the law: land on the aim point.
-        if let Some(aim) = aim {
-            let point = aim - gravity * dt * dt;
-            body.pos = super::intercept::reach_at_most(body.pos, point, body.vel.length() * dt);
-        }
-        let detonate = Signal::Detonate {
-            radius: blast,
-            fraction,
-        };
-        return (0.0, Some(detonate));
-    }
-    body.pos += body.vel * dt;
-    if body.vel != Vec2::ZERO {
-        body.heading = crate::core::direction(body.vel);
-    }
-    (time_left - dt, None)
+/// One tick of a shell at `pos` moving at `vel` (one, or four): `time_left` before it
+/// detonates at its aim point (`has_aim`; the world adds `gravity` after the law's move,
+/// so it makes for the point less that). Where it ends, the time left, whether it
+/// detonates this tick and when in the tick (its share of the tick).
+fn fly<N: Real>(
+    (time_left, aim, has_aim, gravity): (N, V2<N>, N::Mask, V2<N>),
+    (pos, vel): (V2<N>, V2<N>),
+    dt: N,
+) -> (V2<N>, N, N::Mask, N) {
+    let (zero, one) = (N::splat(0.0), N::splat(1.0));
+    let detonates = dt.ge(time_left);
+    let fraction = N::select(dt.gt(zero), (time_left / dt).clamp01(), one);
+    // The world adds this tick's gravity after the law: land on the aim point.
+    let point = aim - gravity.scale(dt).scale(dt);
+    let there = reach_at_most(pos, point, vel.length() * dt);
+    let there = V2::select(has_aim, there, pos);
+    let moved = pos + vel.scale(dt);
+    let left = N::select(detonates, zero, time_left - dt);
+    (
+        V2::select(detonates, there, moved),
+        left,
+        detonates,
+        fraction,
+    )
 }
 
-/// Four shells' ticks: numbers as [`Ballistic::lane`] gives them, each lane through
-/// [`fly`].
+/// Four shells' ticks: numbers as [`Ballistic::lane`] gives them, [`fly`] on four lanes.
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    lane_by_lane(n, tick, |n, body, seen| {
-        let aim = (!n[1].is_nan()).then_some(Vec2::new(n[1], n[2]));
-        let (time_left, signal) = fly((n[0], aim, Vec2::new(n[3], n[4])), n[5], body, seen.dt);
-        n[0] = time_left;
-        signal
-    })
+    let [time_left, aim_x, aim_y, gravity_x, gravity_y, blast] = *n;
+    let shell = (
+        time_left,
+        V2::new(aim_x, aim_y),
+        aim_x.eq(aim_x),
+        V2::new(gravity_x, gravity_y),
+    );
+    let (pos, left, detonates, fraction) = fly(shell, (tick.pos, tick.vel), tick.dt);
+    n[0] = left;
+    Moved {
+        detonates_at: F4::select(detonates, fraction, F4::splat(f32::NAN)),
+        blast: F4::select(detonates, blast, F4::ZERO),
+        ..Moved::from((pos, tick.vel))
+    }
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 //! `A + V t` and detonates after travelling `|P - T|`, destroying everything in its
 //! blast radius. Re-solving every tick (lead pursuit) is an improvement, off by default.
 
-use super::law::{lane_by_lane, Launch, Law, Signal};
+use super::law::{Launch, Law, Signal};
 use crate::core::field::{choice, flag, number, tunable};
-use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANE_NUMBERS};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -160,7 +160,6 @@ impl Law for Intercept {
     }
 
     fn steer(&mut self, params: &InterceptParams, body: &mut Body, seen: &Seen) -> Option<Signal> {
-        let start = body.pos;
         if params.lead_pursuit {
             let solution = solve(
                 body.pos,
@@ -179,25 +178,16 @@ impl Law for Intercept {
                 }
             }
         }
-        let step = self.speed * seen.dt;
-        if step >= self.travel_left {
-            // It reaches the aim point part-way through the tick.
-            let fraction = if step > 0.0 {
-                (start.distance(self.aim) / step).min(1.0)
-            } else {
-                1.0
-            };
-            body.pos = reach_at_most(start, self.aim, body.vel.length() * seen.dt);
-            self.travel_left = 0.0;
-            Some(Signal::Detonate {
-                radius: params.blast_radius,
-                fraction,
-            })
-        } else {
-            body.pos += body.vel * seen.dt;
-            self.travel_left -= step;
-            None
-        }
+        let (pos, left, reached, fraction) = fly_straight(
+            (body.pos.into(), body.vel.into()),
+            (self.aim.into(), self.speed, self.travel_left),
+            seen.dt,
+        );
+        (body.pos, self.travel_left) = (pos.into(), left);
+        reached.then_some(Signal::Detonate {
+            radius: params.blast_radius,
+            fraction,
+        })
     }
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
@@ -259,38 +249,54 @@ impl Law for Intercept {
     }
 }
 
-/// Where a missile at `start` that may move `most` units this tick ends when it makes
-/// for `point`: there, or (flown off its plan by an airframe or a blind seeker, so the
-/// point is beyond its reach) as far towards it as it can go, never farther.
-/// Four missiles' ticks: numbers as [`Intercept::lane`] gives them, each lane through the
-/// law's own step; a lane that reaches its aim point detonates.
+/// Four missiles' ticks: numbers as [`Intercept::lane`] gives them, [`fly_straight`] on
+/// four lanes; a lane that reaches its aim point detonates.
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    lane_by_lane(n, tick, |n, body, seen| {
-        let mut intercept = Intercept {
-            speed: n[0],
-            aim: Vec2::new(n[1], n[2]),
-            travel_left: n[3],
-            solution: InterceptSolution::default(),
-        };
-        // (Without lead pursuit, as by default: its speed and root rule are not read.)
-        let params = InterceptParams {
-            blast_radius: n[4],
-            ..InterceptParams::default()
-        };
-        let signal = intercept.steer(&params, body, seen);
-        n[3] = intercept.travel_left;
-        signal
-    })
+    let [speed, aim_x, aim_y, left, blast, _] = *n;
+    let plan = (V2::new(aim_x, aim_y), speed, left);
+    let (pos, left, reached, fraction) = fly_straight((tick.pos, tick.vel), plan, tick.dt);
+    n[3] = left;
+    Moved {
+        detonates_at: F4::select(reached, fraction, F4::splat(f32::NAN)),
+        blast: F4::select(reached, blast, F4::ZERO),
+        ..Moved::from((pos, tick.vel))
+    }
 }
 
-pub(crate) fn reach_at_most(start: Vec2, point: Vec2, most: f32) -> Vec2 {
+/// One tick of a missile at `pos` moving at `vel` straight for its aim point at `speed`,
+/// `travel_left` short of it (one missile, or four): where it ends, the travel left,
+/// whether it reached the point this tick and when in the tick (its share of the tick).
+fn fly_straight<N: Real>(
+    (pos, vel): (V2<N>, V2<N>),
+    (aim, speed, travel_left): (V2<N>, N, N),
+    dt: N,
+) -> (V2<N>, N, N::Mask, N) {
+    let (zero, one) = (N::splat(0.0), N::splat(1.0));
+    let step = speed * dt;
+    let reached = step.ge(travel_left);
+    // The share of the tick at which it reaches the point: at most the whole tick (as
+    // `f32::min`, a NaN share is the whole).
+    let share = (pos - aim).length() / step;
+    let share = N::select(one.gt(share), share, one);
+    let fraction = N::select(step.gt(zero), share, one);
+    let there = reach_at_most(pos, aim, vel.length() * dt);
+    let moved = pos + vel.scale(dt);
+    let left = N::select(reached, zero, travel_left - step);
+    (V2::select(reached, there, moved), left, reached, fraction)
+}
+
+/// Where a missile at `start` that may move `most` units this tick ends when it makes
+/// for `point` (one missile, or four): there, or (flown off its plan by an airframe or a
+/// blind seeker, so the point is beyond its reach) as far towards it as it can go, never
+/// farther (glam's `clamp_length_max`).
+pub(crate) fn reach_at_most<N: Real>(start: V2<N>, point: V2<N>, most: N) -> V2<N> {
     let way = point - start;
     // Rounding aside: on its plan the point is within the tick's move.
-    if way.length() <= most * (1.0 + 1e-4) {
-        point
-    } else {
-        start + way.clamp_length_max(most)
-    }
+    let within = (most * N::splat(1.0 + 1e-4)).ge(way.length());
+    let length_sq = way.length_squared();
+    let shortened = way.over(length_sq.sqrt()).scale(most);
+    let clamped = V2::select(length_sq.gt(most * most), shortened, way);
+    V2::select(within, point, start + clamped)
 }
 
 #[cfg(test)]

@@ -303,13 +303,17 @@ fn it_shows_the_quadratic_and_draws_the_other_meeting_point() {
 #[test]
 fn the_last_move_reaches_a_point_within_rounding_and_stops_short_of_one_beyond() {
     let most = 10.0;
-    assert_eq!(
-        reach_at_most(Vec2::ZERO, Vec2::new(10.0005, 0.0), most),
-        Vec2::new(10.0005, 0.0)
-    );
-    assert_eq!(
-        reach_at_most(Vec2::ZERO, Vec2::new(10.5, 0.0), most),
-        Vec2::new(10.0, 0.0)
+    let reach = |point: Vec2| Vec2::from(reach_at_most(Vec2::ZERO.into(), point.into(), most));
+    assert_eq!(reach(Vec2::new(10.0005, 0.0)), Vec2::new(10.0005, 0.0));
+    assert_eq!(reach(Vec2::new(10.5, 0.0)), Vec2::new(10.0, 0.0));
+    // Off the axis and from elsewhere: `most` along the way (glam's clamp_length_max).
+    let start = Vec2::new(3.0, -1.0);
+    let point = start + Vec2::new(30.0, 40.0);
+    let got = Vec2::from(reach_at_most(start.into(), point.into(), most));
+    assert_eq!(got, start + Vec2::new(30.0, 40.0).clamp_length_max(most));
+    assert!(
+        (got - (start + Vec2::new(6.0, 8.0))).length() < 1e-5,
+        "{got}"
     );
 }
 
@@ -466,16 +470,12 @@ fn a_missile_makes_for_its_point_only_as_far_as_it_can_go_in_a_tick() {
     // 5 units a tick: a point 4.9 away is reached, one 5.0004 away too (rounding on
     // its plan); one 20 away is approached by 5 along the way, (3, 4).
     let start = Vec2::ZERO;
-    assert_eq!(
-        reach_at_most(start, Vec2::new(4.9, 0.0), 5.0),
-        Vec2::new(4.9, 0.0)
-    );
-    assert_eq!(
-        reach_at_most(start, Vec2::new(5.0004, 0.0), 5.0),
-        Vec2::new(5.0004, 0.0)
-    );
-    let short = reach_at_most(start, Vec2::new(12.0, 16.0), 5.0);
+    let reach =
+        |point: Vec2, most: f32| Vec2::from(reach_at_most(start.into(), point.into(), most));
+    assert_eq!(reach(Vec2::new(4.9, 0.0), 5.0), Vec2::new(4.9, 0.0));
+    assert_eq!(reach(Vec2::new(5.0004, 0.0), 5.0), Vec2::new(5.0004, 0.0));
+    let short = reach(Vec2::new(12.0, 16.0), 5.0);
     assert!((short - Vec2::new(3.0, 4.0)).length() < 1e-5, "{short}");
     // Standing still, it stays.
-    assert_eq!(reach_at_most(start, Vec2::new(12.0, 16.0), 0.0), start);
+    assert_eq!(reach(Vec2::new(12.0, 16.0), 0.0), start);
 }
