@@ -70,6 +70,23 @@ impl From<(V2<F4>, V2<F4>)> for Moved {
     }
 }
 
+impl Moved {
+    /// Moved to `pos` at `vel`, the lanes of the mask `detonates` detonating `fraction`
+    /// of the way through the tick, `blast` wide.
+    pub fn detonating(
+        (pos, vel): (V2<F4>, V2<F4>),
+        detonates: F4,
+        fraction: F4,
+        blast: F4,
+    ) -> Self {
+        Self {
+            detonates_at: F4::select(detonates, fraction, F4::splat(f32::NAN)),
+            blast: F4::select(detonates, blast, F4::ZERO),
+            ..Self::from((pos, vel))
+        }
+    }
+}
+
 /// A number type the shared rules run on: `f32`, or four of them.
 pub trait Real:
     Copy

@@ -310,11 +310,7 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     );
     let (pos, left, detonates, fraction) = fly(shell, (tick.pos, tick.vel), tick.dt);
     n[0] = left;
-    Moved {
-        detonates_at: F4::select(detonates, fraction, F4::splat(f32::NAN)),
-        blast: F4::select(detonates, blast, F4::ZERO),
-        ..Moved::from((pos, tick.vel))
-    }
+    Moved::detonating((pos, tick.vel), detonates, fraction, blast)
 }
 
 #[cfg(test)]

@@ -256,11 +256,7 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let plan = (V2::new(aim_x, aim_y), speed, left);
     let (pos, left, reached, fraction) = fly_straight((tick.pos, tick.vel), plan, tick.dt);
     n[3] = left;
-    Moved {
-        detonates_at: F4::select(reached, fraction, F4::splat(f32::NAN)),
-        blast: F4::select(reached, blast, F4::ZERO),
-        ..Moved::from((pos, tick.vel))
-    }
+    Moved::detonating((pos, tick.vel), reached, fraction, blast)
 }
 
 /// One tick of a missile at `pos` moving at `vel` straight for its aim point at `speed`,

@@ -476,6 +476,7 @@ fn a_missile_makes_for_its_point_only_as_far_as_it_can_go_in_a_tick() {
     assert_eq!(reach(Vec2::new(5.0004, 0.0), 5.0), Vec2::new(5.0004, 0.0));
     let short = reach(Vec2::new(12.0, 16.0), 5.0);
     assert!((short - Vec2::new(3.0, 4.0)).length() < 1e-5, "{short}");
-    // Standing still, it stays.
+    // Standing still, it stays; a slow one (1.5 a tick) stops 1.5 along the way.
     assert_eq!(reach(Vec2::new(12.0, 16.0), 0.0), start);
+    assert_eq!(reach(Vec2::new(1.6, 0.0), 1.5), Vec2::new(1.5, 0.0));
 }
