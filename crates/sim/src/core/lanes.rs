@@ -171,7 +171,7 @@ impl Real for f32 {
         f32::abs(self)
     }
     fn portable_sin_cos(self) -> (Self, Self) {
-        crate::core::Portable::psin_cos(self)
+        super::math::Portable::psin_cos(self)
     }
 }
 

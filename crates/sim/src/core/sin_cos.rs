@@ -19,7 +19,11 @@
 // The coefficients below are `libm`'s literals verbatim (more digits than an f64 holds).
 #![allow(clippy::excessive_precision)]
 
-use super::lanes::{bits, Real, F4, LANES};
+// A leaf beneath `lanes` (which offers it to the laws): `wide`'s own types and masks.
+use wide::f32x4 as F4;
+
+/// Lanes of an [`F4`].
+const LANES: usize = 4;
 use std::f64::consts::{FRAC_2_PI as INV_PIO2, FRAC_PI_2 as PI_2};
 use wide::f64x4;
 
@@ -63,17 +67,17 @@ pub fn sin_cos(x: F4) -> (F4, F4) {
     let x64 = wide(x);
     // Up to 9 pi / 4: how many multiples of pi / 2 to take off (0 to 4, with the sign
     // of x; the comparisons of magnitudes are those of `sincosf`'s bit patterns).
-    let beyond = |reach: u32| F4::select(magnitude.gt(edge(reach)), F4::ONE, F4::ZERO);
+    let beyond = |reach: u32| magnitude.simd_gt(edge(reach)).bitselect(F4::ONE, F4::ZERO);
     let q = beyond(REACH[0]) + beyond(REACH[1]) + beyond(REACH[2]) + beyond(REACH[3]);
-    let q = wide(F4::select(F4::ZERO.gt(x), -q, q));
+    let q = wide(F4::ZERO.simd_gt(x).bitselect(-q, q));
     let (mut rest, mut quadrant) = (x64 - q * splat(PI_2), q);
-    let far = magnitude.gt(edge(REACH[4]));
-    if bits(far) != 0 {
+    let far = magnitude.simd_gt(edge(REACH[4]));
+    if far.to_bitmask() != 0 {
         // Beyond, `rem_pio2f`'s medium reduction: the nearest multiple by its rounding
         // trick, taken off in two parts.
         let nearest = (x64 * splat(INV_PIO2) + splat(TOINT)) - splat(TOINT);
         let rest_far = (x64 - nearest * splat(PIO2_1)) - nearest * splat(PIO2_1T);
-        let far = wide(F4::select(far, F4::ONE, F4::ZERO)).simd_eq(splat(1.0));
+        let far = wide(far.bitselect(F4::ONE, F4::ZERO)).simd_eq(splat(1.0));
         rest = far.bitselect(rest_far, rest);
         quadrant = far.bitselect(nearest, quadrant);
     }
@@ -101,7 +105,7 @@ pub fn sin_cos(x: F4) -> (F4, F4) {
     let narrow = |v: f64x4| F4::from(v.to_array().map(|v| v as f32));
     let (sin, cos) = (narrow(sin), narrow(cos));
     // Tiny, huge, infinite or NaN: `sincosf` itself.
-    let usual = bits(magnitude.ge(edge(TINY)) & edge(MEDIUM).gt(magnitude));
+    let usual = (magnitude.simd_ge(edge(TINY)) & edge(MEDIUM).simd_gt(magnitude)).to_bitmask();
     if usual == (1 << LANES) - 1 {
         return (sin, cos);
     }

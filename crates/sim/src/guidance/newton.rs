@@ -125,7 +125,7 @@ impl<N: Real> Problem<N> {
     fn solve_pair(&self, start: N, most: N, epsilon: N, roots: &mut V2<N>) -> Pair<N> {
         let mut run = Run::new(start, most, *roots);
         while N::any(run.live) {
-            run.step(self, run.sin_cos(), most, epsilon);
+            run.step(self, run.sine_cosine(), most, epsilon);
         }
         *roots = run.roots;
         run.finish(self, epsilon)
@@ -157,7 +157,7 @@ impl<N: Real> Run<N> {
     }
 
     /// The sine and cosine of where it is (where it has stopped, of 0: not looked at).
-    fn sin_cos(&self) -> (N, N) {
+    fn sine_cosine(&self) -> (N, N) {
         N::select(self.live, self.phi, N::splat(0.0)).portable_sin_cos()
     }
 
