@@ -58,30 +58,40 @@ fn handed_off(scenario: &Scenario, thresholds: &Thresholds) -> Handoff {
     handoff.diagnosed(before, failed, thresholds.clone())
 }
 
-/// Engagement `i`, every third fired a quarter of a second in (its times since launch
-/// are not the world's).
-fn varied(i: u32) -> Scenario {
-    let mut s = engagement(i);
+/// Engagement `i` of `law`, every third fired a quarter of a second in (its times since
+/// launch are not the world's).
+fn varied(law: &str, i: u32) -> Scenario {
+    let mut s = engagement_of(law, i, None);
     if i % 3 == 1 {
         s.launchers[0].first_at = Some(0.25);
     }
     s
 }
 
-#[test]
-fn a_miss_flown_in_lockstep_is_diagnosed_as_the_world_diagnoses_it() {
-    let scenarios: Vec<Scenario> = (0..240).map(varied).collect();
+/// Each of `scenarios` diagnosed both ways, handed off in lockstep and by a world: the
+/// findings must be equal; the world's.
+fn diagnosed_both_ways(scenarios: &[Scenario]) -> Vec<Vec<Finding>> {
     let thresholds = Thresholds::default();
     let handoffs = scenarios
         .iter()
         .map(|s| handed_off(s, &thresholds))
         .collect();
     let landed = lockstep::fly(handoffs);
-    let mut primary: BTreeMap<Option<Class>, u32> = BTreeMap::new();
-    for (i, (scenario, lane)) in scenarios.iter().zip(&landed).enumerate() {
+    let both = scenarios.iter().zip(&landed).enumerate();
+    both.map(|(i, (scenario, lane))| {
         let want = by_the_world(scenario);
         // Findings compare every field exactly, the evidence's numbers included.
         assert_eq!(lane.findings, want, "engagement {i}");
+        want
+    })
+    .collect()
+}
+
+#[test]
+fn a_miss_flown_in_lockstep_is_diagnosed_as_the_world_diagnoses_it() {
+    let scenarios: Vec<Scenario> = (0..240).map(|i| varied("smoothed", i)).collect();
+    let mut primary: BTreeMap<Option<Class>, u32> = BTreeMap::new();
+    for want in diagnosed_both_ways(&scenarios) {
         *primary.entry(want.first().map(|f| f.class)).or_default() += 1;
     }
     // The variety is real: hits (no class) and misses of several kinds, kinematic and
@@ -104,28 +114,12 @@ fn a_miss_flown_in_lockstep_is_diagnosed_as_the_world_diagnoses_it() {
 #[test]
 fn newton_s_failed_solves_in_lockstep_are_diagnosed_as_the_world_diagnoses_them() {
     // Its solves fail now and then (few iterations, a fine epsilon): each failure's time
-    // since launch is written down on the fast path as the world's events have it (every
-    // third fired a quarter of a second in).
-    let newton = |i: u32| {
-        let mut s = engagement_of("newton", i, None);
-        if i % 3 == 1 {
-            s.launchers[0].first_at = Some(0.25);
-        }
-        s
-    };
-    let scenarios: Vec<Scenario> = (0..120).map(newton).collect();
-    let thresholds = Thresholds::default();
-    let handoffs = scenarios
-        .iter()
-        .map(|s| handed_off(s, &thresholds))
-        .collect();
-    let landed = lockstep::fly(handoffs);
-    let mut failed = 0;
-    for (i, (scenario, lane)) in scenarios.iter().zip(&landed).enumerate() {
-        let want = by_the_world(scenario);
-        assert_eq!(lane.findings, want, "engagement {i}");
-        failed += usize::from(want.iter().any(|f| f.class == Class::NoSolution));
-    }
+    // since launch is written down on the fast path as the world's events have it.
+    let scenarios: Vec<Scenario> = (0..120).map(|i| varied("newton", i)).collect();
+    let findings = diagnosed_both_ways(&scenarios);
+    let failed = (findings.iter())
+        .filter(|want| want.iter().any(|f| f.class == Class::NoSolution))
+        .count();
     assert!(failed >= 3, "{failed} of 120 with a solver failure");
 }
 
