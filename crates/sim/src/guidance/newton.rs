@@ -89,7 +89,8 @@ struct Roots {
     y: f32,
 }
 
-/// Inputs of `T_x(alpha)`, `T_y(alpha)`, for one missile (`f32`) or four ([`F4`]).
+/// Inputs of `T_x(alpha)`, `T_y(alpha)`, for one missile (`f32`) or four
+/// ([`crate::core::lanes::F4`]).
 #[derive(Clone, Copy, Debug)]
 struct Problem<N> {
     v: V2<N>,
@@ -125,7 +126,7 @@ impl<N: Real> Problem<N> {
     fn solve_pair(&self, start: N, most: N, epsilon: N, roots: &mut V2<N>) -> Pair<N> {
         let mut run = Run::new(start, most, *roots);
         while N::any(run.live) {
-            run.step(self, run.sine_cosine(), most, epsilon);
+            run.step(self, most, epsilon);
         }
         *roots = run.roots;
         run.finish(self, epsilon)
@@ -156,14 +157,11 @@ impl<N: Real> Run<N> {
         }
     }
 
-    /// The sine and cosine of where it is (where it has stopped, of 0: not looked at).
-    fn sine_cosine(&self) -> (N, N) {
-        N::select(self.live, self.phi, N::splat(0.0)).portable_sin_cos()
-    }
-
-    /// One Newton step where it goes on, from `sin_cos` of where it is.
-    fn step(&mut self, problem: &Problem<N>, sin_cos: (N, N), most: N, epsilon: N) {
+    /// One Newton step where it goes on.
+    fn step(&mut self, problem: &Problem<N>, most: N, epsilon: N) {
         let live = self.live;
+        // (Where it has stopped, the angle is not looked at: 0's sine, not its own.)
+        let sin_cos = N::select(live, self.phi, N::splat(0.0)).portable_sin_cos();
         let (value, gradient, _, stale) = problem.eval(sin_cos, &mut self.roots, live);
         self.stale_root = self.stale_root | (stale & live);
         let next = self.phi - value / gradient;
