@@ -83,6 +83,16 @@ fn a_crowd_whose_trails_would_cover_the_view_shows_their_newest_part_only() {
 }
 
 #[test]
+fn a_crowd_past_the_measured_trails_is_cut_by_its_sample_scaled_to_all() {
+    // 1,001 trails (past MEASURED_TRAILS: every 4th measured, 251, scaled by 1001/251)
+    // at zoom 4: 716,716 pixels, so each shows its newest 300/716.716 of 3 s (75.4
+    // ticks), 75 whole ticks of 1 unit = 4 pixels. Unscaled, the sample's 179,716
+    // pixels would pass as under the cap and every trail be drawn whole.
+    let cut = trail_pixels_drawn(1001, 4.0);
+    assert!((cut - 1001.0 * 75.0 * 4.0).abs() < 4.0, "{cut}");
+}
+
+#[test]
 fn a_crowd_of_launchers_is_drawn_as_small_squares() {
     // The half width of each launcher's square: 7 pixels, 2.5 past CROWD_LAUNCHERS.
     let halves = |launchers: usize| -> Vec<f32> {

@@ -25,7 +25,7 @@ pub use blast::Blast;
 pub use flavour::{flavour, Flavour};
 use launchers::launchers;
 pub use launchers::CROWD_LAUNCHERS;
-pub use mark::{head, At, Mark};
+pub use mark::{arrow, head, At, Mark};
 pub use obstacles::upcoming as upcoming_obstacles;
 pub use shapes::{role_marks, sample};
 pub use symbol::Symbol;
@@ -298,13 +298,13 @@ fn draw_ghost(scene: &mut Scene, ghost: &Ghost) {
     }
 }
 
-/// Every layer's trails of the last `trail_seconds`, fading with age, in a fixed order:
-/// two pixels wide, one in a crowd (more than [`CROWD_TRAILS`]). A crowd whose trails
-/// would be longer than [`CROWD_TRAIL_PIXELS`] on screen in all shows each trail's
-/// newest part only (the same share of every trail's time), so it stays a picture of
-/// where things head and not a scribble over the whole view.
+/// Every layer's trails of the last `trail_seconds`, fading with age, in their owners'
+/// order: two pixels wide, one in a crowd (more than [`CROWD_TRAILS`]). A crowd whose
+/// trails would be longer than [`CROWD_TRAIL_PIXELS`] on screen in all shows each
+/// trail's newest part only (the same share of every trail's time), so it stays a
+/// picture of where things head and not a scribble over the whole view.
 fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
-    let count: usize = layers.iter().map(|l| l.trails.trails.len()).sum();
+    let count: usize = layers.iter().map(|l| l.trails.count()).sum();
     let per_trail = (view.trail_budget / count.max(1)).clamp(4, MAX_TRAIL_SEGMENTS);
     let crowd = count > CROWD_TRAILS;
     let width = if crowd { 1.0 } else { 2.0 };
@@ -319,9 +319,7 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
         let world = layer.world;
         let now = world.tick();
         let span = (view.trail_seconds * share / world.dt()).max(1.0);
-        let mut owners: Vec<(&Owner, _)> = layer.trails.trails.iter().collect();
-        owners.sort_by_key(|(owner, _)| **owner);
-        for (owner, trail) in owners {
+        for (owner, trail) in layer.trails.iter() {
             // The trail's colour and how its fading is scaled, once a trail, not once a
             // segment (10,000 trails are 40,000 segments): a law's shade does not
             // depend on the alpha ([`Flavour::rgba`]).
@@ -339,16 +337,30 @@ fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
     }
 }
 
+/// Trails measured at most for [`trail_pixels`]: an even sample of a larger crowd's
+/// (10,000 trails measured every frame cost as much as drawing them).
+const MEASURED_TRAILS: usize = 256;
+
 /// How long the layers' trails of the last `trail_seconds` are on screen in all, in
-/// pixels (as drawn, `per_trail` segments at most each).
+/// pixels (as drawn, `per_trail` segments at most each): measured on every trail of a
+/// crowd of up to [`MEASURED_TRAILS`], on an even sample of a larger one (every k-th,
+/// scaled by the count over the sample's).
 fn trail_pixels(layers: &[Layer], view: &View, per_trail: usize) -> f32 {
     let mut world_units = 0.0;
     for layer in layers {
         let span = (view.trail_seconds / layer.world.dt()).max(1.0);
-        for trail in layer.trails.trails.values() {
+        let count = layer.trails.count();
+        let every = count.div_ceil(MEASURED_TRAILS).max(1);
+        let mut measured = 0.0;
+        let mut units = 0.0;
+        for (_, trail) in layer.trails.iter().step_by(every) {
+            measured += 1.0;
             for (from, to, _) in trail.segments(layer.world.tick(), span, per_trail) {
-                world_units += from.distance(to);
+                units += from.distance(to);
             }
+        }
+        if measured > 0.0 {
+            world_units += units * count as f32 / measured;
         }
     }
     world_units * view.camera.zoom
@@ -496,14 +508,16 @@ fn missiles(scene: &mut Scene, layer: &Layer, view: &View) {
         match m.guidance.look() {
             Look::Tail(back) => scene.line(nose, At::world(m.body.pos + back), 2.5, color),
             Look::Arrow => {
-                let dir = Vec2::from_angle(m.body.heading);
-                let side = dir.perp();
-                let points = vec![
-                    nose.offset(dir * 7.0),
-                    nose.offset(-dir * 5.0 + side * 4.0),
-                    nose.offset(-dir * 5.0 - side * 4.0),
-                ];
-                scene.marks.push(Mark::Polygon { points, color });
+                // Onto the mark before when it is arrows of the same colour: a volley's
+                // missiles, one after the other, are one mark.
+                let one = (m.body.pos, Vec2::from_angle(m.body.heading));
+                match scene.marks.last_mut() {
+                    Some(Mark::Arrows { arrows, color: c }) if *c == color => arrows.push(one),
+                    _ => scene.marks.push(Mark::Arrows {
+                        arrows: vec![one],
+                        color,
+                    }),
+                }
             }
         }
         if view.overlays.is_on(&overlay::VELOCITY) {

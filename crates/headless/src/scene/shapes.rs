@@ -229,12 +229,8 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
                 color: palette::LAUNCHER,
             },
         ],
-        Symbol::Missile => vec![Mark::Polygon {
-            points: vec![
-                At::world(mid + x * 7.0),
-                At::world(mid + Vec2::new(-5.0, 4.0)),
-                At::world(mid + Vec2::new(-5.0, -4.0)),
-            ],
+        Symbol::Missile => vec![Mark::Arrows {
+            arrows: vec![(mid, x)],
             color,
         }],
         Symbol::Flare => vec![

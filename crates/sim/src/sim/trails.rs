@@ -6,7 +6,7 @@
 use crate::guidance::Algorithm;
 use crate::sim::{Source, World};
 use glam::Vec2;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// Crowds of at most this many agents leave trails (a larger crowd's would be a smear
 /// over the view, and cost a point per agent per tick).
@@ -74,10 +74,13 @@ impl Trail {
     }
 }
 
-/// All trails of one world.
+/// All trails of one world, in their owners' order (missiles by id, then targets, then
+/// agents: [`Owner`]'s order, the order they are drawn in).
 #[derive(Clone, Debug, Default)]
 pub struct Trails {
-    pub trails: HashMap<Owner, Trail>,
+    trails: Vec<(Owner, Trail)>,
+    /// This tick's places, kept between ticks for their room.
+    seen: Vec<(Owner, Vec2, Option<(Algorithm, Source)>)>,
 }
 
 impl Trails {
@@ -98,14 +101,38 @@ impl Trails {
             let agents = c.agents.iter().enumerate();
             agents.map(move |(i, a)| (Owner::Agent(k as u32, i as u32), a.pos, None))
         });
-        for (owner, pos, law) in missiles.chain(targets).chain(agents) {
-            let trail = self.trails.entry(owner).or_default();
+        let mut seen = std::mem::take(&mut self.seen);
+        seen.clear();
+        seen.extend(missiles.chain(targets).chain(agents));
+        // (In order already, missiles flying in id order and targets and agents kept in
+        // theirs: the sort only checks it, and the merge below needs it.)
+        seen.sort_by_key(|s| s.0);
+        // Both in order: one walk finds each owner's trail, new owners are added after
+        // and the whole put back in order (two sorted runs: one merge).
+        let old = self.trails.len();
+        let mut k = 0;
+        for &(owner, pos, law) in &seen {
+            while k < old && self.trails[k].0 < owner {
+                k += 1;
+            }
+            let at = match k < old && self.trails[k].0 == owner {
+                true => k,
+                false => {
+                    self.trails.push((owner, Trail::default()));
+                    self.trails.len() - 1
+                }
+            };
+            let trail = &mut self.trails[at].1;
             trail.algorithm = law.map(|(a, _)| a);
             trail.source = law.map(|(_, s)| s);
             trail.points.push_back((tick, pos));
         }
+        if self.trails.len() > old {
+            self.trails.sort_by_key(|(owner, _)| *owner);
+        }
+        self.seen = seen;
         let oldest = tick.saturating_sub(keep);
-        self.trails.retain(|_, trail| {
+        self.trails.retain_mut(|(_, trail)| {
             while trail.points.front().is_some_and(|(t, _)| *t < oldest) {
                 trail.points.pop_front();
             }
@@ -115,7 +142,7 @@ impl Trails {
 
     /// Forgets everything recorded after `tick` (a branch rewrites the future).
     pub fn truncate_after(&mut self, tick: u64) {
-        self.trails.retain(|_, trail| {
+        self.trails.retain_mut(|(_, trail)| {
             while trail.points.back().is_some_and(|(t, _)| *t > tick) {
                 trail.points.pop_back();
             }
@@ -123,9 +150,25 @@ impl Trails {
         });
     }
 
+    /// Every trail with its owner, in the owners' order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Owner, &Trail)> {
+        self.trails.iter().map(|(owner, trail)| (*owner, trail))
+    }
+
+    /// `owner`'s trail.
+    pub fn get(&self, owner: Owner) -> Option<&Trail> {
+        let at = self.trails.binary_search_by_key(&owner, |(o, _)| *o).ok()?;
+        Some(&self.trails[at].1)
+    }
+
+    /// How many trails there are.
+    pub fn count(&self) -> usize {
+        self.trails.len()
+    }
+
     /// Total points kept.
     pub fn len(&self) -> usize {
-        self.trails.values().map(|t| t.points.len()).sum()
+        self.trails.iter().map(|(_, t)| t.points.len()).sum()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -245,17 +288,95 @@ mod agent_tests {
             trails.record(&world, 3);
         }
         // The first two crowds, each agent: its last four places (ticks 2 to 5).
-        let mut owners: Vec<Owner> = trails.trails.keys().copied().collect();
-        owners.sort();
+        let owners: Vec<Owner> = trails.iter().map(|(owner, _)| owner).collect();
         let want: Vec<Owner> = (0..3)
             .map(|i| Owner::Agent(0, i))
             .chain((0..AGENT_TRAILS as u32).map(|i| Owner::Agent(1, i)))
             .collect();
         assert_eq!(owners, want);
         let agent = world.crowds()[1].agents[7].pos;
-        let trail = &trails.trails[&Owner::Agent(1, 7)];
+        let trail = trails.get(Owner::Agent(1, 7)).unwrap();
         assert_eq!(trail.points.back(), Some(&(5, agent)));
         assert_eq!(trail.points.len(), 4);
         assert_eq!((trail.algorithm, trail.source), (None, None));
+    }
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::*;
+
+    #[test]
+    fn trails_are_kept_in_their_owners_order_as_missiles_come_and_go() {
+        use crate::guidance::{Algorithm, Tuning};
+        use crate::sim::launcher::{LauncherSpec, MissileSpec};
+        use crate::sim::motion::{Motion, Static};
+        use crate::sim::{TargetSpec, WorldConfig};
+        let mut world = World::new(WorldConfig::default(), Tuning::default());
+        for (name, y) in [("a", 500.0), ("b", 100.0)] {
+            let target = TargetSpec {
+                name: name.into(),
+                radius: 5.0,
+                destructible: false,
+                motion: Motion::Static(Static {
+                    pos: Vec2::new(900.0, y),
+                }),
+                flares: None,
+            };
+            world.add_target(&target).unwrap();
+        }
+        let law = |id| Algorithm::from_id(id).unwrap();
+        world
+            .add_launcher(LauncherSpec {
+                name: String::new(),
+                pos: Vec2::new(100.0, 500.0),
+                target: "a".into(),
+                algorithms: vec![law("pro-nav"), law("smoothed")],
+                launch_velocity: Vec2::ZERO,
+                first_at: Some(0.0),
+                every: Some(0.1),
+                salvo: 1,
+                spread: 0.0,
+                missile: MissileSpec {
+                    lifetime: 0.3,
+                    ..Default::default()
+                },
+                params: Default::default(),
+            })
+            .unwrap();
+        let mut trails = Trails::default();
+        let mut ever = std::collections::BTreeSet::new();
+        for _ in 0..60 {
+            world.step();
+            trails.record(&world, 10);
+            let owners: Vec<Owner> = trails.iter().map(|(o, _)| o).collect();
+            let mut sorted = owners.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(owners, sorted, "in order, each owner once");
+            for m in world.missiles() {
+                let trail = trails.get(Owner::Missile(m.id.0)).unwrap();
+                assert_eq!(trail.points.back(), Some(&(world.tick(), m.body.pos)));
+                assert_eq!(trail.algorithm, Some(m.algorithm()));
+                ever.insert(m.id.0);
+            }
+            for t in world.targets() {
+                let trail = trails.get(Owner::Target(t.id.0)).unwrap();
+                assert_eq!(trail.points.back(), Some(&(world.tick(), t.pos)));
+            }
+        }
+        // Missiles came and went (a lifetime of 0.3 s, one fired every 0.1 s), and the
+        // ended ones' trails went once their last point was 10 ticks old.
+        assert!(ever.len() > 10, "{}", ever.len());
+        let kept = trails
+            .iter()
+            .filter(|(o, _)| matches!(o, Owner::Missile(_)))
+            .count();
+        assert!(kept < ever.len(), "{kept} of {}", ever.len());
+        assert_eq!(trails.count(), trails.iter().len());
+        assert_eq!(
+            trails.get(Owner::Missile(u32::MAX)).map(|t| t.points.len()),
+            None
+        );
     }
 }

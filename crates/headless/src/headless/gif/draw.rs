@@ -138,6 +138,16 @@ impl Pen<'_> {
                     self.polygon_px(&points, *color);
                 }
             }
+            Mark::Arrows { arrows, color } => {
+                for (at, forward) in arrows {
+                    let nose = self.at(At::world(*at));
+                    let corners = crate::scene::arrow(nose, *forward, self.scale);
+                    let reach = Vec2::splat(7.0 * self.scale);
+                    if nose.is_finite() && !self.off(nose - reach, nose + reach, 1.0) {
+                        self.polygon_px(&corners, *color);
+                    }
+                }
+            }
             Mark::Heads {
                 heads,
                 radius,
