@@ -135,12 +135,32 @@ impl Sampler {
                 }
             }
         }
-        for missile in world.missiles().iter().chain(world.ended()) {
-            if let Some(sample) = sample(world, missile) {
-                if let Some(f) = flight(&mut self.flights, missile.id, missile.launched_tick, now) {
-                    f.samples.push(sample);
-                    self.held += 1;
+        // The missiles in flight are in id order, as the flights are: one walk finds
+        // each one's flight (10,000 looked up one by one took the window a millisecond
+        // a tick). New ones, and the ended, are looked up.
+        let mut looked_up = Vec::new();
+        let mut flights = self.flights.iter_mut().peekable();
+        for missile in world.missiles() {
+            let Some(sample) = sample(world, missile) else {
+                continue;
+            };
+            while flights.next_if(|(id, _)| **id < missile.id).is_some() {}
+            match flights.peek_mut() {
+                Some((id, f)) if **id == missile.id => {
+                    if !f.forgotten {
+                        f.samples.push(sample);
+                        self.held += 1;
+                    }
                 }
+                _ => looked_up.push((missile, sample)),
+            }
+        }
+        let ended = world.ended().iter();
+        let ended = ended.filter_map(|m| Some((m, sample(world, m)?)));
+        for (missile, sample) in looked_up.into_iter().chain(ended) {
+            if let Some(f) = flight(&mut self.flights, missile.id, missile.launched_tick, now) {
+                f.samples.push(sample);
+                self.held += 1;
             }
         }
         for missile in world.ended() {
