@@ -1,6 +1,6 @@
 //! What the scene is made of: [`Mark`]s (lines, circles, polygons, a crowd's heads,
-//! texts) at [`At`] places (a world point moved by some pixels), which the painters
-//! draw.
+//! missiles' arrows, texts) at [`At`] places (a world point moved by some pixels),
+//! which the painters draw.
 
 use crate::palette::Rgba;
 use glam::Vec2;
