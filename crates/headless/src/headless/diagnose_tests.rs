@@ -430,3 +430,29 @@ fn a_flight_handed_off_leaves_with_its_samples_and_solver_failures_and_is_forgot
     // Sampled after the steps to ticks 61 to 70.
     assert_eq!((samples.len(), failed), (10, vec![w.dt()]));
 }
+
+#[test]
+fn each_flying_missile_s_samples_go_to_its_own_flight() {
+    // Three missiles in the air at once, launched 0.1 s apart from three places.
+    let text = r#"(version: 1, world: (width: 2000, height: 1200),
+        targets: [(name: "t", radius: 10, motion: Static(pos: (1500, 600)))],
+        launchers: [(pos: (100, 200), target: "t", algorithms: ["pro-nav"]),
+                    (pos: (100, 600), target: "t", algorithms: ["smoothed"], first_at: 0.1),
+                    (pos: (100, 1000), target: "t", algorithms: ["naive-accel"], first_at: 0.2)])"#;
+    let mut w = crate::scenario::parse(text, "three")
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut s = Sampler::new(Thresholds::default());
+    fly(&mut w, &mut s, 60);
+    assert_eq!(w.missiles().len(), 3);
+    for m in w.missiles().to_vec() {
+        let (samples, _) = s.hand_off(m.id);
+        // One a tick since its launch, the last where it is now, none elsewhere.
+        assert_eq!(samples.len() as u64, 60 - m.launched_tick, "{:?}", m.id);
+        assert_eq!(samples.last().map(|x| x.pos), Some(m.body.pos));
+        // (The three fly 400 units apart: another's sample would be far off.)
+        let start = samples[0].pos.y;
+        assert!(samples.iter().all(|x| (x.pos.y - start).abs() < 150.0));
+    }
+}

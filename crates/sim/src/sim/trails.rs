@@ -378,5 +378,21 @@ mod order_tests {
             trails.get(Owner::Missile(u32::MAX)).map(|t| t.points.len()),
             None
         );
+        // Every point counted: at tick 60, each target's last 11 (ticks 50 to 60), and
+        // each missile's since it started or for the last 11 ticks.
+        let points: usize = trails.iter().map(|(_, t)| t.points.len()).sum();
+        assert!(points > 2 * 11, "{points}");
+        assert_eq!(trails.len(), points);
+        // A branch from tick 55 forgets what came after: every trail ends by then, and
+        // the missiles that started later are gone.
+        trails.truncate_after(55);
+        assert!(trails.iter().all(|(_, t)| t.points.back().unwrap().0 <= 55));
+        assert_eq!(trails.get(Owner::Target(0)).unwrap().points.len(), 6);
+        assert!(trails
+            .iter()
+            .all(|(_, t)| t.points.front().unwrap().0 <= 55));
+        assert!(!trails.is_empty());
+        trails.truncate_after(0);
+        assert!(trails.is_empty() && trails.len() == 0);
     }
 }

@@ -268,3 +268,71 @@ impl Pen<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod arrow_tests {
+    use super::*;
+
+    /// A 100 x 80 picture whose pixels are world units (zoom 1, centred on (50, 40)),
+    /// with `arrows` drawn white at `scale`, black elsewhere.
+    fn painted(arrows: Vec<(Vec2, Vec2)>, scale: f32) -> Vec<u8> {
+        let (w, h) = (100u32, 80u32);
+        let mut rgb = vec![0u8; (w * h * 3) as usize];
+        {
+            let mut pen = Pen {
+                backend: BitMapBackend::with_buffer(&mut rgb, (w, h)),
+                camera: Camera {
+                    center: Vec2::new(50.0, 40.0),
+                    zoom: 1.0,
+                },
+                pane: Pane {
+                    x: 0.0,
+                    y: 0.0,
+                    w: w as f32,
+                    h: h as f32,
+                },
+                scale,
+            };
+            let color = [1.0, 1.0, 1.0, 1.0];
+            pen.mark(&Mark::Arrows { arrows, color });
+            pen.backend.present().unwrap();
+        }
+        rgb
+    }
+
+    fn lit(rgb: &[u8], x: u32, y: u32) -> bool {
+        rgb[((y * 100 + x) * 3) as usize] > 0
+    }
+
+    #[test]
+    fn an_arrow_whose_nose_is_off_the_picture_still_shows_its_tip() {
+        // At twice the size the tip is 14 pixels ahead of the nose: 11 off the left edge
+        // pointing right, it reaches 3 pixels in; 11 off the right pointing left too.
+        let left = painted(vec![(Vec2::new(-11.0, 40.0), Vec2::X)], 2.0);
+        assert!(lit(&left, 1, 40));
+        let right = painted(vec![(Vec2::new(111.0, 40.0), -Vec2::X)], 2.0);
+        assert!(lit(&right, 98, 40));
+        // And its back corners, 10 behind and 8 aside: one whose nose is 6 below the
+        // picture, pointing down, shows its back across rows 70 to 79.
+        let back = painted(vec![(Vec2::new(50.0, 86.0), Vec2::Y)], 2.0);
+        assert!(lit(&back, 50, 78) && lit(&back, 44, 77));
+    }
+
+    #[test]
+    fn an_arrow_somewhere_not_a_number_draws_nothing() {
+        let rgb = painted(
+            vec![
+                (Vec2::NAN, Vec2::X),
+                (Vec2::new(f32::INFINITY, 3.0), Vec2::Y),
+            ],
+            1.0,
+        );
+        assert!(rgb.iter().all(|&c| c == 0));
+        // (The same arrow in the picture is drawn.)
+        assert!(lit(
+            &painted(vec![(Vec2::new(50.0, 40.0), Vec2::X)], 1.0),
+            52,
+            40
+        ));
+    }
+}
