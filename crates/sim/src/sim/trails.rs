@@ -74,13 +74,16 @@ impl Trail {
     }
 }
 
+/// Where an owner is this tick, and a missile's law and launcher.
+type Place = (Owner, Vec2, Option<(Algorithm, Source)>);
+
 /// All trails of one world, in their owners' order (missiles by id, then targets, then
 /// agents: [`Owner`]'s order, the order they are drawn in).
 #[derive(Clone, Debug, Default)]
 pub struct Trails {
     trails: Vec<(Owner, Trail)>,
     /// This tick's places, kept between ticks for their room.
-    seen: Vec<(Owner, Vec2, Option<(Algorithm, Source)>)>,
+    seen: Vec<Place>,
 }
 
 impl Trails {
@@ -393,6 +396,7 @@ mod order_tests {
             .all(|(_, t)| t.points.front().unwrap().0 <= 55));
         assert!(!trails.is_empty());
         trails.truncate_after(0);
-        assert!(trails.is_empty() && trails.len() == 0);
+        assert!(trails.is_empty());
+        assert_eq!(trails.len(), 0);
     }
 }
