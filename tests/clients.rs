@@ -6,7 +6,7 @@
 //! others need their toolchains, which `.ci/run` installs, and are run there
 //! (`cargo test --test clients -- --include-ignored`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command};
 
 mod live_common;
@@ -229,11 +229,12 @@ fn demo_command_with(
     }
 }
 
-/// A scratch folder for a client's build.
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("steerlab-clients-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch folder for a client's build, removed when the test ends.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("steerlab-clients-")
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -268,7 +269,8 @@ fn the_javascript_client_streams_over_websocket_as_a_browser_game_would() {
 #[test]
 #[ignore = "needs mono (mono-mcs, mono-runtime); .ci/run runs it"]
 fn the_unity_clients_core_streams_the_demo_and_takes_a_set() {
-    let exe = scratch().join("demo.exe");
+    let scratch = scratch();
+    let exe = scratch.path().join("demo.exe");
     let built = Command::new("mcs")
         .args(["-nologo", "-warnaserror"])
         .arg(format!("-out:{}", exe.display()))
@@ -283,7 +285,8 @@ fn the_unity_clients_core_streams_the_demo_and_takes_a_set() {
 #[test]
 #[ignore = "needs g++; .ci/run runs it"]
 fn the_unreal_clients_core_streams_the_demo_and_takes_a_set() {
-    let exe = scratch().join("demo-cpp");
+    let scratch = scratch();
+    let exe = scratch.path().join("demo-cpp");
     let built = Command::new("g++")
         .args(["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
         .arg(&exe)

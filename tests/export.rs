@@ -48,14 +48,20 @@ fn pairs() -> Vec<(&'static str, &'static str)> {
     out
 }
 
+/// Every pair exported in one language, in a scratch folder removed with it (a language's
+/// compiled replays take half a gigabyte; left behind they fill the disk run after run).
+struct Exported {
+    cases: Vec<Case>,
+    scratch: tempfile::TempDir,
+}
+
 /// Exports every pair in `lang` under a scratch folder, with `steerlab export`.
-fn export_all(lang: Lang) -> Vec<Case> {
-    let base = std::env::temp_dir().join(format!(
-        "steerlab-export-{}-{}",
-        lang.id(),
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&base);
+fn export_all(lang: Lang) -> Exported {
+    let scratch = tempfile::Builder::new()
+        .prefix(&format!("steerlab-export-{}-", lang.id()))
+        .tempdir()
+        .unwrap();
+    let base = scratch.path();
     let cases: Vec<Case> = pairs()
         .into_iter()
         .enumerate()
@@ -94,7 +100,7 @@ fn export_all(lang: Lang) -> Vec<Case> {
         ]);
         assert!(out.status.success(), "{}: {}", case.scenario, stderr(&out));
     }
-    cases
+    Exported { cases, scratch }
 }
 
 /// Runs a command in `dir`; its stdout, or a panic with everything it said.
@@ -190,7 +196,8 @@ fn report(name: &str, cases: &[Case], outputs: &[String]) {
 
 #[test]
 fn the_rust_export_replays_steerlab_s_vectors_and_flies_its_path() {
-    let cases = export_all(Lang::Rust);
+    let exported = export_all(Lang::Rust);
+    let cases = &exported.cases;
     let outputs: Vec<String> = cases
         .iter()
         .map(|case| {
@@ -215,13 +222,14 @@ fn the_rust_export_replays_steerlab_s_vectors_and_flies_its_path() {
             out
         })
         .collect();
-    report("Rust (rustc)", &cases, &outputs);
+    report("Rust (rustc)", cases, &outputs);
 }
 
 #[test]
 #[ignore = "needs g++; .ci/run runs it"]
 fn the_cpp_export_replays_steerlab_s_vectors_and_flies_its_path() {
-    let cases = export_all(Lang::Cpp);
+    let exported = export_all(Lang::Cpp);
+    let cases = &exported.cases;
     let outputs: Vec<String> = cases
         .iter()
         .map(|case| {
@@ -244,13 +252,14 @@ fn the_cpp_export_replays_steerlab_s_vectors_and_flies_its_path() {
             out
         })
         .collect();
-    report("C++ (g++)", &cases, &outputs);
+    report("C++ (g++)", cases, &outputs);
 }
 
 #[test]
 #[ignore = "needs mono; .ci/run runs it"]
 fn the_csharp_export_replays_steerlab_s_vectors() {
-    let cases = export_all(Lang::CSharp);
+    let exported = export_all(Lang::CSharp);
+    let cases = &exported.cases;
     let outputs: Vec<String> = cases
         .iter()
         .map(|case| {
@@ -268,15 +277,16 @@ fn the_csharp_export_replays_steerlab_s_vectors() {
             sh(&case.dir, "mono", &["replay.exe", "vectors.csv"])
         })
         .collect();
-    report("C# (mono)", &cases, &outputs);
+    report("C# (mono)", cases, &outputs);
 }
 
 #[test]
 #[ignore = "needs node and npm (typescript from npm); .ci/run runs it"]
 fn the_typescript_export_replays_steerlab_s_vectors() {
-    let cases = export_all(Lang::TypeScript);
+    let exported = export_all(Lang::TypeScript);
+    let cases = &exported.cases;
     // One compiler run for every case (npx starts slowly), each to its own folder.
-    let base = cases[0].dir.parent().unwrap().to_path_buf();
+    let base = exported.scratch.path();
     let mut args: Vec<String> = [
         "-y",
         "-p",
@@ -296,12 +306,12 @@ fn the_typescript_export_replays_steerlab_s_vectors() {
     .iter()
     .map(|a| a.to_string())
     .collect();
-    for case in &cases {
+    for case in cases {
         let dir = case.dir.file_name().unwrap().to_string_lossy();
         args.push(format!("{dir}/{}", case.test_file));
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    sh(&base, "npx", &args);
+    sh(base, "npx", &args);
     let outputs: Vec<String> = cases
         .iter()
         .map(|case| {
@@ -313,13 +323,14 @@ fn the_typescript_export_replays_steerlab_s_vectors() {
             sh(&case.dir, "node", &[js.to_str().unwrap(), "vectors.csv"])
         })
         .collect();
-    report("TypeScript (tsc, node)", &cases, &outputs);
+    report("TypeScript (tsc, node)", cases, &outputs);
 }
 
 #[test]
 #[ignore = "needs godot3, xvfb-run and gdtoolkit; .ci/run runs it"]
 fn the_gdscript_export_parses_as_godot_4_and_replays_in_godot_3() {
-    let cases = export_all(Lang::GdScript);
+    let exported = export_all(Lang::GdScript);
+    let cases = &exported.cases;
     let outputs: Vec<String> = cases
         .iter()
         .map(|case| {
@@ -334,16 +345,15 @@ fn the_gdscript_export_parses_as_godot_4_and_replays_in_godot_3() {
             sh(&case.dir, "xvfb-run", &args)
         })
         .collect();
-    report("GDScript (godot3)", &cases, &outputs);
+    report("GDScript (godot3)", cases, &outputs);
 }
 
 #[test]
 fn a_planted_change_in_the_step_turns_the_replay_red() {
     // The vectors come from the simulation's law; a step that flies differently must
     // fail them. Here the exported smoothing constant is nudged in the file.
-    let dir = std::env::temp_dir().join(format!("steerlab-export-planted-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let out = run(&[
         "export",
         "default",
@@ -368,7 +378,7 @@ fn a_planted_change_in_the_step_turns_the_replay_red() {
     )
     .unwrap();
     sh(
-        &dir,
+        dir,
         "rustc",
         &[
             "--edition",
@@ -380,7 +390,7 @@ fn a_planted_change_in_the_step_turns_the_replay_red() {
         ],
     );
     let ran = Command::new(dir.join("replay"))
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .unwrap();
     assert!(!ran.status.success(), "{}", stdout(&ran));

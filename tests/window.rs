@@ -17,16 +17,36 @@ fn fixture_laws() -> Vec<Algorithm> {
     scenario.launchers[0].algorithms.clone()
 }
 
-/// Where the screenshots go: `STEERLAB_E2E_DIR` if set (kept, for looking at), else a
-/// temporary directory removed after a pass.
-fn temp_dir() -> PathBuf {
-    let dir = std::env::var_os("STEERLAB_E2E_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            std::env::temp_dir().join(format!("steerlab-window-{}", std::process::id()))
-        });
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// Where a test's screenshots go: `STEERLAB_E2E_DIR` if set (kept, for looking at), else
+/// a temporary directory removed when the test ends, passed or not.
+enum Shots {
+    Kept(PathBuf),
+    Scratch(tempfile::TempDir),
+}
+
+impl std::ops::Deref for Shots {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        match self {
+            Shots::Kept(dir) => dir,
+            Shots::Scratch(dir) => dir.path(),
+        }
+    }
+}
+
+fn temp_dir() -> Shots {
+    match std::env::var_os("STEERLAB_E2E_DIR") {
+        Some(dir) => {
+            std::fs::create_dir_all(&dir).unwrap();
+            Shots::Kept(dir.into())
+        }
+        None => Shots::Scratch(
+            tempfile::Builder::new()
+                .prefix("steerlab-window-")
+                .tempdir()
+                .unwrap(),
+        ),
+    }
 }
 
 fn xdotool(args: &[&str]) -> String {
@@ -225,9 +245,6 @@ fn dragging_a_target_moves_it_and_every_algorithm_is_drawn() {
             "{algorithm}: only {n} pixels of its colour in the view"
         );
     }
-    if std::env::var_os("STEERLAB_E2E_DIR").is_none() {
-        std::fs::remove_dir_all(&dir).ok();
-    }
 }
 
 #[test]
@@ -275,9 +292,6 @@ fn every_algorithm_draws_its_own_trail() {
             on >= off + 150,
             "{algorithm}: {on} pixels of its colour with trails, {off} without"
         );
-    }
-    if std::env::var_os("STEERLAB_E2E_DIR").is_none() {
-        std::fs::remove_dir_all(&dir).ok();
     }
 }
 

@@ -746,6 +746,7 @@ mod tests {
                 )
             ]
         );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
