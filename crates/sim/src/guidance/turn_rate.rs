@@ -10,6 +10,7 @@ use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use crate::core::turn_rule::{quick_turn, turned};
 pub use crate::core::turn_rule::{turn_toward, Turn, TurnDecision, TurnRateParams};
 
 /// Per-missile state: the last decision (the heading lives in the body).
@@ -80,18 +81,30 @@ fn fly(
     let to_goal = goal - body.pos;
     let bearing = to_goal.y.patan2(to_goal.x);
     let (heading, decision) = turn_toward(body.heading, bearing, turn_speed, dead_zone, dt);
+    (decision, moved(body, heading, speed, dt))
+}
+
+/// The body flying a tick at `speed` along its new `heading`.
+fn moved(body: &Body, heading: f32, speed: f32, dt: f32) -> Body {
     let vel = Vec2::from_angle(heading) * speed;
     let pos = body.pos + vel * dt;
-    (decision, Body { pos, vel, heading })
+    Body { pos, vel, heading }
 }
 
 /// Four missiles' ticks: numbers `[heading, speed, turn rate, dead zone]`
-/// ([`TurnRate::lane`]), each lane through [`fly`] as one missile (its arctangent and
-/// sine are the portable library's, one number at a time).
+/// ([`TurnRate::lane`]), each lane as [`fly`] moves one missile, its turn decided by
+/// [`quick_turn`] from its velocity (the direction its heading gives) where that is sure,
+/// else by [`fly`] itself (the decision is all the arctangent and the error's sine decide
+/// here: the same turn, so the same bits). The new heading's sine is the portable
+/// library's, one number at a time.
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     lane_by_lane(n, tick, |n, body, seen| {
         body.heading = n[0];
-        let (_, moved) = fly(body, [n[1], n[2], n[3]], seen.target_pos, seen.dt);
+        let turning = [n[1], n[2], n[3]];
+        let moved = match quick_turn(body.vel, seen.target_pos - body.pos, n[3]) {
+            Some(turn) => moved(body, turned(n[0], turn, n[2], seen.dt), n[1], seen.dt),
+            None => fly(body, turning, seen.target_pos, seen.dt).1,
+        };
         (n[0], *body) = (moved.heading, moved);
         None
     })
