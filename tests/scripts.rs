@@ -170,6 +170,24 @@ fn a_script_without_steer_or_with_bad_parameters_is_refused_where_it_is_wrong() 
     assert!(e.errors[0].message.contains("the default"), "{e}");
 }
 
+#[test]
+fn a_state_of_the_most_values_and_the_longest_string_is_kept() {
+    // `ticks` and 63 more: 64 values, the most a state keeps; one of them 256 characters,
+    // the longest string it keeps (one more of either fails, above).
+    let how = "for i in 0..63 { this[`k${i}`] = i; } \
+               let s = \"\"; for i in 0..256 { s += \"y\"; } this.k0 = s;";
+    let (world, events, algorithm) = failing(how);
+    let failed = events
+        .iter()
+        .filter(|e| matches!(&e.kind, EventKind::LawFailed { .. }))
+        .count();
+    assert_eq!(failed, 0, "{events:?}");
+    assert!(
+        world.missiles().iter().any(|m| m.algorithm() == algorithm),
+        "its missile still flies"
+    );
+}
+
 /// Flies a script that fails on its fifth tick in `how`; returns the world after 1 s
 /// and its events.
 fn failing(how: &str) -> (World, Vec<steerlab::sim::Event>, Algorithm) {
