@@ -64,6 +64,13 @@ fn the_parser_reads_precedence_left_to_right() {
 }
 
 #[test]
+fn blank_lines_inside_a_function_and_an_expression_are_skipped() {
+    let plain = step::parse("fn step {\n    let a = 1 + 2;\n    a = a * 3;\n}\n").unwrap();
+    let spaced = "fn step {\n\n    let a = 1 +\n\n        2;\n   \n    a = a\n\n * 3;\n\n}\n";
+    assert_eq!(step::parse(spaced).unwrap().step, plain.step);
+}
+
+#[test]
 fn the_parser_keeps_the_file_s_description_state_and_comments() {
     let text = "// What it is.\n// Where from.\n\n// The kept thing.\nstate kept = -1;\nstate known = false;\nfn launch {\n    // set it\n    kept = 2;\n}\n";
     let file = step::parse(text).unwrap();
