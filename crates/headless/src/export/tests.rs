@@ -140,6 +140,16 @@ fn the_parser_names_the_line_and_column_of_a_mistake() {
             "fn step { let a = 1 < 2 < 3; }",
             "line 1, column 25: expected `;`",
         ),
+        // A `break` after its `repeat` has ended is outside it.
+        (
+            "fn step { repeat 2 { } break; }",
+            "line 1, column 24: `break` outside a `repeat`",
+        ),
+        // A keyword is not a name to set.
+        (
+            "fn step { else = 1; }",
+            "line 1, column 11: expected a statement",
+        ),
     ];
     for (text, expected) in cases {
         let error = step::parse(text).unwrap_err();
