@@ -72,7 +72,7 @@ fn blank_lines_inside_a_function_and_an_expression_are_skipped() {
 
 #[test]
 fn the_parser_keeps_the_file_s_description_state_and_comments() {
-    let text = "// What it is.\n// Where from.\n\n// The kept thing.\nstate kept = -1;\nstate known = false;\nfn launch {\n    // set it\n    kept = 2;\n}\n";
+    let text = "// What it is.\n// Where from.\n\n// The kept thing.\nstate kept = -1;\n// Known.\n\nstate known = false;\nfn launch {\n    // set it\n    kept = 2;\n}\n";
     let file = step::parse(text).unwrap();
     assert_eq!(file.doc, ["What it is.", "Where from."]);
     assert_eq!(file.state.len(), 2);
@@ -83,6 +83,8 @@ fn the_parser_keeps_the_file_s_description_state_and_comments() {
         Expr::Neg(Box::new(Expr::Num("1".into())))
     );
     assert_eq!(file.state[1].initial, Expr::Bool(false));
+    // A comment after the description, a blank line before its declaration: still its.
+    assert_eq!(file.state[1].doc, ["Known."]);
     assert_eq!(
         file.launch,
         vec![
