@@ -152,7 +152,10 @@ fn the_parser_names_the_line_and_column_of_a_mistake() {
             "fn step { else = 1; }",
             "line 1, column 11: expected a statement",
         ),
-        ("fn step { let a = if; }", "line 1, column 19: expected a value"),
+        (
+            "fn step { let a = if; }",
+            "line 1, column 19: expected a value",
+        ),
     ];
     for (text, expected) in cases {
         let error = step::parse(text).unwrap_err();
