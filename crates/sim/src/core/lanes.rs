@@ -212,6 +212,99 @@ impl Real for F4 {
     }
 }
 
+/// Four `f64` lanes (an `f64` solver's four missiles: the quartic's).
+pub type D4 = wide::f64x4;
+
+/// An `f64` number type a solver runs on: `f64` for one missile, [`D4`] for four (the
+/// same IEEE-exact operations per lane as [`Real`]).
+pub trait Real64:
+    Copy
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+{
+    /// A comparison's answer: `bool`, or one per lane.
+    type Mask: Copy
+        + BitAnd<Output = Self::Mask>
+        + BitOr<Output = Self::Mask>
+        + Not<Output = Self::Mask>;
+    fn splat(value: f64) -> Self;
+    fn sqrt(self) -> Self;
+    fn abs(self) -> Self;
+    /// `self > other`, false where either is NaN.
+    fn gt(self, other: Self) -> Self::Mask;
+    /// `self >= other`, false where either is NaN.
+    fn ge(self, other: Self) -> Self::Mask;
+    /// `yes` where `mask` holds, else `no`.
+    fn select(mask: Self::Mask, yes: Self, no: Self) -> Self;
+    /// Whether `mask` holds anywhere.
+    fn any(mask: Self::Mask) -> bool;
+    /// A mask that holds nowhere.
+    fn none() -> Self::Mask;
+}
+
+impl Real64 for f64 {
+    type Mask = bool;
+    fn splat(value: f64) -> Self {
+        value
+    }
+    fn sqrt(self) -> Self {
+        f64::sqrt(self)
+    }
+    fn abs(self) -> Self {
+        f64::abs(self)
+    }
+    fn gt(self, other: Self) -> bool {
+        self > other
+    }
+    fn ge(self, other: Self) -> bool {
+        self >= other
+    }
+    fn select(mask: bool, yes: Self, no: Self) -> Self {
+        if mask {
+            yes
+        } else {
+            no
+        }
+    }
+    fn any(mask: bool) -> bool {
+        mask
+    }
+    fn none() -> bool {
+        false
+    }
+}
+
+impl Real64 for D4 {
+    type Mask = D4;
+    fn splat(value: f64) -> Self {
+        D4::splat(value)
+    }
+    fn sqrt(self) -> Self {
+        D4::sqrt(self)
+    }
+    fn abs(self) -> Self {
+        D4::abs(self)
+    }
+    fn gt(self, other: Self) -> D4 {
+        D4::simd_gt(self, other)
+    }
+    fn ge(self, other: Self) -> D4 {
+        D4::simd_ge(self, other)
+    }
+    fn select(mask: D4, yes: Self, no: Self) -> Self {
+        mask.bitselect(yes, no)
+    }
+    fn any(mask: D4) -> bool {
+        mask.to_bitmask() != 0
+    }
+    fn none() -> D4 {
+        D4::ZERO
+    }
+}
+
 /// A 2-vector of [`Real`]s, with glam's `Vec2` arithmetic in glam's order (`dot` is
 /// `x * x' + y * y'`, a vector over a number divides each component).
 #[derive(Clone, Copy, Debug, PartialEq)]

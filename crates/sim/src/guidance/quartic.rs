@@ -5,10 +5,11 @@
 //! land on the smallest root (`MeetingQuartic`), falling back to the general root
 //! isolation (`roots.rs`) where they cannot tell, near double roots.
 
-use super::law::{lane_by_lane, Launch, Law, Signal};
-use super::roots::{real_roots_in, root_bound};
+use super::law::{Launch, Law, Signal};
 use crate::core::field::{number, tunable};
-use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANE_NUMBERS, V2};
+use crate::core::lanes::{
+    LaneStep, LaneTick, Moved, Real, Real64, D4, F4, LANES, LANE_NUMBERS, V2,
+};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -73,191 +74,82 @@ fn meeting_by(
         });
     }
     let time = first_root(&MeetingQuartic::new(d, vr, k))?;
-    let accel = 2.0 * (d + vr * time) / (time * time);
-    // |accel| equals k at an exact root; rescale so rounding never changes the thrust.
-    let accel: DVec2 = accel.try_normalize().map_or(DVec2::ZERO, |dir| dir * k);
-    Some(Meeting {
+    Some(meeting_at(d, vr, k, time))
+}
+
+/// The meeting at `time`, a root.
+fn meeting_at(d: DVec2, vr: DVec2, k: f64, time: f64) -> Meeting {
+    let (x, y) = thrust((d.x, d.y), (vr.x, vr.y), k, time);
+    Meeting {
         time: time as f32,
-        accel: accel.as_vec2(),
+        accel: Vec2::new(x as f32, y as f32),
+    }
+}
+
+/// The acceleration `2 (d + vr T) / T^2` at the meeting time `T`, rescaled to size `k`
+/// (zero where it has no direction), for one missile or four.
+fn thrust<N: Real64>(d: (N, N), vr: (N, N), k: N, time: N) -> (N, N) {
+    let (two, zero) = (N::splat(2.0), N::splat(0.0));
+    let squared = time * time;
+    let x = two * (d.0 + vr.0 * time) / squared;
+    let y = two * (d.1 + vr.1 * time) / squared;
+    // |accel| equals k at an exact root; rescale so rounding never changes the thrust
+    // (as glam's `try_normalize`: by the reciprocal of the length, where that is finite
+    // and positive).
+    let reciprocal = N::splat(1.0) / (x * x + y * y).sqrt();
+    let direction = N::splat(f64::INFINITY).gt(reciprocal.abs()) & reciprocal.gt(zero);
+    let scaled = |v: N| N::select(direction, v * reciprocal * k, zero);
+    (scaled(x), scaled(y))
+}
+
+/// [`meeting`] for four missiles at once, each lane's the bits of its own: the fast
+/// path on four lanes ([`D4`]); a lane the fast path cannot settle, or with nothing to
+/// solve (no thrust, a broken input, already there), by the one-missile code.
+fn meetings(d: V2<F4>, vr: V2<F4>, k: F4) -> [Option<Meeting>; LANES] {
+    let lanes = |v: V2<F4>| {
+        let (x, y) = (v.x.to_array(), v.y.to_array());
+        std::array::from_fn(|i| Vec2::new(x[i], y[i]))
+    };
+    let (d, vr, k): ([Vec2; LANES], [Vec2; LANES], _) = (lanes(d), lanes(vr), k.to_array());
+    let usual: [bool; LANES] = std::array::from_fn(|i| {
+        k[i].is_finite()
+            && k[i] > 0.0
+            && d[i].is_finite()
+            && vr[i].is_finite()
+            && d[i] != Vec2::ZERO
+    });
+    let quartics = std::array::from_fn::<_, LANES, _>(|i| {
+        MeetingQuartic::new(d[i].as_dvec2(), vr[i].as_dvec2(), f64::from(k[i]))
+    });
+    let four = |of: fn(&MeetingQuartic) -> f64| D4::from(quartics.each_ref().map(of));
+    let quartic = MeetingQuartic {
+        a: four(|q| q.a),
+        b: four(|q| q.b),
+        c: four(|q| q.c),
+        e: four(|q| q.e),
+    };
+    let (root, found) = quartic.first_root_lanes();
+    let (root, found) = (root.to_array(), found.to_bitmask());
+    // Each usual lane's meeting time, where it has one.
+    let times: [Option<f64>; LANES] = std::array::from_fn(|i| match found & (1 << i) != 0 {
+        true => Some(root[i]),
+        false => usual[i].then(|| quartics[i].first_root_robust()).flatten(),
+    });
+    let wide = |v: [Vec2; LANES], f: fn(Vec2) -> f32| D4::from(v.map(|v| f64::from(f(v))));
+    let (x, y) = thrust(
+        (wide(d, |v| v.x), wide(d, |v| v.y)),
+        (wide(vr, |v| v.x), wide(vr, |v| v.y)),
+        D4::from(k.map(f64::from)),
+        D4::from(times.map(|t| t.unwrap_or(1.0))),
+    );
+    let (x, y) = (x.to_array(), y.to_array());
+    std::array::from_fn(|i| match usual[i] {
+        false => meeting(d[i], vr[i], k[i]),
+        true => times[i].map(|time| Meeting {
+            time: time as f32,
+            accel: Vec2::new(x[i] as f32, y[i] as f32),
+        }),
     })
-}
-
-/// `p(T) = a T^4 - b T^2 - c T - e` with `a = k^2/4 > 0`, `b = |vr|^2`, `c = 2 d.vr`
-/// and `e = |d|^2 > 0`, that is `p(T) = (k T^2 / 2)^2 - |d + vr T|^2`.
-///
-/// Its shape makes the smallest positive root cheap to find and to prove smallest:
-/// `p'' = 12 a T^2 - 2 b` is negative before `ti = sqrt(b / 6a)` and positive after, so
-/// `p` is concave on `[0, ti]` and convex on `[ti, inf)`; and `p(0) = -e < 0`.
-/// - In the concave stretch, Newton's method started left of the first root never
-///   passes it (the tangent lies above `p`, so it reaches zero no later than `p` does):
-///   it climbs to the first root, or shows that `p` stays below zero there.
-/// - In the convex stretch, once `p < 0` at its start, `p` has exactly one root there,
-///   and Newton's method started right of it descends to it without passing it.
-///
-/// Whatever the fast path cannot settle it hands to the general root isolation.
-#[derive(Clone, Copy, Debug)]
-struct MeetingQuartic {
-    a: f64,
-    b: f64,
-    c: f64,
-    e: f64,
-}
-
-/// The outcome of the search in the concave stretch `[0, ti]`.
-enum Concave {
-    /// The first positive root.
-    Root(f64),
-    /// `p` stays clearly below zero: no root, nor a touch the general solver would take
-    /// for one.
-    Below,
-    /// Too close to call (a near-double root): ask the general solver.
-    Unsure,
-}
-
-/// Newton steps before the fast path gives up (it takes a handful unless a double root
-/// is near, where the general solver is the one to ask).
-const STEPS: usize = 32;
-
-impl MeetingQuartic {
-    fn new(d: DVec2, vr: DVec2, k: f64) -> Self {
-        Self {
-            a: 0.25 * k * k,
-            b: vr.length_squared(),
-            c: 2.0 * d.dot(vr),
-            e: d.length_squared(),
-        }
-    }
-
-    /// `p(t)` and `p'(t)`.
-    fn eval(&self, t: f64) -> (f64, f64) {
-        let t2 = t * t;
-        let p = (self.a * t2 - self.b) * t2 - self.c * t - self.e;
-        (p, (4.0 * self.a * t2 - 2.0 * self.b) * t - self.c)
-    }
-
-    /// The sum of the terms' sizes at `t`: the scale of `p`'s rounding there.
-    fn size(&self, t: f64) -> f64 {
-        let t2 = t * t;
-        self.e + self.c.abs() * t + self.b * t2 + self.a * t2 * t2
-    }
-
-    /// A bound on the rounding error of `eval(t).0` (a few roundings of terms of at most
-    /// `size(t)`), generous.
-    fn rounding(&self, t: f64) -> f64 {
-        32.0 * f64::EPSILON * self.size(t)
-    }
-
-    /// The smallest positive root: the fast path, else the general solver.
-    fn first_root(&self) -> Option<f64> {
-        self.first_root_fast().or_else(|| self.first_root_robust())
-    }
-
-    /// The smallest positive root by isolating every real root (derivative intervals).
-    fn first_root_robust(&self) -> Option<f64> {
-        let coeffs = [-self.e, -self.c, -self.b, 0.0, self.a];
-        real_roots_in(&coeffs, 0.0, root_bound(&coeffs))
-            .iter()
-            .copied()
-            .find(|&t| t > 0.0)
-    }
-
-    /// The smallest positive root, or `None` when the fast path cannot prove it.
-    fn first_root_fast(&self) -> Option<f64> {
-        let ti = (self.b / (6.0 * self.a)).sqrt();
-        // With c >= 0, p'(0) = -c <= 0 and p' falls through the concave stretch: p
-        // falls from -e there, so no root before ti.
-        if self.c < 0.0 {
-            match self.concave_root(ti) {
-                Concave::Root(t) => return Some(t),
-                Concave::Below => {}
-                Concave::Unsure => return None,
-            }
-        }
-        // p < 0 on [0, ti]: the one root of the convex stretch is the first.
-        self.convex_root(ti)
-    }
-
-    /// Newton from 0 (where p < 0 < p' = -c) up through the concave stretch `[0, ti]`.
-    ///
-    /// Each iterate `x` has `p(x) < 0 < p'(x)`. The tangent at `x` lies above `p` on the
-    /// stretch and is negative up to its zero `next`: no root before `next`, so
-    /// converging means reaching the first root. Otherwise the climb stops when `next`
-    /// leaves the stretch or `p` turns down (`p'(next) <= 0`), and two tangents bound `p`
-    /// on the whole stretch: the last rising one (`p` is below it, and rises, up to its
-    /// point) and one falling at the stretch's end (`p` falls after its point). The
-    /// height where they cross bounds `p`'s maximum. The general solver counts a maximum
-    /// within 1e-12 of the terms' size as a touching root; below -1e-10 of the size,
-    /// it finds none either.
-    fn concave_root(&self, ti: f64) -> Concave {
-        let (mut x, mut v, mut s) = (0.0, -self.e, -self.c);
-        let mut rising = (x, v, s);
-        let mut end = None;
-        for _ in 0..STEPS {
-            if s <= 0.0 {
-                end = Some((x, v, s));
-                break;
-            }
-            let next = x - v / s;
-            // Converged, or past the root by rounding only (p(x) < 0 in exact arithmetic).
-            if (next - x).abs() <= 4.0 * f64::EPSILON * x || v >= 0.0 {
-                return if v <= self.rounding(x) {
-                    Concave::Root(next)
-                } else {
-                    Concave::Unsure
-                };
-            }
-            rising = (x, v, s);
-            if next >= ti {
-                let (v, s) = self.eval(ti);
-                end = Some((ti, v, s));
-                break;
-            }
-            x = next;
-            (v, s) = self.eval(x);
-        }
-        let Some((xe, ve, se)) = end else {
-            return Concave::Unsure; // out of steps: a double root is near
-        };
-        let (x, v, s) = rising;
-        let max = if se >= 0.0 {
-            // p rises on the whole stretch: its maximum is at the end.
-            ve
-        } else {
-            // The rising tangent's height where the falling one crosses it.
-            v + s * (ve - v - se * (xe - x)) / (s - se)
-        };
-        if max < -1e-10 * self.size(ti) {
-            Concave::Below
-        } else {
-            Concave::Unsure
-        }
-    }
-
-    /// The root in the convex stretch `[lo, inf)`, given `p(lo) < 0` (so it has exactly
-    /// one), by Newton from above it. Every positive root is at most `hi`, since at a
-    /// root `(k/2) T^2 = |d + vr T| <= |d| + |vr| T`; p > 0 there is checked (a value
-    /// at or below zero ends the search, taken for the root only if it is rounding). On
-    /// a convex stretch the tangent lies below `p`, so the iterates descend to the root
-    /// without passing it.
-    fn convex_root(&self, lo: f64) -> Option<f64> {
-        let (ra, rb) = (self.a.sqrt(), self.b.sqrt());
-        // The positive root of ra T^2 - rb T - |d|, nudged up past rounding.
-        let hi = (rb + (self.b + 4.0 * (self.a * self.e).sqrt()).sqrt()) / (2.0 * ra);
-        let mut x = hi * (1.0 + 1e-9);
-        for _ in 0..STEPS {
-            let (v, s) = self.eval(x);
-            let next = x - v / s;
-            if !(s > 0.0 && next > lo) {
-                return None;
-            }
-            // Converged, or past the root by rounding only (p(x) > 0 in exact arithmetic).
-            if (next - x).abs() <= 4.0 * f64::EPSILON * x || v <= 0.0 {
-                return (v >= -self.rounding(x)).then_some(next);
-            }
-            x = next;
-        }
-        None
-    }
 }
 
 /// Per-missile state: the last meeting solved.
@@ -363,22 +255,22 @@ pub fn integrate_accel(body: &mut Body, accel: Vec2, dt: f32) {
     }
 }
 
-/// Four missiles' ticks: numbers as [`Quartic::lane`] gives them, each lane through the
-/// law's own step (its solver works in `f64`, one missile at a time).
+/// Four missiles' ticks: numbers as [`Quartic::lane`] gives them, the meetings solved
+/// four at a time ([`meetings`]), each lane's acceleration its last meeting's.
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    lane_by_lane(n, tick, |n, body, seen| {
-        let last = (n[0] != 0.0).then_some(Meeting {
-            time: n[1],
-            accel: Vec2::new(n[2], n[3]),
-        });
-        let mut quartic = Quartic { last };
-        let params = QuarticParams { acceleration: n[4] };
-        let signal = quartic.steer(&params, body, seen);
-        if let Some(m) = quartic.last {
-            n[..4].copy_from_slice(&[1.0, m.time, m.accel.x, m.accel.y]);
+    let solved = meetings(tick.target_pos - tick.pos, tick.target_vel - tick.vel, n[4]);
+    let mut numbers = n.map(F4::to_array);
+    for (i, meeting) in solved.into_iter().enumerate() {
+        if let Some(m) = meeting {
+            let fresh = [1.0, m.time, m.accel.x, m.accel.y];
+            for (column, value) in numbers.iter_mut().zip(fresh) {
+                column[i] = value;
+            }
         }
-        signal
-    })
+    }
+    *n = numbers.map(F4::from);
+    let accel = V2::new(n[2], n[3]);
+    Moved::from(integrate(tick.pos, tick.vel, accel, tick.dt))
 }
 
 /// [`integrate_accel`]'s move for one missile (`f32`) or four ([`crate::core::lanes::F4`]):
@@ -402,6 +294,12 @@ pub fn accel_shapes(body: &Body, accel: Vec2, meeting_point: Vec2, out: &mut Vec
         Shape::Point(meeting_point),
     ));
 }
+
+#[path = "quartic_solver.rs"]
+mod solver;
+#[cfg(test)]
+use solver::Concave;
+use solver::MeetingQuartic;
 
 #[cfg(test)]
 #[path = "quartic_tests.rs"]
