@@ -62,24 +62,28 @@ fn meeting_by(
     k: f32,
     first_root: fn(&MeetingQuartic) -> Option<f64>,
 ) -> Option<Meeting> {
-    if k.is_nan() || k <= 0.0 || !d.is_finite() || !vr.is_finite() || !k.is_finite() {
-        return None;
+    if let Some(answer) = unsolved(d, vr, k) {
+        return answer;
     }
     let (d, vr, k) = (d.as_dvec2(), vr.as_dvec2(), f64::from(k));
-    let d2 = d.length_squared();
-    if d2 == 0.0 {
-        return Some(Meeting {
-            time: 0.0,
-            accel: Vec2::ZERO,
-        });
-    }
     let time = first_root(&MeetingQuartic::new(d, vr, k))?;
-    Some(meeting_at(d, vr, k, time))
+    Some(narrowed(time, thrust((d.x, d.y), (vr.x, vr.y), k, time)))
 }
 
-/// The meeting at `time`, a root.
-fn meeting_at(d: DVec2, vr: DVec2, k: f64, time: f64) -> Meeting {
-    let (x, y) = thrust((d.x, d.y), (vr.x, vr.y), k, time);
+/// The answer where there is nothing to solve: none without a positive finite thrust
+/// or with a broken input, at once (no thrust) where the missile is already there.
+fn unsolved(d: Vec2, vr: Vec2, k: f32) -> Option<Option<Meeting>> {
+    if k.is_nan() || k <= 0.0 || !d.is_finite() || !vr.is_finite() || !k.is_finite() {
+        return Some(None);
+    }
+    (d == Vec2::ZERO).then_some(Some(Meeting {
+        time: 0.0,
+        accel: Vec2::ZERO,
+    }))
+}
+
+/// The meeting at `time` with the acceleration `(x, y)`, in `f32`.
+fn narrowed(time: f64, (x, y): (f64, f64)) -> Meeting {
     Meeting {
         time: time as f32,
         accel: Vec2::new(x as f32, y as f32),
@@ -111,13 +115,7 @@ fn meetings(d: V2<F4>, vr: V2<F4>, k: F4) -> [Option<Meeting>; LANES] {
         std::array::from_fn(|i| Vec2::new(x[i], y[i]))
     };
     let (d, vr, k): ([Vec2; LANES], [Vec2; LANES], _) = (lanes(d), lanes(vr), k.to_array());
-    let usual: [bool; LANES] = std::array::from_fn(|i| {
-        k[i].is_finite()
-            && k[i] > 0.0
-            && d[i].is_finite()
-            && vr[i].is_finite()
-            && d[i] != Vec2::ZERO
-    });
+    let unsolved: [_; LANES] = std::array::from_fn(|i| unsolved(d[i], vr[i], k[i]));
     let quartics = std::array::from_fn::<_, LANES, _>(|i| {
         MeetingQuartic::new(d[i].as_dvec2(), vr[i].as_dvec2(), f64::from(k[i]))
     });
@@ -130,10 +128,12 @@ fn meetings(d: V2<F4>, vr: V2<F4>, k: F4) -> [Option<Meeting>; LANES] {
     };
     let (root, found) = quartic.first_root_lanes();
     let (root, found) = (root.to_array(), found.to_bitmask());
-    // Each usual lane's meeting time, where it has one.
+    // Each lane's meeting time, where it has one to solve for.
     let times: [Option<f64>; LANES] = std::array::from_fn(|i| match found & (1 << i) != 0 {
         true => Some(root[i]),
-        false => usual[i].then(|| quartics[i].first_root_robust()).flatten(),
+        false => (unsolved[i].is_none())
+            .then(|| quartics[i].first_root_robust())
+            .flatten(),
     });
     let wide = |v: [Vec2; LANES], f: fn(Vec2) -> f32| D4::from(v.map(|v| f64::from(f(v))));
     let (x, y) = thrust(
@@ -143,12 +143,9 @@ fn meetings(d: V2<F4>, vr: V2<F4>, k: F4) -> [Option<Meeting>; LANES] {
         D4::from(times.map(|t| t.unwrap_or(1.0))),
     );
     let (x, y) = (x.to_array(), y.to_array());
-    std::array::from_fn(|i| match usual[i] {
-        false => meeting(d[i], vr[i], k[i]),
-        true => times[i].map(|time| Meeting {
-            time: time as f32,
-            accel: Vec2::new(x[i] as f32, y[i] as f32),
-        }),
+    std::array::from_fn(|i| match unsolved[i] {
+        Some(answer) => answer,
+        None => times[i].map(|time| narrowed(time, (x[i], y[i]))),
     })
 }
 
