@@ -505,3 +505,27 @@ fn four_lanes_meet_as_each_missile_does() {
     // (3,100 of the 36,007 lanes when written; the five broken ones have none.)
     assert!(handed_on >= 1000 && none == 5, "{handed_on} {none}");
 }
+
+#[test]
+fn the_thrust_has_the_bits_of_glam_s_normalized_acceleration() {
+    // What the meeting's thrust was before it was written for four lanes: glam's
+    // `try_normalize` of `2 (d + vr T) / T^2`, times k (zero without a direction).
+    let glam = |d: DVec2, vr: DVec2, k: f64, time: f64| {
+        let accel = 2.0 * (d + vr * time) / (time * time);
+        let accel = accel.try_normalize().map_or(DVec2::ZERO, |dir| dir * k);
+        (accel.x, accel.y)
+    };
+    let mut rng = XorShift(0x0123_4567_89ab_cdef);
+    for _ in 0..4000 {
+        let (d_size, vr_size) = (1e4 * rng.next(), 1e3 * rng.next());
+        let (d, vr) = (rng.vector(d_size).as_dvec2(), rng.vector(vr_size).as_dvec2());
+        let (k, time) = (5000.0 * rng.next(), 30.0 * rng.next());
+        let want = glam(d, vr, k, time);
+        let got = thrust((d.x, d.y), (vr.x, vr.y), k, time);
+        assert_eq!(
+            (got.0.to_bits(), got.1.to_bits()),
+            (want.0.to_bits(), want.1.to_bits()),
+            "{d} {vr} {k} {time}"
+        );
+    }
+}
