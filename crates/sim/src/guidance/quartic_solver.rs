@@ -1,7 +1,7 @@
 //! The quartic's meeting time (`quartic.rs`): the smallest positive root of `p(T)`, by
 //! Newton steps that the quartic's shape proves land on it, for one missile (`f64`) or
-//! four ([`crate::core::lanes::D4`]), handing what they cannot settle to the general root isolation
-//! (`roots.rs`).
+//! four ([`crate::core::lanes::D4`]), handing what they cannot settle to the general
+//! root isolation (`roots.rs`).
 
 use super::super::roots::{real_roots_in, root_bound};
 use crate::core::lanes::Real64;
@@ -86,12 +86,12 @@ impl MeetingQuartic<f64> {
     }
 }
 
-/// The fast path, for one missile (`f64`) or four ([`crate::core::lanes::D4`]), each lane with the bits of
-/// one missile's: a lane's search goes on while it has not settled, and stops (its
-/// numbers kept) where one missile's would.
+/// The fast path, for one missile (`f64`) or four ([`crate::core::lanes::D4`]), each
+/// lane with the bits of one missile's: a lane's search goes on while it has not
+/// settled, and stops (its numbers kept) where one missile's would.
 impl<N: Real64> MeetingQuartic<N> {
     /// `p(t)` and `p'(t)`.
-    pub(super) fn eval(&self, t: N) -> (N, N) {
+    fn eval(&self, t: N) -> (N, N) {
         let t2 = t * t;
         let p = (self.a * t2 - self.b) * t2 - self.c * t - self.e;
         (
@@ -128,7 +128,7 @@ impl<N: Real64> MeetingQuartic<N> {
 
     /// The concave stretch searched where `search` holds ([`ConcaveSearch`]): `(root,
     /// found, below)` as [`ConcaveSearch::verdict`] has them.
-    pub(super) fn concave_lanes(&self, ti: N, search: N::Mask) -> (N, N::Mask, N::Mask) {
+    fn concave_lanes(&self, ti: N, search: N::Mask) -> (N, N::Mask, N::Mask) {
         let mut concave = ConcaveSearch::new(self, ti, search);
         for _ in 0..STEPS {
             if !N::any(concave.going) {
@@ -141,7 +141,7 @@ impl<N: Real64> MeetingQuartic<N> {
 
     /// The convex stretch `[lo, inf)` searched where `search` holds ([`ConvexSearch`]):
     /// `(root, found)`.
-    pub(super) fn convex_lanes(&self, lo: N, search: N::Mask) -> (N, N::Mask) {
+    fn convex_lanes(&self, lo: N, search: N::Mask) -> (N, N::Mask) {
         let mut convex = ConvexSearch::new(self, search);
         for _ in 0..STEPS {
             if !N::any(convex.going) {
@@ -189,7 +189,7 @@ fn keep<N: Real64>(mask: N::Mask, new: (N, N, N), old: (N, N, N)) -> (N, N, N) {
 }
 
 impl<N: Real64> ConcaveSearch<N> {
-    pub(super) fn new(q: &MeetingQuartic<N>, ti: N, search: N::Mask) -> Self {
+    fn new(q: &MeetingQuartic<N>, ti: N, search: N::Mask) -> Self {
         let zero = N::splat(0.0);
         let now = (zero, -q.e, -q.c);
         Self {
@@ -267,7 +267,7 @@ struct ConvexSearch<N: Real64> {
 }
 
 impl<N: Real64> ConvexSearch<N> {
-    pub(super) fn new(q: &MeetingQuartic<N>, search: N::Mask) -> Self {
+    fn new(q: &MeetingQuartic<N>, search: N::Mask) -> Self {
         let (ra, rb) = (q.a.sqrt(), q.b.sqrt());
         // The positive root of ra T^2 - rb T - |d|, nudged up past rounding.
         let hi = (rb + (q.b + N::splat(4.0) * (q.a * q.e).sqrt()).sqrt()) / (N::splat(2.0) * ra);
