@@ -13,7 +13,7 @@ use crate::core::lanes::{
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
-use glam::{DVec2, Vec2};
+use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 tunable! {

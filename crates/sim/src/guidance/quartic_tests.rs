@@ -1,6 +1,7 @@
 //! Tests of the exact meeting solver (`quartic.rs`).
 
 use super::*;
+use glam::DVec2;
 use crate::core::Portable;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
