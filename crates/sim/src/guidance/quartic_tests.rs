@@ -1,8 +1,8 @@
 //! Tests of the exact meeting solver (`quartic.rs`).
 
 use super::*;
-use glam::DVec2;
 use crate::core::Portable;
+use glam::DVec2;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::f64::consts::TAU;
@@ -519,7 +519,10 @@ fn the_thrust_has_the_bits_of_glam_s_normalized_acceleration() {
     let mut rng = XorShift(0x0123_4567_89ab_cdef);
     for _ in 0..4000 {
         let (d_size, vr_size) = (1e4 * rng.next(), 1e3 * rng.next());
-        let (d, vr) = (rng.vector(d_size).as_dvec2(), rng.vector(vr_size).as_dvec2());
+        let (d, vr) = (
+            rng.vector(d_size).as_dvec2(),
+            rng.vector(vr_size).as_dvec2(),
+        );
         let (k, time) = (5000.0 * rng.next(), 30.0 * rng.next());
         let want = glam(d, vr, k, time);
         let got = thrust((d.x, d.y), (vr.x, vr.y), k, time);
