@@ -80,11 +80,12 @@ fn side_by_side(
     epsilon: F4,
     roots: &mut V2<F4>,
 ) -> Option<[Pair<F4>; 4]> {
+    // (A lane with no iterations to run steps in neither, so all its pairs start on
+    // the roots it came with either way.)
     let everywhere = <F4 as Real>::all();
-    let live = most.gt(F4::ZERO);
     let (_, _, _, stale) =
         problems[0].eval(start.portable_sin_cos(), &mut roots.clone(), everywhere);
-    if F4::any(!(live & !stale)) {
+    if F4::any(stale) {
         return None;
     }
     let mut runs = [Run::new(start, most, *roots); 4];
