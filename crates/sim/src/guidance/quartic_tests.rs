@@ -435,9 +435,8 @@ fn the_thrust_points_from_the_missile_to_the_meeting_point_at_size_k() {
         "{x} {y}"
     );
     // Four lanes: each the one-missile answer.
-    let lane = |f: fn(&((f64, f64), (f64, f64), f64, f64, (f64, f64))) -> f64| {
-        D4::from(cases.each_ref().map(f))
-    };
+    type Case = ((f64, f64), (f64, f64), f64, f64, (f64, f64));
+    let lane = |f: fn(&Case) -> f64| D4::from(cases.each_ref().map(f));
     let (x, y) = thrust(
         (lane(|c| c.0 .0), lane(|c| c.0 .1)),
         (lane(|c| c.1 .0), lane(|c| c.1 .1)),
