@@ -80,8 +80,8 @@ fn side_by_side(
     epsilon: F4,
     roots: &mut V2<F4>,
 ) -> Option<[Pair<F4>; 4]> {
-    // (A lane with no iterations to run steps in neither, so all its pairs start on
-    // the roots it came with either way.)
+    // A lane with no iterations to run takes no step in either order: its pairs all
+    // start on the roots it came with, so only a stale start needs the old order.
     let everywhere = <F4 as Real>::all();
     let (_, _, _, stale) =
         problems[0].eval(start.portable_sin_cos(), &mut roots.clone(), everywhere);
