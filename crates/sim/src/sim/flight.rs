@@ -399,6 +399,10 @@ impl<N: Real> Ends<N> {
         let step = (to - from).length();
         let total = path + step;
         let short = total.gt(self.fuel);
+        if !N::any(short) {
+            // (Nearly every move: the division below only matters for the last one.)
+            return (to, total);
+        }
         let part = (to - from).scale((self.fuel - path) / step);
         (
             V2::select(short, from + part, to),

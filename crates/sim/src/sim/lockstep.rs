@@ -194,6 +194,8 @@ struct Pack {
     /// The tick of the closest approach, as an offset from `since` (NaN: not since).
     closest_at: F4,
     since: u64,
+    /// The peak turn rate so far and its cosine ([`Turn::measured`]).
+    peak_rate: F4,
     peak_cos: F4,
     /// Sampled (some engagement in it is): its trail among the group's.
     trail: Option<usize>,
@@ -226,6 +228,7 @@ impl Pack {
             closest: each(&|l| l.metrics.miss_distance),
             closest_at: F4::splat(f32::NAN),
             since: t,
+            peak_rate: each(&|l| l.metrics.peak_turn_rate),
             peak_cos: each(&|l| l.metrics.peak_cos()),
             trail: None,
         }
@@ -238,6 +241,8 @@ impl Pack {
         engagement.numbers = std::array::from_fn(|k| at(self.numbers[k]));
         engagement.metrics.path_length = at(self.path);
         engagement.metrics.miss_distance = at(self.closest);
+        engagement.metrics.peak_turn_rate = at(self.peak_rate);
+        engagement.metrics.set_peak_cos(at(self.peak_cos));
         if !at(self.closest_at).is_nan() {
             engagement.metrics.closest_tick = self.since + at(self.closest_at) as u64;
         }
@@ -328,18 +333,23 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
     let all = (0..engagements.len()).collect();
     let mut packs = pack(&mut engagements, all, tick, &mut trails);
     let mut flying = engagements.len();
+    // Whether a target was lost in the tick before (its missiles miss in this one).
+    let mut lost = false;
     for t in tick..end {
         if flying == 0 {
             break;
         }
+        let lost_before = lost;
+        lost = false;
         for track in tracks.iter_mut().filter(|t| !t.gone) {
             track.lost = track.target.tick(t, dt, &around).is_some();
+            lost |= track.lost;
             if sampling && !track.lost {
                 track.trail.push([track.target.pos, track.target.vel]);
             }
         }
         for pack in &mut packs {
-            let at = (t, dt);
+            let at = (t, dt, lost_before);
             let (engagements, trails) = (&mut engagements, &mut trails);
             // Without gravity the tick is compiled without its branch (a tenth faster).
             flying -= match law.2 == Vec2::ZERO {
@@ -423,12 +433,12 @@ fn fly_pack<const GRAVITY: bool>(
     engagements: &mut [Engagement],
     tracks: &[Track],
     trails: &mut [Vec<Block>],
-    (t, dt): (u64, f32),
+    (t, dt, lost_before): (u64, f32, bool),
     start: u64,
 ) -> usize {
     let mut ended = 0;
     // A target lost last tick is gone: its missile misses, as a world's does.
-    for i in 0..LANES {
+    for i in (0..LANES).filter(|_| lost_before) {
         if let Some(engagement) = pack.slots[i].map(|l| &mut engagements[l]) {
             if tracks[engagement.track].gone {
                 pack.store(i, engagement);
@@ -492,8 +502,15 @@ fn fly_pack<const GRAVITY: bool>(
             }
         }
     }
-    let settle =
-        !finite | turn.may_peak(pack.peak_cos) | hit | detonates | fuel | lifetime | outside;
+    // A turn that may be the sharpest yet is measured (a world measures a move's turn
+    // before it looks for a hit; a move that is not finite is not kept).
+    let peaks = turn.may_peak(pack.peak_cos) & finite;
+    if bits(peaks) != 0 {
+        let (rate, cos) = turn.measured(dt4, (pack.peak_rate, pack.peak_cos));
+        pack.peak_rate = F4::select(peaks, rate, pack.peak_rate);
+        pack.peak_cos = F4::select(peaks, cos, pack.peak_cos);
+    }
+    let settle = !finite | hit | detonates | fuel | lifetime | outside;
     pack.closest = F4::select(closer, distance, pack.closest);
     let offset = F4::splat((t - pack.since) as f32);
     pack.closest_at = F4::select(closer, offset, pack.closest_at);
@@ -518,7 +535,6 @@ fn fly_pack<const GRAVITY: bool>(
         return ended;
     }
     let at = |x: F4, i: usize| x.as_array()[i];
-    let mut peak_cos = pack.peak_cos.to_array();
     for i in (0..LANES).filter(|i| settle & (1 << i) != 0) {
         let Some(engagement) = pack.slots[i].map(|l| &mut engagements[l]) else {
             continue;
@@ -531,15 +547,6 @@ fn fly_pack<const GRAVITY: bool>(
             metrics.record_distance(before.lane(i).distance(was.lane(i)), t);
             Some(Outcome::Missed(MissReason::NonFinite))
         } else {
-            let turn = Turn {
-                lengths: at(turn.lengths, i),
-                dot: at(turn.dot, i),
-                cross: at(turn.cross, i),
-            };
-            if turn.may_peak(metrics.peak_cos()) {
-                metrics.measure_turn(turn, dt);
-                peak_cos[i] = metrics.peak_cos();
-            }
             let detonation = at(moved.detonates_at, i);
             if contact && touches(at(distance, i), engagement.reach) {
                 metrics.record_hit(engagement.target, seconds + at(frac, i) * dt);
@@ -567,6 +574,5 @@ fn fly_pack<const GRAVITY: bool>(
             ended += 1;
         }
     }
-    pack.peak_cos = F4::from(peak_cos);
     ended
 }

@@ -3,6 +3,7 @@
 
 use super::event::MissReason;
 use super::ids::TargetId;
+use crate::core::body::direction_of;
 use crate::core::lanes::{Real, V2};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -119,14 +120,13 @@ impl Metrics {
 
     /// The rare part of [`Metrics::record_move`]: measures a turn that may beat the peak.
     pub fn measure_turn(&mut self, turn: Turn<f32>, dt: f32) {
-        let angle = crate::core::direction(Vec2::new(turn.dot, turn.cross.abs()));
-        let cos = turn.dot / turn.lengths;
-        if angle / dt > self.peak_turn_rate {
-            self.peak_turn_rate = angle / dt;
-            self.peak_cos = PeakCos(cos);
-        } else if self.peak_cos.0.is_infinite() {
-            self.peak_cos = PeakCos(cos);
-        }
+        let peak = (self.peak_turn_rate, self.peak_cos.0);
+        (self.peak_turn_rate, self.peak_cos.0) = turn.measured(dt, peak);
+    }
+
+    /// Sets the peak turn's cosine (what [`Turn::measured`] gave with the peak turn rate).
+    pub fn set_peak_cos(&mut self, cos: f32) {
+        self.peak_cos = PeakCos(cos);
     }
 
     /// Ends the flight with a hit on `target`, `time` seconds after launch.
@@ -168,6 +168,22 @@ impl<N: Real> Turn<N> {
 }
 
 impl<N: Real> Turn<N> {
+    /// The peak turn rate and the peak's cosine after measuring this turn against the
+    /// peak `(rate, cos)` so far: the turn's angle, `atan2(|cross|, dot)`, over `dt` is
+    /// the new peak if it is larger; while the peak's cosine is unknown (`+inf`: before
+    /// the first turn, or in metrics read back, which do not keep it) the turn measured
+    /// gives it even if it does not beat the peak.
+    pub fn measured(&self, dt: N, (rate, cos): (N, N)) -> (N, N) {
+        let angle = direction_of(V2::new(self.dot, self.cross.abs()));
+        let (turn_rate, turn_cos) = (angle / dt, self.dot / self.lengths);
+        let beats = turn_rate.gt(rate);
+        let first = cos.abs().eq(N::splat(f32::INFINITY));
+        (
+            N::select(beats, turn_rate, rate),
+            N::select(beats | first, turn_cos, cos),
+        )
+    }
+
     /// Whether this turn may beat a peak whose cosine is `peak_cos` (both velocities
     /// non-zero, the cosine not clearly larger than the peak's, and a turn at all: the
     /// same direction, cross product zero and dot product positive, turns by exactly 0,
