@@ -4,6 +4,7 @@
 use super::lanes::{Real, V2};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use std::f32::consts::{PI, TAU};
 
 /// The kinematic state every missile has, whatever steers it. Velocity is in units per
 /// second; heading in radians, measured from +x towards +y (y points down the screen).
@@ -33,27 +34,34 @@ pub struct Seen {
 
 /// Wraps an angle into `(-pi, pi]`.
 pub fn wrap_angle(angle: f32) -> f32 {
-    use std::f32::consts::{PI, TAU};
-    let x = angle + PI;
-    // `x.rem_euclid(TAU)`, without the remainder's division where the answer is x itself,
-    // one subtraction (exact: TAU <= x < 2 TAU) or the addition `rem_euclid` makes of a
-    // negative remainder: the same bits, several times as fast for the differences of
-    // two angles (the laws' and the diagnosis's most common case).
-    let r = if (0.0..TAU).contains(&x) {
-        x
-    } else if (TAU..2.0 * TAU).contains(&x) {
-        x - TAU
-    } else if x < 0.0 && x > -TAU {
-        x + TAU
-    } else {
-        x.rem_euclid(TAU)
-    };
-    let wrapped = r - PI;
-    if wrapped <= -PI {
-        wrapped + TAU
-    } else {
-        wrapped
+    match wrap_angle_of(angle) {
+        (wrapped, true) => wrapped,
+        (_, false) => from_turn((angle + PI).rem_euclid(TAU)),
     }
+}
+
+/// [`wrap_angle`] of one angle or four, and where that is its answer: where `angle + pi`
+/// lies within `(-2 pi, 4 pi)` (elsewhere ask [`wrap_angle`]). There `(angle +
+/// pi).rem_euclid(2 pi)` is the sum itself, one subtraction (exact: 2 pi <= x < 4 pi) or
+/// the addition `rem_euclid` makes of a negative remainder, without the remainder's
+/// division: the same bits, several times as fast for the differences of two angles
+/// (the laws' and the diagnosis's most common case).
+#[inline]
+pub fn wrap_angle_of<N: Real>(angle: N) -> (N, N::Mask) {
+    let (zero, tau) = (N::splat(0.0), N::splat(TAU));
+    let x = angle + N::splat(PI);
+    let within = x.ge(zero) & tau.gt(x);
+    let above = x.ge(tau) & N::splat(2.0 * TAU).gt(x);
+    let below = zero.gt(x) & x.gt(-tau);
+    let turn = N::select(within, x, N::select(above, x - tau, x + tau));
+    (from_turn(turn), within | above | below)
+}
+
+/// The angle in `(-pi, pi]` of `turn` in `[0, 2 pi)` (the angle plus pi).
+#[inline]
+fn from_turn<N: Real>(turn: N) -> N {
+    let wrapped = turn - N::splat(PI);
+    N::select(N::splat(-PI).ge(wrapped), wrapped + N::splat(TAU), wrapped)
 }
 
 /// The direction of `v` in radians, `atan2(v.y, v.x)`, by the Cephes single-precision
@@ -114,7 +122,7 @@ pub fn direction_of<N: Real>(v: V2<N>) -> N {
 
 #[cfg(test)]
 mod tests {
-    use super::{direction, direction_of, wrap_angle};
+    use super::{direction, direction_of, wrap_angle, wrap_angle_of};
     use glam::Vec2;
     use std::f32::consts::{PI, TAU};
 
@@ -215,6 +223,52 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn four_angles_wrap_as_one_does_where_they_say_so() {
+        use crate::core::lanes::{bits, F4};
+        // Either side of each edge of the common case (angle + pi at -2 pi, 0, 2 pi and
+        // 4 pi), inside it and out.
+        let (a, b) = (-3.0 * PI, 3.0 * PI);
+        let angles = [
+            0.5,
+            -2.9,
+            a.next_up(),
+            a,
+            -PI,
+            (-PI).next_up(),
+            PI.next_down(),
+            PI,
+            4.0,
+            b.next_down(),
+            b,
+            1e30,
+            f32::NAN,
+            f32::INFINITY,
+            -0.0,
+            -1.0,
+        ];
+        let mut usual = 0;
+        for four in angles.chunks(4) {
+            let four: [f32; 4] = four.try_into().unwrap();
+            let (wrapped, common) = wrap_angle_of(F4::from(four));
+            for (i, angle) in four.into_iter().enumerate() {
+                let sum = angle + PI;
+                let said = bits(common) & (1 << i) != 0;
+                assert_eq!(said, sum > -TAU && sum < 2.0 * TAU, "{angle:e}");
+                if said {
+                    let got = wrapped.as_array()[i];
+                    assert_eq!(
+                        got.to_bits(),
+                        wrapped_by_remainder(angle).to_bits(),
+                        "{angle:e}"
+                    );
+                    usual += 1;
+                }
+            }
+        }
+        assert_eq!(usual, 12);
     }
 
     #[test]

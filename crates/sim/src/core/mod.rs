@@ -19,7 +19,7 @@ pub mod turn_rule;
 pub mod variant;
 pub mod written;
 
-pub use body::{direction, direction_of, wrap_angle, Body, Seen};
+pub use body::{direction, direction_of, wrap_angle, wrap_angle_of, Body, Seen};
 pub use debug::{DebugShape, Role, Shape};
 pub use field::{Applies, Described, Field, Kind, Tunable, Value};
 pub use math::Portable;

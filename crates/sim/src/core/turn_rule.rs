@@ -6,6 +6,7 @@
 //! ([`crate::sim::motion::fly_program`]), which fly it with the same parameters.
 
 use crate::core::field::{flag, number, tunable};
+use crate::core::lanes::{Real, V2};
 use crate::core::wrap_angle;
 use crate::core::Portable;
 use glam::Vec2;
@@ -91,29 +92,48 @@ pub fn turn_toward(
 /// the dead zone `eps` (the goal ahead), else turn towards the goal, always turning when
 /// it is behind.
 fn choose(sin: f32, cos: f32, eps: f32) -> Turn {
-    if cos > 0.0 {
-        if sin > eps {
-            Turn::Decrease
-        } else if sin < -eps {
-            Turn::Increase
-        } else {
-            Turn::Hold
+    Turn::of(choose_of(sin, cos, eps))
+}
+
+/// [`choose`] for one heading error or four: where the heading decreases and where it
+/// increases (elsewhere it holds; where both would, it decreases).
+#[inline]
+fn choose_of<N: Real>(sin: N, cos: N, eps: N) -> [N::Mask; 2] {
+    let zero = N::splat(0.0);
+    let (ahead, behind) = (cos.gt(zero), !cos.gt(zero));
+    [
+        (ahead & sin.gt(eps)) | (behind & sin.gt(zero)),
+        (ahead & (-eps).gt(sin)) | (behind & !sin.gt(zero)),
+    ]
+}
+
+impl Turn {
+    /// The turn [`choose_of`]'s masks give one heading.
+    fn of([decrease, increase]: [bool; 2]) -> Turn {
+        match (decrease, increase) {
+            (true, _) => Turn::Decrease,
+            (false, true) => Turn::Increase,
+            (false, false) => Turn::Hold,
         }
-    } else if sin > 0.0 {
-        Turn::Decrease
-    } else {
-        Turn::Increase
     }
 }
 
 /// The heading after one tick of `turn` at `angular_speed`, wrapped.
 pub fn turned(heading: f32, turn: Turn, angular_speed: f32, dt: f32) -> f32 {
-    let step = angular_speed * dt;
-    wrap_angle(match turn {
-        Turn::Hold => heading,
-        Turn::Decrease => heading - step,
-        Turn::Increase => heading + step,
-    })
+    let turn = [turn == Turn::Decrease, turn == Turn::Increase];
+    wrap_angle(turning(heading, turn, angular_speed, dt))
+}
+
+/// [`turned`] before its wrap, for one heading or four, the turn as [`choose_of`]'s
+/// masks.
+#[inline]
+pub fn turning<N: Real>(heading: N, [decrease, increase]: [N::Mask; 2], speed: N, dt: N) -> N {
+    let step = speed * dt;
+    N::select(
+        decrease,
+        heading - step,
+        N::select(increase, heading + step, heading),
+    )
 }
 
 /// How far [`quick_turn`]'s sine and cosine must be from a boundary of the rule for its
@@ -130,16 +150,23 @@ const QUICK_MARGIN: f32 = 3e-4;
 /// either vector has no direction or the products are within [`QUICK_MARGIN`] of a
 /// boundary of the rule (where the two roundings could disagree): ask `turn_toward`.
 pub fn quick_turn(facing: Vec2, to_goal: Vec2, eps: f32) -> Option<Turn> {
-    let (h, g) = (facing.try_normalize()?, to_goal.try_normalize()?);
+    let (sure, turn) = quick_turn_of(facing.into(), to_goal.into(), eps);
+    sure.then(|| Turn::of(turn))
+}
+
+/// [`quick_turn`] for one body or four: where it is sure, and the turn as
+/// [`choose_of`]'s masks (meaningless where it is not sure).
+#[inline]
+pub fn quick_turn_of<N: Real>(facing: V2<N>, to_goal: V2<N>, eps: N) -> (N::Mask, [N::Mask; 2]) {
+    let ((h, facing), (g, towards)) = (facing.try_normalize(), to_goal.try_normalize());
     // err = heading - bearing: sin(err) = sin h cos b - cos h sin b.
     let (sin, cos) = (h.y * g.x - h.x * g.y, h.dot(g));
-    let near = |value: f32, boundary: f32| (value - boundary).abs() < QUICK_MARGIN;
-    let unsure = near(cos, 0.0)
-        || match cos > 0.0 {
-            true => near(sin, eps) || near(sin, -eps),
-            false => near(sin, 0.0),
-        };
-    (!unsure).then(|| choose(sin, cos, eps))
+    let zero = N::splat(0.0);
+    let near = |value: N, boundary: N| N::splat(QUICK_MARGIN).gt((value - boundary).abs());
+    let ahead = cos.gt(zero);
+    let unsure =
+        near(cos, zero) | (ahead & (near(sin, eps) | near(sin, -eps))) | (!ahead & near(sin, zero));
+    (facing & towards & !unsure, choose_of(sin, cos, eps))
 }
 
 #[cfg(test)]
@@ -239,6 +266,54 @@ mod tests {
         let edge = 0.1f32.pasin();
         let on_edge = Vec2::new(edge.pcos(), -edge.psin());
         assert_eq!(quick_turn(east, on_edge, 0.1), None);
+    }
+
+    #[test]
+    fn four_lanes_decide_and_turn_as_one_does() {
+        use crate::core::lanes::{bits, F4, V2};
+        // Headings, goals and dead zones: clear turns each way and a hold, behind, on an
+        // edge, without a direction, and a zone larger than the error (both sides).
+        let east = Vec2::new(250.0, 0.0);
+        let edge = 0.1f32.pasin();
+        let cases = [
+            (east, Vec2::new(100.0, 1.0), 0.1),
+            (east, Vec2::new(86.6, 50.0), 0.1),
+            (east, Vec2::new(86.6, -50.0), 0.1),
+            (east, Vec2::new(-100.0, 5.0), 0.1),
+            (east, Vec2::new(-100.0, -5.0), 0.1),
+            (east, Vec2::new(edge.pcos(), -edge.psin()), 0.1),
+            (Vec2::ZERO, Vec2::new(1.0, 0.0), 0.1),
+            (Vec2::new(-3.0, 4.0), Vec2::new(1.0, 2.0), 0.3),
+            (Vec2::new(0.0, -7.0), Vec2::new(-1.0, -9.0), 0.0),
+            (east, Vec2::new(0.0, 40.0), 0.1),
+            (east, Vec2::new(50.0, 20.0), -0.5),
+            (east, Vec2::new(f32::NAN, 1.0), 0.1),
+        ];
+        let (mut sure, mut each) = (0, [0; 3]);
+        for four in cases.chunks(4) {
+            let lanes = |f: &dyn Fn(&(Vec2, Vec2, f32)) -> Vec2| {
+                V2::gather(std::array::from_fn(|i| f(&four[i])))
+            };
+            let eps = F4::from(std::array::from_fn(|i| four[i].2));
+            let (said, turn) = quick_turn_of(lanes(&|c| c.0), lanes(&|c| c.1), eps);
+            let heading = F4::from([0.5, -3.1, 3.1, 0.0]);
+            let (speed, dt) = (F4::splat(3.0), F4::splat(0.25));
+            let raw = turning(heading, turn, speed, dt);
+            for (i, &(facing, to_goal, eps)) in four.iter().enumerate() {
+                let one = quick_turn(facing, to_goal, eps);
+                assert_eq!(bits(said) & (1 << i) != 0, one.is_some(), "{i}: {one:?}");
+                let Some(one) = one else { continue };
+                let lane = |mask: F4| bits(mask) & (1 << i) != 0;
+                assert_eq!(Turn::of([lane(turn[0]), lane(turn[1])]), one, "{i}");
+                let h = heading.as_array()[i];
+                let want = turned(h, one, 3.0, 0.25);
+                assert_eq!(wrap_angle(raw.as_array()[i]).to_bits(), want.to_bits());
+                sure += 1;
+                each[one as usize] += 1;
+            }
+        }
+        // Holds, decreases and increases were each compared; four lanes asked the rule.
+        assert_eq!((sure, each.map(|n| n > 0)), (8, [true; 3]));
     }
 
     #[test]

@@ -10,8 +10,10 @@ use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-use crate::core::turn_rule::{quick_turn, turned};
+use crate::core::lanes::{bits, Real, V2};
+use crate::core::turn_rule::{quick_turn, quick_turn_of, turned, turning};
 pub use crate::core::turn_rule::{turn_toward, Turn, TurnDecision, TurnRateParams};
+use crate::core::wrap_angle_of;
 
 /// Per-missile state: the last decision (the heading lives in the body).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -92,12 +94,22 @@ fn moved(body: &Body, heading: f32, speed: f32, dt: f32) -> Body {
 }
 
 /// Four missiles' ticks: numbers `[heading, speed, turn rate, dead zone]`
-/// ([`TurnRate::lane`]), each lane as [`fly`] moves one missile, its turn decided by
-/// [`quick_turn`] from its velocity (the direction its heading gives) where that is sure,
-/// else by [`fly`] itself (the decision is all the arctangent and the error's sine decide
-/// here: the same turn, so the same bits). The new heading's sine is the portable
-/// library's, one number at a time.
+/// ([`TurnRate::lane`]), each moved as [`fly`] moves one missile, its turn decided by
+/// [`quick_turn_of`] from its velocity (the direction its heading gives) where that is
+/// sure, else by [`fly`] itself (the decision is all the arctangent and the error's sine
+/// decide here: the same turn, so the same bits). Where every lane's turn is sure and
+/// its new heading wraps the common way, the four move at once (the new heading's sine
+/// and cosine are `libm`'s bits, [`crate::core::lanes::Real::portable_sin_cos`]); else
+/// lane by lane.
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
+    let (sure, turn) = quick_turn_of(tick.vel, tick.target_pos - tick.pos, n[3]);
+    let (heading, usual) = wrap_angle_of(turning(n[0], turn, n[2], tick.dt));
+    if bits(sure & usual) == 0b1111 {
+        let (sin, cos) = heading.portable_sin_cos();
+        let vel = V2::new(cos, sin).scale(n[1]);
+        n[0] = heading;
+        return (tick.pos + vel.scale(tick.dt), vel).into();
+    }
     lane_by_lane(n, tick, |n, body, seen| {
         body.heading = n[0];
         let turning = [n[1], n[2], n[3]];
