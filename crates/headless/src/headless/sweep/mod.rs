@@ -208,19 +208,24 @@ impl Plan {
         cell: usize,
         run: u32,
     ) -> Result<Scenario, String> {
-        let seed = self.seed(cell, run);
         let mut scenario = if !self.has_jitter() {
             cell_scenario.clone()
         } else {
-            self.jittered(cell_scenario, cell, seed)?
+            self.jittered(cell_scenario, cell, self.seed(cell, run))?
         };
+        self.seed_run(&mut scenario, cell, run);
+        Ok(scenario)
+    }
+
+    /// Gives a scenario a run's seeds (all of them: the world's and each target's).
+    fn seed_run(&self, scenario: &mut Scenario, cell: usize, run: u32) {
+        let seed = self.seed(cell, run);
         scenario.world.seed = seed;
         // Jinking targets draw from their own seeds: each run gets its own jinks.
         for (i, target) in scenario.targets.iter_mut().enumerate() {
             let own = Rng::new(seed ^ (i as u64 + 1)).next_u64() % 1_000_000;
             target.motion.set("seed", Value::Whole(own as i64));
         }
-        Ok(scenario)
     }
 
     /// The cell with each jittered field drawn from a Gaussian around its value
@@ -378,7 +383,7 @@ impl Plan {
     ) -> Result<Option<Vec<CellStats>>, String> {
         let cell_scenario = self.cell_scenario(cell)?;
         let jittered = self.has_jitter();
-        let restricted: Vec<Scenario> = match jittered {
+        let mut restricted: Vec<Scenario> = match jittered {
             true => Vec::new(),
             false => (self.algorithms.iter())
                 .map(|a| cell_scenario.restricted_to(*a))
@@ -395,9 +400,12 @@ impl Plan {
                     started.push(self.start(&scenario.restricted_to(*algorithm), true)?);
                 }
             } else {
-                // Restricting and seeding commute: restrict once per cell, not per run.
-                for scenario in &restricted {
-                    started.push(self.start(&self.run_scenario(scenario, cell, run)?, true)?);
+                // Restricting and seeding commute: restrict once per cell, not per run,
+                // and seed it for each run (every seed is set anew: the same scenario
+                // as a fresh copy's).
+                for scenario in &mut restricted {
+                    self.seed_run(scenario, cell, run);
+                    started.push(self.start(scenario, true)?);
                 }
             }
         }
