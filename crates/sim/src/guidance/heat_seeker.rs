@@ -3,15 +3,17 @@
 //! scales the other by similar triangles, multiplying before dividing; the velocity
 //! then moves at most `step` per tick towards it, which gives the missile inertia.
 
-use super::law::{lane_by_lane, Launch, Law, Look, Signal};
+use super::law::{Launch, Law, Look, Signal};
 use crate::core::field::{flag, tunable, whole};
-use crate::core::lanes::{LaneStep, LaneTick, Moved, F4, LANE_NUMBERS};
+use crate::core::lanes::{LaneStep, LaneTick, Moved, D4, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::{I64Vec2, IVec2, Vec2};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
+use wide::bytemuck::cast;
+use wide::i32x4 as I4;
 
 tunable! {
     /// Parameters of the integer heat-seeker.
@@ -218,33 +220,99 @@ impl HeatSeeker {
     }
 }
 
-/// Four missiles' ticks: numbers as [`HeatSeeker::lane`] gives them, each lane through the
-/// law's own integer step.
+/// Four missiles' ticks: numbers as [`HeatSeeker::lane`] gives them, [`HeatSeeker::advance`]
+/// on four lanes at once with its integers held in `f64`s. Every number in the tick is
+/// a whole number under 2^48 in size (positions and velocities are `i32`s, the target's
+/// rounded too, the lead under 128, the max speed at most 200), which an `f64` holds,
+/// adds, subtracts and multiplies exactly; and a quotient of two of them lies at least
+/// 2^-48 of itself away from any whole number it is not, far beyond an `f64`'s
+/// rounding (2^-53), so it truncates to the integer division's quotient. Nothing else
+/// moves the missile on the fast path: its body is its integers', before the tick and
+/// after, so the one-missile `steer`'s check of its body always passes; and the fast
+/// path has no use for a heading (three arctangents a tick saved).
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    lane_by_lane(n, tick, |n, body, seen| {
-        let int = |x: f32| x.to_bits() as i32;
-        let packed = n[5] as i32;
-        let params = HeatSeekerParams {
-            max_speed: n[4] as i32,
-            step: packed % 128,
-            lead: packed / 128 % 128,
-            divide_first: packed >= 16384,
-        };
-        let mut seeker = HeatSeeker {
-            pos: IVec2::new(int(n[0]), int(n[1])),
-            vel: IVec2::new(int(n[2]), int(n[3])),
-            ..HeatSeeker::default()
-        };
-        // Nothing else moves it on the fast path: its body is its integers', before the
-        // tick and after, so the one-missile `steer`'s check of its body always passes;
-        // and the fast path has no use for a heading (three arctangents a tick saved).
-        seeker.advance(&params, seen);
-        let bits = |n: i32| f32::from_bits(n as u32);
-        let (pos, vel) = (seeker.pos, seeker.vel);
-        n[..4].copy_from_slice(&[bits(pos.x), bits(pos.y), bits(vel.x), bits(vel.y)]);
-        (body.pos, body.vel) = (pos.as_vec2(), vel.as_vec2() / seen.dt);
-        None
-    })
+    let int = |x: F4| D4::from_i32x4(cast::<F4, I4>(x));
+    let (pos, vel) = ([int(n[0]), int(n[1])], [int(n[2]), int(n[3])]);
+    let max_speed = D4::from_i32x4(n[4].trunc_int());
+    // `step + 128 lead + 16384 divide_first`, each part under 128.
+    let packed = n[5].trunc_int();
+    let step = D4::from_i32x4(packed & I4::splat(127));
+    let lead = D4::from_i32x4((packed >> 7) & I4::splat(127));
+    let divide_first = D4::from_i32x4(packed >> 14).simd_gt(D4::ZERO);
+    let round = |x: F4| D4::from_i32x4(round_lanes(x));
+    let target_vel = tick.target_vel.scale(tick.dt);
+    let aim = |target: F4, target_vel: F4| round(target) + round(target_vel) * lead;
+    let aim = [
+        aim(tick.target_pos.x, target_vel.x),
+        aim(tick.target_pos.y, target_vel.y),
+    ];
+    let offset = [aim[0] - pos[0], aim[1] - pos[1]];
+    // The desired velocity: `desired_velocity`, the max speed on the dominant axis.
+    let scale = |minor: D4, major: D4| {
+        let first = trunc(minor / major.abs()) * max_speed;
+        divide_first.bitselect(first, trunc((minor * max_speed) / major.abs()))
+    };
+    let signed = |v: D4| {
+        let sign = v.simd_gt(D4::ZERO).bitselect(D4::ONE, D4::ZERO)
+            - D4::ZERO.simd_gt(v).bitselect(D4::ONE, D4::ZERO);
+        sign * max_speed
+    };
+    let [x, y] = offset;
+    let along_x = x.abs().simd_ge(y.abs());
+    let none = x.simd_eq(D4::ZERO) & y.simd_eq(D4::ZERO);
+    let desired = [
+        none.bitselect(D4::ZERO, along_x.bitselect(signed(x), scale(x, y))),
+        none.bitselect(D4::ZERO, along_x.bitselect(scale(y, x), signed(y))),
+    ];
+    // The velocity at most `step` towards it, then the position on by it, each kept
+    // within the `i32`s.
+    let (lowest, highest) = (
+        D4::splat(f64::from(i32::MIN)),
+        D4::splat(f64::from(i32::MAX)),
+    );
+    let within = |v: D4, lo: D4, hi: D4| v.max(lo).min(hi);
+    let moved = |v: D4, d: D4, p: D4| {
+        let vel = within(v + within(d - v, -step, step), lowest, highest);
+        (within(p + vel, lowest, highest), vel)
+    };
+    let ((px, vx), (py, vy)) = (
+        moved(vel[0], desired[0], pos[0]),
+        moved(vel[1], desired[1], pos[1]),
+    );
+    let [px, py, vx, vy] = [px, py, vx, vy].map(as_i32);
+    (n[0], n[1], n[2], n[3]) = (cast(px), cast(py), cast(vx), cast(vy));
+    let pos = V2::new(px.round_float(), py.round_float());
+    let vel = V2::new(vx.round_float() / tick.dt, vy.round_float() / tick.dt);
+    (pos, vel).into()
+}
+
+/// [`round_to_i32`] of four numbers: truncated (as `as i32`, saturating, NaN to 0), then
+/// below 2^23 in size a step away from zero where what that dropped is half or more.
+fn round_lanes(x: F4) -> I4 {
+    let truncated = x.trunc_int();
+    let dropped = x - truncated.round_float();
+    // A mask is -1 where it holds.
+    let up: I4 = cast(dropped.simd_ge(F4::splat(0.5)));
+    let down: I4 = cast(dropped.simd_le(F4::splat(-0.5)));
+    let small: I4 = cast(x.abs().simd_lt(F4::splat(8_388_608.0)));
+    small.bitselect(truncated - up + down, truncated)
+}
+
+/// A whole number in an `f64` within the `i32`s, as an `i32`: added to 1.5 * 2^52 (exact)
+/// its low 32 bits are the number's, in two's complement.
+fn as_i32(v: D4) -> I4 {
+    let biased: [u64; 4] = cast(v + D4::splat(6_755_399_441_055_744.0));
+    I4::from(biased.map(|bits| bits as i32))
+}
+
+/// `v` truncated towards zero, for `|v| < 2^52`: its magnitude rounded to a whole number
+/// by adding and taking away 2^52 (exact), one less if that rounded up.
+fn trunc(v: D4) -> D4 {
+    let big = D4::splat(4_503_599_627_370_496.0);
+    let magnitude = v.abs();
+    let near = (magnitude + big) - big;
+    let floor = near.simd_gt(magnitude).bitselect(near - D4::ONE, near);
+    D4::ZERO.simd_gt(v).bitselect(-floor, floor)
 }
 
 /// The missile is drawn as a line of this length from its nose back along its velocity.

@@ -282,3 +282,176 @@ fn tail_table_is_mirrored_and_ten_long() {
     assert!((tail_offset(IVec2::new(-3, -4)) - Vec2::new(6.0, 8.0)).length() < 1e-4);
     assert!((tail_offset(IVec2::new(300, 0)).length() - DRAWN_LENGTH).abs() < 1e-4);
 }
+
+/// A small deterministic generator for the lane tests (xorshift).
+fn numbers(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed | 1;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+#[test]
+fn four_lanes_step_as_the_integer_rule_does_to_the_bit_at_every_extreme() {
+    let mut next = numbers(0x5eed);
+    // Whole numbers anywhere in the i32s, near their ends, and near zero.
+    let mut int = move || -> i32 {
+        let r = next();
+        match r % 4 {
+            0 => r as i32 >> ((r >> 40) % 31),
+            1 => i32::MAX - (r >> 50) as i32,
+            2 => i32::MIN + (r >> 50) as i32,
+            _ => (r >> 59) as i32 - 16,
+        }
+    };
+    let dt = 1.0 / 60.0;
+    let (mut clamped, mut diagonal, mut negative_share) = (0, 0, 0);
+    for pack in 0..20_000 {
+        let lanes: [(HeatSeeker, HeatSeekerParams, Seen); 4] = std::array::from_fn(|i| {
+            // A diagonal from a missile near the middle, with a target at rest.
+            let diagonal = pack % 5 == 0;
+            let pos = IVec2::new(int(), int());
+            let seeker = HeatSeeker {
+                pos: if diagonal { pos % 100_000 } else { pos },
+                vel: match pack % 7 {
+                    3 => IVec2::new(int(), int()),
+                    _ => IVec2::new(int() % 300, int() % 300),
+                },
+                ..HeatSeeker::default()
+            };
+            let small = |n: i32| n.rem_euclid(128);
+            let params = HeatSeekerParams {
+                max_speed: 1 + int().rem_euclid(200),
+                step: small(int()),
+                lead: small(int()),
+                divide_first: (pack + i) % 3 == 0,
+            };
+            // The target anywhere (beyond the i32s too), or a diagonal from the missile.
+            let d = (int() % 1000) as f32;
+            let target_pos = match pack % 5 {
+                0 => seeker.pos.as_vec2() + Vec2::new(d, if i % 2 == 0 { d } else { -d }),
+                1 => Vec2::new(int() as f32 * 4.0, -(int() as f32) * 3.5),
+                _ => Vec2::new(int() as f32 / 7.0, int() as f32 / 1024.0),
+            };
+            let target_vel = match diagonal {
+                true => Vec2::ZERO,
+                false => Vec2::new((int() % 2000) as f32 + 0.5, (int() % 2000) as f32 * 0.37),
+            };
+            let seen = Seen {
+                target_pos,
+                target_vel,
+                dt,
+            };
+            (seeker, params, seen)
+        });
+        let rows: Vec<[f32; LANE_NUMBERS]> = (lanes.iter())
+            .map(|(s, p, _)| s.lane(p, &Body::default()).unwrap())
+            .collect();
+        let mut n: [F4; LANE_NUMBERS] =
+            std::array::from_fn(|k| F4::from([0, 1, 2, 3].map(|i| rows[i][k])));
+        let lane_of =
+            |f: &dyn Fn(&Seen) -> Vec2| V2::gather(lanes.each_ref().map(|(_, _, s)| f(s)));
+        let tick = LaneTick {
+            pos: lane_of(&|_| Vec2::ZERO),
+            vel: lane_of(&|_| Vec2::ZERO),
+            target_pos: lane_of(&|s| s.target_pos),
+            target_vel: lane_of(&|s| s.target_vel),
+            dt: F4::splat(dt),
+        };
+        let moved = step_lanes(&mut n, &tick);
+        for (i, (seeker, params, seen)) in lanes.into_iter().enumerate() {
+            let mut one = seeker.clone();
+            one.advance(&params, &seen);
+            let at = |x: F4| x.as_array()[i];
+            let int_at = |k: usize| at(n[k]).to_bits() as i32;
+            let what = format!("pack {pack} lane {i}: {seeker:?} {params:?} {seen:?}");
+            assert_eq!([int_at(0), int_at(1)], one.pos.to_array(), "{what}");
+            assert_eq!([int_at(2), int_at(3)], one.vel.to_array(), "{what}");
+            let body = one.body(dt, 0.0);
+            assert_eq!(moved.pos.lane(i), body.pos, "{what}");
+            assert_eq!(
+                [at(moved.vel.x).to_bits(), at(moved.vel.y).to_bits()],
+                [body.vel.x.to_bits(), body.vel.y.to_bits()],
+                "{what}"
+            );
+            let ends = [one.pos.x, one.pos.y, one.vel.x, one.vel.y];
+            clamped += usize::from(ends.iter().any(|&e| e == i32::MAX || e == i32::MIN));
+            let offset = one.aim.as_i64vec2() - seeker.pos.as_i64vec2();
+            diagonal += usize::from(offset.x.abs() == offset.y.abs() && offset.x != 0);
+            negative_share += usize::from(one.desired.y < 0 && one.desired.y > -params.max_speed);
+        }
+    }
+    // Positions held at the i32s' ends, exact diagonals (a ratio of one, divided first
+    // or not) and negative quotients (truncated towards zero) were all compared.
+    assert!(
+        clamped > 100 && diagonal > 100 && negative_share > 100,
+        "{clamped} {diagonal} {negative_share}"
+    );
+}
+
+#[test]
+fn four_numbers_round_as_one_does_and_whole_f64s_narrow_to_their_i32s() {
+    let edges = [
+        0.5,
+        -0.5,
+        1.5,
+        -1.5,
+        2.5,
+        0.499_999_97,
+        -0.499_999_97,
+        8_388_607.5,
+        -8_388_607.5,
+        8_388_608.0,
+        2.147_483_5e9,
+        -2.147_483_6e9,
+        1e10,
+        -1e10,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        -0.0,
+        f32::MIN_POSITIVE,
+        -3.7,
+    ];
+    let sample = (0..=u32::MAX).step_by(65_537).map(f32::from_bits);
+    let all: Vec<f32> = edges.into_iter().chain(sample).collect();
+    for four in all.chunks_exact(4) {
+        let got = round_lanes(F4::from([four[0], four[1], four[2], four[3]])).to_array();
+        for (x, r) in four.iter().zip(got) {
+            assert_eq!(r, round_to_i32(*x), "{x:e}");
+        }
+    }
+    let wholes = [
+        i32::MIN,
+        i32::MAX,
+        -1,
+        0,
+        1,
+        -123_456_789,
+        987_654_321,
+        i32::MIN + 1,
+    ];
+    for four in wholes.chunks_exact(4) {
+        let d = D4::from([0, 1, 2, 3].map(|i| f64::from(four[i])));
+        assert_eq!(as_i32(d).to_array(), [four[0], four[1], four[2], four[3]]);
+    }
+    let fractions = [
+        -7.5,
+        -0.25,
+        0.75,
+        3.0,
+        -2.0,
+        4_503_599_627_370_495.5,
+        -1e15 - 0.5,
+        9.999,
+    ];
+    for four in fractions.chunks_exact(4) {
+        let got = trunc(D4::from([four[0], four[1], four[2], four[3]])).to_array();
+        for (x, t) in four.iter().zip(got) {
+            assert_eq!(t, x.trunc(), "{x}");
+        }
+    }
+}
