@@ -109,7 +109,7 @@ fn choose_of<N: Real>(sin: N, cos: N, eps: N) -> [N::Mask; 2] {
 
 impl Turn {
     /// The turn [`choose_of`]'s masks give one heading.
-    fn of([decrease, increase]: [bool; 2]) -> Turn {
+    pub(crate) fn of([decrease, increase]: [bool; 2]) -> Turn {
         match (decrease, increase) {
             (true, _) => Turn::Decrease,
             (false, true) => Turn::Increase,

@@ -166,6 +166,63 @@ mod tests {
     const DT: f32 = 0.1;
 
     #[test]
+    fn a_pack_with_a_lane_the_quick_turn_would_get_wrong_turns_it_as_the_rule_does() {
+        // A heading error a hair from the dead zone's edge where the quick products and
+        // the rule's sine fall on different sides: found by walking along the edge.
+        let eps = 0.1f32;
+        let edge = eps.pasin();
+        let (heading, to_goal) = (0..200_000)
+            .map(|k| (0.3 + k as f32 * 1e-5, edge + (k % 41) as f32 * 1e-8 - 2e-7))
+            .map(|(h, err)| (h, Vec2::new((h - err).pcos(), (h - err).psin()) * 500.0))
+            .find(|&(h, g)| {
+                let facing = Vec2::from_angle(h) * 200.0;
+                let (_, quick) = quick_turn_of(facing.into(), g.into(), eps);
+                let bearing = g.y.patan2(g.x);
+                Turn::of(quick) != turn_toward(h, bearing, 3.0, eps, DT).1.turn
+            })
+            .expect("an edge where the two disagree");
+        // That lane beside three clear ones: the pack flies each as one missile does.
+        let headings = [heading, 0.2, -1.0, 2.5];
+        let mut n: [F4; LANE_NUMBERS] = [
+            F4::from(headings),
+            F4::splat(200.0),
+            F4::splat(3.0),
+            F4::splat(eps),
+            F4::ZERO,
+            F4::ZERO,
+        ];
+        let goals = [
+            to_goal,
+            Vec2::new(300.0, 40.0),
+            Vec2::new(-50.0, 200.0),
+            Vec2::new(0.0, -90.0),
+        ];
+        let vel = V2::gather(headings.map(|h| Vec2::from_angle(h) * 200.0));
+        let tick = LaneTick {
+            pos: V2::gather([Vec2::ZERO; 4]),
+            vel,
+            target_pos: V2::gather(goals),
+            target_vel: V2::gather([Vec2::ZERO; 4]),
+            dt: F4::splat(DT),
+        };
+        let moved = step_lanes(&mut n, &tick);
+        for i in 0..4 {
+            let body = Body {
+                pos: Vec2::ZERO,
+                vel: vel.lane(i),
+                heading: headings[i],
+            };
+            let (_, one) = fly(&body, [200.0, 3.0, eps], goals[i], DT);
+            assert_eq!(
+                n[0].as_array()[i].to_bits(),
+                one.heading.to_bits(),
+                "lane {i}"
+            );
+            assert_eq!(moved.vel.lane(i), one.vel, "lane {i}");
+        }
+    }
+
+    #[test]
     fn turns_by_va_dt_toward_the_goal_and_moves_at_vr() {
         // Heading +x, goal straight down (+y): sin(0 - pi/2) = -1 < -eps -> increase.
         let params = TurnRateParams {

@@ -447,6 +447,34 @@ fn coast(body: &mut Body, turn_rate: f32, dt: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_last_fuel_takes_a_lane_only_its_share_of_the_move_and_the_others_all_of_it() {
+        use crate::core::lanes::{F4, V2};
+        let ends = Ends {
+            fuel: F4::from([100.0, f32::NAN, 100.0, 100.0]),
+            lifetime: F4::splat(10.0),
+            lo: V2::new(F4::splat(0.0), F4::splat(0.0)),
+            hi: V2::new(F4::splat(1e4), F4::splat(1e4)),
+        };
+        let v = |x: [f32; 4], y: [f32; 4]| V2::new(F4::from(x), F4::from(y));
+        let from = v([0.0; 4], [0.0; 4]);
+        // Moves of 10 (a 6-8-10 triangle for the last lane) after 95, 95, 80 and 95.
+        let to = v([10.0, 10.0, 10.0, 6.0], [0.0, 0.0, 0.0, 8.0]);
+        let path = F4::from([95.0, 95.0, 80.0, 95.0]);
+        let (pos, flown) = ends.burn(path, from, to);
+        // Out of fuel halfway (5 of its 10); no fuel limit; fuel left over; halfway along
+        // the diagonal.
+        assert_eq!(pos.x.to_array(), [5.0, 10.0, 10.0, 3.0]);
+        assert_eq!(pos.y.to_array(), [0.0, 0.0, 0.0, 4.0]);
+        assert_eq!(flown.to_array(), [100.0, 105.0, 90.0, 100.0]);
+        // With no lane running out, every lane moves all the way.
+        let (pos, flown) = ends.burn(F4::splat(20.0), from, to);
+        assert_eq!(
+            (pos.x.to_array(), flown.to_array()),
+            (to.x.to_array(), [30.0; 4])
+        );
+    }
     use crate::sim::launcher::{LauncherSpec, MissileSpec};
     use crate::sim::motion::{Motion, Static};
     use crate::sim::seeker::SeekerSpec;
