@@ -148,11 +148,16 @@ impl Scenario {
     /// the turrets' own law), for a fair one-algorithm run.
     pub fn restricted_to(&self, algorithm: Algorithm) -> Scenario {
         let mut out = self.clone();
-        for launcher in &mut out.launchers {
+        out.restrict(algorithm);
+        out
+    }
+
+    /// [`Scenario::restricted_to`] in place.
+    pub fn restrict(&mut self, algorithm: Algorithm) {
+        for launcher in &mut self.launchers {
             launcher.algorithms = vec![algorithm];
         }
-        out.turrets.retain(|t| t.algorithm == algorithm);
-        out
+        self.turrets.retain(|t| t.algorithm == algorithm);
     }
 }
 

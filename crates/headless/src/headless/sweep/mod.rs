@@ -395,10 +395,16 @@ impl Plan {
                 return Ok(None);
             }
             if jittered {
-                let scenario = self.run_scenario(&cell_scenario, cell, run)?;
-                for algorithm in &self.algorithms {
+                let mut scenario = self.run_scenario(&cell_scenario, cell, run)?;
+                // A copy for each law but the last, which takes the run's own.
+                let Some((last, others)) = self.algorithms.split_last() else {
+                    continue;
+                };
+                for algorithm in others {
                     started.push(self.start(&scenario.restricted_to(*algorithm), true)?);
                 }
+                scenario.restrict(*last);
+                started.push(self.start(&scenario, true)?);
             } else {
                 // Restricting and seeding commute: restrict once per cell, not per run,
                 // and seed it for each run (every seed is set anew: the same scenario
