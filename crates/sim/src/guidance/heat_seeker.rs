@@ -116,16 +116,18 @@ impl Law for HeatSeeker {
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
 
-    /// With the step and the lead under 128: the integers `[x, y, vx, vy]` (their bits,
-    /// which the fast path only carries, never computes with), the max speed, and the
-    /// step, lead and divide-first packed in one number (`step + 128 lead + 16384
-    /// divide_first`, exact in an f32).
+    /// With the step and the lead under 128 and the max speed under 2^13: the integers
+    /// `[x, y, vx, vy]` (their bits in `f32`s), the max speed, and the step, lead and
+    /// divide-first packed in one number (`step + 128 lead + 16384 divide_first`, exact
+    /// in an f32).
     fn lane(&self, params: &HeatSeekerParams, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
         let small = |n: i32| (0..128).contains(&n);
+        // (A max speed under 2^13 keeps every product of the four-lane tick exact.)
+        let speed = (1..8192).contains(&params.max_speed);
         let packed = params.step + 128 * params.lead + 16384 * i32::from(params.divide_first);
         let bits = |n: i32| f32::from_bits(n as u32);
         let (pos, vel) = (self.pos, self.vel);
-        (small(params.step) && small(params.lead)).then_some([
+        (small(params.step) && small(params.lead) && speed).then_some([
             bits(pos.x),
             bits(pos.y),
             bits(vel.x),
@@ -222,11 +224,12 @@ impl HeatSeeker {
 
 /// Four missiles' ticks: numbers as [`HeatSeeker::lane`] gives them, [`HeatSeeker::advance`]
 /// on four lanes at once with its integers held in `f64`s. Every number in the tick is
-/// a whole number under 2^48 in size (positions and velocities are `i32`s, the target's
-/// rounded too, the lead under 128, the max speed at most 200), which an `f64` holds,
-/// adds, subtracts and multiplies exactly; and a quotient of two of them lies at least
-/// 2^-48 of itself away from any whole number it is not, far beyond an `f64`'s
-/// rounding (2^-53), so it truncates to the integer division's quotient. Nothing else
+/// a whole number under 2^53 in size (positions and velocities are `i32`s, the target's
+/// rounded too, the lead under 128, the max speed under 2^13), which an `f64` holds,
+/// adds, subtracts and multiplies exactly (the largest, an offset of under 2^39 times
+/// the max speed, is under 2^52); and a quotient `a / b` of two of them lies at least
+/// `1 / |b|`, so at least `1 / |a|` of itself, from any whole number it is not, more than
+/// an `f64`'s rounding (2^-53), so it truncates to the integer division's quotient. Nothing else
 /// moves the missile on the fast path: its body is its integers', before the tick and
 /// after, so the one-missile `steer`'s check of its body always passes; and the fast
 /// path has no use for a heading (three arctangents a tick saved).
@@ -357,31 +360,34 @@ mod round_tests {
         }
     }
 
+    /// Halves either side of zero, just under a half, either side of 2^23 and the
+    /// `i32`s' ends, beyond them, the infinities, NaN, -0 and the smallest normal.
+    pub(super) const EDGES: [f32; 19] = [
+        0.5,
+        -0.5,
+        1.5,
+        -1.5,
+        2.5,
+        0.499_999_97,
+        -0.499_999_97,
+        8_388_607.5,
+        -8_388_607.5,
+        8_388_608.0,
+        2.147_483_5e9,
+        -2.147_483_6e9,
+        1e10,
+        -1e10,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        -0.0,
+        f32::MIN_POSITIVE,
+    ];
+
     #[test]
     fn rounding_is_round_then_as_on_a_sample_and_at_the_edges() {
         same_as_round(4099);
-        let edges = [
-            0.5,
-            -0.5,
-            1.5,
-            -1.5,
-            2.5,
-            0.499_999_97,
-            -0.499_999_97,
-            8_388_607.5,
-            -8_388_607.5,
-            8_388_608.0,
-            2.147_483_5e9,
-            -2.147_483_6e9,
-            1e10,
-            -1e10,
-            f32::INFINITY,
-            f32::NEG_INFINITY,
-            f32::NAN,
-            -0.0,
-            f32::MIN_POSITIVE,
-        ];
-        for x in edges {
+        for x in EDGES {
             assert_eq!(round_to_i32(x), x.round() as i32, "{x:e}");
         }
         assert_eq!(round_to_i32(2.5), 3);

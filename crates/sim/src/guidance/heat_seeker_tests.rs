@@ -394,30 +394,9 @@ fn four_lanes_step_as_the_integer_rule_does_to_the_bit_at_every_extreme() {
 
 #[test]
 fn four_numbers_round_as_one_does_and_whole_f64s_narrow_to_their_i32s() {
-    let edges = [
-        0.5,
-        -0.5,
-        1.5,
-        -1.5,
-        2.5,
-        0.499_999_97,
-        -0.499_999_97,
-        8_388_607.5,
-        -8_388_607.5,
-        8_388_608.0,
-        2.147_483_5e9,
-        -2.147_483_6e9,
-        1e10,
-        -1e10,
-        f32::INFINITY,
-        f32::NEG_INFINITY,
-        f32::NAN,
-        -0.0,
-        f32::MIN_POSITIVE,
-        -3.7,
-    ];
+    let edges = super::round_tests::EDGES.into_iter().chain([-3.7]);
     let sample = (0..=u32::MAX).step_by(65_537).map(f32::from_bits);
-    let all: Vec<f32> = edges.into_iter().chain(sample).collect();
+    let all: Vec<f32> = edges.chain(sample).collect();
     for four in all.chunks_exact(4) {
         let got = round_lanes(F4::from([four[0], four[1], four[2], four[3]])).to_array();
         for (x, r) in four.iter().zip(got) {

@@ -189,6 +189,14 @@ fn a_law_refuses_the_fast_path_where_its_four_lane_step_would_differ() {
     assert_eq!(heat(&tuning), None);
     tuning.heat_seeker.step = -1;
     assert_eq!(heat(&tuning), None);
+    // Its max speed below 2^13, which keeps every product of the four-lane tick exact
+    // in an f64 (the field allows at most 200).
+    (tuning.heat_seeker.step, tuning.heat_seeker.max_speed) = (1, 8191);
+    assert!(heat(&tuning).is_some());
+    for max_speed in [8192, 0, -3] {
+        tuning.heat_seeker.max_speed = max_speed;
+        assert_eq!(heat(&tuning), None, "{max_speed}");
+    }
     // Newton: [alpha, root x, root y, k, N, epsilon], N negative while its solves fail;
     // solving only when the target turns (it remembers the target's velocity): none.
     let mut solver = newton::Newton::default();
