@@ -182,8 +182,6 @@ struct Track {
 /// lane `i` (a free slot repeats another's numbers and is ignored).
 struct Pack {
     slots: [Option<usize>; LANES],
-    /// Each lane's track (a free slot's: the track of the engagement it repeats).
-    tracks: [usize; LANES],
     pos: V2<F4>,
     vel: V2<F4>,
     numbers: [F4; LANE_NUMBERS],
@@ -215,7 +213,6 @@ impl Pack {
         };
         Pack {
             slots,
-            tracks: std::array::from_fn(|i| engagement(i).track),
             pos: vecs(&|l| l.pos.into()),
             vel: vecs(&|l| l.vel.into()),
             numbers: std::array::from_fn(|k| each(&|l| l.numbers[k])),
@@ -456,7 +453,9 @@ fn fly_pack<const GRAVITY: bool>(
         return ended;
     }
     let seen = |f: fn(&Target) -> Vec2| {
-        V2::gather(std::array::from_fn(|i| f(&tracks[pack.tracks[i]].target)))
+        V2::gather(std::array::from_fn(|i| {
+            pack.slots[i].map_or(Vec2::ZERO, |l| f(&tracks[engagements[l].track].target))
+        }))
     };
     let (was, now) = (seen(|t| t.prev_pos), seen(|t| t.pos));
     let dt4 = F4::splat(dt);
