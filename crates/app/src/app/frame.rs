@@ -22,6 +22,8 @@ pub struct Frame {
     camera: Camera,
     /// The pane layout the camera was fitted for.
     fitted_for: Option<(usize, u32, u32)>,
+    /// Each pane's picture, kept for the next frame.
+    kept: Vec<render::Kept>,
 }
 
 impl Frame {
@@ -35,6 +37,7 @@ impl Frame {
                 zoom: 1.0,
             },
             fitted_for: None,
+            kept: Vec::new(),
         }
     }
 
@@ -144,13 +147,15 @@ impl Frame {
             &mut self.camera,
             over_ui,
         );
-        for view in &views {
+        self.kept.resize_with(views.len(), render::Kept::default);
+        for (view, kept) in views.iter().zip(&mut self.kept) {
             render::draw_pane(
                 session,
                 &view.lanes,
                 view.pane,
                 self.camera,
                 view.label.as_deref(),
+                kept,
             );
         }
         render::draw_hud(session, area);

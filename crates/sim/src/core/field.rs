@@ -434,16 +434,6 @@ impl AsValue for Option<u32> {
     }
 }
 
-/// A recorded track's samples are shown by their count, never set.
-impl AsValue for Vec<(Vec2, Vec2)> {
-    fn to_value(&self) -> Value {
-        Value::Samples(self.len())
-    }
-    fn from_value(_value: Value) -> Option<Self> {
-        None
-    }
-}
-
 /// A part of a described value: the value itself, or an optional one.
 pub trait AsPart {
     fn as_part(&self) -> Option<&dyn Described>;

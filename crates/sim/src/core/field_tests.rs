@@ -347,9 +347,6 @@ fn values_convert_only_to_the_types_that_hold_them() {
     assert_eq!(<Option<u32>>::from_value(Value::Absent), Some(None));
     assert_eq!(Some(3u32).to_value(), Value::Whole(3));
     assert_eq!(None::<u32>.to_value(), Value::Absent);
-    let samples = vec![(Vec2::ZERO, Vec2::ONE); 3];
-    assert_eq!(samples.to_value(), Value::Samples(3));
-    assert_eq!(<Vec<(Vec2, Vec2)>>::from_value(Value::Samples(3)), None);
 }
 
 #[test]

@@ -4,8 +4,9 @@
 //! symbols drawn, how many labels a crowd hid, and the status bar.
 
 use super::colors::scene;
+use super::kept::{Kept, Picture};
 use super::legend;
-use super::painter::{clip, Painter};
+use super::painter::Painter;
 use crate::app::session::{Lane, Session};
 use crate::core::overlay;
 use crate::scenario::camera::{Camera, Pane};
@@ -17,27 +18,29 @@ use macroquad::text::draw_text;
 /// Most trail segments drawn per frame in all: with many trails each gets fewer.
 const TRAIL_SEGMENT_BUDGET: usize = 12_000;
 
-/// Draws one pane showing `lanes` of the session.
+/// Draws one pane showing `lanes` of the session (or copies the picture `kept` from the
+/// last frame, if it is the same).
 pub fn draw_pane(
     session: &Session,
     lanes: &[usize],
     pane: Pane,
     camera: Camera,
     label: Option<&str>,
+    kept: &mut Kept,
 ) {
-    clip(Some(pane));
-    draw_pane_contents(session, lanes, pane, camera, label);
-    clip(None);
+    let picture = Picture {
+        scene: scene_of(session, lanes, pane, camera),
+        pane,
+        camera,
+        label: label.map(str::to_owned),
+        legend: session.view.overlays.is_on(&overlay::LEGEND),
+    };
+    kept.draw(picture, scene::PANE, draw_picture);
     draw_rectangle_lines(pane.x, pane.y, pane.w, pane.h, 1.0, scene::BOUNDS);
 }
 
-fn draw_pane_contents(
-    session: &Session,
-    lanes: &[usize],
-    pane: Pane,
-    camera: Camera,
-    label: Option<&str>,
-) {
+/// The scene a pane shows.
+fn scene_of(session: &Session, lanes: &[usize], pane: Pane, camera: Camera) -> picture::Scene {
     let shown: Vec<(usize, &Lane)> = lanes
         .iter()
         .filter_map(|&i| Some((i, session.runs.lanes.get(i)?)))
@@ -63,8 +66,24 @@ fn draw_pane_contents(
         trail_budget: TRAIL_SEGMENT_BUDGET.max(MAX_TRAIL_SEGMENTS),
         preview,
     };
-    let scene = picture::build(&layers, &view);
-    Painter { pane, camera }.draw(&scene.marks);
+    picture::build(&layers, &view)
+}
+
+/// Draws a pane's picture in its pane.
+fn draw_picture(picture: &Picture) {
+    let Picture {
+        scene,
+        pane,
+        camera,
+        label,
+        legend,
+    } = picture;
+    let pane = *pane;
+    Painter {
+        pane,
+        camera: *camera,
+    }
+    .draw(&scene.marks);
     if scene.hidden_labels > 0 {
         draw_text(
             format!(
@@ -83,7 +102,7 @@ fn draw_pane_contents(
     } else {
         legend::algorithms(&scene.algorithms, pane);
     }
-    if session.view.overlays.is_on(&overlay::LEGEND) {
+    if *legend {
         legend::symbols(&scene.symbols, pane, label.is_some());
     }
 }

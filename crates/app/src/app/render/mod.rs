@@ -4,7 +4,9 @@
 
 pub mod colors;
 mod draw;
+mod kept;
 pub mod legend;
 mod painter;
 
 pub use draw::{draw_hud, draw_pane};
+pub use kept::Kept;

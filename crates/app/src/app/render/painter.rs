@@ -280,58 +280,118 @@ void main() {
     gl_FragColor = color;
 }";
 
+/// Copies a kept picture's texture as it is ([`super::kept`]): no blending (the
+/// picture's pixels replace the pane's, its alpha included, which blending into the
+/// texture left below one where anything translucent was drawn).
+const COPY_VERTEX: &str = "#version 100
+attribute vec3 position;
+attribute vec2 texcoord;
+varying highp vec2 uv;
+uniform mat4 Model;
+uniform mat4 Projection;
+void main() {
+    gl_Position = Projection * Model * vec4(position, 1);
+    uv = texcoord;
+}";
+
+const COPY_FRAGMENT: &str = "#version 100
+#ifdef GL_FRAGMENT_PRECISION_HIGH
+precision highp float;
+#else
+precision mediump float;
+#endif
+varying vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = texture2D(Texture, uv);
+}";
+
+/// The window's own materials: [`Plain`]'s two and the copy.
+struct Materials {
+    plain: [macroquad::material::Material; 2],
+    copy: macroquad::material::Material,
+}
+
+/// Runs `f` with the window's own materials; none on a backend other than OpenGL
+/// (miniquad's Metal, which would refuse GLSL by panicking), or if a shader did not
+/// compile.
+fn with_materials<R>(f: impl FnOnce(Option<&Materials>) -> R) -> R {
+    use macroquad::material::{load_material, MaterialParams};
+    use macroquad::miniquad::{
+        Backend, BlendFactor, BlendState, BlendValue, Equation, PipelineParams, PrimitiveType,
+        ShaderSource,
+    };
+    thread_local! {
+        static MATERIALS: std::cell::OnceCell<Option<Materials>> =
+            const { std::cell::OnceCell::new() };
+    }
+    MATERIALS.with(|materials| {
+        let made = materials.get_or_init(|| {
+            // SAFETY: called on the main thread between macroquad frames, as the API
+            // requires.
+            let gl = unsafe { macroquad::window::get_internal_gl() };
+            if gl.quad_context.info().backend != Backend::OpenGl {
+                return None;
+            }
+            let make = |vertex, fragment, primitive_type, color_blend| {
+                let pipeline_params = PipelineParams {
+                    color_blend,
+                    primitive_type,
+                    ..Default::default()
+                };
+                let shader = ShaderSource::Glsl { vertex, fragment };
+                let params = MaterialParams {
+                    pipeline_params,
+                    ..Default::default()
+                };
+                load_material(shader, params).ok()
+            };
+            // macroquad's own blending: straight alpha.
+            let blend = Some(BlendState::new(
+                Equation::Add,
+                BlendFactor::Value(BlendValue::SourceAlpha),
+                BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
+            ));
+            let plain = |primitive| make(PLAIN_VERTEX, PLAIN_FRAGMENT, primitive, blend);
+            Some(Materials {
+                plain: [
+                    plain(PrimitiveType::Triangles)?,
+                    plain(PrimitiveType::Lines)?,
+                ],
+                copy: make(COPY_VERTEX, COPY_FRAGMENT, PrimitiveType::Triangles, None)?,
+            })
+        });
+        f(made.as_ref())
+    })
+}
+
+/// Whether a kept picture can be copied ([`copy`]).
+pub fn can_copy() -> bool {
+    with_materials(|made| made.is_some())
+}
+
+/// Runs `draw` (a texture's drawing) with the copying material, then goes back to
+/// macroquad's own.
+pub fn copy(draw: impl FnOnce()) {
+    with_materials(|made| {
+        if let Some(made) = made {
+            macroquad::material::gl_use_material(&made.copy);
+        }
+    });
+    draw();
+    macroquad::material::gl_use_default_material();
+}
+
 impl Plain {
     /// Draws with this material from now on; false (and macroquad's own material) where
-    /// it could not be made: on a backend other than OpenGL (miniquad's Metal, which
-    /// would refuse GLSL by panicking), or if the shader did not compile.
+    /// it could not be made ([`with_materials`]).
     fn use_it(self) -> bool {
-        use macroquad::material::{gl_use_material, load_material, Material, MaterialParams};
-        use macroquad::miniquad::{
-            Backend, BlendFactor, BlendState, BlendValue, Equation, PipelineParams, PrimitiveType,
-            ShaderSource,
-        };
-        thread_local! {
-            static MATERIALS: std::cell::OnceCell<Option<[Material; 2]>> =
-                const { std::cell::OnceCell::new() };
-        }
-        MATERIALS.with(|materials| {
-            let made = materials.get_or_init(|| {
-                // SAFETY: called on the main thread between macroquad frames, as the API
-                // requires.
-                let gl = unsafe { macroquad::window::get_internal_gl() };
-                if gl.quad_context.info().backend != Backend::OpenGl {
-                    return None;
-                }
-                let make = |primitive_type| {
-                    let pipeline_params = PipelineParams {
-                        // macroquad's own blending: straight alpha.
-                        color_blend: Some(BlendState::new(
-                            Equation::Add,
-                            BlendFactor::Value(BlendValue::SourceAlpha),
-                            BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
-                        )),
-                        primitive_type,
-                        ..Default::default()
-                    };
-                    let shader = ShaderSource::Glsl {
-                        vertex: PLAIN_VERTEX,
-                        fragment: PLAIN_FRAGMENT,
-                    };
-                    let params = MaterialParams {
-                        pipeline_params,
-                        ..Default::default()
-                    };
-                    load_material(shader, params).ok()
-                };
-                Some([make(PrimitiveType::Triangles)?, make(PrimitiveType::Lines)?])
-            });
-            match made {
-                Some(pair) => gl_use_material(&pair[self as usize]),
-                None => {
-                    Plain::stop();
-                }
+        with_materials(|made| match made {
+            Some(made) => {
+                macroquad::material::gl_use_material(&made.plain[self as usize]);
+                true
             }
-            made.is_some()
+            None => Plain::stop(),
         })
     }
 

@@ -3,10 +3,11 @@
 //! it the last one, standing still.
 
 use super::model::MotionModel;
-use crate::core::field::{described, field, number, Kind};
+use crate::core::field::{described, field, number, AsValue, Kind, Value};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED, MAX_TRACK_SAMPLES};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// `samples[k]` is (position, velocity) at tick `first + k`; ticks are `dt` seconds.
 ///
@@ -17,7 +18,51 @@ pub struct Track {
     pub dt: f32,
     #[serde(default, skip_serializing_if = "crate::core::is_default")]
     pub first: f32,
-    pub samples: Vec<(Vec2, Vec2)>,
+    pub samples: Samples,
+}
+
+/// A track's samples, shared by its copies. A game's recording holds hundreds of
+/// thousands, and the window asks every frame whether the scenario differs from its saved
+/// copy: copies of one recording are equal without reading them (a live game of 1,000
+/// entities spent most of a millisecond a frame comparing them).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Samples(Arc<[(Vec2, Vec2)]>);
+
+impl PartialEq for Samples {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl std::ops::Deref for Samples {
+    type Target = [(Vec2, Vec2)];
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl From<Vec<(Vec2, Vec2)>> for Samples {
+    fn from(samples: Vec<(Vec2, Vec2)>) -> Self {
+        Self(samples.into())
+    }
+}
+
+/// A recorded track's samples are shown by their count, never set.
+impl AsValue for Samples {
+    fn to_value(&self) -> Value {
+        Value::Samples(self.len())
+    }
+    fn from_value(_value: Value) -> Option<Self> {
+        None
+    }
+}
+
+impl FromIterator<(Vec2, Vec2)> for Samples {
+    fn from_iter<I: IntoIterator<Item = (Vec2, Vec2)>>(samples: I) -> Self {
+        Self(samples.into_iter().collect())
+    }
 }
 
 described!(Track {
@@ -44,7 +89,7 @@ impl MotionModel for Track {
         Self {
             dt: 1.0 / 60.0,
             first: 0.0,
-            samples: vec![(pos, Vec2::ZERO)],
+            samples: vec![(pos, Vec2::ZERO)].into(),
         }
     }
 
@@ -108,7 +153,8 @@ mod tests {
                 (v(0.0, 0.0), v(1.0, 0.0)),
                 (v(5.0, 0.0), v(2.0, 0.0)),
                 (v(9.0, 1.0), v(3.0, 0.0)),
-            ],
+            ]
+            .into(),
         }
     }
 
@@ -127,6 +173,29 @@ mod tests {
     }
 
     #[test]
+    fn copies_of_a_track_share_their_samples_and_are_equal_without_reading_them() {
+        // A sample that is not a number equals nothing, itself included: a copy is equal
+        // all the same, as it shares the samples; the same numbers built anew are not.
+        let nan = |x: f32| Track {
+            samples: vec![(v(0.0, 0.0), v(1.0, 0.0)), (v(x, 0.0), v(1.0, 0.0))].into(),
+            ..track()
+        };
+        let t = nan(f32::NAN);
+        let copy = t.clone();
+        assert!(std::ptr::eq(t.samples.as_ptr(), copy.samples.as_ptr()));
+        assert_eq!(t, copy);
+        assert_ne!(t, nan(f32::NAN));
+        // Samples built apart compare by their numbers.
+        assert_eq!(nan(2.0), nan(2.0));
+        assert_ne!(nan(2.0), nan(3.0));
+        assert_eq!(nan(2.0).samples.len(), 2);
+        let collected: Samples = [(v(1.0, 2.0), v(3.0, 4.0))].into_iter().collect();
+        assert_eq!(&collected[..], &[(v(1.0, 2.0), v(3.0, 4.0))]);
+        assert_eq!(collected.to_value(), Value::Samples(1));
+        assert_eq!(Samples::from_value(Value::Samples(1)), None);
+    }
+
+    #[test]
     fn a_new_track_in_the_editor_ticks_at_60_hz_and_stays_where_it_was_put() {
         let t = Track::starting_at(v(3.0, 4.0));
         assert_eq!(t.dt, 1.0 / 60.0);
@@ -137,8 +206,12 @@ mod tests {
     fn samples_must_exist_be_finite_and_within_the_limits() {
         assert!(track().problems(&[]).is_empty());
         let with = |pos: Vec2, vel: Vec2| {
-            let mut t = track();
-            t.samples[1] = (pos, vel);
+            let mut samples = track().samples.to_vec();
+            samples[1] = (pos, vel);
+            let t = Track {
+                samples: samples.into(),
+                ..track()
+            };
             t.problems(&[])
         };
         for (pos, vel) in [
@@ -158,7 +231,7 @@ mod tests {
             "the limits themselves"
         );
         let empty = Track {
-            samples: Vec::new(),
+            samples: Samples::default(),
             ..track()
         };
         assert_eq!(
