@@ -272,15 +272,15 @@ mod tests {
 
     #[test]
     fn a_picture_covers_the_whole_pixels_its_pane_touches() {
-        // A pane from 370.5 to 1399.25 across and 0.25 to 768 down touches pixels 370
-        // to 1399 and 0 to 767: 1030 x 768 of them.
-        let p = pane(370.5, 0.25, 1028.75, 767.75);
-        assert_eq!(pixels(p, 1.0), (1030, 768));
-        assert_eq!(covered(p, 1.0), Rect::new(370.0, 0.0, 1030.0, 768.0));
-        // At two pixels a point: pixels 741 to 2798 and 0 to 1535, in points the
-        // same box as before.
-        assert_eq!(pixels(p, 2.0), (2058, 1536));
-        assert_eq!(covered(p, 2.0), Rect::new(370.5, 0.0, 1029.0, 768.0));
+        // A pane from 370.5 to 1399.25 across and 20.25 to 768 down touches pixels 370
+        // to 1399 and 20 to 767: 1030 x 748 of them.
+        let p = pane(370.5, 20.25, 1028.75, 747.75);
+        assert_eq!(pixels(p, 1.0), (1030, 748));
+        assert_eq!(covered(p, 1.0), Rect::new(370.0, 20.0, 1030.0, 748.0));
+        // At two pixels a point: pixels 741 to 2798 and 40 to 1535, in points the box
+        // from (370.5, 20) of 1029 x 748.
+        assert_eq!(pixels(p, 2.0), (2058, 1496));
+        assert_eq!(covered(p, 2.0), Rect::new(370.5, 20.0, 1029.0, 748.0));
         // A pane on whole pixels is its own picture.
         let whole = pane(10.0, 20.0, 300.0, 200.0);
         assert_eq!(pixels(whole, 1.0), (300, 200));
