@@ -676,3 +676,67 @@ fn bench_reports_the_first_frame_and_how_fast_the_page_sweeps() {
         "{printed}"
     );
 }
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn a_paused_page_keeps_its_view_upright_and_whole_on_a_2x_screen() {
+    // Paused, the view's picture is kept in a texture and copied each frame: the copy
+    // must show what was drawn, right way up, at the screen's two pixels a point.
+    let server = Server::start(site());
+    let mut browser = Browser::start(WIDTH, HEIGHT);
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        serde_json::json!({"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": false}),
+    );
+    browser.open(&server.url("index.html"));
+    title_when_running(&mut browser);
+    browser.wait(1.0);
+    browser.click(PAUSE_BUTTON.0, PAUSE_BUTTON.1);
+    // The note of the scenario opened, over the view, has faded by then.
+    browser.wait(5.0);
+    let shot = |browser: &mut Browser| {
+        image::load_from_memory(&browser.screenshot())
+            .unwrap()
+            .to_rgb8()
+    };
+    let a = shot(&mut browser);
+    browser.wait(1.0);
+    let b = shot(&mut browser);
+    std::fs::write(
+        std::env::temp_dir().join("steerlab-web-paused-hidpi.png"),
+        browser.screenshot(),
+    )
+    .unwrap();
+    assert_eq!(a.dimensions(), (2 * WIDTH, 2 * HEIGHT));
+    // The view (the panel beside it may still fade a button's hover).
+    let view =
+        |shot: &image::RgbImage| image::imageops::crop_imm(shot, 760, 20, 2020, 1500).to_image();
+    assert!(
+        view(&a) == view(&b),
+        "a paused page's view differs from frame to frame"
+    );
+    // Pixels of a box given in CSS pixels that pass `test`.
+    let count = |x: u32, y: u32, w: u32, h: u32, test: &dyn Fn(&image::Rgb<u8>) -> bool| {
+        image::imageops::crop_imm(&a, 2 * x, 2 * y, 2 * w, 2 * h)
+            .to_image()
+            .pixels()
+            .filter(|p| test(p))
+            .count()
+    };
+    let light = |p: &image::Rgb<u8>| p.0.iter().all(|&c| c > 190);
+    let red = |p: &image::Rgb<u8>| p.0[0] > 170 && p.0[1] < 120 && p.0[2] < 120;
+    // The laws' legend, eight lines of light text, is at the top right of the view, not
+    // at its foot (where an upside-down copy would put it); the target's ring is drawn.
+    let top = count(1255, 10, 130, 150, &light);
+    let foot = count(1255, 600, 130, 150, &light);
+    assert!(
+        top > 4 * 250 && foot < top / 4,
+        "legend: {top} light pixels at the top, {foot} at the foot"
+    );
+    let ring = count(380, 10, 1010, 760, &red);
+    assert!(
+        ring > 4 * 60,
+        "{ring} red pixels of the target's ring in the view"
+    );
+    assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+}
