@@ -579,9 +579,9 @@ fn a_link_pasted_over_unsaved_edits_asks_first() {
     assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
 }
 
-#[test]
-#[ignore = "needs the built page and Chromium (.ci/run)"]
-fn a_high_density_screen_gets_a_canvas_of_its_pixels() {
+/// The default page running on a screen of two pixels a CSS pixel (and its server, which
+/// must live as long as the page).
+fn default_page_on_a_2x_screen() -> (Server, Browser) {
     let server = Server::start(site());
     let mut browser = Browser::start(WIDTH, HEIGHT);
     browser.call(
@@ -591,6 +591,13 @@ fn a_high_density_screen_gets_a_canvas_of_its_pixels() {
     browser.open(&server.url("index.html"));
     title_when_running(&mut browser);
     browser.wait(1.0);
+    (server, browser)
+}
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn a_high_density_screen_gets_a_canvas_of_its_pixels() {
+    let (_server, mut browser) = default_page_on_a_2x_screen();
     let size = browser.eval(
         "(function () { var c = document.getElementById('glcanvas'); \
          return [c.width, c.height, c.clientWidth, c.clientHeight]; })()",
@@ -682,15 +689,7 @@ fn bench_reports_the_first_frame_and_how_fast_the_page_sweeps() {
 fn a_paused_page_keeps_its_view_upright_and_whole_on_a_2x_screen() {
     // Paused, the view's picture is kept in a texture and copied each frame: the copy
     // must show what was drawn, right way up, at the screen's two pixels a point.
-    let server = Server::start(site());
-    let mut browser = Browser::start(WIDTH, HEIGHT);
-    browser.call(
-        "Emulation.setDeviceMetricsOverride",
-        serde_json::json!({"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": false}),
-    );
-    browser.open(&server.url("index.html"));
-    title_when_running(&mut browser);
-    browser.wait(1.0);
+    let (_server, mut browser) = default_page_on_a_2x_screen();
     browser.click(PAUSE_BUTTON.0, PAUSE_BUTTON.1);
     // The note of the scenario opened, over the view, has faded by then.
     browser.wait(5.0);
