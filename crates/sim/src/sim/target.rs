@@ -114,10 +114,18 @@ impl Target {
     /// Advances the motion to `tick + 1`, seeing its surroundings as they were at the
     /// start of the tick. Returns `false` when it left the scene (a fly program crossing
     /// a death line).
+    #[inline]
     pub fn advance(&mut self, tick: u64, dt: f32, around: &Surroundings) -> bool {
         self.prev_pos = self.pos;
         self.prev_vel = self.vel;
         let age = (tick + 1 - self.born_tick) as f64 * f64::from(dt);
+        // A straight line (the commonest target) without the motions' dispatch: with
+        // this tick inlined, a jittered sweep (a target per run, ticked by the lockstep
+        // path) takes 6% fewer instructions (docs/sweeps.md).
+        if let Motion::Constant(line) = &self.motion {
+            (self.pos, self.vel) = line.state_at(age);
+            return true;
+        }
         let mut now = Moving {
             pos: self.pos,
             vel: self.vel,
@@ -132,6 +140,7 @@ impl Target {
 
     /// A tick of the target: [`Target::advance`], then whether it is lost (crossed a
     /// death line, burnt out, reached the ground).
+    #[inline]
     pub fn tick(&mut self, tick: u64, dt: f32, around: &Surroundings) -> Option<TargetLoss> {
         if !self.advance(tick, dt, around) {
             Some(TargetLoss::DeathLine)
@@ -256,5 +265,48 @@ mod tests {
             target.advance(tick, dt, &Surroundings::default());
         }
         assert!(target.vel.length() < 1.0);
+    }
+
+    #[test]
+    fn a_straight_line_target_is_where_its_start_and_velocity_put_it_each_tick() {
+        let line = motion::Constant {
+            pos: Vec2::new(1500.0, 300.0),
+            vel: Vec2::new(-7.0, 150.0),
+        };
+        let born = 5;
+        let mut target = Target::new(TargetId(0), &spec(Motion::Constant(line)), born);
+        let dt = 1.0 / 60.0;
+        for tick in born..born + 600 {
+            let was = target.pos;
+            assert_eq!(target.tick(tick, dt, &Surroundings::default()), None);
+            // `age` seconds after its birth, worked out in f64 and rounded once.
+            let age = (tick + 1 - born) as f64 * f64::from(dt);
+            let expected = Vec2::new((1500.0 + -7.0 * age) as f32, (300.0 + 150.0 * age) as f32);
+            assert_eq!(target.pos, expected, "tick {tick}");
+            assert_eq!(target.vel, Vec2::new(-7.0, 150.0));
+            assert_eq!(
+                (target.prev_pos, target.prev_vel),
+                (was, Vec2::new(-7.0, 150.0))
+            );
+        }
+    }
+
+    #[test]
+    fn a_straight_line_target_still_burns_out_and_reaches_the_ground() {
+        let line = motion::Constant {
+            pos: Vec2::new(0.0, 0.0),
+            vel: Vec2::new(0.0, 60.0),
+        };
+        let dt = 1.0 / 60.0;
+        let around = Surroundings::default();
+        let mut burning = Target::new(TargetId(0), &spec(Motion::Constant(line.clone())), 0);
+        burning.expires = Some(3);
+        let losses: Vec<_> = (0..4).map(|t| burning.tick(t, dt, &around)).collect();
+        assert_eq!(losses, [None, None, None, Some(TargetLoss::BurntOut)]);
+        // One unit a tick: the ground 2.5 units down is reached on the third tick.
+        let mut falling = Target::new(TargetId(0), &spec(Motion::Constant(line)), 0);
+        falling.ground = Some(2.5);
+        let losses: Vec<_> = (0..3).map(|t| falling.tick(t, dt, &around)).collect();
+        assert_eq!(losses, [None, None, Some(TargetLoss::ReachedGround)]);
     }
 }

@@ -20,6 +20,16 @@ described!(Constant {
     vel: VELOCITY.unit("units/s").help("Its velocity."),
 });
 
+impl Constant {
+    /// Position and velocity `age` seconds in ([`MotionModel::at`], never `None`).
+    pub fn state_at(&self, age: f64) -> (Vec2, Vec2) {
+        (
+            (self.pos.as_dvec2() + self.vel.as_dvec2() * age).as_vec2(),
+            self.vel,
+        )
+    }
+}
+
 impl MotionModel for Constant {
     const NAME: &'static str = "Constant";
     const LABEL: &'static str = "constant";
@@ -36,9 +46,6 @@ impl MotionModel for Constant {
     }
 
     fn at(&self, age: f64) -> Option<(Vec2, Vec2)> {
-        Some((
-            (self.pos.as_dvec2() + self.vel.as_dvec2() * age).as_vec2(),
-            self.vel,
-        ))
+        Some(self.state_at(age))
     }
 }
