@@ -5,7 +5,7 @@ use super::event::TargetLoss;
 use super::flares::{FlareSpec, Flares};
 use super::ids::TargetId;
 use super::motion::driven::Driven;
-use super::motion::{Motion, MotionModel, MotionState, Moving, Surroundings};
+use super::motion::{Constant, Motion, MotionModel, MotionState, Moving, Surroundings};
 use crate::core::field::{described, flag, number, text};
 use crate::sim::limits::MAX_LABEL;
 use glam::Vec2;
@@ -114,18 +114,10 @@ impl Target {
     /// Advances the motion to `tick + 1`, seeing its surroundings as they were at the
     /// start of the tick. Returns `false` when it left the scene (a fly program crossing
     /// a death line).
-    #[inline]
     pub fn advance(&mut self, tick: u64, dt: f32, around: &Surroundings) -> bool {
         self.prev_pos = self.pos;
         self.prev_vel = self.vel;
-        let age = (tick + 1 - self.born_tick) as f64 * f64::from(dt);
-        // A straight line (the commonest target) without the motions' dispatch: with
-        // this tick inlined, a jittered sweep (a target per run, ticked by the lockstep
-        // path) takes 6% fewer instructions (docs/sweeps.md).
-        if let Motion::Constant(line) = &self.motion {
-            (self.pos, self.vel) = line.state_at(age);
-            return true;
-        }
+        let age = Self::age(tick + 1 - self.born_tick, dt);
         let mut now = Moving {
             pos: self.pos,
             vel: self.vel,
@@ -138,9 +130,24 @@ impl Target {
         stays
     }
 
+    /// Its motion's age in seconds once `ticks` ticks since its birth are done.
+    pub fn age(ticks: u64, dt: f32) -> f64 {
+        ticks as f64 * f64::from(dt)
+    }
+
+    /// Its line, if it flies a straight line and nothing ends it (no burn-out, no
+    /// ground): then after `n` ticks since its birth it is at
+    /// `line.state_at(Target::age(n, dt))`, exactly where [`Target::tick`] puts it
+    /// while that is finite.
+    pub fn straight(&self) -> Option<&Constant> {
+        match &self.motion {
+            Motion::Constant(line) if self.expires.is_none() && self.ground.is_none() => Some(line),
+            _ => None,
+        }
+    }
+
     /// A tick of the target: [`Target::advance`], then whether it is lost (crossed a
     /// death line, burnt out, reached the ground).
-    #[inline]
     pub fn tick(&mut self, tick: u64, dt: f32, around: &Surroundings) -> Option<TargetLoss> {
         if !self.advance(tick, dt, around) {
             Some(TargetLoss::DeathLine)
