@@ -70,7 +70,7 @@ pub struct Layer<'a> {
 }
 
 /// How the scene is shown.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct View {
     pub overlays: Overlays,
     pub camera: Camera,

@@ -4,7 +4,7 @@
 //! symbols drawn, how many labels a crowd hid, and the status bar.
 
 use super::colors::scene;
-use super::kept::{Kept, Picture};
+use super::kept::{Inputs, Kept, Picture};
 use super::legend;
 use super::painter::Painter;
 use crate::app::session::{Lane, Session};
@@ -28,23 +28,46 @@ pub fn draw_pane(
     label: Option<&str>,
     kept: &mut Kept,
 ) {
-    let picture = Picture {
-        scene: scene_of(session, lanes, pane, camera),
-        pane,
-        camera,
-        label: label.map(str::to_owned),
-        legend: session.view.overlays.is_on(&overlay::LEGEND),
-    };
-    kept.draw(picture, scene::PANE, draw_picture);
-    draw_rectangle_lines(pane.x, pane.y, pane.w, pane.h, 1.0, scene::BOUNDS);
-}
-
-/// The scene a pane shows.
-fn scene_of(session: &Session, lanes: &[usize], pane: Pane, camera: Camera) -> picture::Scene {
     let shown: Vec<(usize, &Lane)> = lanes
         .iter()
         .filter_map(|&i| Some((i, session.runs.lanes.get(i)?)))
         .collect();
+    let inputs = Inputs {
+        lanes: shown
+            .iter()
+            .map(|&(i, lane)| (i, lane.revision()))
+            .collect(),
+        view: view_of(session, pane, camera),
+        label: label.map(str::to_owned),
+        legend: session.view.overlays.is_on(&overlay::LEGEND),
+    };
+    let build = |inputs: &Inputs| Picture {
+        scene: scene_of(&shown, &inputs.view),
+        pane,
+        camera,
+        label: inputs.label.clone(),
+        legend: inputs.legend,
+    };
+    kept.draw(inputs, build, scene::PANE, draw_picture);
+    draw_rectangle_lines(pane.x, pane.y, pane.w, pane.h, 1.0, scene::BOUNDS);
+}
+
+/// How a pane shows the session's lanes.
+fn view_of(session: &Session, pane: Pane, camera: Camera) -> View {
+    View {
+        overlays: session.view.overlays.clone(),
+        camera,
+        pane,
+        selected: session.view.selected,
+        launcher: Some(session.view.launcher),
+        trail_seconds: session.view.trail_seconds,
+        trail_budget: TRAIL_SEGMENT_BUDGET.max(MAX_TRAIL_SEGMENTS),
+        preview: session.runs.dragging().filter(|_| !session.runs.playing),
+    }
+}
+
+/// The scene of the `shown` lanes (each with its place among the runs' lanes).
+fn scene_of(shown: &[(usize, &Lane)], view: &View) -> picture::Scene {
     let layers: Vec<Layer> = shown
         .iter()
         .map(|&(i, lane)| Layer {
@@ -55,18 +78,7 @@ fn scene_of(session: &Session, lanes: &[usize], pane: Pane, camera: Camera) -> p
             lane: i,
         })
         .collect();
-    let preview = session.runs.dragging().filter(|_| !session.runs.playing);
-    let view = View {
-        overlays: session.view.overlays.clone(),
-        camera,
-        pane,
-        selected: session.view.selected,
-        launcher: Some(session.view.launcher),
-        trail_seconds: session.view.trail_seconds,
-        trail_budget: TRAIL_SEGMENT_BUDGET.max(MAX_TRAIL_SEGMENTS),
-        preview,
-    };
-    picture::build(&layers, &view)
+    picture::build(&layers, view)
 }
 
 /// Draws a pane's picture in its pane.

@@ -18,6 +18,7 @@ pub mod scripts;
 mod slice;
 pub mod sweep;
 mod thresholds;
+mod tracked;
 mod view;
 
 pub use document::{default_export_folder, export_path, home, Document, Edit};

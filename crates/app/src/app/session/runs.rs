@@ -5,6 +5,7 @@
 
 use super::breakpoints::{Breakpoints, Stop};
 use super::plots::Plots;
+use super::tracked::Tracked;
 use crate::guidance::{Algorithm, RuntimeLaw};
 use crate::headless::diagnose::Sampler;
 use crate::scenario::Scenario;
@@ -21,16 +22,16 @@ pub struct Lane {
     /// `None`: every algorithm the scenario fires.
     pub algorithm: Option<Algorithm>,
     /// The live world.
-    pub world: World,
+    pub world: Tracked<World>,
     /// Its recorded past.
     pub history: History,
     /// The world rebuilt at the scrubbed tick, while looking at the past.
-    pub past: Option<World>,
+    pub past: Tracked<Option<World>>,
     /// The old future of the last branch, drawn faintly to compare with.
-    pub ghost: Option<Ghost>,
-    pub trails: Trails,
+    pub ghost: Tracked<Option<Ghost>>,
+    pub trails: Tracked<Trails>,
     /// Recent detonations and hits, for the flashes.
-    pub blasts: Vec<Blast>,
+    pub blasts: Tracked<Vec<Blast>>,
     /// Why each missile missed: its flight sampled tick by tick (docs/diagnosis.md).
     pub diagnosis: Sampler,
 }
@@ -39,6 +40,18 @@ impl Lane {
     /// The world on screen: the scrubbed past, or the live world.
     pub fn shown(&self) -> &World {
         self.past.as_ref().unwrap_or(&self.world)
+    }
+
+    /// The revisions of what a picture of the lane is drawn from (the worlds, trails,
+    /// blasts and ghost): while they stay the same, so does the picture.
+    pub fn revision(&self) -> [u64; 5] {
+        [
+            self.world.revision(),
+            self.past.revision(),
+            self.ghost.revision(),
+            self.trails.revision(),
+            self.blasts.revision(),
+        ]
     }
 
     /// What the lane flies, in words: its algorithm, or "all".
@@ -138,11 +151,11 @@ impl Runs {
             lanes.push(Lane {
                 algorithm,
                 history: History::new(&world, DEFAULT_INTERVAL, self.history_budget),
-                world,
-                past: None,
-                ghost: None,
-                trails: Trails::default(),
-                blasts: Vec::new(),
+                world: Tracked::new(world),
+                past: Tracked::new(None),
+                ghost: Tracked::new(None),
+                trails: Tracked::new(Trails::default()),
+                blasts: Tracked::new(Vec::new()),
                 diagnosis: Sampler::keeping(scenario.diagnosis.clone(), DIAGNOSIS_SAMPLES),
             });
         }
@@ -316,13 +329,13 @@ impl Runs {
         if tick >= latest {
             self.view_tick = None;
             for lane in &mut self.lanes {
-                lane.past = None;
+                *lane.past = None;
             }
             return;
         }
         let tick = tick.max(earliest);
         for lane in &mut self.lanes {
-            lane.past = lane.history.world_at(tick);
+            *lane.past = lane.history.world_at(tick);
         }
         self.view_tick = Some(tick);
     }
@@ -345,10 +358,10 @@ impl Runs {
             return;
         };
         for lane in &mut self.lanes {
-            lane.past = None;
+            *lane.past = None;
             if let Some((world, ghost)) = lane.history.branch(tick) {
-                lane.world = world;
-                lane.ghost = Some(ghost);
+                *lane.world = world;
+                *lane.ghost = Some(ghost);
                 lane.trails.truncate_after(tick);
                 lane.blasts.retain(|b| b.tick <= tick);
                 lane.diagnosis.truncate_after(tick);
@@ -372,7 +385,7 @@ impl Runs {
     /// Forgets the ghosts of earlier branches.
     pub fn clear_ghosts(&mut self) {
         for lane in &mut self.lanes {
-            lane.ghost = None;
+            *lane.ghost = None;
         }
     }
 

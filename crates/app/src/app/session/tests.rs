@@ -61,6 +61,38 @@ fn advance_runs_ticks_at_the_chosen_speed_and_none_when_paused() {
 }
 
 #[test]
+fn a_lane_s_revision_moves_with_what_its_picture_shows_and_stays_while_paused() {
+    let mut s = session();
+    let dt = s.dt();
+    let revision = |s: &Session| s.runs.lanes[0].revision();
+    let start = revision(&s);
+    // Played: the world, its trails and blasts moved on.
+    s.advance(dt * 2.0 + 1e-4);
+    let played = revision(&s);
+    for part in [0, 3, 4] {
+        assert_ne!(played[part], start[part], "part {part}");
+    }
+    // Paused, frames go by and the lane is only read: the same revision, so the window
+    // draws its kept picture without building it again.
+    s.runs.playing = false;
+    for _ in 0..3 {
+        s.advance(dt * 2.0);
+    }
+    assert_eq!(revision(&s), played);
+    // Scrubbed into the past: the past world changed; back to live, it changes again.
+    s.scrub(1);
+    let past = revision(&s);
+    assert_ne!(past[1], played[1]);
+    s.scrub(u64::MAX);
+    assert_ne!(revision(&s)[1], past[1]);
+    // A rebuilt run is new lanes: every part new.
+    let before = revision(&s);
+    s.restart();
+    let after = revision(&s);
+    assert!(before.iter().zip(after).all(|(a, b)| *a != b));
+}
+
+#[test]
 fn a_broken_file_keeps_the_open_scenario() {
     let mut s = session();
     let before = s.doc.scenario.clone();
@@ -133,7 +165,7 @@ fn an_input_one_lane_refuses_reaches_no_lane() {
     // Lane 1 loses its launchers: it refuses a launch, so lane 0 must not get it.
     let mut bare = s.doc.scenario.clone();
     bare.launchers.clear();
-    s.runs.lanes[1].world = bare.build().unwrap();
+    *s.runs.lanes[1].world = bare.build().unwrap();
     assert!(s.apply(Input::Launch { launcher: 0 }).is_err());
     assert!(s.runs.lanes.iter().all(|l| l.world.pending().is_empty()));
     // One every lane takes reaches all of them.
