@@ -681,6 +681,17 @@ fn stats_measure_exactly_the_frames_asked_for_in_cpu_and_wall_time() {
         .expect("a wall line");
     // A frame's wall interval includes building it.
     assert!(value(wall, "p50 ") >= value(cpu, "p50 "), "{text}");
+    // Frames a second: between a thousand over the slowest interval and the fastest's.
+    let fps = text
+        .lines()
+        .find(|l| l.starts_with("fps"))
+        .expect("an fps line");
+    let fps = value(fps, "fps ");
+    assert!(
+        fps > 0.0 && fps >= 1000.0 / value(wall, "max ") - 0.1,
+        "{text}"
+    );
+    assert!(fps <= 1000.0 / value(wall, "p50 ") * 2.0, "{text}");
 }
 
 #[test]

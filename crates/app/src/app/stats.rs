@@ -53,5 +53,35 @@ impl FrameStats {
                 pct(all, 1.0)
             );
         }
+        let wall = &self.wall[self.wall.len().saturating_sub(frames)..];
+        println!(
+            "fps  {:.1} (frames a second over the last {} intervals)",
+            frames_a_second(wall),
+            wall.len()
+        );
+    }
+}
+
+/// Frames a second over `wall` (milliseconds between frames): how many there were over
+/// the time they took (zero for none).
+fn frames_a_second(wall: &[f64]) -> f64 {
+    let seconds = wall.iter().sum::<f64>() / 1000.0;
+    match seconds > 0.0 {
+        true => wall.len() as f64 / seconds,
+        false => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::frames_a_second;
+
+    #[test]
+    fn frames_a_second_is_the_intervals_over_their_total_time() {
+        // Three frames 10, 20 and 30 ms apart: 3 in 0.06 s.
+        assert!((frames_a_second(&[10.0, 20.0, 30.0]) - 50.0).abs() < 1e-9);
+        assert!((frames_a_second(&[16.0; 10]) - 62.5).abs() < 1e-9);
+        assert_eq!(frames_a_second(&[]), 0.0);
+        assert_eq!(frames_a_second(&[0.0]), 0.0);
     }
 }
