@@ -7,6 +7,7 @@ use super::render::{self, colors};
 use super::session::Session;
 use super::ui;
 use crate::scenario::camera::{Camera, Pane};
+use macroquad::color::Color;
 use macroquad::prelude::{screen_height, screen_width};
 use macroquad::window::clear_background;
 
@@ -28,8 +29,10 @@ pub struct Frame {
 
 impl Frame {
     pub fn new(session: Session) -> Self {
+        let mut panel = ui::PanelState::new(&session);
+        panel.panels_cleared = render::panels_cleared();
         Self {
-            panel: ui::PanelState::new(&session),
+            panel,
             session,
             pointer: Pointer::default(),
             camera: Camera {
@@ -62,6 +65,10 @@ impl Frame {
         // this frame is queued and applies from the next tick on.
         self.session.advance(elapsed);
         let (area, requests, over_ui) = self.panel_pass();
+        if self.panel.panels_cleared {
+            let [r, g, b, a] = ui::style::panel_fill().to_array();
+            render::clear_outside(area, Color::from_rgba(r, g, b, a));
+        }
         self.view_pass(area, requests, over_ui, elapsed);
         if let Some(path) = self.panel.exports.png_request.take() {
             // The view as drawn, before the panels go on top.

@@ -206,7 +206,7 @@ impl Kept {
 
 /// The screen's whole pixels a pane touches (`scale` pixels a point): its first and
 /// one past its last, x and y.
-fn pixel_box(pane: Pane, scale: f32) -> [f32; 4] {
+pub(super) fn pixel_box(pane: Pane, scale: f32) -> [f32; 4] {
     [
         (pane.x * scale).floor(),
         (pane.y * scale).floor(),

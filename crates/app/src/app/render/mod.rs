@@ -7,6 +7,8 @@ mod draw;
 mod kept;
 pub mod legend;
 mod painter;
+mod panels;
 
 pub use draw::{draw_hud, draw_pane};
 pub use kept::Kept;
+pub use panels::{clear_outside, panels_cleared};

@@ -16,7 +16,7 @@ mod results;
 mod scene;
 pub mod shortcuts;
 mod state;
-mod style;
+pub mod style;
 mod sweep;
 mod symbols;
 pub mod timeline;
@@ -61,7 +61,7 @@ pub fn show(ctx: &egui::Context, state: &mut PanelState, session: &mut Session) 
         }
     }
     if !state.styled {
-        style::apply(ctx);
+        style::apply(ctx, state.panels_cleared);
         // A narrow screen (a phone) opens on the view; » brings the panel back.
         if ctx.screen_rect().width() < NARROW {
             state.panel_open = false;

@@ -59,6 +59,9 @@ pub struct PanelState {
     /// Bring the plots into view on the next pass (a missile was just added to them).
     pub scroll_to_plots: bool,
     pub styled: bool,
+    /// Whether the window clears the panels' background itself (egui then draws them
+    /// without a fill: `render::panels`).
+    pub panels_cleared: bool,
     /// The laws chosen to fly from a recorded missile's state.
     pub references: std::collections::BTreeSet<crate::guidance::Algorithm>,
     /// The tick in the "pause at tick" box, kept while its checkbox is off so a tick
@@ -104,6 +107,7 @@ impl PanelState {
             panel_open: true,
             scroll_to_plots: false,
             styled: false,
+            panels_cleared: false,
             references: [crate::guidance::REFERENCE_DEFAULT].into_iter().collect(),
             pause_tick: 600,
             link_request: None,

@@ -15,9 +15,19 @@ pub const HELP: Color32 = Color32::from_gray(185);
 pub const BODY: f32 = 14.5;
 pub const SMALL: f32 = 13.0;
 
-/// Applies the text sizes and colours.
-pub fn apply(ctx: &egui::Context) {
+/// The panels' background colour (egui's dark theme's).
+pub fn panel_fill() -> Color32 {
+    egui::Visuals::dark().panel_fill
+}
+
+/// Applies the text sizes and colours; with `cleared`, the panels are drawn without a
+/// fill (the window clears their background to [`panel_fill`] itself).
+pub fn apply(ctx: &egui::Context, cleared: bool) {
     ctx.style_mut(|style| {
+        style.visuals.panel_fill = match cleared {
+            true => Color32::TRANSPARENT,
+            false => panel_fill(),
+        };
         style.text_styles = [
             (
                 TextStyle::Heading,
