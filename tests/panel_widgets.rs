@@ -389,7 +389,7 @@ fn save_writes_the_open_file_and_revert_restores_it() {
     assert!(!session.doc.dirty(), "saved");
     let on_disk = steerlab::scenario::load(&path).unwrap();
     assert!(on_disk.algorithms.intercept.lead_pursuit);
-    assert_eq!(on_disk, session.doc.scenario);
+    assert_eq!(on_disk, *session.doc.scenario);
     // An edit, then Revert: the file's values, in the scenario and the restarted run.
     tick(&mut harness, "lead pursuit");
     harness

@@ -2,7 +2,10 @@
 //! saved (what Revert restores), its file, the recent files, and the edits Undo takes
 //! back.
 
+use super::tracked::Tracked;
+use crate::guidance::Algorithm;
 use crate::scenario::Scenario;
+use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 
 /// The folder exports go to when none is typed: the open scenario's folder, else the
@@ -65,9 +68,15 @@ const RECENT: usize = 8;
 /// The scenario and its file.
 pub struct Document {
     /// The scenario as edited (what Save writes).
-    pub scenario: Scenario,
+    pub scenario: Tracked<Scenario>,
     /// The scenario as last opened or saved (what Revert restores).
-    pub saved: Scenario,
+    pub saved: Tracked<Scenario>,
+    /// The revisions of `scenario` and `saved` [`Document::dirty`] last compared, and
+    /// whether they differed (the panel asks every frame; a live game's scenario holds
+    /// a thousand launchers).
+    compared: Cell<Option<([u64; 2], bool)>>,
+    /// The scenario's revision and its compared algorithms ([`Document::compared`]).
+    compared_laws: RefCell<Option<(u64, Vec<Algorithm>)>>,
     pub path: Option<PathBuf>,
     pub recent: Vec<PathBuf>,
     /// How many times a scenario was opened or saved (the page's address follows it).
@@ -80,9 +89,12 @@ pub struct Document {
 
 impl Document {
     pub fn new(scenario: Scenario, path: Option<PathBuf>) -> Self {
+        let scenario = Tracked::new(scenario);
         let mut doc = Self {
             saved: scenario.clone(),
             scenario,
+            compared: Cell::new(None),
+            compared_laws: RefCell::new(None),
             path: None,
             recent: Vec::new(),
             opened: 0,
@@ -98,7 +110,35 @@ impl Document {
 
     /// Whether the scenario differs from the file.
     pub fn dirty(&self) -> bool {
-        self.scenario != self.saved
+        let revisions = [self.scenario.revision(), self.saved.revision()];
+        // Equal revisions are equal values (one is a copy of the other).
+        if revisions[0] == revisions[1] {
+            return false;
+        }
+        if let Some((seen, dirty)) = self.compared.get() {
+            if seen == revisions {
+                return dirty;
+            }
+        }
+        let dirty = *self.scenario != *self.saved;
+        self.compared.set(Some((revisions, dirty)));
+        dirty
+    }
+
+    /// The scenario's compared algorithms ([`Scenario::compared`]), worked out again only
+    /// when the scenario may have changed (the panel asks every frame; a live game's
+    /// scenario fires a thousand launchers).
+    pub fn compared(&self) -> Vec<Algorithm> {
+        let revision = self.scenario.revision();
+        let mut kept = self.compared_laws.borrow_mut();
+        if let Some((seen, laws)) = &*kept {
+            if *seen == revision {
+                return laws.clone();
+            }
+        }
+        let laws = self.scenario.compared();
+        *kept = Some((revision, laws.clone()));
+        laws
     }
 
     /// Puts a file at the top of the recent files.
@@ -108,10 +148,17 @@ impl Document {
         self.recent.truncate(RECENT);
     }
 
-    /// Makes `scenario` the document of the file `path` (opened or saved there).
-    pub fn settle(&mut self, scenario: Scenario, path: &Path) {
+    /// Makes `scenario` both the edited and the saved scenario (not dirty), the file
+    /// behind it unchanged.
+    pub fn reset_to(&mut self, scenario: Scenario) {
+        let scenario = Tracked::new(scenario);
         self.saved = scenario.clone();
         self.scenario = scenario;
+    }
+
+    /// Makes `scenario` the document of the file `path` (opened or saved there).
+    pub fn settle(&mut self, scenario: Scenario, path: &Path) {
+        self.reset_to(scenario);
         self.path = Some(path.to_path_buf());
         self.shipped = None;
         self.opened += 1;
@@ -121,8 +168,7 @@ impl Document {
     /// Makes `scenario` the document, with no file behind it (a shipped scenario, a
     /// link): Save needs Save As.
     pub fn settle_unsaved(&mut self, scenario: Scenario) {
-        self.saved = scenario.clone();
-        self.scenario = scenario;
+        self.reset_to(scenario);
         self.path = None;
         self.shipped = None;
         self.opened += 1;

@@ -81,8 +81,7 @@ impl Session {
             self.doc.settle_unsaved(built.scenario.clone());
             self.opened(format!("showing {what} as it streams"));
         } else {
-            self.doc.scenario = built.scenario.clone();
-            self.doc.saved = built.scenario;
+            self.doc.reset_to(built.scenario);
         }
         // The tick looked at, the same game tick in the new view (its start, if the view
         // moved on past it).

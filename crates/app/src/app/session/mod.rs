@@ -338,7 +338,7 @@ impl Session {
                 self.messages.status = Some(format!("took back {name}"));
             }
             Edit::Scenario(before) => {
-                self.doc.scenario = *before;
+                *self.doc.scenario = *before;
                 self.restart();
                 self.messages.status = Some("undid the last edit (the run restarted)".into());
             }
@@ -370,7 +370,7 @@ impl Session {
     /// the error names the field and stays until the next action, so the panel never
     /// holds, or saves, a scenario that would not open again.
     pub fn edit_scenario(&mut self, edit: impl FnOnce(&mut Scenario)) {
-        let before = self.doc.scenario.clone();
+        let before = Scenario::clone(&self.doc.scenario);
         let mut edited = before.clone();
         edit(&mut edited);
         if edited == before {
@@ -387,7 +387,7 @@ impl Session {
                 self.messages.error = None;
             }
         }
-        self.doc.scenario = edited;
+        *self.doc.scenario = edited;
         self.doc.remember_edit(Edit::Scenario(Box::new(before)));
         self.restart();
     }
@@ -496,7 +496,7 @@ impl Session {
     pub fn open_sweep_cell(&mut self, cell: usize, algorithm: Algorithm) {
         match self.sweeps.engagement(cell, algorithm) {
             Some(Ok(engagement)) => {
-                let before = std::mem::replace(&mut self.doc.scenario, engagement);
+                let before = std::mem::replace(&mut *self.doc.scenario, engagement);
                 self.doc.remember_edit(Edit::Scenario(Box::new(before)));
                 self.view.selected = None;
                 self.messages.error = None;
@@ -554,7 +554,7 @@ impl Session {
 
     /// Throws away unsaved changes (Undo brings them back).
     pub fn revert(&mut self) {
-        let before = self.doc.scenario.clone();
+        let before = Scenario::clone(&self.doc.scenario);
         self.doc.scenario = self.doc.saved.clone();
         self.doc.remember_edit(Edit::Scenario(Box::new(before)));
         self.restart();

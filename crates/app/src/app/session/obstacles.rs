@@ -21,7 +21,7 @@ impl Session {
         });
         match self.runs.apply(Input::AddObstacle(spec.clone())) {
             Ok(()) => {
-                let before = self.doc.scenario.clone();
+                let before = crate::scenario::Scenario::clone(&self.doc.scenario);
                 self.doc.scenario.obstacles.push(spec);
                 self.doc.remember_edit(Edit::Scenario(Box::new(before)));
                 let n = self.doc.scenario.obstacles.len();
@@ -46,7 +46,7 @@ impl Session {
         }) {
             Ok(()) => {
                 if first {
-                    let before = Box::new(self.doc.scenario.clone());
+                    let before = Box::new(crate::scenario::Scenario::clone(&self.doc.scenario));
                     self.doc.remember_edit(Edit::Scenario(before));
                 }
                 self.doc.scenario.obstacles[index] = moved;

@@ -93,9 +93,55 @@ fn a_lane_s_revision_moves_with_what_its_picture_shows_and_stays_while_paused() 
 }
 
 #[test]
+fn the_document_is_dirty_exactly_while_its_scenario_differs_from_the_saved_one() {
+    let mut doc = Document::new(crate::scenario::presets::default_scenario(), None);
+    assert!(!doc.dirty());
+    // Borrowed to be changed, and not changed: still the saved scenario.
+    let _ = &mut *doc.scenario;
+    assert!(!doc.dirty());
+    let name = doc.scenario.name.clone();
+    doc.scenario.name.push('!');
+    assert!(doc.dirty());
+    // Asked again (the panel asks every frame): the same answer.
+    assert!(doc.dirty());
+    // Changed back by hand: equal again.
+    doc.scenario.name = name;
+    assert!(!doc.dirty());
+    doc.scenario.world.tick_rate *= 2.0;
+    assert!(doc.dirty());
+    // Saved as it is now: clean; the saved copy edited instead: dirty.
+    let edited = crate::scenario::Scenario::clone(&doc.scenario);
+    doc.reset_to(edited);
+    assert!(!doc.dirty());
+    doc.saved.description.push('.');
+    assert!(doc.dirty());
+    // Reverted (the saved copy made the edited one): clean.
+    doc.scenario = doc.saved.clone();
+    assert!(!doc.dirty());
+}
+
+#[test]
+fn the_document_s_compared_laws_follow_its_scenario() {
+    let mut doc = Document::new(crate::scenario::presets::default_scenario(), None);
+    let fired = doc.scenario.compared();
+    assert!(fired.len() > 2, "{fired:?}");
+    assert_eq!(doc.compared(), fired);
+    // The launchers fire one law less: so do the compared ones.
+    let dropped = fired[0];
+    for launcher in &mut doc.scenario.launchers {
+        launcher.algorithms.retain(|a| *a != dropped);
+    }
+    assert_eq!(doc.compared(), fired[1..].to_vec());
+    // A compare list of its own wins.
+    doc.scenario.compare = vec![fired[2]];
+    assert_eq!(doc.compared(), vec![fired[2]]);
+    assert_eq!(doc.compared(), doc.scenario.compared());
+}
+
+#[test]
 fn a_broken_file_keeps_the_open_scenario() {
     let mut s = session();
-    let before = s.doc.scenario.clone();
+    let before = Scenario::clone(&s.doc.scenario);
     let dir = std::env::temp_dir().join(format!("steerlab-session-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.ron");
@@ -163,7 +209,7 @@ fn an_input_one_lane_refuses_reaches_no_lane() {
     let mut s = session();
     s.set_compare(true);
     // Lane 1 loses its launchers: it refuses a launch, so lane 0 must not get it.
-    let mut bare = s.doc.scenario.clone();
+    let mut bare = Scenario::clone(&s.doc.scenario);
     bare.launchers.clear();
     *s.runs.lanes[1].world = bare.build().unwrap();
     assert!(s.apply(Input::Launch { launcher: 0 }).is_err());
@@ -376,7 +422,7 @@ fn the_windows_writers_never_write_over_what_the_open_scenario_was_read_from() {
     let e = s
         .gif
         .start(
-            &s.doc.scenario.clone(),
+            &Scenario::clone(&s.doc.scenario),
             (false, &Overlays::default()),
             1.0,
             &file,
@@ -398,7 +444,7 @@ fn the_windows_writers_never_write_over_what_the_open_scenario_was_read_from() {
 fn open_takes_a_shipped_name_or_a_link_and_an_empty_path_says_so() {
     let mut s = session();
     // An empty path box: said in words, the open scenario kept.
-    let before = s.doc.scenario.clone();
+    let before = Scenario::clone(&s.doc.scenario);
     let e = s.open(std::path::Path::new("")).unwrap_err().to_string();
     assert_eq!(
         e,

@@ -9,9 +9,9 @@ impl Session {
     /// undoable, checked by the file's rules): every lane diagnoses its ended flights
     /// again at once, without a restart.
     pub fn set_thresholds(&mut self, thresholds: crate::sim::diagnosis::Thresholds) {
-        let mut edited = self.doc.scenario.clone();
+        let mut edited = crate::scenario::Scenario::clone(&self.doc.scenario);
         edited.diagnosis = thresholds.clone();
-        if edited == self.doc.scenario {
+        if edited == *self.doc.scenario {
             return;
         }
         if let Some((field, why)) = validate(&edited)
@@ -21,7 +21,7 @@ impl Session {
             self.messages.error = Some(format!("{NOT_APPLIED}{field}: {why}"));
             return;
         }
-        let before = std::mem::replace(&mut self.doc.scenario, edited);
+        let before = std::mem::replace(&mut *self.doc.scenario, edited);
         self.doc.remember_edit(Edit::Scenario(Box::new(before)));
         for lane in &mut self.runs.lanes {
             lane.diagnosis.set_thresholds(thresholds.clone());

@@ -37,6 +37,20 @@ impl<T> Tracked<T> {
     }
 }
 
+/// Equal when the values are (at once when the revisions are: one is a copy of the
+/// other).
+impl<T: PartialEq> PartialEq for Tracked<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.revision == other.revision || self.value == other.value
+    }
+}
+
+impl<T: PartialEq> PartialEq<T> for Tracked<T> {
+    fn eq(&self, other: &T) -> bool {
+        self.value == *other
+    }
+}
+
 impl<T> Deref for Tracked<T> {
     type Target = T;
 
@@ -70,6 +84,22 @@ mod tests {
         // A borrow that changes nothing counts too: it could have.
         let _ = v.deref_mut();
         assert_ne!(v.revision(), second);
+    }
+
+    #[test]
+    fn tracked_values_compare_by_value() {
+        let a = Tracked::new(vec![1.0]);
+        // A copy: equal without looking (the same revision).
+        assert_eq!(a.clone(), a);
+        // Another value, equal or not.
+        assert_eq!(Tracked::new(vec![1.0]), a);
+        assert_ne!(Tracked::new(vec![2.0]), a);
+        assert_eq!(a, vec![1.0]);
+        assert_ne!(a, vec![1.5]);
+        // NaN is not equal to itself, but a copy has its revision: the same value.
+        let nan = Tracked::new(f64::NAN);
+        assert_eq!(nan.clone(), nan);
+        assert_ne!(Tracked::new(f64::NAN), nan);
     }
 
     #[test]

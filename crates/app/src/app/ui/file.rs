@@ -19,10 +19,14 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label("name");
-                ui.add(
-                    egui::TextEdit::singleline(&mut session.doc.scenario.name)
-                        .desired_width(ui.available_width()),
-                );
+                // Edited on a copy: the scenario is borrowed to be changed only when it
+                // is (each such borrow makes the document compare itself with its file).
+                let mut name = session.doc.scenario.name.clone();
+                let field = ui
+                    .add(egui::TextEdit::singleline(&mut name).desired_width(ui.available_width()));
+                if field.changed() {
+                    session.doc.scenario.name = name;
+                }
             });
             if !session.doc.scenario.description.is_empty() {
                 ui.label(style::help(&session.doc.scenario.description));

@@ -70,7 +70,7 @@ pub fn compare_section(ui: &mut egui::Ui, session: &mut Session) {
                 ui.radio_value(&mut session.view.layout, Layout::Split, "split panes");
             });
             ui.label("algorithms compared:");
-            let mut compared = session.doc.scenario.compared();
+            let mut compared = session.doc.compared();
             let mut changed = false;
             let (shown, more) = find_laws(ui, session);
             ui.horizontal_wrapped(|ui| {
@@ -141,10 +141,14 @@ fn find_laws(ui: &mut egui::Ui, session: &mut Session) -> (Vec<Algorithm>, usize
 /// many more do.
 pub fn listed(all: Vec<Algorithm>, filter: &str) -> (Vec<Algorithm>, usize) {
     let filter = filter.trim().to_lowercase();
-    let mut matching: Vec<Algorithm> = all
-        .into_iter()
-        .filter(|a| a.id().to_lowercase().contains(&filter))
-        .collect();
+    // (Every name contains nothing: a game's thousand laws are not lowercased each frame
+    // to find that out.)
+    let mut matching: Vec<Algorithm> = match filter.is_empty() {
+        true => all,
+        false => (all.into_iter())
+            .filter(|a| a.id().to_lowercase().contains(&filter))
+            .collect(),
+    };
     let more = matching.len().saturating_sub(LISTED);
     matching.truncate(LISTED);
     (matching, more)
