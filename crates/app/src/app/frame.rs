@@ -65,10 +65,6 @@ impl Frame {
         // this frame is queued and applies from the next tick on.
         self.session.advance(elapsed);
         let (area, requests, over_ui) = self.panel_pass();
-        if self.panel.panels_cleared {
-            let [r, g, b, a] = ui::style::panel_fill().to_array();
-            render::clear_outside(area, Color::from_rgba(r, g, b, a));
-        }
         self.view_pass(area, requests, over_ui, elapsed);
         if let Some(path) = self.panel.exports.png_request.take() {
             // The view as drawn, before the panels go on top.
@@ -155,15 +151,24 @@ impl Frame {
             over_ui,
         );
         self.kept.resize_with(views.len(), render::Kept::default);
-        for (view, kept) in views.iter().zip(&mut self.kept) {
-            render::draw_pane(
-                session,
-                &view.lanes,
-                view.pane,
-                self.camera,
-                view.label.as_deref(),
-                kept,
-            );
+        let inputs: Vec<render::Inputs> = (views.iter())
+            .map(|v| {
+                render::pane_inputs(session, &v.lanes, v.pane, self.camera, v.label.as_deref())
+            })
+            .collect();
+        if self.panel.panels_cleared {
+            // The panels' background (egui draws them without a fill). When every pane
+            // is copied whole, the copies cover the view: the whole screen is cleared to
+            // the panels' colour at once (a clear of part of it is a quad to shade).
+            let [r, g, b, a] = ui::style::panel_fill().to_array();
+            let fill = Color::from_rgba(r, g, b, a);
+            match inputs.iter().zip(&self.kept).all(|(i, k)| k.copies(i)) {
+                true => clear_background(fill),
+                false => render::clear_outside(area, fill),
+            }
+        }
+        for (inputs, kept) in inputs.into_iter().zip(&mut self.kept) {
+            render::draw_pane(session, inputs, kept);
         }
         render::draw_hud(session, area);
     }

@@ -18,35 +18,39 @@ use macroquad::text::draw_text;
 /// Most trail segments drawn per frame in all: with many trails each gets fewer.
 const TRAIL_SEGMENT_BUDGET: usize = 12_000;
 
-/// Draws one pane showing `lanes` of the session (or copies the picture `kept` from the
-/// last frame, if it is the same).
-pub fn draw_pane(
+/// What the pane showing `lanes` of the session is built from.
+pub fn pane_inputs(
     session: &Session,
     lanes: &[usize],
     pane: Pane,
     camera: Camera,
     label: Option<&str>,
-    kept: &mut Kept,
-) {
-    let shown: Vec<(usize, &Lane)> = lanes
-        .iter()
-        .filter_map(|&i| Some((i, session.runs.lanes.get(i)?)))
-        .collect();
-    let inputs = Inputs {
-        lanes: shown
-            .iter()
-            .map(|&(i, lane)| (i, lane.revision()))
+) -> Inputs {
+    Inputs {
+        lanes: (lanes.iter())
+            .filter_map(|&i| Some((i, session.runs.lanes.get(i)?.revision())))
             .collect(),
         view: view_of(session, pane, camera),
         label: label.map(str::to_owned),
         legend: session.view.overlays.is_on(&overlay::LEGEND),
-    };
-    let build = |inputs: &Inputs| Picture {
-        scene: scene_of(&shown, &inputs.view),
-        pane,
-        camera,
-        label: inputs.label.clone(),
-        legend: inputs.legend,
+    }
+}
+
+/// Draws the pane of `inputs` ([`pane_inputs`]), or copies the picture `kept` from the
+/// last frame, if it is the same.
+pub fn draw_pane(session: &Session, inputs: Inputs, kept: &mut Kept) {
+    let (pane, camera) = (inputs.view.pane, inputs.view.camera);
+    let build = |inputs: &Inputs| {
+        let shown: Vec<(usize, &Lane)> = (inputs.lanes.iter())
+            .filter_map(|&(i, _)| Some((i, session.runs.lanes.get(i)?)))
+            .collect();
+        Picture {
+            scene: scene_of(&shown, &inputs.view),
+            pane,
+            camera,
+            label: inputs.label.clone(),
+            legend: inputs.legend,
+        }
     };
     kept.draw(inputs, build, scene::PANE, draw_picture);
     draw_rectangle_lines(pane.x, pane.y, pane.w, pane.h, 1.0, scene::BOUNDS);

@@ -149,6 +149,12 @@ impl Kept {
         self.last = Some((inputs, picture));
     }
 
+    /// Whether the picture of `inputs` will be copied whole from the texture this frame:
+    /// built from the same inputs as the last frame's, which the texture holds.
+    pub fn copies(&self, inputs: &Inputs) -> bool {
+        self.state.holds_last && self.last.as_ref().is_some_and(|(last, _)| last == inputs)
+    }
+
     /// Makes the last picture the one of `inputs`: the last frame's if it was built from
     /// the same inputs, else `build`'s. Whether it is the same picture as the last
     /// frame's.
@@ -185,7 +191,14 @@ impl Kept {
     fn copy(&self, pane: Pane, scale: f32) {
         let Some(target) = &self.target else { return };
         let rect = covered(pane, scale);
-        clip(Some(pane));
+        // Every pixel the pane touches, as the picture holds them (the screen outside
+        // the view may have been cleared to the panels' colour: `Frame::view_pass`).
+        clip(Some(Pane {
+            x: rect.x,
+            y: rect.y,
+            w: rect.w,
+            h: rect.h,
+        }));
         copy(|| {
             draw_texture_ex(
                 &target.texture,
@@ -384,6 +397,25 @@ mod tests {
         assert_eq!(frame(labelled.clone(), 3), (true, 6, Some(3)));
         labelled.legend = false;
         assert_eq!(frame(labelled, 3), (false, 7, Some(3)));
+    }
+
+    #[test]
+    fn a_picture_is_copied_whole_only_from_a_texture_holding_the_same_inputs() {
+        let mut kept = Kept::default();
+        let lane = vec![(0, [1, 2, 3, 4, 5])];
+        // Nothing kept yet.
+        assert!(!kept.copies(&inputs(lane.clone(), 1.0)));
+        kept.picture_for(inputs(lane.clone(), 1.0), |i| picture(i, 0));
+        // The picture is known, but the texture does not hold it (drawn directly).
+        assert!(!kept.copies(&inputs(lane.clone(), 1.0)));
+        kept.state = State {
+            holds_last: true,
+            repeated: true,
+        };
+        assert!(kept.copies(&inputs(lane.clone(), 1.0)));
+        // Other inputs: it will be built (perhaps the same, but that is not known yet).
+        assert!(!kept.copies(&inputs(lane, 2.0)));
+        assert!(!kept.copies(&inputs(vec![(0, [1, 2, 3, 4, 6])], 1.0)));
     }
 
     fn pane(x: f32, y: f32, w: f32, h: f32) -> Pane {

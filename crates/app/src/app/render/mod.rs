@@ -9,6 +9,6 @@ pub mod legend;
 mod painter;
 mod panels;
 
-pub use draw::{draw_hud, draw_pane};
-pub use kept::Kept;
+pub use draw::{draw_hud, draw_pane, pane_inputs};
+pub use kept::{Inputs, Kept};
 pub use panels::{clear_outside, panels_cleared};
