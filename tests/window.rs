@@ -905,3 +905,69 @@ fn a_game_attached_to_the_window_is_paused_tuned_saved_and_shown_from_the_panel(
     drop(game);
     drop(app);
 }
+
+/// The most common colour among the pixels of `image` with `x` in `xs` and `y` in `ys`.
+fn commonest(
+    image: &image::RgbaImage,
+    xs: std::ops::Range<u32>,
+    ys: std::ops::Range<u32>,
+) -> [u8; 3] {
+    let mut counts = std::collections::HashMap::new();
+    for y in ys {
+        for x in xs.clone() {
+            let [r, g, b, _] = image.get_pixel(x, y).0;
+            *counts.entry([r, g, b]).or_insert(0usize) += 1;
+        }
+    }
+    counts.into_iter().max_by_key(|(_, n)| *n).unwrap().0
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn the_panels_and_the_view_keep_their_colours_whether_the_view_is_copied_or_drawn() {
+    // The window clears the panels' background itself (egui draws them without a fill):
+    // round the view while the view is drawn (a run playing), the whole screen at once
+    // when every pane is copied whole (paused: the same picture every frame).
+    let _one = one_window();
+    let dir = temp_dir();
+    let panel = steerlab::app::ui::style::panel_fill().to_array();
+    let pane = rgb(scene::PANE).map(|c| c.round() as u8);
+    assert_ne!(panel[..3], pane);
+    let check = |image: &image::RgbaImage, what: &str| {
+        let (w, h) = image.dimensions();
+        // The side panel's left margin, the timeline's bottom margin, and the view's
+        // right half above the timeline.
+        assert_eq!(
+            commonest(image, 0..4, 0..h),
+            panel[..3],
+            "{what}: the panel"
+        );
+        assert_eq!(
+            commonest(image, w / 2..w, h - 3..h),
+            panel[..3],
+            "{what}: the timeline"
+        );
+        assert_eq!(
+            commonest(image, w / 2..w, 0..h / 2),
+            pane,
+            "{what}: the view"
+        );
+    };
+    let out = dir.join("drawn.png");
+    wait_for_no_window();
+    let args = [
+        "shot",
+        "default",
+        "--frames",
+        "90",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    check(&App::start(&args).finish_shot(&out), "drawn");
+    wait_for_no_window();
+    let app = App::start(&["default"]);
+    app.click(900.0, 400.0);
+    app.key("space");
+    std::thread::sleep(Duration::from_millis(800));
+    check(&app.shot(&dir.join("copied.png")), "copied");
+}
