@@ -74,7 +74,7 @@ pub struct Document {
     /// The revisions of `scenario` and `saved` [`Document::dirty`] last compared, and
     /// whether they differed (the panel asks every frame; a live game's scenario holds
     /// a thousand launchers).
-    compared: Cell<Option<([u64; 2], bool)>>,
+    dirty_seen: Cell<Option<([u64; 2], bool)>>,
     /// The scenario's revision and its compared algorithms ([`Document::compared`]).
     compared_laws: RefCell<Option<(u64, Vec<Algorithm>)>>,
     pub path: Option<PathBuf>,
@@ -93,7 +93,7 @@ impl Document {
         let mut doc = Self {
             saved: scenario.clone(),
             scenario,
-            compared: Cell::new(None),
+            dirty_seen: Cell::new(None),
             compared_laws: RefCell::new(None),
             path: None,
             recent: Vec::new(),
@@ -115,13 +115,13 @@ impl Document {
         if revisions[0] == revisions[1] {
             return false;
         }
-        if let Some((seen, dirty)) = self.compared.get() {
+        if let Some((seen, dirty)) = self.dirty_seen.get() {
             if seen == revisions {
                 return dirty;
             }
         }
         let dirty = *self.scenario != *self.saved;
-        self.compared.set(Some((revisions, dirty)));
+        self.dirty_seen.set(Some((revisions, dirty)));
         dirty
     }
 
