@@ -9,7 +9,6 @@ use super::ui;
 use crate::scenario::camera::{Camera, Pane};
 use macroquad::color::Color;
 use macroquad::prelude::{screen_height, screen_width};
-use macroquad::window::clear_background;
 
 /// Pixels the panel scrolls per notch of a mouse wheel. egui-macroquad hands egui about
 /// 1/90 of a line per notch on desktop (0.3 px), so the notches are added here.
@@ -60,7 +59,7 @@ impl Frame {
         // The panes tile the view and the panels cover the rest: one clear in the panes'
         // colour is all the background there is (every full-screen fill costs on a
         // software renderer).
-        clear_background(colors::scene::PANE);
+        render::clear_screen(colors::scene::PANE);
         // Advance first, so the panel and the view show the same tick; what the user does
         // this frame is queued and applies from the next tick on.
         self.session.advance(elapsed);
@@ -163,7 +162,7 @@ impl Frame {
             let [r, g, b, a] = ui::style::panel_fill().to_array();
             let fill = Color::from_rgba(r, g, b, a);
             match inputs.iter().zip(&self.kept).all(|(i, k)| k.copies(i)) {
-                true => clear_background(fill),
+                true => render::clear_screen(fill),
                 false => render::clear_outside(area, fill),
             }
         }

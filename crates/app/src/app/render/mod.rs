@@ -11,4 +11,4 @@ mod panels;
 
 pub use draw::{draw_hud, draw_pane, pane_inputs};
 pub use kept::{Inputs, Kept};
-pub use panels::{clear_outside, panels_cleared};
+pub use panels::{clear_outside, clear_screen, panels_cleared};
