@@ -128,3 +128,105 @@ fn a_stream_without_a_missile_or_without_a_target_is_refused() {
     let e = from_stream(missiles, "live", 2).unwrap_err();
     assert_eq!(e.message, "expected at least one target, found none");
 }
+
+/// A row of entity `id` of `kind` at `tick`, its x telling them apart: the id times 100
+/// plus the tick.
+fn at(tick: u64, kind: Kind, id: u64) -> Streamed<'static> {
+    Streamed {
+        tick,
+        time: tick as f64 / 60.0,
+        id,
+        kind,
+        algorithm: "",
+        state: [(id * 100 + tick) as f64, 0.0, 10.0, 0.0, 0.0],
+    }
+}
+
+#[test]
+fn entities_listed_in_any_order_make_one_track_each_in_order_of_kind_and_id() {
+    use Kind::{Missile as M, Target as T};
+    // Tick 0 in one order, tick 1 reversed (and a missile first seen there), tick 2
+    // shuffled; a target and a missile share id 3.
+    let order: [&[(Kind, u64)]; 3] = [
+        &[(M, 9), (T, 3), (M, 3), (T, 1)],
+        &[(T, 1), (M, 3), (M, 5), (T, 3), (M, 9)],
+        &[(M, 5), (T, 3), (M, 9), (T, 1), (M, 3)],
+    ];
+    let rows: Vec<Streamed> = (0..3u64)
+        .flat_map(|tick| {
+            order[tick as usize]
+                .iter()
+                .map(move |&(k, id)| at(tick, k, id))
+        })
+        .collect();
+    for recording in [
+        from_stream(rows.clone(), "live", 2).unwrap(),
+        recording::parse(&as_text(&rows), "live").unwrap(),
+    ] {
+        let tracks: Vec<(Kind, u64, u64, Vec<f32>)> = (recording.tracks.iter())
+            .map(|t| {
+                let xs = t.samples.iter().map(|s| s.pos.x).collect();
+                (t.kind, t.id, t.first, xs)
+            })
+            .collect();
+        assert_eq!(
+            tracks,
+            [
+                (T, 1, 0, vec![100.0, 101.0, 102.0]),
+                (T, 3, 0, vec![300.0, 301.0, 302.0]),
+                (M, 3, 0, vec![300.0, 301.0, 302.0]),
+                (M, 5, 1, vec![501.0, 502.0]),
+                (M, 9, 0, vec![900.0, 901.0, 902.0]),
+            ]
+        );
+        // Each track's first line: rows 0, 1, 2, 3 of tick 0 on lines 2-5, and
+        // missile 5 the third row of tick 1 (line 8).
+        let lines: Vec<u64> = recording.tracks.iter().map(|t| t.line).collect();
+        assert_eq!(lines, [5, 3, 4, 8, 2]);
+    }
+}
+
+#[test]
+fn a_second_row_for_a_tick_is_refused_wherever_it_is_listed() {
+    use Kind::{Missile as M, Target as T};
+    // Missile 3 twice at tick 1: right after its row there, and after the target's.
+    for (second, line) in [
+        (&[(T, 1), (M, 3), (M, 3)][..], 6),
+        (&[(M, 3), (T, 1), (M, 3)], 6),
+    ] {
+        let mut rows = vec![at(0, T, 1), at(0, M, 3)];
+        rows.extend(second.iter().map(|&(k, id)| at(1, k, id)));
+        let e = from_stream(rows, "live", 2).unwrap_err();
+        assert_eq!((e.line, e.column.as_deref()), (line, Some("tick")));
+        assert!(
+            e.message.contains("missile 3 has two rows for tick 1"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn a_label_keeps_its_first_40_characters_counted_as_characters() {
+    // 45 two-byte characters, padded: the first 40 kept, in a stream as in a file; 40
+    // are all kept.
+    let long = format!("  {}  ", "é".repeat(45));
+    for (label, kept) in [(long, "é".repeat(40)), ("x".repeat(40), "x".repeat(40))] {
+        let rows = rows_labelled(label);
+        let direct = from_stream(rows.clone(), "live", 2).unwrap();
+        let read = recording::parse(&as_text(&rows), "live").unwrap();
+        for recording in [direct, read] {
+            let missile = recording.tracks.iter().find(|t| t.id == 7).unwrap();
+            assert_eq!(missile.algorithm, kept);
+        }
+    }
+}
+
+/// [`rows`] with the missile labelled `label`.
+fn rows_labelled(label: String) -> Vec<Streamed<'static>> {
+    let label: &'static str = Box::leak(label.into_boxed_str());
+    let mut rows = rows();
+    for r in rows.iter_mut().filter(|r| r.kind == Kind::Missile) {
+        r.algorithm = label;
+    }
+    rows
+}

@@ -5,14 +5,16 @@
 use super::{Kind, Place, RecordingError, Sample, MAX_HEADING, MAX_ROWS, REQUIRED};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
 use glam::Vec2;
+use std::borrow::Cow;
 
-pub(super) struct Row {
+pub(super) struct Row<'a> {
     pub(super) line: u64,
     pub(super) tick: u64,
     pub(super) time: f64,
     pub(super) id: u64,
     pub(super) kind: Kind,
-    pub(super) algorithm: String,
+    /// Its first 40 characters ([`label_of`]), borrowed from a streamed row.
+    pub(super) algorithm: Cow<'a, str>,
     pub(super) sample: Sample,
     /// The `event` column (steerlab's traces): `launch`, how a flight ended, or empty.
     pub(super) event: Event,
@@ -26,6 +28,14 @@ pub(super) enum Event {
     Launch,
     /// Its last row: its flight (or life) ended on this tick.
     End,
+}
+
+/// The `algorithm` column as a recording keeps it: its first 40 characters.
+pub(super) fn label_of(algorithm: &str) -> &str {
+    match algorithm.char_indices().nth(40) {
+        Some((end, _)) => &algorithm[..end],
+        None => algorithm,
+    }
 }
 
 /// One entity's state at a tick as a live link streams it: a recording's row without a
@@ -43,7 +53,7 @@ pub struct Streamed<'a> {
 
 /// Every row of the file in order, each checked on its own (a launch that was refused,
 /// a `launcher` or `turret` row, is skipped: nothing flew).
-pub(super) fn read_rows(text: &str, at: &Place) -> Result<Vec<Row>, RecordingError> {
+pub(super) fn read_rows(text: &str, at: &Place) -> Result<Vec<Row<'static>>, RecordingError> {
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .flexible(true)
@@ -114,7 +124,7 @@ impl Columns {
         record: &csv::StringRecord,
         line: u64,
         at: &Place,
-    ) -> Result<Option<Row>, RecordingError> {
+    ) -> Result<Option<Row<'static>>, RecordingError> {
         let cell = |k: usize| record.get(self.required[k]).unwrap_or("");
         let number = |k: usize| -> Result<f64, RecordingError> {
             let text = cell(k);
@@ -168,13 +178,8 @@ impl Columns {
             }
         };
         let state = [number(4)?, number(5)?, number(6)?, number(7)?, number(8)?];
-        let algorithm = self
-            .algorithm
-            .and_then(|k| record.get(k))
-            .unwrap_or("")
-            .chars()
-            .take(40)
-            .collect();
+        let algorithm = self.algorithm.and_then(|k| record.get(k)).unwrap_or("");
+        let algorithm = Cow::Owned(label_of(algorithm).to_owned());
         let event = match self.event.and_then(|k| record.get(k)).unwrap_or("") {
             "" => Event::None,
             "launch" => Event::Launch,
@@ -199,16 +204,16 @@ impl Columns {
 /// A row whose numbers are read, checked against their bounds (`shown(column)` gives a
 /// value as the file has it, for the message).
 #[allow(clippy::too_many_arguments)]
-pub(super) fn checked(
+pub(super) fn checked<'a>(
     line: u64,
     (tick, time, id): (u64, f64, u64),
     kind: Kind,
-    algorithm: String,
+    algorithm: Cow<'a, str>,
     [x, y, vx, vy, heading]: [f64; 5],
     event: Event,
     shown: impl Fn(usize) -> String,
     at: &Place,
-) -> Result<Row, RecordingError> {
+) -> Result<Row<'a>, RecordingError> {
     // Each column's bound and how a value past it is described (only when one is:
     // every row of a live capture is checked again at each build of its view).
     let coordinate = || format!("a coordinate within ±{MAX_COORD}");
