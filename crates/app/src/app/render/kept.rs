@@ -17,6 +17,7 @@
 //! ([`Inputs`]: the shown lanes' revisions and the view): building the scene of 1,000
 //! streamed entities took the window's thread about 3 ms a frame.
 
+use super::blit;
 use super::painter::{can_copy, clip, copy};
 use crate::scenario::camera::{Camera, Pane};
 use crate::scene::{Scene, View};
@@ -63,6 +64,10 @@ pub struct Kept {
     target: Option<RenderTarget>,
     /// What the frames have been doing.
     state: State,
+    /// Whether copies are blitted ([`blit::blits`]), once asked.
+    blits: Option<bool>,
+    /// The framebuffer the blits read the texture through.
+    reader: Option<blit::Reader>,
 }
 
 /// What a pane's frames have been doing: whether the texture holds the last picture, and
@@ -188,8 +193,19 @@ impl Kept {
     }
 
     /// Copies the kept picture to its pane on the screen, replacing what is there.
-    fn copy(&self, pane: Pane, scale: f32) {
+    fn copy(&mut self, pane: Pane, scale: f32) {
         let Some(target) = &self.target else { return };
+        if *self.blits.get_or_insert_with(blit::blits) {
+            let [x0, y0, ..] = pixel_box(pane, scale);
+            let height = macroquad::miniquad::window::screen_size().1.round() as i32;
+            blit::blit(
+                &mut self.reader,
+                &target.texture,
+                (x0 as i32, y0 as i32),
+                height,
+            );
+            return;
+        }
         let rect = covered(pane, scale);
         // Every pixel the pane touches, as the picture holds them (the screen outside
         // the view may have been cleared to the panels' colour: `Frame::view_pass`).

@@ -2,6 +2,7 @@
 //! pane's camera ([`crate::scenario::camera`]), the legends and the status bar. It reads
 //! the session; it changes nothing.
 
+mod blit;
 pub mod colors;
 mod draw;
 mod kept;
