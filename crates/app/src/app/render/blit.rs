@@ -20,10 +20,11 @@ use macroquad::window::get_internal_gl;
 /// OpenGL's name of the framebuffer bound for reading (miniquad's list lacks it).
 const GL_READ_FRAMEBUFFER_BINDING: u32 = 0x8CAA;
 
-/// A framebuffer reading one texture: the source of the blits.
+/// A framebuffer reading one texture: the source of the blits. It holds the texture
+/// (a shared handle): while it reads it, no new texture can be given its OpenGL name.
 #[derive(Debug)]
 pub struct Reader {
-    texture: GLuint,
+    texture: Texture2D,
     framebuffer: GLuint,
 }
 
@@ -57,7 +58,7 @@ pub fn blit(reader: &mut Option<Reader>, texture: &Texture2D, (x, y): (i32, i32)
         let (mut read, mut draw): (GLint, GLint) = (0, 0);
         glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &mut read);
         glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &mut draw);
-        let framebuffer = framebuffer_for(reader, raw);
+        let framebuffer = framebuffer_for(reader, texture, raw);
         glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
         // OpenGL counts rows from the bottom; a render target's rows are the screen's
         // way up already (only its texture coordinates run the other way).
@@ -68,14 +69,18 @@ pub fn blit(reader: &mut Option<Reader>, texture: &Texture2D, (x, y): (i32, i32)
     }
 }
 
-/// The framebuffer reading texture `raw`: the reader's if it reads it, else a new one
-/// (the old one deleted: its texture was replaced).
+/// The framebuffer reading `texture` (OpenGL's `raw`): the reader's if it reads it,
+/// else a new one (the old one deleted: its texture was replaced).
 ///
 /// # Safety
 /// OpenGL on the main thread, outside any miniquad pass; leaves the new framebuffer
 /// bound for reading.
-unsafe fn framebuffer_for(reader: &mut Option<Reader>, raw: GLuint) -> GLuint {
-    if let Some(r) = reader.as_ref().filter(|r| r.texture == raw) {
+unsafe fn framebuffer_for(reader: &mut Option<Reader>, texture: &Texture2D, raw: GLuint) -> GLuint {
+    let id = texture.raw_miniquad_id();
+    if let Some(r) = reader
+        .as_ref()
+        .filter(|r| r.texture.raw_miniquad_id() == id)
+    {
         return r.framebuffer;
     }
     if let Some(old) = reader.take() {
@@ -92,7 +97,7 @@ unsafe fn framebuffer_for(reader: &mut Option<Reader>, raw: GLuint) -> GLuint {
         0,
     );
     *reader = Some(Reader {
-        texture: raw,
+        texture: texture.clone(),
         framebuffer,
     });
     framebuffer
