@@ -13,7 +13,7 @@ use macroquad::miniquad::gl::{
     GL_DRAW_FRAMEBUFFER, GL_DRAW_FRAMEBUFFER_BINDING, GL_NEAREST, GL_READ_FRAMEBUFFER,
     GL_TEXTURE_2D,
 };
-use macroquad::miniquad::{Backend, RawId};
+use macroquad::miniquad::RawId;
 use macroquad::texture::Texture2D;
 use macroquad::window::get_internal_gl;
 
@@ -30,9 +30,7 @@ pub struct Reader {
 
 /// Whether pictures are blitted: only through desktop OpenGL.
 pub fn blits() -> bool {
-    // SAFETY: called on the main thread between macroquad frames, as the API requires.
-    let gl = unsafe { get_internal_gl() };
-    cfg!(not(target_arch = "wasm32")) && gl.quad_context.info().backend == Backend::OpenGl
+    cfg!(not(target_arch = "wasm32")) && super::panels::opengl()
 }
 
 /// Copies `texture` (drawn into as a render target) whole to the screen, its first

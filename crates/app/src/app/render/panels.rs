@@ -10,15 +10,32 @@
 use super::kept::pixel_box;
 use crate::scenario::camera::Pane;
 use macroquad::color::Color;
-use macroquad::miniquad::{self, Backend, PassAction};
+use macroquad::miniquad::{self, Backend, PassAction, RenderingBackend};
 use macroquad::window::{get_internal_gl, screen_dpi_scale};
 
 /// Whether the window clears the panels' background itself: only through OpenGL (the
 /// raw scissor switch below), else egui fills its panels as usual.
 pub fn panels_cleared() -> bool {
+    opengl()
+}
+
+/// Whether the window draws through OpenGL (desktop or WebGL).
+pub(super) fn opengl() -> bool {
     // SAFETY: called on the main thread between macroquad frames, as the API requires.
     let gl = unsafe { get_internal_gl() };
     gl.quad_context.info().backend == Backend::OpenGl
+}
+
+/// Runs `clear` in a pass on the screen, after whatever macroquad has queued (so the
+/// clear lands in order).
+fn in_a_pass(clear: impl FnOnce(&mut dyn RenderingBackend)) {
+    // SAFETY: called on the main thread between macroquad frames, as the API requires.
+    let mut gl = unsafe { get_internal_gl() };
+    gl.flush();
+    let ctx = gl.quad_context;
+    ctx.begin_default_pass(PassAction::Nothing);
+    clear(ctx);
+    ctx.end_render_pass();
 }
 
 /// Clears the whole screen to `color`, and only its colour. Nothing the window draws
@@ -27,14 +44,7 @@ pub fn panels_cleared() -> bool {
 /// words, llvmpipe clears it a word at a time, keeping the stencil's bits, which was a
 /// tenth of all the CPU time a 1,000-entity live game's window took under Xvfb.
 pub fn clear_screen(color: Color) {
-    // SAFETY: called on the main thread between macroquad frames, as the API requires.
-    let mut gl = unsafe { get_internal_gl() };
-    // Whatever macroquad has queued goes first: the clear lands in order.
-    gl.flush();
-    let ctx = gl.quad_context;
-    ctx.begin_default_pass(PassAction::Nothing);
-    ctx.clear(Some((color.r, color.g, color.b, color.a)), None, None);
-    ctx.end_render_pass();
+    in_a_pass(|ctx| ctx.clear(Some((color.r, color.g, color.b, color.a)), None, None));
 }
 
 /// Clears the screen outside `area` (in points: the world view's panes tile it) to
@@ -47,21 +57,16 @@ pub fn clear_outside(area: Pane, color: Color) {
     if rects.is_empty() {
         return;
     }
-    // SAFETY: called on the main thread between macroquad frames, as the API requires.
-    let mut gl = unsafe { get_internal_gl() };
-    // Whatever macroquad has queued goes first: the clear lands in order.
-    gl.flush();
-    let ctx = gl.quad_context;
-    ctx.begin_default_pass(PassAction::Nothing);
-    // SAFETY: a plain OpenGL state switch on the main thread, the OpenGL backend checked
-    // by `panels_cleared`; the pass's end switches it off again.
-    unsafe { miniquad::gl::glEnable(miniquad::gl::GL_SCISSOR_TEST) };
-    for [x, y, w, h] in rects {
-        // OpenGL counts rows from the bottom.
-        ctx.apply_scissor_rect(x, screen.1 - (y + h), w, h);
-        ctx.clear(Some((color.r, color.g, color.b, color.a)), None, None);
-    }
-    ctx.end_render_pass();
+    in_a_pass(|ctx| {
+        // SAFETY: a plain OpenGL state switch on the main thread, the OpenGL backend
+        // checked by `panels_cleared`; the pass's end switches it off again.
+        unsafe { miniquad::gl::glEnable(miniquad::gl::GL_SCISSOR_TEST) };
+        for [x, y, w, h] in rects {
+            // OpenGL counts rows from the bottom.
+            ctx.apply_scissor_rect(x, screen.1 - (y + h), w, h);
+            ctx.clear(Some((color.r, color.g, color.b, color.a)), None, None);
+        }
+    });
 }
 
 /// The screen's rectangles outside the pixel box `[x0, y0, x1, y1)` (top-left origin)
