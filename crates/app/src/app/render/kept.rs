@@ -64,8 +64,9 @@ pub struct Kept {
     target: Option<RenderTarget>,
     /// What the frames have been doing.
     state: State,
-    /// Whether copies are blitted ([`blit::blits`]), once asked.
-    blits: Option<bool>,
+    /// Whether copies are blitted ([`blit::blits`]), and whether pictures are kept upside
+    /// down ([`blit::turned`]), once asked.
+    blits: Option<(bool, bool)>,
     /// The framebuffer the blits read the texture through.
     reader: Option<blit::Reader>,
 }
@@ -133,6 +134,10 @@ impl Kept {
             match self.target_for(pixels(pane, scale)) {
                 Some(target) => {
                     let mut camera = Camera2D::from_display_rect(covered(pane, scale));
+                    if self.turned() {
+                        camera.zoom.y = -camera.zoom.y;
+                        camera.target.y -= blit::SUBPIXEL / scale;
+                    }
                     camera.render_target = Some(target);
                     set_camera(&camera);
                     clear_background(background);
@@ -187,25 +192,47 @@ impl Kept {
         if !fits {
             let target = render_target(w, h);
             target.texture.set_filter(FilterMode::Nearest);
+            if self.turned() {
+                blit::lay_out_as_the_screen(&target.texture);
+            }
             self.target = Some(target);
         }
         self.target.clone()
     }
 
+    /// Whether copies are blitted ([`blit::blits`]; asked once).
+    fn blits(&mut self) -> bool {
+        self.asked().0
+    }
+
+    /// Whether pictures are kept upside down ([`blit::turned`]; asked once).
+    fn turned(&mut self) -> bool {
+        self.asked().1
+    }
+
+    fn asked(&mut self) -> (bool, bool) {
+        *self
+            .blits
+            .get_or_insert_with(|| (blit::blits(), blit::turned()))
+    }
+
     /// Copies the kept picture to its pane on the screen, replacing what is there.
     fn copy(&mut self, pane: Pane, scale: f32) {
-        let Some(target) = &self.target else { return };
-        if *self.blits.get_or_insert_with(blit::blits) {
+        if self.blits() {
             let [x0, y0, ..] = pixel_box(pane, scale);
             let height = macroquad::miniquad::window::screen_size().1.round() as i32;
+            let turned = self.turned();
+            let Some(target) = &self.target else { return };
             blit::blit(
                 &mut self.reader,
                 &target.texture,
+                turned,
                 (x0 as i32, y0 as i32),
                 height,
             );
             return;
         }
+        let Some(target) = &self.target else { return };
         let rect = covered(pane, scale);
         // Every pixel the pane touches, as the picture holds them (the screen outside
         // the view may have been cleared to the panels' colour: `Frame::view_pass`).
