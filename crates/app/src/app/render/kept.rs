@@ -66,7 +66,7 @@ pub struct Kept {
     state: State,
     /// Whether copies are blitted ([`blit::blits`]), and whether pictures are kept upside
     /// down ([`blit::turned`]), once asked.
-    blits: Option<(bool, bool)>,
+    asked: Option<(bool, bool)>,
     /// The framebuffer the blits read the texture through.
     reader: Option<blit::Reader>,
 }
@@ -210,9 +210,10 @@ impl Kept {
         self.asked().1
     }
 
+    /// The renderer's answers, asked the first time.
     fn asked(&mut self) -> (bool, bool) {
         *self
-            .blits
+            .asked
             .get_or_insert_with(|| (blit::blits(), blit::turned()))
     }
 
