@@ -55,12 +55,10 @@ pub fn blits() -> bool {
     cfg!(not(target_arch = "wasm32")) && super::panels::opengl()
 }
 
-/// Whether kept pictures are drawn upside down and laid out as the screen: under Mesa's
-/// software renderers, where that makes the blit a copy of memory (asked once a pane).
+/// Whether kept pictures that are blitted ([`blits`]) are drawn upside down and laid out
+/// as the screen: under Mesa's software renderers, where that makes the blit a copy of
+/// memory (asked once a pane).
 pub fn turned() -> bool {
-    if !blits() {
-        return false;
-    }
     // SAFETY: a plain OpenGL query on the main thread; the string is OpenGL's, alive
     // while the context is, and ends with a zero byte.
     let renderer = unsafe {
@@ -128,8 +126,9 @@ fn name_after_the_queue(texture: &Texture2D) -> Option<GLuint> {
 }
 
 /// Copies `texture` (drawn into as a render target, upside down if `turned`) whole to
-/// the screen, its first pixel at `(x, y)` from the screen's top left, on a screen `height` pixels high.
-/// `reader` keeps the framebuffer that reads it from one copy to the next.
+/// the screen, its first pixel at `(x, y)` from the screen's top left, on a screen
+/// `height` pixels high. `reader` keeps the framebuffer that reads it from one copy to
+/// the next.
 pub fn blit(
     reader: &mut Option<Reader>,
     texture: &Texture2D,

@@ -212,9 +212,10 @@ impl Kept {
 
     /// The renderer's answers, asked the first time.
     fn asked(&mut self) -> (bool, bool) {
-        *self
-            .asked
-            .get_or_insert_with(|| (blit::blits(), blit::turned()))
+        *self.asked.get_or_insert_with(|| {
+            let blits = blit::blits();
+            (blits, blits && blit::turned())
+        })
     }
 
     /// Copies the kept picture to its pane on the screen, replacing what is there.
