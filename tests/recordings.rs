@@ -373,10 +373,16 @@ fn the_tick_length_must_be_a_whole_number_of_ticks_per_second_from_1_to_1000() {
     );
     assert_eq!(rate(1.0).unwrap(), 1);
     assert_eq!(rate(0.001).unwrap(), 1000);
-    for step in [1.0 / 60.5, 1.0 / 2000.0, 2.0, -0.1, 0.0] {
+    for step in [1.0 / 2000.0, 2.0, -0.1, 0.0] {
         let e = rate(step).unwrap_err().to_string();
         assert!(e.contains("time: expected a fixed tick"), "{step}: {e}");
     }
+    // 60.5 per second, taken for 61: four ticks stay within half a millisecond of it
+    // (3 x (1/60.5 - 1/61) = 4.1e-4 s), a fifth does not (5.4e-4 s).
+    let ticks = |n: u64| recording::parse(&small(0, 0.0, 1.0 / 60.5, n, "100"), "r.csv");
+    assert_eq!(ticks(4).unwrap().tick_rate, 61);
+    let e = ticks(5).unwrap_err().to_string();
+    assert!(e.contains("time: expected a fixed tick"), "{e}");
 }
 
 #[test]
@@ -412,6 +418,79 @@ fn times_may_jitter_within_one_percent_of_a_tick_or_an_f32_clocks_digits() {
         .collect::<Vec<_>>()
         .join("\n");
     assert_eq!(recording::parse(&late, "r.csv").unwrap().tick_rate, 60);
+}
+
+#[test]
+fn times_rounded_to_milliseconds_are_on_the_clock_within_a_quarter_of_a_tick() {
+    // One target over `ticks` ticks of `step` s, each time written by `write`.
+    let clock = |step: f64, ticks: u64, write: &dyn Fn(f64) -> String| {
+        let mut text = String::from("tick,time,id,kind,x,y,vx,vy,heading\n");
+        for k in 0..ticks {
+            let time = write(k as f64 * step);
+            text += &format!("{k},{time},0,target,0,0,0,0,0\n{k},{time},1,missile,0,0,0,0,0\n");
+        }
+        recording::parse(&text, "ms.csv")
+    };
+    // 60 Hz written to the millisecond: up to a third of a millisecond off, 2% of a tick.
+    let ms = |t: f64| format!("{t:.3}");
+    assert_eq!(clock(1.0 / 60.0, 120, &ms).unwrap().tick_rate, 60);
+    // 0.6 ms off at 60 Hz is more than half a millisecond (and 1% of a tick).
+    let off = |t: f64| format!("{}", if t > 0.5 && t < 0.52 { t + 0.0006 } else { t });
+    let e = clock(1.0 / 60.0, 120, &off).unwrap_err().to_string();
+    assert!(e.contains("more than 0.000500 s off"), "{e}");
+    // At 1000 Hz a quarter of a tick is the most: 0.3 ms off is refused, 0.2 ms is not.
+    let by = |d: f64| move |t: f64| format!("{}", if (t - 0.05).abs() < 1e-9 { t + d } else { t });
+    let e = clock(0.001, 100, &by(0.0003)).unwrap_err().to_string();
+    assert!(e.contains("more than 0.000250 s off"), "{e}");
+    assert!(clock(0.001, 100, &by(0.0002)).is_ok());
+}
+
+#[test]
+fn a_miss_the_last_row_names_ends_the_replayed_flight_there_for_that_reason() {
+    // A target and a missile far from it over 4 ticks at 10 per second, the missile's
+    // last row saying `event`.
+    let ending = |event: &str| {
+        let mut text = String::from("tick,time,id,kind,x,y,vx,vy,heading,event\n");
+        for k in 0..4 {
+            let time = k as f64 * 0.1;
+            let last = if k == 3 { event } else { "" };
+            text += &format!("{k},{time},0,target,-300,-40,0,0,0,\n");
+            text += &format!("{k},{time},1,missile,{},500,10,0,0,{last}\n", 100 + k);
+        }
+        let rec = recording::parse(&text, "e.csv").unwrap();
+        let mut world = recording::to_scenario(&rec, "e.csv").unwrap().build().unwrap();
+        let mut flying = Vec::new();
+        for _ in 0..8 {
+            world.step();
+            flying.push(world.missiles().len());
+        }
+        let ended = &world.finished()[0];
+        (flying, ended.metrics.outcome, ended.body.pos.x)
+    };
+    use steerlab::sim::MissReason;
+    // Shown from tick 1 on its samples 1 to 3 (x 101 to 103), it ends in the next step
+    // where it was, for the reason its game gave.
+    for (word, reason) in [
+        ("left-world", MissReason::LeftWorld),
+        ("detonated", MissReason::Detonated),
+        ("fuel-out", MissReason::FuelOut),
+    ] {
+        assert_eq!(
+            ending(word),
+            (vec![1, 1, 1, 0, 0, 0, 0, 0], Outcome::Missed(reason), 103.0),
+            "{word}"
+        );
+    }
+    // A word that names no miss (`hit`, a game's own) stops it there until its
+    // lifetime (4 samples and a tick and a half) ends it; without a word it coasts a
+    // tick first.
+    for word in ["hit", "exploded"] {
+        let (flying, outcome, x) = ending(word);
+        assert_eq!(flying, [1, 1, 1, 1, 1, 0, 0, 0], "{word}");
+        assert_eq!((outcome, x), (Outcome::Missed(MissReason::LifetimeOut), 103.0));
+    }
+    let (_, _, x) = ending("");
+    assert_eq!(x, 104.0, "coasted a tick on 10 units/s");
 }
 
 #[test]
@@ -477,13 +556,14 @@ fn a_recorded_missiles_law_is_named_after_its_algorithm_column() {
 
 #[test]
 fn a_clock_that_drifts_is_reported_at_the_first_row_that_is_off() {
-    // 60.03 ticks per second: near 60, but by tick 21 the rows are a percent of a tick
-    // off (21 x (1/60 - 1/60.03) = 1.75e-4 s > 0.01 / 60).
+    // 60.03 ticks per second: near 60, but by tick 61 the rows are more than half a
+    // millisecond off (61 x (1/60 - 1/60.03) = 5.08e-4 s; at tick 60, 4.997e-4 s), on
+    // line 2 + 2 x 61 (the target's row comes first).
     let e = recording::parse(&small(0, 0.0, 1.0 / 60.03, 100, "100"), "r.csv")
         .unwrap_err()
         .to_string();
     assert!(
-        e.starts_with("r.csv:44: time: expected 0.35 for tick 21"),
+        e.starts_with("r.csv:124: time: expected 1.0166666666666666 for tick 61"),
         "{e}"
     );
 }

@@ -70,6 +70,8 @@ fn signal_code(signal: &Option<Signal>) -> Result<u8, String> {
         Some(Signal::Detonate { .. }) => Ok(1),
         Some(Signal::SolverFailed) => Ok(2),
         Some(Signal::Failed(e)) => Err(format!("the law failed: {e}")),
+        // (Only a recording's replay says it; a recording's law is not exported.)
+        Some(Signal::Ended(reason)) => Err(format!("its flight ended: {}", reason.describe())),
     }
 }
 

@@ -237,10 +237,12 @@ impl Clock {
                 row.line,
                 Some("time"),
                 format!(
-                    "expected {} for tick {} (a fixed tick of {dt} s), found {}",
+                    "expected {} for tick {} (a fixed tick of {dt} s), found {}, more \
+                     than {:.6} s off",
                     expected(row, dt),
                     row.tick,
-                    row.time
+                    row.time,
+                    allowance(dt, expected(row, dt)),
                 ),
             ));
         }
@@ -253,11 +255,19 @@ impl Clock {
 }
 
 /// Whether `time` is where a fixed tick of `dt` puts the tick `ticks` after one at
-/// `first`: within 1% of a tick, plus what a time written as an f32 (a game's float
-/// clock) loses in its digits, about 1e-7 of itself.
+/// `first`: within [`allowance`].
 pub fn on_clock(first: f64, ticks: u64, dt: f64, time: f64) -> bool {
     let expected = first + ticks as f64 * dt;
-    (time - expected).abs() <= 0.01 * dt + 1e-7 * expected.abs()
+    (time - expected).abs() <= allowance(dt, expected)
+}
+
+/// How far a time `expected` on a clock of tick `dt` may be off: 1% of a tick, or half
+/// a millisecond (a game that logs its time rounded to milliseconds) where that is at
+/// most a quarter of a tick; plus what a time written as an f32 (a game's float clock)
+/// loses in its digits, about 1e-7 of itself.
+fn allowance(dt: f64, expected: f64) -> f64 {
+    const HALF_A_MILLISECOND: f64 = 0.0005 * (1.0 + 1e-9);
+    (0.01 * dt).max(HALF_A_MILLISECOND.min(0.25 * dt)) + 1e-7 * expected.abs()
 }
 
 /// The rows gathered into tracks: one per kind and id (targets and missiles are numbered
@@ -305,7 +315,8 @@ fn into_tracks(
                 first: tick,
                 samples: vec![row.sample],
                 launched: row.event == Event::Launch,
-                ended: row.event == Event::End,
+                ended: row.event.ended(),
+                missed: row.event.missed(),
             };
             tracks.push((track, tick, row.line));
             next = tracks.len();
@@ -337,7 +348,8 @@ fn into_tracks(
             ));
         }
         track.samples.push(row.sample);
-        track.ended = row.event == Event::End;
+        track.ended = row.event.ended();
+        track.missed = row.event.missed();
         (*prev, *prev_line) = (tick, row.line);
         next = k + 1;
     }

@@ -145,7 +145,9 @@ impl RuntimeLaw for Replay {
             // time that tick is written): coast one tick on the last velocity, so a hit
             // inside that tick is still found...
             None if k as usize == len && !self.track.ended => body.pos += body.vel * seen.dt,
-            // ...then stay until the lifetime ends.
+            // A miss its last row names ends it there, for that reason...
+            None if self.track.missed.is_some() => return Ok(self.track.missed.map(Signal::Ended)),
+            // ...otherwise it stays until the lifetime ends.
             None => body.vel = Vec2::ZERO,
         }
         Ok(None)
@@ -203,6 +205,7 @@ mod tests {
             samples: xs.iter().map(|&x| sample(x)).collect(),
             launched: false,
             ended: false,
+            missed: None,
         };
         Replay::new("rec-mine-test", &track, 0)
     }

@@ -4,6 +4,7 @@
 
 use super::{Kind, Place, RecordingError, Sample, MAX_HEADING, MAX_ROWS, REQUIRED};
 use crate::sim::limits::{MAX_COORD, MAX_SPEED};
+use crate::sim::MissReason;
 use glam::Vec2;
 use std::borrow::Cow;
 
@@ -26,8 +27,24 @@ pub(super) enum Event {
     None,
     /// Where it started: it is launched on this row's tick.
     Launch,
-    /// Its last row: its flight (or life) ended on this tick.
-    End,
+    /// Its last row: its flight (or life) ended on this tick; a miss, if the word
+    /// names one ([`MissReason::id`]: `left-world`, `detonated`, ...).
+    End(Option<MissReason>),
+}
+
+impl Event {
+    /// Whether it says the flight ended on this row.
+    pub(super) fn ended(self) -> bool {
+        matches!(self, Event::End(_))
+    }
+
+    /// The miss it names, if any.
+    pub(super) fn missed(self) -> Option<MissReason> {
+        match self {
+            Event::End(missed) => missed,
+            Event::None | Event::Launch => None,
+        }
+    }
 }
 
 /// The `algorithm` column as a recording keeps it: its first 40 characters.
@@ -183,7 +200,7 @@ impl Columns {
         let event = match self.event.and_then(|k| record.get(k)).unwrap_or("") {
             "" => Event::None,
             "launch" => Event::Launch,
-            _ => Event::End,
+            word => Event::End(MissReason::from_id(word)),
         };
         let shown = |k: usize| cell(k).to_string();
         let (tick, time, id) = (whole(0)?, number(1)?, whole(2)?);

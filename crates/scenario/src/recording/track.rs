@@ -1,5 +1,6 @@
 //! What a recording holds per entity: its kind, and a sample per tick.
 
+use crate::sim::MissReason;
 use glam::Vec2;
 
 /// What a recorded entity is.
@@ -37,6 +38,9 @@ pub struct RecordedTrack {
     /// `fuel-out`, ...); otherwise it coasts one tick past it (a game's recording has no
     /// row for the tick a missile hit on).
     pub ended: bool,
+    /// The miss its last row names (`left-world`, `detonated`, ...): its flight ends
+    /// there for that reason, not when its lifetime runs out.
+    pub missed: Option<MissReason>,
 }
 
 /// An entity's name: `target 3`, `missile 7`.

@@ -174,6 +174,9 @@ pub enum Signal {
     SolverFailed,
     /// The law itself failed (a script's error): this missile ends, the others fly on.
     Failed(LawError),
+    /// The flight ends here, where the missile was, for this reason: a recorded missile
+    /// whose game said how it missed (its trace's `event`).
+    Ended(crate::sim::MissReason),
 }
 
 /// How a missile is drawn.

@@ -36,6 +36,24 @@ pub enum MissReason {
 }
 
 impl MissReason {
+    pub const ALL: [MissReason; 10] = [
+        MissReason::FuelOut,
+        MissReason::LifetimeOut,
+        MissReason::LeftWorld,
+        MissReason::TargetLost,
+        MissReason::Detonated,
+        MissReason::NonFinite,
+        MissReason::LawFailed,
+        MissReason::Decoyed,
+        MissReason::NoSolution,
+        MissReason::Terrain,
+    ];
+
+    /// The reason named `id` in a CSV trace's `event` column ([`MissReason::id`]).
+    pub fn from_id(id: &str) -> Option<MissReason> {
+        MissReason::ALL.into_iter().find(|r| r.id() == id)
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             MissReason::FuelOut => "fuel out",

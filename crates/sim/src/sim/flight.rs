@@ -180,6 +180,12 @@ impl<'a> Flight<'a> {
             self.emit(events, kind);
             return self.miss(missile, MissReason::LawFailed, events);
         }
+        if let Some(Signal::Ended(reason)) = signal {
+            // Its recording said how it ended: it ends where it was.
+            missile.body = before;
+            missile.metrics.record_distance(before.pos.distance(target.prev_pos), self.tick);
+            return self.miss(missile, reason, events);
+        }
         // Round the terrain before its terminal phase, if it is told to.
         if let Some(avoid) = &missile.avoid {
             let chasing = (chased.prev_pos, missile.radius);
@@ -278,7 +284,7 @@ impl<'a> Flight<'a> {
             Some(Signal::Detonate { radius, fraction }) => {
                 return self.detonate(missile, radius, fraction, flown, events, hits)
             }
-            Some(Signal::Failed(_)) | None => {}
+            Some(Signal::Failed(_) | Signal::Ended(_)) | None => {}
         }
         if let Some(reason) = ends.reason(path, flown, dt, after.pos) {
             self.miss(missile, reason, events);
