@@ -65,7 +65,7 @@ fn a_threshold_out_of_range_is_named_with_its_place() {
     assert_code(&out, 2, "diagnose a bad file");
     assert!(
         stderr(&out).contains(
-            "bad.ron:3:27: diagnosis.orbit_turns: expected a value in 0.1..=100, found 0"
+            "bad.ron:3:27: diagnosis.orbit_turns: expected a value from 0.1 to 100, found 0"
         ),
         "{}",
         stderr(&out)

@@ -317,7 +317,7 @@ fn bad_arguments_are_refused_naming_their_flag() {
         ),
         (
             vec!["--x", "algorithms.intercept.speed=0..100:3"],
-            "error: --x: algorithms.intercept.speed: expected a value in 1..=5000, found 0",
+            "error: --x: algorithms.intercept.speed: expected a value from 1 to 5000, found 0",
         ),
         (
             vec!["--x", "launch.range=1..2"],

@@ -131,7 +131,7 @@ fn opening_a_broken_file_shows_the_error_and_keeps_the_scenario() {
     assert!(error.contains("broken.ron:3:"), "{error}");
     assert!(error.contains("algorithms.smoothed.ga"), "{error}");
     // In the panel and over the view (where the user is looking).
-    let shown = harness.query_all_by_label_contains("expected a value in 0..=1, found 1.5");
+    let shown = harness.query_all_by_label_contains("expected a value from 0 to 1, found 1.5");
     assert_eq!(shown.count(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -225,7 +225,7 @@ fn bad_sweeps_are_refused_each_with_its_own_error() {
     let (field, why) = one(SweepSpec::new(axis("algorithms.smoothed.ga=0.5..1.5:3")));
     assert_eq!(field, "x.hi");
     assert!(
-        why.contains("algorithms.smoothed.ga: expected a value in 0..=1, found 1.5"),
+        why.contains("algorithms.smoothed.ga: expected a value from 0 to 1, found 1.5"),
         "{why}"
     );
     let (field, why) = one(SweepSpec::new(axis("algorithms.smoothed.ga=0.5..0.9:0")));

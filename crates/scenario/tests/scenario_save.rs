@@ -132,7 +132,7 @@ fn program() -> impl Strategy<Value = Vec<u16>> {
 fn fly_program(names: Vec<String>) -> impl Strategy<Value = Motion> {
     let hero = prop::option::of(prop::sample::select(names));
     // The shift is a fraction of the room the first point has within the death lines
-    // (x in -128..=768): a program starting beyond them is refused.
+    // (x from -128 to 768): a program starting beyond them is refused.
     (program(), 0.001f32..0.999, steering(), hero).prop_map(|(program, room, steering, hero)| {
         let x = f32::from(program[0] % 20) * 64.0 - 128.0;
         Motion::FlyProgram(FlyProgramSpec {

@@ -270,7 +270,7 @@ fn a_placed_obstacle_appears_at_the_next_tick_and_bad_ones_are_refused_when_queu
     });
     let error = world.apply(Input::AddObstacle(tiny)).unwrap_err();
     assert!(
-        error.starts_with("radius: expected a value in 0.001..="),
+        error.starts_with("radius: expected a value from 0.001 to "),
         "{error}"
     );
     world.apply(Input::AddObstacle(square(500.0))).unwrap();

@@ -63,7 +63,7 @@ pub fn problems(view: &ViewSpec) -> Vec<(String, String)> {
             if v.is_nan() || v.abs() > MAX_COORD {
                 out.push((
                     format!("view.center[{k}]"),
-                    format!("expected a value in -{0}..={0}, found {v}", MAX_COORD),
+                    format!("expected a value from -{0} to {0}, found {v}", MAX_COORD),
                 ));
             }
         }

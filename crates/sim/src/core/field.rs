@@ -49,11 +49,11 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// What a value of this kind is, in words: "a number in 0..=1", "one of: a, b".
+    /// What a value of this kind is, in words: "a number from 0 to 1", "one of: a, b".
     pub fn describe(&self) -> String {
         match self {
-            Kind::Number { min, max } => format!("a number in {min}..={max}"),
-            Kind::Whole { min, max } => format!("a whole number in {min}..={max}"),
+            Kind::Number { min, max } => format!("a number from {min} to {max}"),
+            Kind::Whole { min, max } => format!("a whole number from {min} to {max}"),
             Kind::Flag => "true or false".into(),
             Kind::Choice(names) => format!("one of: {}", names.join(", ")),
             Kind::Point { limit } | Kind::Vector { limit } => {
@@ -533,7 +533,7 @@ impl Field {
                 Value::Whole(*v as i64)
             }
             (Kind::Whole { min, max }, WrittenValue::Number(v)) => {
-                return Err(format!("expected an integer in {min}..={max}, found {v}"))
+                return Err(format!("expected an integer from {min} to {max}, found {v}"))
             }
             (Kind::Flag, WrittenValue::Flag(v)) => Value::Flag(*v),
             (Kind::Choice(names), WrittenValue::Name(name)) => {

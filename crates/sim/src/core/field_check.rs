@@ -20,7 +20,7 @@ pub fn check(field: &Field, at: &str, value: &Value, names: &[&str]) -> Vec<(Str
             if *v < min || *v > max {
                 push(
                     at.to_string(),
-                    format!("expected an integer in {min}..={max}, found {v}"),
+                    format!("expected an integer from {min} to {max}, found {v}"),
                 );
             }
         }
@@ -90,7 +90,7 @@ fn in_range(value: f32, min: f32, max: f32) -> Option<String> {
     } else {
         format!("{value} (not finite)")
     };
-    Some(format!("expected a value in {min}..={max}, found {found}"))
+    Some(format!("expected a value from {min} to {max}, found {found}"))
 }
 
 fn point_problems(at: &str, p: Vec2, limit: f32, push: &mut impl FnMut(String, String)) {

@@ -14,11 +14,11 @@ fn one(field: Field, value: Value) -> String {
 fn a_value_of_the_wrong_kind_is_refused_in_words() {
     assert_eq!(
         one(number(0.0, 1.0), Value::Flag(true)),
-        "expected a number in 0..=1, found true"
+        "expected a number from 0 to 1, found true"
     );
     assert_eq!(
         one(whole(1, 64), Value::Number(2.5)),
-        "expected a whole number in 1..=64, found 2.5"
+        "expected a whole number from 1 to 64, found 2.5"
     );
     assert_eq!(
         one(flag(), Value::Whole(1)),
@@ -43,19 +43,19 @@ fn a_number_s_range_includes_its_ends_and_no_nan_or_infinity() {
     }
     assert_eq!(
         one(f, Value::Number(3.6)),
-        "expected a value in -2..=3.5, found 3.6"
+        "expected a value from -2 to 3.5, found 3.6"
     );
     assert_eq!(
         one(f, Value::Number(-2.1)),
-        "expected a value in -2..=3.5, found -2.1"
+        "expected a value from -2 to 3.5, found -2.1"
     );
     assert_eq!(
         one(f, Value::Number(f32::NAN)),
-        "expected a value in -2..=3.5, found NaN (not finite)"
+        "expected a value from -2 to 3.5, found NaN (not finite)"
     );
     assert_eq!(
         one(f, Value::Number(f32::INFINITY)),
-        "expected a value in -2..=3.5, found inf (not finite)"
+        "expected a value from -2 to 3.5, found inf (not finite)"
     );
 }
 
@@ -66,11 +66,11 @@ fn a_whole_number_s_range_includes_its_ends() {
     assert!(problems(f, Value::Whole(600)).is_empty());
     assert_eq!(
         one(f, Value::Whole(601)),
-        "expected an integer in 0..=600, found 601"
+        "expected an integer from 0 to 600, found 601"
     );
     assert_eq!(
         one(f, Value::Whole(-1)),
-        "expected an integer in 0..=600, found -1"
+        "expected an integer from 0 to 600, found -1"
     );
 }
 
@@ -81,7 +81,7 @@ fn a_point_names_the_coordinate_that_is_out() {
         found,
         [(
             "f[1]".to_string(),
-            "expected a value in -100..=100, found -100.5".to_string()
+            "expected a value from -100 to 100, found -100.5".to_string()
         )]
     );
     let found = problems(vector(1.0), Value::Point(Vec2::new(2.0, f32::NAN)));
@@ -100,7 +100,7 @@ fn each_point_of_a_list_is_checked_by_its_index() {
         problems(f, Value::Points(points)),
         [(
             "f[2][0]".to_string(),
-            "expected a value in -10..=10, found 11".to_string()
+            "expected a value from -10 to 10, found 11".to_string()
         )]
     );
 }
@@ -156,7 +156,7 @@ fn keyframes_are_present_few_enough_in_order_and_in_range() {
             ),
             (
                 "f[1][1]".to_string(),
-                "expected a value in 0..=10, found 11".to_string()
+                "expected a value from 0 to 10, found 11".to_string()
             )
         ]
     );
@@ -165,11 +165,11 @@ fn keyframes_are_present_few_enough_in_order_and_in_range() {
         [
             (
                 "f[0][0]".to_string(),
-                "expected a value in 0..=100, found -1".to_string()
+                "expected a value from 0 to 100, found -1".to_string()
             ),
             (
                 "f[1][0]".to_string(),
-                "expected a value in 0..=100, found 101".to_string()
+                "expected a value from 0 to 100, found 101".to_string()
             )
         ]
     );
@@ -276,7 +276,7 @@ fn a_written_value_reads_back_as_its_kind() {
     );
     assert_eq!(
         n.value_of(&WrittenValue::Number(11.0)),
-        Err("expected a value in 0..=10, found 11".into())
+        Err("expected a value from 0 to 10, found 11".into())
     );
     assert_eq!(
         n.value_of(&WrittenValue::Flag(true)),
@@ -286,7 +286,7 @@ fn a_written_value_reads_back_as_its_kind() {
     assert_eq!(w.value_of(&WrittenValue::Number(3.0)), Ok(Value::Whole(3)));
     assert_eq!(
         w.value_of(&WrittenValue::Number(3.5)),
-        Err("expected an integer in 0..=5, found 3.5".into())
+        Err("expected an integer from 0 to 5, found 3.5".into())
     );
     let c = choice(&["earliest", "article-max"]).named("c");
     assert_eq!(
@@ -444,11 +444,11 @@ fn a_described_struct_reads_sets_and_checks_its_fields_and_parts() {
         [
             (
                 "o.at[0]".to_string(),
-                "expected a value in -10..=10, found 11".to_string()
+                "expected a value from -10 to 10, found 11".to_string()
             ),
             (
                 "o.inner.x".to_string(),
-                "expected a value in 0..=1, found 2".to_string()
+                "expected a value from 0 to 1, found 2".to_string()
             )
         ]
     );
@@ -505,11 +505,11 @@ fn a_checked_set_refuses_unknown_fields_ranges_and_kinds() {
     );
     assert_eq!(
         d.set_checked("n", Value::Whole(10)),
-        Err("expected an integer in 0..=9, found 10".to_string())
+        Err("expected an integer from 0 to 9, found 10".to_string())
     );
     assert_eq!(
         d.set_checked("n", Value::Flag(true)),
-        Err("expected a whole number in 0..=9, found true".to_string())
+        Err("expected a whole number from 0 to 9, found true".to_string())
     );
     assert_eq!(d.set_checked("n", Value::Whole(9)), Ok(()));
     assert_eq!(o.n, 9);

@@ -115,7 +115,7 @@ fn a_threshold_out_of_range_is_refused_with_its_field() {
     });
     let error = s.messages.error.clone().unwrap();
     assert!(
-        error.starts_with("not applied: diagnosis.orbit_turns: expected a value in 0.1..=100"),
+        error.starts_with("not applied: diagnosis.orbit_turns: expected a value from 0.1 to 100"),
         "{error}"
     );
     assert_eq!(s.doc.scenario.diagnosis, Thresholds::default());

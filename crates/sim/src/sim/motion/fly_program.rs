@@ -102,15 +102,15 @@ impl FlyProgramSpec {
         }
         for (index, &n) in self.program.iter().enumerate() {
             let message = match Command::decode(n) {
-                None if n >= 300 => format!("expected a command in 0..=299, found {n}"),
+                None if n >= 300 => format!("expected a command from 0 to 299, found {n}"),
                 None => format!(
-                    "expected a grid point with a column in 0..={}, found {n} (row {}, column {})",
+                    "expected a grid point with a column from 0 to {}, found {n} (row {}, column {})",
                     COLUMNS - 1,
                     n / 20,
                     n % 20
                 ),
                 Some(Command::Jump(to)) if to >= len => format!(
-                    "expected a jump to a command index in 0..={} (260..={}), found {n}, a jump to index {to}",
+                    "expected a jump to a command index from 0 to {} (260 to {}), found {n}, a jump to index {to}",
                     len - 1,
                     260 + len - 1
                 ),
@@ -139,7 +139,7 @@ impl FlyProgramSpec {
             let lo = ORIGIN;
             let hi = ORIGIN + SPACING * f32::from(COLUMNS - 1);
             Err(format!(
-                "expected a shift that keeps the first point within the death lines (x in {lo}..={hi}), found {}, which starts the object at x = {}",
+                "expected a shift that keeps the first point within the death lines (x from {lo} to {hi}), found {}, which starts the object at x = {}",
                 self.shift, start.x
             ))
         } else {
