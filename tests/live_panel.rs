@@ -533,3 +533,17 @@ fn a_breakpoint_on_the_last_tick_a_view_held_is_not_heard_again() {
     assert_eq!(h.state().session.runs.paused_by, None);
     game.link.close();
 }
+
+#[test]
+fn a_games_view_is_neither_saved_as_a_scenario_nor_put_in_a_link() {
+    let (mut h, game) = shown_after(10);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("default");
+    let session = &mut h.state_mut().session;
+    assert!(session.replays(), "its missile flies its track");
+    let e = session.save_as(&file).unwrap_err().to_string();
+    assert!(e.contains("cannot be saved as a scenario"), "{e}");
+    assert!(!file.exists(), "nothing written");
+    assert!(session.link().unwrap_err().contains("cannot be put in a link"));
+    game.link.close();
+}

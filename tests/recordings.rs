@@ -297,6 +297,7 @@ mod window {
     fn a_broken_recording_never_replaces_what_is_open_and_a_good_one_cannot_be_saved_over() {
         let dir = tempfile::tempdir().unwrap();
         let mut session = Session::new(default_scenario(), None);
+        assert!(!session.replays(), "the default scenario's laws are its own");
         let before = session.doc.scenario.clone();
         let e = session.open(&broken_dir().join("gap.csv")).unwrap_err();
         assert!(e.to_string().contains("gap.csv:6: tick:"), "{e}");
@@ -309,6 +310,15 @@ mod window {
         assert_eq!(session.doc.scenario.launchers.len(), 8);
         let e = session.save_as(&csv).unwrap_err();
         assert!(e.to_string().contains("read-only"), "{e}");
+        // Nor as a scenario file beside it, nor as a link: its laws are its file's.
+        let ron = dir.path().join("game.ron");
+        let e = session.save_as(&ron).unwrap_err();
+        assert!(e.to_string().contains("cannot be saved as a scenario"), "{e}");
+        assert!(!ron.exists());
+        assert_eq!(
+            session.link().unwrap_err(),
+            "a recording opens read-only: it cannot be put in a link"
+        );
         assert_eq!(
             std::fs::read_to_string(&csv).unwrap(),
             text,

@@ -50,6 +50,9 @@ pub struct Messages {
 /// How the error of a refused edit starts (a later edit that applies clears it).
 const NOT_APPLIED: &str = "not applied: ";
 
+/// Why a recording (or a live game's view) is not saved or linked as a scenario.
+const READ_ONLY: &str = "a recording opens read-only";
+
 /// The sandbox state.
 pub struct Session {
     pub doc: Document,
@@ -485,6 +488,9 @@ impl Session {
     /// The scenario as a link's fragment ([`scenario::link`]), carrying the text of the
     /// scripts it names; or why a script could not be read.
     pub fn link(&self) -> Result<String, String> {
+        if self.replays() {
+            return Err(format!("{READ_ONLY}: it cannot be put in a link"));
+        }
         let dir = self.doc.path.as_deref().and_then(Path::parent);
         let files = scenario::link::files_of(&self.doc.scenario, dir)?;
         Ok(scenario::link::fragment(&self.doc.scenario, &files))
@@ -526,20 +532,25 @@ impl Session {
             .collect()
     }
 
+    /// Whether the open scenario flies a recording's missiles (a recording opened, or a
+    /// live game's view): laws made from its file, which no scenario file or link holds.
+    pub fn replays(&self) -> bool {
+        let scenario = &self.doc.scenario;
+        (scenario.launchers.iter())
+            .flat_map(|l| &l.algorithms)
+            .any(|a| crate::recording::replay::track_of(&scenario.algorithms, *a).is_some())
+    }
+
     /// Saves to `path` (atomically) and makes it the current file.
     pub fn save_as(&mut self, path: &Path) -> Result<(), crate::files::FileError> {
         // A recording's missiles fly laws made from its file: there is no scenario file
         // that could hold them, and writing one over the CSV would lose the recording.
-        if self
-            .doc
-            .path
-            .as_deref()
-            .is_some_and(crate::recording::is_recording)
-        {
+        let from_csv = (self.doc.path.as_deref()).is_some_and(crate::recording::is_recording);
+        if from_csv || self.replays() {
             return Err(crate::files::FileError {
                 path: path.to_path_buf(),
                 at: None,
-                message: "a recording opens read-only: it cannot be saved as a scenario".into(),
+                message: format!("{READ_ONLY}: it cannot be saved as a scenario"),
             });
         }
         // Its scripts are found from where it was read; saved elsewhere, their paths are

@@ -37,19 +37,27 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
             if button.clicked() || enter {
                 open(state, session, &PathBuf::from(state.path_text.trim()));
             }
+            // A recording (or a live game's view) is not saved or linked as a scenario.
+            let read_only = session.replays();
+            const READ_ONLY: &str = "a recording opens read-only: its missiles fly from its file";
             ui.horizontal_wrapped(|ui| {
                 if ui.button("Open…").on_hover_text(OPEN_HELP).clicked() {
                     pick_file(state);
                 }
                 let save_button = ui
-                    .add_enabled(session.doc.path.is_some(), egui::Button::new("Save"))
-                    .on_hover_text("Ctrl+S");
+                    .add_enabled(
+                        session.doc.path.is_some() && !read_only,
+                        egui::Button::new("Save"),
+                    )
+                    .on_hover_text("Ctrl+S")
+                    .on_disabled_hover_text(READ_ONLY);
                 if save_button.clicked() {
                     if let Some(path) = session.doc.path.clone() {
                         save(session, &path);
                     }
                 }
-                if ui.button("Save As…").clicked() {
+                let save_as_button = ui.add_enabled(!read_only, egui::Button::new("Save As…"));
+                if save_as_button.on_disabled_hover_text(READ_ONLY).clicked() {
                     save_as(state, session);
                 }
                 if ui
@@ -62,8 +70,9 @@ pub fn section(ui: &mut egui::Ui, state: &mut PanelState, session: &mut Session)
             ui.horizontal_wrapped(|ui| {
                 shipped_menu(ui, session);
                 if ui
-                    .button("Copy link")
+                    .add_enabled(!read_only, egui::Button::new("Copy link"))
                     .on_hover_text("the whole scenario as a link to the web build")
+                    .on_disabled_hover_text(READ_ONLY)
                     .clicked()
                 {
                     copy_link(ui.ctx(), state, session);
