@@ -377,3 +377,38 @@ fn bench_history_records_a_run_and_times_jumps() {
         "{text}"
     );
 }
+
+#[test]
+fn a_reader_that_stops_early_is_not_a_failure_and_the_files_are_still_written() {
+    // `steerlab sweep ... --worst F | head -1`: its output's reader is gone before the
+    // first line; the sweep goes on, writes F and exits 0 without a word.
+    let dir = tempfile::tempdir().unwrap();
+    let worst = dir.path().join("worst.ron");
+    let mut child = steerlab()
+        .args(["sweep", "smoothed-envelope", "--runs", "2", "--worst"])
+        .arg(&worst)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(worst.exists(), "the worst run was saved");
+}
+
+#[test]
+fn output_that_cannot_be_printed_is_said_on_the_standard_error() {
+    // A full device: not a closed reader, so it is said.
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let out = steerlab()
+        .args(["compare", "default"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("steerlab: cannot print: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -10,13 +10,13 @@ use steerlab::scenario::presets;
 
 pub fn bench(missiles: u64, ticks: u64, algorithm: Option<Algorithm>) -> Result<(), Failure> {
     let algorithms = algorithm.map_or(Algorithm::ALL.to_vec(), |a| vec![a]);
-    println!(
+    outln!(
         "{:<12} {:>10} {:>6} {:>18}",
         "algorithm", "missiles", "ticks", "updates/s"
     );
     for algorithm in algorithms {
         let r = headless::bench(algorithm, missiles as usize, ticks).map_err(Failure::Internal)?;
-        println!(
+        outln!(
             "{:<12} {:>10} {:>6} {:>18.0}",
             algorithm.id(),
             missiles,
@@ -30,11 +30,11 @@ pub fn bench(missiles: u64, ticks: u64, algorithm: Option<Algorithm>) -> Result<
 /// Times the benchmark crowd: ticks and agent updates per second on one thread.
 pub fn bench_crowd(agents: u64, ticks: u64) -> Result<(), Failure> {
     let r = headless::bench_crowd(agents as usize, ticks);
-    println!(
+    outln!(
         "{:<8} {:>10} {:>6} {:>12} {:>18}",
         "crowd", "agents", "ticks", "ticks/s", "agent updates/s"
     );
-    println!(
+    outln!(
         "{:<8} {:>10} {:>6} {:>12.1} {:>18.0}",
         "boids",
         agents,
@@ -59,7 +59,7 @@ pub fn bench_script(missiles: u64, ticks: u64, path: &Path) -> Result<(), Failur
     let law = std::sync::Arc::new(law);
     let mut tuning = steerlab::guidance::Tuning::default();
     let scripted = tuning.register(law).map_err(Failure::Input)?;
-    println!(
+    outln!(
         "{:<16} {:>10} {:>6} {:>18} {:>14}",
         "algorithm", "missiles", "ticks", "updates/s", "us per update"
     );
@@ -70,7 +70,7 @@ pub fn bench_script(missiles: u64, ticks: u64, path: &Path) -> Result<(), Failur
         // script's, said with its place.
         let r = headless::bench_scenario(&scenario, algorithm, missiles as usize, ticks)
             .map_err(Failure::Input)?;
-        println!(
+        outln!(
             "{:<16} {:>10} {:>6} {:>18.0} {:>14.2}",
             algorithm.id(),
             missiles,
@@ -95,7 +95,7 @@ pub fn bench_history(missiles: u64, seconds: f64, budget_mb: u64) -> Result<(), 
     let mut jumps = r.jumps.clone();
     jumps.sort_by(f64::total_cmp);
     let ms = |s: f64| s * 1000.0;
-    println!(
+    outln!(
         "recorded {} ticks ({seconds} s) of ~{missiles} missiles in {:.1} s; history {:.1} MB, reaches ticks {}..={}",
         r.ticks,
         r.run_seconds,
@@ -103,7 +103,7 @@ pub fn bench_history(missiles: u64, seconds: f64, budget_mb: u64) -> Result<(), 
         r.earliest,
         r.latest
     );
-    println!(
+    outln!(
         "jump to a recorded tick ({} probes): median {:.1} ms, p90 {:.1} ms, max {:.1} ms",
         jumps.len(),
         ms(jumps[jumps.len() / 2]),

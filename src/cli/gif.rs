@@ -86,7 +86,7 @@ pub fn run(args: GifArgs) -> Result<(), Failure> {
     // Through a temporary file beside it, renamed over it: a failure leaves no half GIF.
     files::write_output(&args.out, &inputs, |w| w.write_all(&bytes))
         .map_err(|e| Failure::Input(e.to_string()))?;
-    println!(
+    outln!(
         "{}: {frames} frames of {width}x{height} at {} fps ({} s), {:.1} KB in {:.2} s",
         args.out.display(),
         options.fps,

@@ -87,7 +87,7 @@ pub fn run(args: LiveArgs) -> Result<(), Failure> {
     };
     let server = Server::start(args.listen, options)
         .map_err(|e| Failure::Input(format!("cannot listen on {}: {e}", args.listen)))?;
-    println!("listening on {}", server.local_addr());
+    outln!("listening on {}", server.local_addr());
     let _ = std::io::stdout().flush();
     let started = Instant::now();
     let deadline = args.seconds.map(Duration::from_secs_f64);
@@ -117,7 +117,7 @@ pub fn run(args: LiveArgs) -> Result<(), Failure> {
             (Some(a), Some(b)) => format!("ticks {} to {}", a.tick, b.tick),
             _ => "no frames".into(),
         };
-        println!(
+        outln!(
             "game {} \"{}\" from {}{}: {} frames ({ticks}), {} rows",
             index + 1,
             steerlab::core::text::escape(c.name()),
@@ -131,13 +131,13 @@ pub fn run(args: LiveArgs) -> Result<(), Failure> {
                 round_trips.push(t.as_secs_f64() * 1000.0);
                 format!(" (round trip {:.2} ms)", t.as_secs_f64() * 1000.0)
             });
-            println!(
+            outln!(
                 "  applied {} = {} from tick {}{trip}",
                 a.name, a.value, a.tick
             );
         }
         if let Some(problem) = &game.problem {
-            println!("  closed: {}", steerlab::core::text::escape(problem));
+            outln!("  closed: {}", steerlab::core::text::escape(problem));
         }
         if let Some(record) = &args.record {
             if c.frames.is_empty() {
@@ -151,13 +151,13 @@ pub fn run(args: LiveArgs) -> Result<(), Failure> {
             } else {
                 " (it needs a target and a missile over two ticks to open as a recording)"
             };
-            println!("  recorded to {}{opens}", path.display());
+            outln!("  recorded to {}{opens}", path.display());
         }
     }
     if !round_trips.is_empty() {
         round_trips.sort_by(f64::total_cmp);
         let at = |q: f64| round_trips[((round_trips.len() - 1) as f64 * q).round() as usize];
-        println!(
+        outln!(
             "set round trips: {}, median {:.2} ms, p99 {:.2} ms",
             round_trips.len(),
             at(0.5),

@@ -13,6 +13,35 @@ use steerlab::scenario;
 use steerlab::sim::EventKind;
 use steerlab::{files, headless};
 
+/// `println!` for the command line's output: a reader that stops early (`| head`) is
+/// not a failure (the rest is not shown, and the command goes on to write its files).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::shown(std::io::Write::write_fmt(
+            &mut std::io::stdout(),
+            format_args!("{}\n", format_args!($($arg)*)),
+        ))
+    };
+}
+
+/// `print!` as [`outln`] has it.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::shown(std::io::Write::write_fmt(&mut std::io::stdout(), format_args!($($arg)*)))
+    };
+}
+
+/// What printing to the standard output came to: a closed pipe is said nothing of, any
+/// other failure on the standard error.
+fn shown(printed: std::io::Result<()>) {
+    match printed {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("steerlab: cannot print: {e}")
+        }
+        _ => {}
+    }
+}
+
 mod bench;
 mod export;
 mod gif;
@@ -385,7 +414,7 @@ fn crowds(world: &steerlab::sim::World, scenario: &steerlab::scenario::Scenario)
         };
         let n = crowd.agents.len().max(1) as f32;
         let mean = crowd.agents.iter().map(|a| a.vel.length()).sum::<f32>() / n;
-        println!(
+        outln!(
             "{name}: {} agents at {:.2} s, mean speed {mean:.1} units/s (at most {})",
             crowd.agents.len(),
             world.time(),
@@ -398,7 +427,7 @@ fn diagnose(file: &Path, seconds: Option<f64>) -> Result<(), Failure> {
     let scenario = load(file)?;
     let (world, sampler) =
         headless::run_and_diagnose(&scenario, seconds).map_err(Failure::Input)?;
-    print!("{}", headless::diagnose::report(&world, &sampler));
+    out!("{}", headless::diagnose::report(&world, &sampler));
     Ok(())
 }
 
@@ -453,7 +482,7 @@ fn run_references(
 
 /// Prints a run's results table (`rows`) and what else it has to say.
 fn report(world: &steerlab::sim::World, rows: &[headless::Row]) {
-    print!("{}", headless::table(rows));
+    out!("{}", headless::table(rows));
     for event in world.law_failures() {
         if let EventKind::LawFailed {
             missile,
@@ -465,14 +494,14 @@ fn report(world: &steerlab::sim::World, rows: &[headless::Row]) {
             // The script's own words and file name, escaped: nothing it throws can
             // reach the terminal as a control sequence.
             let error = steerlab::core::text::escape_line(&error.to_string());
-            println!(
+            outln!(
                 "law failed at tick {}: {who} ({algorithm}): {error}",
                 event.tick
             );
         }
     }
     if world.finished_dropped() > 0 {
-        println!(
+        outln!(
             "({} earlier missiles are not listed: a run keeps the last {} that ended)",
             world.finished_dropped(),
             world.finished().len()
@@ -483,15 +512,15 @@ fn report(world: &steerlab::sim::World, rows: &[headless::Row]) {
 fn compare(file: &Path, seconds: Option<f64>) -> Result<(), Failure> {
     let scenario = load(file)?;
     let rows = headless::compare(&scenario, seconds).map_err(Failure::Input)?;
-    print!("{}", headless::table(&rows));
+    out!("{}", headless::table(&rows));
     Ok(())
 }
 
 fn selftest() {
     for (name, hash) in headless::selftest(headless::SELFTEST_TICKS) {
         match hash {
-            Ok(hash) => println!("selftest {name} {hash:016x}"),
-            Err(why) => println!("selftest {name} error: {why}"),
+            Ok(hash) => outln!("selftest {name} {hash:016x}"),
+            Err(why) => outln!("selftest {name} error: {why}"),
         }
     }
 }
@@ -508,7 +537,7 @@ fn print_link(file: &Path, base: &str) -> Result<(), Failure> {
     let files = scenario::link::files_of(&scenario, Some(file.parent().unwrap_or(Path::new(""))))
         .map_err(Failure::Input)?;
     let base = base.split('#').next().unwrap_or(base);
-    println!("{base}#{}", scenario::link::fragment(&scenario, &files));
+    outln!("{base}#{}", scenario::link::fragment(&scenario, &files));
     Ok(())
 }
 
@@ -516,7 +545,7 @@ fn check(paths: &[PathBuf]) -> Result<(), Failure> {
     let mut bad = 0;
     for path in paths {
         match load(path) {
-            Ok(_) => println!(
+            Ok(_) => outln!(
                 "{}: ok",
                 steerlab::core::text::escape_line(&path.display().to_string())
             ),

@@ -226,7 +226,7 @@ pub fn run(args: SweepArgs) -> Result<(), Failure> {
         updates as f64 / seconds,
         rayon::current_num_threads()
     );
-    print!("{}", summary(&plan, &stats));
+    out!("{}", summary(&plan, &stats));
     let mut csv = Vec::new();
     sweep::write_csv(&plan, &stats, diff, &mut csv)
         .map_err(|e| Failure::Internal(e.to_string()))?;
@@ -250,7 +250,7 @@ pub fn run(args: SweepArgs) -> Result<(), Failure> {
         let from = file.parent().filter(|_| file.exists());
         steerlab::scenario::save(&scenario, out, from, &inputs)
             .map_err(|e| Failure::Input(e.to_string()))?;
-        println!(
+        outln!(
             "worst run saved to {} (open it with `steerlab {}`)",
             out.display(),
             out.display()
@@ -342,7 +342,7 @@ fn merge(args: &SweepArgs) -> Result<(), Failure> {
     if let Some((plan, diff)) = drawn {
         write_png(args, &plan, &csv, diff, &inputs)?;
     }
-    println!(
+    outln!(
         "merged {} shards of plan {plan_id:016x}: {} rows",
         parts.len(),
         csv.lines().count().saturating_sub(1)
@@ -438,7 +438,7 @@ pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
     spec.y = Some(axis("targets[0].motion.vel.y=0..400:64")?);
     spec.runs = 16;
     spec.algorithms = vec![algorithm];
-    println!("{}, 64 x 64 cells x 16 runs", algorithm.id());
+    outln!("{}, 64 x 64 cells x 16 runs", algorithm.id());
     let jittered = spec.clone();
     let classes = SweepSpec {
         metric: Metric::FailureClass,
@@ -455,7 +455,7 @@ pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
         })
     };
     let (plan, jittered, classes) = (plan_of(spec)?, plan_of(jittered)?, plan_of(classes)?);
-    println!(
+    outln!(
         "{:<8} {:>12} {:>10} {:>16} {:>20}",
         "threads", "engagements", "seconds", "engagements/s", "missile updates/s"
     );
@@ -479,19 +479,19 @@ pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
             (false, false) => "  (the shipped jitter)",
             (false, true) => "  (the shipped jitter, failure-class)",
         };
-        println!(
+        outln!(
             "{threads:<8} {engagements:>12} {took:>10.2} {:>16.0} {:>20.0}{jitter}",
             engagements / took,
             updates as f64 / took
         );
         seconds.push(took);
     }
-    println!("speed-up on {all} threads: {:.2}x", seconds[0] / seconds[1]);
-    println!(
+    outln!("speed-up on {all} threads: {:.2}x", seconds[0] / seconds[1]);
+    outln!(
         "the shipped jitter costs {:.2}x the same sweep without it",
         seconds[2] / seconds[1]
     );
-    println!(
+    outln!(
         "the failure-class map (every missile diagnosed) costs {:.2}x the hit-rate map",
         seconds[3] / seconds[2]
     );
