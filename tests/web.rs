@@ -408,6 +408,45 @@ fn the_article_page_embeds_one_scenario_per_article() {
     assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
 }
 
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn the_article_page_opens_at_its_top_and_an_embed_takes_keys_once_clicked() {
+    let server = Server::start(site());
+    let mut browser = Browser::start(1400, 900);
+    browser.open(&server.url("articles.html"));
+    let titles = "Array.from(document.querySelectorAll('iframe'))\
+                  .map(f => f.contentDocument ? f.contentDocument.title : '')";
+    browser.wait_for(
+        &format!("{titles}.length == 5 && {titles}.every(t => t.startsWith('steerlab: '))"),
+        START,
+    );
+    browser.wait(1.0);
+    // No embed took the focus (the page would have scrolled to it, and Space paused it).
+    assert_eq!(browser.eval("window.scrollY"), serde_json::json!(0));
+    assert_eq!(
+        browser.eval("document.activeElement.tagName"),
+        serde_json::json!("BODY")
+    );
+    // A click in the first embed gives it the keys, without scrolling the page.
+    let first = "document.querySelector('iframe').getBoundingClientRect()";
+    let (x, y) = (
+        browser.eval(&format!("{first}.left + 200")).as_f64().unwrap(),
+        browser.eval(&format!("{first}.top + 200")).as_f64().unwrap(),
+    );
+    browser.click(x, y);
+    browser.wait(0.3);
+    assert_eq!(
+        browser.eval("document.activeElement === document.querySelector('iframe')"),
+        serde_json::json!(true)
+    );
+    assert_eq!(
+        browser.eval("document.querySelector('iframe').contentDocument.activeElement.id"),
+        serde_json::json!("glcanvas")
+    );
+    assert_eq!(browser.eval("window.scrollY"), serde_json::json!(0));
+    assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
+}
+
 /// The panel's Pause button (Play while paused), at the top left of the page.
 const PAUSE_BUTTON: (f64, f64) = (45.0, 37.0);
 
