@@ -102,8 +102,41 @@ fn new_thresholds_diagnose_the_run_again_without_a_restart_and_undo_takes_them_b
     assert_eq!(why(&s), Some(Class::Overshoot));
     s.undo();
     assert_eq!(s.doc.scenario.diagnosis, Thresholds::default());
-    until_paused(&mut s, 700);
+    // Undone without a restart either: diagnosed again at once.
+    assert_eq!(s.tick(), 700, "no restart on undo");
     assert_eq!(why(&s), Some(Class::Orbit));
+    assert_eq!(s.messages.status.as_deref(), Some("undid the new thresholds"));
+}
+
+#[test]
+fn a_threshold_typed_digit_by_digit_is_one_undo_step_and_another_its_own() {
+    let mut s = session();
+    until_paused(&mut s, 700);
+    let angle = |a: f32, turns: f32| Thresholds {
+        overshoot_angle: a,
+        orbit_turns: turns,
+        ..Thresholds::default()
+    };
+    // "5", "50", "500" (clamped by the field to 180): one number typed.
+    for a in [5.0, 50.0, 180.0] {
+        s.set_thresholds(angle(a, 1.0));
+    }
+    // Then another number, twice: its own step.
+    s.set_thresholds(angle(180.0, 2.0));
+    s.set_thresholds(angle(180.0, 3.0));
+    s.undo();
+    assert_eq!(s.doc.scenario.diagnosis, angle(180.0, 1.0));
+    s.undo();
+    assert_eq!(s.doc.scenario.diagnosis, Thresholds::default());
+    assert_eq!(s.tick(), 700, "no restart");
+    // Nothing before the first.
+    assert!(!s.doc.can_undo());
+    // An edit of something else between two of the same number keeps them apart.
+    s.set_thresholds(angle(45.0, 1.0));
+    s.doc.remember_edit(Edit::PlacedTarget("t2".into()));
+    s.set_thresholds(angle(60.0, 1.0));
+    s.undo();
+    assert_eq!(s.doc.scenario.diagnosis, angle(45.0, 1.0));
 }
 
 #[test]

@@ -58,6 +58,9 @@ pub enum Edit {
     PlacedTarget(String),
     /// Any other change to the scenario: the scenario before it (undo restarts).
     Scenario(Box<Scenario>),
+    /// New thresholds of the failure classes: those before (undo diagnoses again, no
+    /// restart).
+    Thresholds(crate::sim::diagnosis::Thresholds),
 }
 
 /// Most edits Undo remembers.
@@ -180,6 +183,11 @@ impl Document {
         if self.undo.len() > UNDO_DEPTH {
             self.undo.remove(0);
         }
+    }
+
+    /// The last edit, still on the list.
+    pub fn last_edit(&self) -> Option<&Edit> {
+        self.undo.last()
     }
 
     /// The last edit, taken off the list.

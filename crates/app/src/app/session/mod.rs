@@ -345,6 +345,11 @@ impl Session {
                 self.restart();
                 self.messages.status = Some("undid the last edit (the run restarted)".into());
             }
+            Edit::Thresholds(before) => {
+                self.doc.scenario.diagnosis = before.clone();
+                self.diagnose_again(before);
+                self.messages.status = Some("undid the new thresholds".into());
+            }
         }
     }
 
