@@ -402,7 +402,10 @@ fn a_reader_that_stops_early_is_not_a_failure_and_the_files_are_still_written() 
 #[test]
 fn output_that_cannot_be_printed_is_said_on_the_standard_error() {
     // A full device: not a closed reader, so it is said.
-    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
     let out = steerlab()
         .args(["compare", "default"])
         .stdout(full)

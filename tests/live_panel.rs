@@ -544,6 +544,9 @@ fn a_games_view_is_neither_saved_as_a_scenario_nor_put_in_a_link() {
     let e = session.save_as(&file).unwrap_err().to_string();
     assert!(e.contains("cannot be saved as a scenario"), "{e}");
     assert!(!file.exists(), "nothing written");
-    assert!(session.link().unwrap_err().contains("cannot be put in a link"));
+    assert!(session
+        .link()
+        .unwrap_err()
+        .contains("cannot be put in a link"));
     game.link.close();
 }

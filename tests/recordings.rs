@@ -297,7 +297,10 @@ mod window {
     fn a_broken_recording_never_replaces_what_is_open_and_a_good_one_cannot_be_saved_over() {
         let dir = tempfile::tempdir().unwrap();
         let mut session = Session::new(default_scenario(), None);
-        assert!(!session.replays(), "the default scenario's laws are its own");
+        assert!(
+            !session.replays(),
+            "the default scenario's laws are its own"
+        );
         let before = session.doc.scenario.clone();
         let e = session.open(&broken_dir().join("gap.csv")).unwrap_err();
         assert!(e.to_string().contains("gap.csv:6: tick:"), "{e}");
@@ -313,7 +316,10 @@ mod window {
         // Nor as a scenario file beside it, nor as a link: its laws are its file's.
         let ron = dir.path().join("game.ron");
         let e = session.save_as(&ron).unwrap_err();
-        assert!(e.to_string().contains("cannot be saved as a scenario"), "{e}");
+        assert!(
+            e.to_string().contains("cannot be saved as a scenario"),
+            "{e}"
+        );
         assert!(!ron.exists());
         assert_eq!(
             session.link().unwrap_err(),
@@ -468,7 +474,10 @@ fn a_miss_the_last_row_names_ends_the_replayed_flight_there_for_that_reason() {
             text += &format!("{k},{time},1,missile,{},500,10,0,0,{last}\n", 100 + k);
         }
         let rec = recording::parse(&text, "e.csv").unwrap();
-        let mut world = recording::to_scenario(&rec, "e.csv").unwrap().build().unwrap();
+        let mut world = recording::to_scenario(&rec, "e.csv")
+            .unwrap()
+            .build()
+            .unwrap();
         let mut flying = Vec::new();
         for _ in 0..8 {
             world.step();
@@ -497,7 +506,10 @@ fn a_miss_the_last_row_names_ends_the_replayed_flight_there_for_that_reason() {
     for word in ["hit", "exploded"] {
         let (flying, outcome, x) = ending(word);
         assert_eq!(flying, [1, 1, 1, 1, 1, 0, 0, 0], "{word}");
-        assert_eq!((outcome, x), (Outcome::Missed(MissReason::LifetimeOut), 103.0));
+        assert_eq!(
+            (outcome, x),
+            (Outcome::Missed(MissReason::LifetimeOut), 103.0)
+        );
     }
     let (_, _, x) = ending("");
     assert_eq!(x, 104.0, "coasted a tick on 10 units/s");

@@ -430,8 +430,14 @@ fn the_article_page_opens_at_its_top_and_an_embed_takes_keys_once_clicked() {
     // A click in the first embed gives it the keys, without scrolling the page.
     let first = "document.querySelector('iframe').getBoundingClientRect()";
     let (x, y) = (
-        browser.eval(&format!("{first}.left + 200")).as_f64().unwrap(),
-        browser.eval(&format!("{first}.top + 200")).as_f64().unwrap(),
+        browser
+            .eval(&format!("{first}.left + 200"))
+            .as_f64()
+            .unwrap(),
+        browser
+            .eval(&format!("{first}.top + 200"))
+            .as_f64()
+            .unwrap(),
     );
     browser.click(x, y);
     browser.wait(0.3);

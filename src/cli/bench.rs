@@ -12,7 +12,10 @@ pub fn bench(missiles: u64, ticks: u64, algorithm: Option<Algorithm>) -> Result<
     let algorithms = algorithm.map_or(Algorithm::ALL.to_vec(), |a| vec![a]);
     outln!(
         "{:<12} {:>10} {:>6} {:>18}",
-        "algorithm", "missiles", "ticks", "updates/s"
+        "algorithm",
+        "missiles",
+        "ticks",
+        "updates/s"
     );
     for algorithm in algorithms {
         let r = headless::bench(algorithm, missiles as usize, ticks).map_err(Failure::Internal)?;
@@ -32,7 +35,11 @@ pub fn bench_crowd(agents: u64, ticks: u64) -> Result<(), Failure> {
     let r = headless::bench_crowd(agents as usize, ticks);
     outln!(
         "{:<8} {:>10} {:>6} {:>12} {:>18}",
-        "crowd", "agents", "ticks", "ticks/s", "agent updates/s"
+        "crowd",
+        "agents",
+        "ticks",
+        "ticks/s",
+        "agent updates/s"
     );
     outln!(
         "{:<8} {:>10} {:>6} {:>12.1} {:>18.0}",
@@ -61,7 +68,11 @@ pub fn bench_script(missiles: u64, ticks: u64, path: &Path) -> Result<(), Failur
     let scripted = tuning.register(law).map_err(Failure::Input)?;
     outln!(
         "{:<16} {:>10} {:>6} {:>18} {:>14}",
-        "algorithm", "missiles", "ticks", "updates/s", "us per update"
+        "algorithm",
+        "missiles",
+        "ticks",
+        "updates/s",
+        "us per update"
     );
     for algorithm in [steerlab::guidance::SCRIPT_BASELINE, scripted] {
         let mut scenario = presets::bench(algorithm, missiles as usize);

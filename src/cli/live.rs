@@ -133,7 +133,9 @@ pub fn run(args: LiveArgs) -> Result<(), Failure> {
             });
             outln!(
                 "  applied {} = {} from tick {}{trip}",
-                a.name, a.value, a.tick
+                a.name,
+                a.value,
+                a.tick
             );
         }
         if let Some(problem) = &game.problem {

@@ -457,7 +457,11 @@ pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
     let (plan, jittered, classes) = (plan_of(spec)?, plan_of(jittered)?, plan_of(classes)?);
     outln!(
         "{:<8} {:>12} {:>10} {:>16} {:>20}",
-        "threads", "engagements", "seconds", "engagements/s", "missile updates/s"
+        "threads",
+        "engagements",
+        "seconds",
+        "engagements/s",
+        "missile updates/s"
     );
     let all = rayon::current_num_threads();
     let mut seconds = Vec::new();

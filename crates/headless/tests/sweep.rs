@@ -464,3 +464,36 @@ mod outputs;
 
 #[path = "sweep_parts/jitter.rs"]
 mod jitter;
+
+#[test]
+fn a_cells_engagement_is_named_by_its_axis_values_as_the_map_shows_them() {
+    use steerlab::headless::sweep::axis_value;
+    // To 6 decimals, no trailing zeros: an axis's float steps are not shown raw.
+    assert_eq!(axis_value(1000.0000000000001), "1000");
+    assert_eq!(axis_value(-15.0), "-15");
+    assert_eq!(axis_value(0.25), "0.25");
+    assert_eq!(axis_value(1.0 / 3.0), "0.333333");
+    let s = scenario::parse(
+        steerlab::scenario::presets::shipped("launch-envelope").unwrap(),
+        "launch-envelope",
+    )
+    .unwrap();
+    let plan = plan_of(&s);
+    let algorithm = plan.algorithms[0];
+    let mut noisy = 0;
+    for cell in 0..plan.cells() {
+        let (x, y) = plan.values(cell);
+        let y = y.unwrap();
+        noisy += usize::from(format!("{x}{y}") != axis_value(x) + axis_value(y).as_str());
+        let name = plan.engagement(cell, 0, algorithm).unwrap().name;
+        let want = format!(
+            "{} = {}, {} = {} |",
+            plan.x_path,
+            axis_value(x),
+            plan.y_path.as_deref().unwrap(),
+            axis_value(y)
+        );
+        assert!(name.contains(&want), "{name} / {want}");
+    }
+    assert!(noisy > 0, "some axis value is not short as an f64");
+}

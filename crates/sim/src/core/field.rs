@@ -533,7 +533,9 @@ impl Field {
                 Value::Whole(*v as i64)
             }
             (Kind::Whole { min, max }, WrittenValue::Number(v)) => {
-                return Err(format!("expected an integer from {min} to {max}, found {v}"))
+                return Err(format!(
+                    "expected an integer from {min} to {max}, found {v}"
+                ))
             }
             (Kind::Flag, WrittenValue::Flag(v)) => Value::Flag(*v),
             (Kind::Choice(names), WrittenValue::Name(name)) => {

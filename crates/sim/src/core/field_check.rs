@@ -90,7 +90,9 @@ fn in_range(value: f32, min: f32, max: f32) -> Option<String> {
     } else {
         format!("{value} (not finite)")
     };
-    Some(format!("expected a value from {min} to {max}, found {found}"))
+    Some(format!(
+        "expected a value from {min} to {max}, found {found}"
+    ))
 }
 
 fn point_problems(at: &str, p: Vec2, limit: f32, push: &mut impl FnMut(String, String)) {

@@ -183,7 +183,9 @@ impl<'a> Flight<'a> {
         if let Some(Signal::Ended(reason)) = signal {
             // Its recording said how it ended: it ends where it was.
             missile.body = before;
-            missile.metrics.record_distance(before.pos.distance(target.prev_pos), self.tick);
+            missile
+                .metrics
+                .record_distance(before.pos.distance(target.prev_pos), self.tick);
             return self.miss(missile, reason, events);
         }
         // Round the terrain before its terminal phase, if it is told to.

@@ -105,7 +105,10 @@ fn new_thresholds_diagnose_the_run_again_without_a_restart_and_undo_takes_them_b
     // Undone without a restart either: diagnosed again at once.
     assert_eq!(s.tick(), 700, "no restart on undo");
     assert_eq!(why(&s), Some(Class::Orbit));
-    assert_eq!(s.messages.status.as_deref(), Some("undid the new thresholds"));
+    assert_eq!(
+        s.messages.status.as_deref(),
+        Some("undid the new thresholds")
+    );
 }
 
 #[test]

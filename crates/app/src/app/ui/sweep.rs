@@ -9,7 +9,8 @@ use crate::app::session::sweep::SweepResult;
 use crate::app::session::Session;
 use crate::guidance::Algorithm;
 use crate::headless::sweep::{
-    cell_colour, class_of, colour, colour_range, legend_classes, tick_label, worst, CellStats,
+    axis_value, cell_colour, class_of, colour, colour_range, legend_classes, tick_label, worst,
+    CellStats,
 };
 use crate::scenario::fields::Fields;
 use crate::scenario::sweep::{AxisSpec, Metric, MAX_COUNT, MAX_RUNS};
@@ -356,12 +357,6 @@ fn axis_labels(ui: &egui::Ui, rect: egui::Rect, plan: &crate::headless::sweep::P
     }
 }
 
-/// An axis value to 6 decimals at most, without trailing zeros.
-fn shown(v: f64) -> String {
-    let text = format!("{v:.6}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
 /// What a map's texture was made from: the sweep, the metric and the colour scale.
 type TextureKey = (u64, &'static str, u64, u64);
 
@@ -433,10 +428,10 @@ fn cell_numbers(ui: &mut egui::Ui, result: &SweepResult, s: Option<&CellStats>) 
         Some(s) => {
             let (x, y) = plan.values(s.cell);
             let y = match (&plan.y_path, y) {
-                (Some(path), Some(y)) => format!(", {path} = {}", shown(y)),
+                (Some(path), Some(y)) => format!(", {path} = {}", axis_value(y)),
                 _ => String::new(),
             };
-            format!("{} = {}{y}", plan.x_path, shown(x))
+            format!("{} = {}{y}", plan.x_path, axis_value(x))
         }
         None if plan.diagnoses() => {
             "hover a cell to see its numbers; a click opens a run of its class".into()

@@ -173,9 +173,14 @@ impl Plan {
         let mut scenario = self.run_scenario(&self.cell_scenario(cell)?, cell, run)?;
         scenario = scenario.restricted_to(algorithm);
         let (x, y) = self.values(cell);
-        let mut name = format!("{} | {} = {x}", self.scenario.name, self.x_path);
+        let mut name = format!(
+            "{} | {} = {}",
+            self.scenario.name,
+            self.x_path,
+            axis_value(x)
+        );
         if let (Some(path), Some(y)) = (&self.y_path, y) {
-            name.push_str(&format!(", {path} = {y}"));
+            name.push_str(&format!(", {path} = {}", axis_value(y)));
         }
         scenario.name = format!("{name} | {algorithm}, run {run}");
         Ok(scenario)
@@ -525,4 +530,12 @@ pub fn worst<'a>(stats: impl IntoIterator<Item = &'a CellStats>) -> Option<&'a C
             _ => Some(s),
         },
     )
+}
+
+/// An axis value as the window and a cell's scenario name show it: to 6 decimals at
+/// most, without trailing zeros (a step of 100 from 900 shows 1000, not
+/// 1000.0000000000001).
+pub fn axis_value(v: f64) -> String {
+    let text = format!("{v:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
