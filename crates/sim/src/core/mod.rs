@@ -10,6 +10,7 @@ pub mod field;
 mod field_macros;
 pub mod lanes;
 pub mod math;
+pub mod miss;
 pub mod overlay;
 pub mod readout;
 pub mod registry;

@@ -176,7 +176,7 @@ pub enum Signal {
     Failed(LawError),
     /// The flight ends here, where the missile was, for this reason: a recorded missile
     /// whose game said how it missed (its trace's `event`).
-    Ended(crate::sim::MissReason),
+    Ended(crate::core::miss::MissReason),
 }
 
 /// How a missile is drawn.
