@@ -78,7 +78,7 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     if cfg!(target_arch = "wasm32") {
         return memory::read(path, limit);
     }
-    let io = |e: io::Error| FileError::new(path, format!("cannot read: {e}"));
+    let io = |e: io::Error| FileError::new(path, format!("cannot read: {}", in_words(&e)));
     // Checked before opening: opening a FIFO without a writer blocks.
     let meta = fs::metadata(path).map_err(io)?;
     refuse_irregular(path, meta.file_type())?;
@@ -175,6 +175,22 @@ impl Step {
     ];
 }
 
+/// An error of the operating system's in words: without its number, nor the temporary
+/// file a write goes through (`No such file or directory (os error 2) at path
+/// "/x/.a.png.Cc.tmp"` is `no such file or folder`).
+fn in_words(e: &io::Error) -> String {
+    let text = match e.kind() {
+        io::ErrorKind::NotFound => return "no such file or folder".into(),
+        io::ErrorKind::PermissionDenied => return "permission denied".into(),
+        _ => e.to_string(),
+    };
+    let text = text.split(" at path ").next().unwrap_or_default();
+    text.split(" (os error ")
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// Whether `path` can take an output of a run that read `inputs`: not one of them, and
 /// (if it exists, through any symlink) a regular file. Call it before long work, so a
 /// bad output is refused before the work is done; [`write_output`] checks again.
@@ -182,7 +198,17 @@ pub fn check_output(path: &Path, inputs: &[PathBuf]) -> Result<(), FileError> {
     if cfg!(target_arch = "wasm32") {
         return Ok(());
     }
-    let target = resolve(path).map_err(|e| FileError::new(path, format!("cannot write: {e}")))?;
+    let cannot = |e: io::Error| FileError::new(path, format!("cannot write: {}", in_words(&e)));
+    let target = resolve(path).map_err(cannot)?;
+    let folder = (target.parent())
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return Err(FileError::new(
+            path,
+            format!("cannot write: there is no folder {}", folder.display()),
+        ));
+    }
     if let Ok(meta) = fs::metadata(&target) {
         if !meta.is_file() {
             return Err(FileError::new(
@@ -226,7 +252,7 @@ pub fn write_output_checked(
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     before: impl Fn(Step) -> io::Result<()>,
 ) -> Result<(), FileError> {
-    let fail = |e: io::Error| FileError::new(path, format!("cannot write: {e}"));
+    let fail = |e: io::Error| FileError::new(path, format!("cannot write: {}", in_words(&e)));
     if cfg!(target_arch = "wasm32") {
         // The browser: made whole in memory first, then kept and downloaded.
         let mut bytes = Vec::new();
@@ -312,6 +338,25 @@ mod tests {
         let bytes = b"first\n\xc3\xa9x\xffrest".to_vec();
         assert_eq!(text_of(bytes), Err((2, 3, 0xff)));
         assert_eq!(text_of(b"\xef\xbb\xbf(a)".to_vec()).unwrap(), "(a)");
+    }
+
+    #[test]
+    fn the_systems_errors_are_said_in_words_and_a_missing_folder_before_any_work() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = read_bytes(&dir.path().join("nope.ron"), 100).unwrap_err();
+        assert_eq!(e.message, "cannot read: no such file or folder");
+        let out = dir.path().join("no-folder").join("x.png");
+        let e = check_output(&out, &[]).unwrap_err();
+        let folder = dir.path().join("no-folder");
+        assert_eq!(
+            e.message,
+            format!("cannot write: there is no folder {}", folder.display())
+        );
+        // Neither the number nor the temporary file a write goes through.
+        let made = io::Error::other("Disk quota exceeded (os error 122) at path \"/x/.a.tmp\"");
+        assert_eq!(in_words(&made), "Disk quota exceeded");
+        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        assert_eq!(in_words(&denied), "permission denied");
     }
 
     #[test]
