@@ -40,6 +40,11 @@ fn runtime_errors_say_what_was_expected_in_words() {
             "no function `param` takes (text, a decimal number)",
         ),
         (
+            "mistyped-param",
+            "param(\"max_speed\", 2.0, 0.0, 10.0, \"\", \"\");\nfn steer(missile, target, params, dt) {\n    let top = params.max_sped;\n    vec2(1.0, 0.0) * top\n}\n",
+            "law.rhai:3:22: no property `max_sped` here",
+        ),
+        (
             "whole-number",
             "fn steer(missile, target, params, dt) {\n    5\n}\n",
             "steer returned a whole number: return the new velocity (a vec2)",

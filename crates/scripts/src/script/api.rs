@@ -73,6 +73,9 @@ pub fn engine(shared: Shared) -> Engine {
     engine.set_max_string_size(10_000);
     engine.set_max_array_size(10_000);
     engine.set_max_map_size(1_000);
+    // A name a map does not have (`params.max_sped`) is an error where it is read, not
+    // nothing that fails lines later.
+    engine.set_fail_on_invalid_map_property(true);
     engine.on_progress(super::budget::progress);
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
