@@ -373,11 +373,8 @@ fn save_as_downloads_the_scenario_and_open_uploads_one() {
     assert!(errors(&browser).is_empty(), "{:#?}", browser.console);
 }
 
-#[test]
-#[ignore = "needs the built page and Chromium (.ci/run)"]
-fn the_article_page_embeds_one_scenario_per_article() {
-    let server = Server::start(site());
-    let mut browser = Browser::start(900, 2600);
+/// Opens the article page and waits until its five embeds run; their titles.
+fn open_articles(browser: &mut Browser, server: &Server) -> serde_json::Value {
     browser.open(&server.url("articles.html"));
     // Each iframe runs its own page; each names its scenario in its title once running.
     let titles = "Array.from(document.querySelectorAll('iframe'))\
@@ -386,7 +383,15 @@ fn the_article_page_embeds_one_scenario_per_article() {
         &format!("{titles}.length == 5 && {titles}.every(t => t.startsWith('steerlab: '))"),
         START,
     );
-    let found = browser.eval(titles);
+    browser.eval(titles)
+}
+
+#[test]
+#[ignore = "needs the built page and Chromium (.ci/run)"]
+fn the_article_page_embeds_one_scenario_per_article() {
+    let server = Server::start(site());
+    let mut browser = Browser::start(900, 2600);
+    let found = open_articles(&mut browser, &server);
     let expected: Vec<String> = [
         "lunar-blast",
         "fly-program",
@@ -413,13 +418,7 @@ fn the_article_page_embeds_one_scenario_per_article() {
 fn the_article_page_opens_at_its_top_and_an_embed_takes_keys_once_clicked() {
     let server = Server::start(site());
     let mut browser = Browser::start(1400, 900);
-    browser.open(&server.url("articles.html"));
-    let titles = "Array.from(document.querySelectorAll('iframe'))\
-                  .map(f => f.contentDocument ? f.contentDocument.title : '')";
-    browser.wait_for(
-        &format!("{titles}.length == 5 && {titles}.every(t => t.startsWith('steerlab: '))"),
-        START,
-    );
+    open_articles(&mut browser, &server);
     browser.wait(1.0);
     // No embed took the focus (the page would have scrolled to it, and Space paused it).
     assert_eq!(browser.eval("window.scrollY"), serde_json::json!(0));
