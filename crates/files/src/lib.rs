@@ -355,7 +355,8 @@ mod tests {
         // Neither the number nor the temporary file a write goes through.
         let made = io::Error::other("Disk quota exceeded (os error 122) at path \"/x/.a.tmp\"");
         assert_eq!(in_words(&made), "Disk quota exceeded");
-        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        // (The system's own says `Permission denied (os error 13)`.)
+        let denied = io::Error::from_raw_os_error(13);
         assert_eq!(in_words(&denied), "permission denied");
     }
 
