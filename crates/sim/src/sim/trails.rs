@@ -24,7 +24,11 @@ pub enum Owner {
 /// One trail: positions with the tick they were recorded on, oldest first.
 #[derive(Clone, Debug, Default)]
 pub struct Trail {
-    pub points: VecDeque<(u64, Vec2)>,
+    points: VecDeque<(u64, Vec2)>,
+    /// The oldest and the newest point's tick (when there are points), kept beside them:
+    /// finding a span, or what to age out, reads none of the points (a window reads
+    /// 10,000 trails a frame, and each trail's points are a cache miss apiece).
+    ticks: (u64, u64),
     /// The missile's algorithm (none for targets), for its colour.
     pub algorithm: Option<Algorithm>,
     /// Who fired the missile (its launcher's own values shade the colour).
@@ -64,12 +68,72 @@ impl Trail {
     /// tick: where its ticks run without a gap, the index is the distance from the first
     /// (a window draws 10,000 trails a frame); otherwise, a binary search.
     fn first_at(&self, tick: u64) -> usize {
-        let points = &self.points;
-        match (points.front(), points.back()) {
-            (Some(&(first, _)), Some(&(last, _))) if last - first + 1 == points.len() as u64 => {
-                (tick.clamp(first, last + 1) - first) as usize
+        let (first, last) = self.ticks;
+        // (An empty trail's ticks are stale, and never one apart from nothing.)
+        match last - first + 1 == self.points.len() as u64 {
+            true => (tick.clamp(first, last + 1) - first) as usize,
+            false => self.points.partition_point(|(t, _)| *t < tick),
+        }
+    }
+
+    /// A trail of these points (ticks rising), for its owner's law and launcher.
+    #[cfg(test)]
+    fn new(
+        points: impl IntoIterator<Item = (u64, Vec2)>,
+        algorithm: Option<Algorithm>,
+        source: Option<Source>,
+    ) -> Self {
+        let mut trail = Self {
+            algorithm,
+            source,
+            ..Self::default()
+        };
+        for (tick, pos) in points {
+            trail.push(tick, pos);
+        }
+        trail
+    }
+
+    /// The newest point: its tick and place.
+    pub fn newest(&self) -> Option<(u64, Vec2)> {
+        self.points.back().copied()
+    }
+
+    /// How many points it holds.
+    fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// Adds the newest point (its tick after every other's).
+    fn push(&mut self, tick: u64, pos: Vec2) {
+        if self.points.is_empty() {
+            self.ticks.0 = tick;
+        }
+        self.ticks.1 = tick;
+        self.points.push_back((tick, pos));
+    }
+
+    /// Drops the points before tick `oldest`.
+    fn drop_before(&mut self, oldest: u64) {
+        while !self.points.is_empty() && self.ticks.0 < oldest {
+            self.points.pop_front();
+            if let Some(&(tick, _)) = self.points.front() {
+                self.ticks.0 = tick;
             }
-            _ => points.partition_point(|(t, _)| *t < tick),
+        }
+    }
+
+    /// Drops the points after tick `tick`.
+    fn drop_after(&mut self, tick: u64) {
+        while !self.points.is_empty() && self.ticks.1 > tick {
+            self.points.pop_back();
+            if let Some(&(last, _)) = self.points.back() {
+                self.ticks.1 = last;
+            }
         }
     }
 }
@@ -128,7 +192,7 @@ impl Trails {
             let trail = &mut self.trails[at].1;
             trail.algorithm = law.map(|(a, _)| a);
             trail.source = law.map(|(_, s)| s);
-            trail.points.push_back((tick, pos));
+            trail.push(tick, pos);
         }
         if self.trails.len() > old {
             self.trails.sort_by_key(|(owner, _)| *owner);
@@ -136,20 +200,16 @@ impl Trails {
         self.seen = seen;
         let oldest = tick.saturating_sub(keep);
         self.trails.retain_mut(|(_, trail)| {
-            while trail.points.front().is_some_and(|(t, _)| *t < oldest) {
-                trail.points.pop_front();
-            }
-            !trail.points.is_empty()
+            trail.drop_before(oldest);
+            !trail.is_empty()
         });
     }
 
     /// Forgets everything recorded after `tick` (a branch rewrites the future).
     pub fn truncate_after(&mut self, tick: u64) {
         self.trails.retain_mut(|(_, trail)| {
-            while trail.points.back().is_some_and(|(t, _)| *t > tick) {
-                trail.points.pop_back();
-            }
-            !trail.points.is_empty()
+            trail.drop_after(tick);
+            !trail.is_empty()
         });
     }
 
@@ -171,7 +231,7 @@ impl Trails {
 
     /// Total points kept.
     pub fn len(&self) -> usize {
-        self.trails.iter().map(|(_, t)| t.points.len()).sum()
+        self.trails.iter().map(|(_, t)| t.len()).sum()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -185,11 +245,7 @@ mod segment_tests {
     use glam::Vec2;
 
     fn trail() -> Trail {
-        Trail {
-            points: (0..5u64).map(|t| (t, Vec2::new(t as f32, 0.0))).collect(),
-            algorithm: None,
-            source: None,
-        }
+        Trail::new((0..5u64).map(|t| (t, Vec2::new(t as f32, 0.0))), None, None)
     }
 
     #[test]
@@ -258,13 +314,26 @@ mod segment_index_tests {
             now in 0u64..200,
             span in 0.5f32..150.0,
             max in 0usize..70,
+            before in prop::option::of(0u64..140),
+            after in prop::option::of(0u64..140),
         ) {
-            // One point a tick from `first`, with a gap of a few ticks somewhere or none.
+            // One point a tick from `first`, with a gap of a few ticks somewhere or none;
+            // then perhaps aged out before one tick and cut after another.
             let points = (0..len as u64).map(|k| {
                 let later = gap.filter(|(at, _)| k as usize >= *at).map_or(0, |(_, by)| by);
                 (first + k + later, Vec2::new(k as f32, (k * k) as f32))
             });
-            let trail = Trail { points: points.collect(), algorithm: None, source: None };
+            let mut trail = Trail::new(points, None, None);
+            let mut want: Vec<(u64, Vec2)> = trail.points.iter().copied().collect();
+            if let Some(before) = before {
+                trail.drop_before(before);
+                want.retain(|(t, _)| *t >= before);
+            }
+            if let Some(after) = after {
+                trail.drop_after(after);
+                want.retain(|(t, _)| *t <= after);
+            }
+            prop_assert_eq!(trail.points.iter().copied().collect::<Vec<_>>(), want);
             let got: Vec<_> = trail.segments(now, span, max).collect();
             prop_assert_eq!(got, by_definition(&trail, now, span, max));
         }
@@ -299,7 +368,7 @@ mod agent_tests {
         assert_eq!(owners, want);
         let agent = world.crowds()[1].agents[7].pos;
         let trail = trails.get(Owner::Agent(1, 7)).unwrap();
-        assert_eq!(trail.points.back(), Some(&(5, agent)));
+        assert_eq!(trail.newest().as_ref(), Some(&(5, agent)));
         assert_eq!(trail.points.len(), 4);
         assert_eq!((trail.algorithm, trail.source), (None, None));
     }
@@ -359,13 +428,13 @@ mod order_tests {
             assert_eq!(owners, sorted, "in order, each owner once");
             for m in world.missiles() {
                 let trail = trails.get(Owner::Missile(m.id.0)).unwrap();
-                assert_eq!(trail.points.back(), Some(&(world.tick(), m.body.pos)));
+                assert_eq!(trail.newest().as_ref(), Some(&(world.tick(), m.body.pos)));
                 assert_eq!(trail.algorithm, Some(m.algorithm()));
                 ever.insert(m.id.0);
             }
             for t in world.targets() {
                 let trail = trails.get(Owner::Target(t.id.0)).unwrap();
-                assert_eq!(trail.points.back(), Some(&(world.tick(), t.pos)));
+                assert_eq!(trail.newest().as_ref(), Some(&(world.tick(), t.pos)));
             }
         }
         // Missiles came and went (a lifetime of 0.3 s, one fired every 0.1 s), and the
@@ -389,7 +458,7 @@ mod order_tests {
         // A branch from tick 55 forgets what came after: every trail ends by then, and
         // the missiles that started later are gone.
         trails.truncate_after(55);
-        assert!(trails.iter().all(|(_, t)| t.points.back().unwrap().0 <= 55));
+        assert!(trails.iter().all(|(_, t)| t.newest().unwrap().0 <= 55));
         assert_eq!(trails.get(Owner::Target(0)).unwrap().points.len(), 6);
         assert!(trails
             .iter()

@@ -330,7 +330,7 @@ fn leaving_the_past_cuts_the_trails_at_that_tick_and_keeps_the_old_future_as_a_g
     let last = lane
         .trails
         .iter()
-        .filter_map(|(_, t)| t.points.back().map(|(tick, _)| *tick))
+        .filter_map(|(_, t)| t.newest().map(|(tick, _)| tick))
         .max();
     assert_eq!(last, Some(50), "nothing after the branch tick is kept");
     assert!(lane.ghost.is_some());
