@@ -83,6 +83,27 @@ fn a_crowd_whose_trails_would_cover_the_view_shows_their_newest_part_only() {
 }
 
 #[test]
+fn a_crowd_of_trails_shares_the_segment_budget_down_to_one_each() {
+    // 4,000 trails of 30 points (ticks 1 to 30), 116 pixels in all at zoom 1: drawn
+    // whole. A budget of 12,000 segments is 3 a trail: every 10th point and the newest.
+    let (w, trails) = movers(4_000, 30);
+    let mut v = view();
+    v.trail_budget = 12_000;
+    let lines = |v: &View| {
+        let scene = scene_of(&w, &trails, &[], v);
+        let trail_lines = scene
+            .marks
+            .iter()
+            .filter(|m| matches!(m, Mark::Line { color, .. } if *color != palette::BOUNDS));
+        trail_lines.count()
+    };
+    assert_eq!(lines(&v), 12_000);
+    // Half a segment a trail: still one each (the first point and the newest).
+    v.trail_budget = 2_000;
+    assert_eq!(lines(&v), 4_000);
+}
+
+#[test]
 fn a_crowd_past_the_measured_trails_is_cut_by_its_sample_scaled_to_all() {
     // 1,001 trails (past MEASURED_TRAILS: every 4th measured, 251, scaled by 1001/251)
     // at zoom 4: 716,716 pixels, so each shows its newest 300/716.716 of 3 s (75.4
@@ -193,4 +214,34 @@ fn a_locked_turret_points_its_barrel_at_its_target() {
     let px = barrel.expect("a barrel");
     let expected = Vec2::new(300.0, -600.0) / 670.820_4 * 20.0;
     assert!((px - expected).length() < 1e-3, "{px} vs {expected}");
+}
+
+#[test]
+fn a_crowd_of_missiles_is_drawn_with_half_sized_arrows() {
+    // Past CROWD_MISSILES (1,000) in a world, every arrow is half size; at 1,000 full.
+    let sizes = |salvo: usize| -> Vec<f32> {
+        let text = format!(
+            r#"(version: 1, world: (width: 1000, height: 1000),
+            targets: [(name: "t", radius: 5, motion: Static(pos: (900, 500)))],
+            launchers: [(pos: (100, 500), target: "t", algorithms: ["smoothed"], salvo: {salvo}, spread: 30)])"#
+        );
+        let mut w = world(&text);
+        w.step();
+        assert_eq!(w.missiles().len(), salvo);
+        let scene = scene_of(&w, &Trails::default(), &[], &view());
+        let mut sizes: Vec<f32> = scene
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Arrows { arrows, size, .. } => Some(vec![*size; arrows.len()]),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        assert_eq!(sizes.len(), salvo, "every missile an arrow");
+        sizes.dedup();
+        sizes
+    };
+    assert_eq!(sizes(1_000), [1.0]);
+    assert_eq!(sizes(1_001), [0.5]);
 }

@@ -66,6 +66,8 @@ pub enum Mark {
     /// mark rather than one polygon a missile (10,000 missiles are drawn every frame).
     Arrows {
         arrows: Vec<(Vec2, Vec2)>,
+        /// Their size, 1 for [`arrow`]'s own (12 pixels long).
+        size: f32,
         color: Rgba,
     },
     /// A line of text whose baseline starts at `at` (a picture without a font leaves it

@@ -81,7 +81,9 @@ pub struct View {
     pub launcher: Option<usize>,
     /// Seconds of trail.
     pub trail_seconds: f32,
-    /// Most trail segments in all (each trail gets its share, 4 to 64).
+    /// Most trail segments in all: each trail gets its share, from 1 to 64 segments. A
+    /// crowd of 10,000 missiles' trails are a segment each, in one shade where 4 faded
+    /// (the window's frame took 7 ms less under a software OpenGL).
     pub trail_budget: usize,
     /// A target being dragged while paused: it moves there on the next tick.
     pub preview: Option<(TargetId, Vec2)>,
@@ -100,6 +102,14 @@ pub const CROWD_TRAILS: usize = 100;
 /// window's frame took 16 ms longer under a software OpenGL (the cost of a line is its
 /// length).
 pub const CROWD_TRAIL_PIXELS: f32 = 300_000.0;
+
+/// Missiles past this many in a world are drawn at [`CROWD_ARROW_SIZE`]: a crowd's
+/// arrows overprint each other, and every pixel costs a software OpenGL (10,000 arrows at
+/// half size took the window's frame 3 to 4 ms less).
+pub const CROWD_MISSILES: usize = 1_000;
+
+/// A crowd's arrows' size: half the usual (6 pixels long, 4 wide).
+pub const CROWD_ARROW_SIZE: f32 = 0.5;
 
 /// Debug shapes are drawn for at most this many missiles of a world (all of them in
 /// small scenes; the selected one always).
@@ -305,7 +315,7 @@ fn draw_ghost(scene: &mut Scene, ghost: &Ghost) {
 /// picture of where things head and not a scribble over the whole view.
 fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
     let count: usize = layers.iter().map(|l| l.trails.count()).sum();
-    let per_trail = (view.trail_budget / count.max(1)).clamp(4, MAX_TRAIL_SEGMENTS);
+    let per_trail = (view.trail_budget / count.max(1)).clamp(1, MAX_TRAIL_SEGMENTS);
     let crowd = count > CROWD_TRAILS;
     let width = if crowd { 1.0 } else { 2.0 };
     let mut share = 1.0;
@@ -483,6 +493,10 @@ fn blasts(scene: &mut Scene, layer: &Layer) {
 fn missiles(scene: &mut Scene, layer: &Layer, view: &View) {
     let world = layer.world;
     let detailed = world.missiles().len() <= DETAILED_MISSILES;
+    let size = match world.missiles().len() > CROWD_MISSILES {
+        true => CROWD_ARROW_SIZE,
+        false => 1.0,
+    };
     for m in world.missiles() {
         let algorithm = m.algorithm();
         let shade = flavour(world, algorithm, Some(m.source));
@@ -512,9 +526,12 @@ fn missiles(scene: &mut Scene, layer: &Layer, view: &View) {
                 // missiles, one after the other, are one mark.
                 let one = (m.body.pos, Vec2::from_angle(m.body.heading));
                 match scene.marks.last_mut() {
-                    Some(Mark::Arrows { arrows, color: c }) if *c == color => arrows.push(one),
+                    Some(Mark::Arrows {
+                        arrows, color: c, ..
+                    }) if *c == color => arrows.push(one),
                     _ => scene.marks.push(Mark::Arrows {
                         arrows: vec![one],
+                        size,
                         color,
                     }),
                 }

@@ -231,6 +231,7 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
         ],
         Symbol::Missile => vec![Mark::Arrows {
             arrows: vec![(mid, x)],
+            size: 1.0,
             color,
         }],
         Symbol::Flare => vec![

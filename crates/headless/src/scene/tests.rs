@@ -327,6 +327,7 @@ fn a_missile_is_an_arrow_along_its_heading_with_its_velocity_when_asked() {
     let nose = At::world(pos);
     let arrow = Mark::Arrows {
         arrows: vec![(pos, dir)],
+        size: 1.0,
         color: Flavour::plain(law).rgba(1.0),
     };
     assert!(scene.marks.contains(&arrow));
@@ -559,7 +560,7 @@ fn a_volleys_missiles_of_one_law_are_one_mark_and_each_law_its_own() {
         .marks
         .iter()
         .filter_map(|m| match m {
-            Mark::Arrows { arrows, color } => Some((arrows, *color)),
+            Mark::Arrows { arrows, color, .. } => Some((arrows, *color)),
             _ => None,
         })
         .collect();

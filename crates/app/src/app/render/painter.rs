@@ -116,11 +116,15 @@ impl Painter {
                     draw_triangle(v(screen[0]), v(screen[k]), v(screen[k + 1]), color(*c));
                 }
             }
-            Mark::Arrows { arrows, color: c } => {
+            Mark::Arrows {
+                arrows,
+                size,
+                color: c,
+            } => {
                 let c = color(*c);
                 for (at, forward) in arrows {
                     let nose = self.at(At::world(*at));
-                    let [a, b, d] = crate::scene::arrow(nose, *forward, 1.0);
+                    let [a, b, d] = crate::scene::arrow(nose, *forward, *size);
                     draw_triangle(v(a), v(b), v(d), c);
                 }
             }

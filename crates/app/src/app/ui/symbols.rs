@@ -62,11 +62,15 @@ pub fn shapes(marks: &[Mark]) -> Vec<egui::Shape> {
                         Stroke::NONE,
                     ))
                 }
-                Mark::Arrows { arrows, color: c } => egui::Shape::Vec(
+                Mark::Arrows {
+                    arrows,
+                    size,
+                    color: c,
+                } => egui::Shape::Vec(
                     arrows
                         .iter()
                         .map(|(at, forward)| {
-                            let corners = crate::scene::arrow(*at, *forward, 1.0);
+                            let corners = crate::scene::arrow(*at, *forward, *size);
                             egui::Shape::convex_polygon(
                                 corners.iter().map(|p| egui::pos2(p.x, p.y)).collect(),
                                 color(*c),

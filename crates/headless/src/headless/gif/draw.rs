@@ -138,11 +138,15 @@ impl Pen<'_> {
                     self.polygon_px(&points, *color);
                 }
             }
-            Mark::Arrows { arrows, color } => {
+            Mark::Arrows {
+                arrows,
+                size,
+                color,
+            } => {
                 for (at, forward) in arrows {
                     let nose = self.at(At::world(*at));
-                    let corners = crate::scene::arrow(nose, *forward, self.scale);
-                    let reach = Vec2::splat(7.0 * self.scale);
+                    let corners = crate::scene::arrow(nose, *forward, size * self.scale);
+                    let reach = Vec2::splat(7.0 * size * self.scale);
                     if nose.is_finite() && !self.off(nose - reach, nose + reach, 1.0) {
                         self.polygon_px(&corners, *color);
                     }
@@ -276,6 +280,11 @@ mod arrow_tests {
     /// A 100 x 80 picture whose pixels are world units (zoom 1, centred on (50, 40)),
     /// with `arrows` drawn white at `scale`, black elsewhere.
     fn painted(arrows: Vec<(Vec2, Vec2)>, scale: f32) -> Vec<u8> {
+        painted_sized(arrows, 1.0, scale)
+    }
+
+    /// [`painted`] with arrows of `size`.
+    fn painted_sized(arrows: Vec<(Vec2, Vec2)>, size: f32, scale: f32) -> Vec<u8> {
         let (w, h) = (100u32, 80u32);
         let mut rgb = vec![0u8; (w * h * 3) as usize];
         {
@@ -294,7 +303,11 @@ mod arrow_tests {
                 scale,
             };
             let color = [1.0, 1.0, 1.0, 1.0];
-            pen.mark(&Mark::Arrows { arrows, color });
+            pen.mark(&Mark::Arrows {
+                arrows,
+                size,
+                color,
+            });
             pen.backend.present().unwrap();
         }
         rgb
@@ -316,6 +329,14 @@ mod arrow_tests {
         // picture, pointing down, shows its back across rows 70 to 79.
         let back = painted(vec![(Vec2::new(50.0, 86.0), Vec2::Y)], 2.0);
         assert!(lit(&back, 50, 78) && lit(&back, 44, 77));
+    }
+
+    #[test]
+    fn a_crowds_half_sized_arrow_is_half_as_long() {
+        // Half size at twice the scale: the tip 7 pixels ahead of the nose, not 14.
+        let rgb = painted_sized(vec![(Vec2::new(20.0, 40.0), Vec2::X)], 0.5, 2.0);
+        assert!(lit(&rgb, 26, 40));
+        assert!(!lit(&rgb, 29, 40));
     }
 
     #[test]
