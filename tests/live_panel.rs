@@ -550,3 +550,13 @@ fn a_games_view_is_neither_saved_as_a_scenario_nor_put_in_a_link() {
         .contains("cannot be put in a link"));
     game.link.close();
 }
+
+#[test]
+fn a_shown_games_camera_keeps_its_entities_in_view() {
+    let (h, game) = shown_after(10);
+    assert_eq!(
+        h.state().session.view.follow,
+        steerlab::app::session::Follow::Keep
+    );
+    game.link.close();
+}

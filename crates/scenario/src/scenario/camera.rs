@@ -55,19 +55,23 @@ pub enum Follow {
     /// It keeps everything that is alive in view: the targets, the missiles in flight
     /// and the launchers ([`action_bounds`]), zooming out and in as they spread.
     Fit,
+    /// It stays put while everything alive is in view, and moves towards [`Follow::Fit`]'s
+    /// view while something is not (a live game's entities go wherever it takes them).
+    Keep,
     /// It keeps the selection at the centre (at the zoom the user chose); with nothing
     /// selected, the newest missile in flight, else the first target.
     Selection,
 }
 
 impl Follow {
-    pub const ALL: [Follow; 3] = [Follow::Fixed, Follow::Fit, Follow::Selection];
+    pub const ALL: [Follow; 4] = [Follow::Fixed, Follow::Fit, Follow::Keep, Follow::Selection];
 
     /// As the panel and the help say it.
     pub fn label(self) -> &'static str {
         match self {
             Follow::Fixed => "fixed",
             Follow::Fit => "fit the action",
+            Follow::Keep => "keep the action in view",
             Follow::Selection => "follow the selection",
         }
     }
@@ -76,7 +80,8 @@ impl Follow {
     pub fn next(self) -> Follow {
         match self {
             Follow::Fixed => Follow::Fit,
-            Follow::Fit => Follow::Selection,
+            Follow::Fit => Follow::Keep,
+            Follow::Keep => Follow::Selection,
             Follow::Selection => Follow::Fixed,
         }
     }
@@ -310,12 +315,21 @@ mod tests {
     #[test]
     fn follow_cycles_through_its_modes() {
         assert_eq!(Follow::Fixed.next(), Follow::Fit);
-        assert_eq!(Follow::Fit.next(), Follow::Selection);
+        assert_eq!(Follow::Fit.next(), Follow::Keep);
+        assert_eq!(Follow::Keep.next(), Follow::Selection);
         assert_eq!(Follow::Selection.next(), Follow::Fixed);
         assert_eq!(Follow::default(), Follow::Fixed);
         // The words the panel, the help and the README use.
         let labels = Follow::ALL.map(Follow::label);
-        assert_eq!(labels, ["fixed", "fit the action", "follow the selection"]);
+        assert_eq!(
+            labels,
+            [
+                "fixed",
+                "fit the action",
+                "keep the action in view",
+                "follow the selection"
+            ]
+        );
     }
 
     #[test]

@@ -43,7 +43,7 @@ impl Session {
         let world = self.runs.lanes.first()?.shown();
         match self.view.follow {
             Follow::Fixed => None,
-            Follow::Fit => {
+            Follow::Fit | Follow::Keep => {
                 let (lo, hi) = self
                     .runs
                     .lanes
@@ -55,6 +55,9 @@ impl Session {
                     h: (pane.h - bar).max(1.0),
                     ..pane
                 };
+                if self.view.follow == Follow::Keep && in_view(camera, pane, above, (lo, hi)) {
+                    return None;
+                }
                 let mut goal = Camera::fit_action(lo, hi, above);
                 goal.center.y += bar * 0.5 / goal.zoom;
                 Some(goal)
@@ -92,4 +95,19 @@ impl Session {
             }
         }
     }
+}
+
+/// Pixels from the edge of the view inside which [`Follow::Keep`] takes the action for
+/// in view (half the room a fit leaves it). Outside it, the camera eases towards the fit
+/// only until the action is back inside: it pushes ahead of what moves out.
+pub const KEEP_MARGIN: f32 = scenario::camera::FIT_ROOM * 0.5;
+
+/// Whether `lo..hi` shows through `camera` on `pane` within `visible` (the part of the
+/// pane above the status bar), [`KEEP_MARGIN`] inside its edges.
+fn in_view(camera: Camera, pane: Pane, visible: Pane, (lo, hi): (Vec2, Vec2)) -> bool {
+    let (a, b) = (camera.to_screen(pane, lo), camera.to_screen(pane, hi));
+    let edge = Vec2::splat(KEEP_MARGIN);
+    let top_left = Vec2::new(visible.x, visible.y) + edge;
+    let bottom_right = Vec2::new(visible.x + visible.w, visible.y + visible.h) - edge;
+    a.min(b).cmpge(top_left).all() && a.max(b).cmple(bottom_right).all()
 }

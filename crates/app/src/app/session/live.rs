@@ -80,6 +80,9 @@ impl Session {
             let what = built.scenario.name.clone();
             self.doc.settle_unsaved(built.scenario.clone());
             self.opened(format!("showing {what} as it streams"));
+            // A game's entities go wherever it takes them: the camera keeps them in
+            // view (G changes it, as anywhere).
+            self.view.follow = super::Follow::Keep;
         } else {
             self.doc.reset_to(built.scenario);
         }

@@ -502,3 +502,49 @@ fn the_document_counts_its_openings_and_knows_a_shipped_scenario_by_name() {
     assert_eq!(s.doc.shipped, None);
     assert_eq!(s.doc.opened, start + 4);
 }
+
+#[test]
+fn keeping_the_action_in_view_moves_the_camera_only_once_something_leaves_it() {
+    // The action: a launcher at (100, 500) and a still target of radius 10 at (500,
+    // 500), so from (100, 490) to (510, 510).
+    let text = r#"(version: 1, world: (width: 1000, height: 1000),
+        targets: [(name: "t", radius: 10, motion: Static(pos: (500, 500)))],
+        launchers: [(pos: (100, 500), target: "t", algorithms: ["smoothed"], first_at: None)])"#;
+    let mut s = Session::new(crate::scenario::parse(text, "keep").unwrap(), None);
+    s.restart();
+    // A 1000 x 628 pane: 600 above the status bar. At zoom 1 a world point is on
+    // screen at (500, 314) plus its distance from the camera's centre.
+    let pane = Pane {
+        x: 0.0,
+        y: 0.0,
+        w: 1000.0,
+        h: 628.0,
+    };
+    let at = |x: f32, zoom: f32| crate::scenario::camera::Camera {
+        center: Vec2::new(x, 500.0),
+        zoom,
+    };
+    let goal = |s: &mut Session, follow, camera| {
+        s.view.follow = follow;
+        s.follow_camera(camera, pane)
+    };
+    // The action from x 300 to 710 on screen: it stays, where fitting moves.
+    assert_eq!(goal(&mut s, Follow::Keep, at(300.0, 1.0)), None);
+    let fitted = goal(&mut s, Follow::Fit, at(300.0, 1.0));
+    assert!(fitted.is_some());
+    // The target's right edge 30 pixels (KEEP_MARGIN) from the right: still in view;
+    // 29: it fits the action, as fitting does.
+    assert_eq!(goal(&mut s, Follow::Keep, at(40.0, 1.0)), None);
+    assert_eq!(goal(&mut s, Follow::Keep, at(39.0, 1.0)), fitted);
+    // Zoomed in three times: the launcher is off the left edge.
+    assert_eq!(goal(&mut s, Follow::Keep, at(300.0, 3.0)), fitted);
+    // Above the status bar (the pane's last 28 pixels): with the camera's centre at y
+    // 254 the target's bottom edge (510) is on screen at 570, 30 pixels above the bar;
+    // at 253, 29.
+    let high = |y: f32| crate::scenario::camera::Camera {
+        center: Vec2::new(300.0, y),
+        zoom: 1.0,
+    };
+    assert_eq!(goal(&mut s, Follow::Keep, high(254.0)), None);
+    assert_eq!(goal(&mut s, Follow::Keep, high(253.0)), fitted);
+}

@@ -172,8 +172,10 @@ pub fn view_section(ui: &mut egui::Ui, session: &mut Session) {
                     .response
                     .on_hover_text(
                         "fit the action: keep every target, missile and launcher in view; \
-                         follow the selection: keep it at the centre (the newest missile \
-                         when nothing is selected). Panning stops following.",
+                         keep the action in view: stay put until one of them nears the \
+                         view's edge, then move towards fitting them all; follow the selection: keep it at \
+                         the centre (the newest missile when nothing is selected). Panning \
+                         stops following.",
                     );
             });
         });

@@ -45,7 +45,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F", "fit the world in view (the camera stops following)"),
     (
         "G",
-        "camera: fixed, fit the action, follow the selection (in turn)",
+        "camera: fixed, fit the action, keep the action in view, follow the selection (in turn)",
     ),
     ("+ / -", "faster / slower"),
     ("P", "hide / show the side panel"),
