@@ -107,11 +107,22 @@ fn check_reports_every_broken_file_in_tests_broken() {
 }
 
 #[test]
+fn a_file_that_cannot_be_read_is_named_without_a_place_in_it() {
+    // A scenario, a script and a recording: the whole file, not its line 1.
+    for file in ["no/such/file.ron", "no/such/law.rhai", "no/such/game.csv"] {
+        let out = run(&["check", file]);
+        assert_code(&out, 2, "check a missing file");
+        let said = format!("{file}: cannot read: no such file or folder");
+        assert!(stderr(&out).lines().any(|l| l == said), "{}", stderr(&out));
+    }
+}
+
+#[test]
 fn check_of_a_missing_file_exits_2() {
     let out = run(&["check", "no/such/file.ron"]);
     assert_code(&out, 2, "check a missing file");
     assert!(
-        stderr(&out).contains("no/such/file.ron:1:1: cannot read"),
+        stderr(&out).contains("no/such/file.ron: cannot read"),
         "{}",
         stderr(&out)
     );

@@ -83,6 +83,7 @@ const BROKEN: &[Expect] = &[
     e("rain-max-radius-below-min.ron", 8, 21, "rain.max_radius", "expected at least min_radius (12)", "found 11.5"),
     e("motion-point-out-of-range.ron", 5, 42, "targets[0].motion.pos[0]", "expected a value from -10000000 to 10000000", "found 20000000"),
     e("view-unknown-overlay.ron", 4, 33, "view.overlays[1]", "expected one of: trails, velocity,", "unknown overlay `trials`"),
+    e("view-zoom-too-big.ron", 4, 18, "view.zoom", "expected pixels per unit from 0.0001 to 10000", "found 20000"),
     e("embed-unknown-parameter.ron", 4, 38, "embed.sliders[1]", "its parameters: ga, speed", "no parameter `gain`"),
     e("embed-unknown-algorithm.ron", 4, 23, "embed.sliders[0]", "expected one of smoothed, turn-rate", "no algorithm `rocket`"),
     e("nan-radius.ron", 5, 64, "targets[0].motion.radius", "expected a finite number", "found NaN"),
@@ -585,10 +586,13 @@ fn a_broken_file_never_replaces_a_loaded_scenario() {
         );
         assert_eq!(std::fs::read(&path).unwrap(), broken);
     }
-    // A missing file is an error too, with the file named.
+    // A missing file is an error too, with the file named and no place in it.
     let missing = dir.join("missing.ron");
     let errors = scenario::load(&missing).unwrap_err();
     assert_eq!(errors.errors[0].file, missing.display().to_string());
-    assert!(errors.errors[0].message.contains("cannot read"), "{errors}");
+    assert_eq!(
+        errors.to_string(),
+        format!("{}: cannot read: no such file or folder", missing.display())
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -46,6 +46,7 @@ pub const REQUIRED: [&str; 9] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordingError {
     pub file: String,
+    /// 1-based; 0 for the whole file, one that cannot be read.
     pub line: u64,
     /// The column, if the problem is in one.
     pub column: Option<String>,
@@ -54,7 +55,10 @@ pub struct RecordingError {
 
 impl fmt::Display for RecordingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: ", self.file, self.line)?;
+        match self.line {
+            0 => write!(f, "{}: ", self.file)?,
+            line => write!(f, "{}:{line}: ", self.file)?,
+        }
         if let Some(column) = &self.column {
             write!(f, "{column}: ")?;
         }
@@ -81,7 +85,7 @@ pub fn load(path: &Path) -> Result<Recording, RecordingError> {
     let file = path.display().to_string();
     let text = crate::files::read_text(path).map_err(|e| RecordingError {
         file: file.clone(),
-        line: e.at.map_or(1, |(line, _)| line as u64),
+        line: e.at.map_or(0, |(line, _)| line as u64),
         column: None,
         message: e.message,
     })?;

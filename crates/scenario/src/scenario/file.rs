@@ -16,6 +16,7 @@ use std::path::{Component, Path, PathBuf};
 pub struct ScenarioError {
     /// The file (as given), or a label such as `<default>`.
     pub file: String,
+    /// 1-based; 0 (and `col` 0) for the whole file, one that cannot be read.
     pub line: usize,
     pub col: usize,
     /// The field's path, such as `targets[2].motion.radius` (empty for the whole file).
@@ -25,7 +26,10 @@ pub struct ScenarioError {
 
 impl fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: ", self.file, self.line, self.col)?;
+        match self.line {
+            0 => write!(f, "{}: ", self.file)?,
+            line => write!(f, "{}:{line}:{}: ", self.file, self.col)?,
+        }
         if !self.path.is_empty() {
             write!(f, "{}: ", self.path)?;
         }
@@ -217,7 +221,7 @@ fn peek_version(text: &str, spans: &Spans) -> Option<u64> {
 /// [`crate::files::MAX_READ_BYTES`], UTF-8).
 pub fn load(path: &Path) -> Result<Scenario, ScenarioErrors> {
     let text = crate::files::read_text(path).map_err(|e| {
-        let (line, col) = e.at.unwrap_or((1, 1));
+        let (line, col) = e.at.unwrap_or((0, 0));
         ScenarioErrors::one(ScenarioError {
             file: path.display().to_string(),
             line,

@@ -54,7 +54,7 @@ pub fn problems(view: &ViewSpec) -> Vec<(String, String)> {
         if !(1.0e-4..=1.0e4).contains(&zoom) {
             out.push((
                 "view.zoom".into(),
-                format!("expected pixels per unit in 0.0001..=10000, found {zoom}"),
+                format!("expected pixels per unit from 0.0001 to 10000, found {zoom}"),
             ));
         }
     }

@@ -38,6 +38,7 @@ pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptError {
     pub file: String,
+    /// 1-based; 0 (and `col` 0) for the whole file, one that cannot be read.
     pub line: usize,
     pub col: usize,
     pub message: String,
@@ -45,11 +46,10 @@ pub struct ScriptError {
 
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.col, self.message
-        )
+        match self.line {
+            0 => write!(f, "{}: {}", self.file, self.message),
+            line => write!(f, "{}:{line}:{}: {}", self.file, self.col, self.message),
+        }
     }
 }
 
@@ -97,8 +97,8 @@ impl ScriptLaw {
     ) -> Result<Self, ScriptError> {
         let bytes = crate::files::read_bytes(path, MAX_SCRIPT_BYTES).map_err(|e| ScriptError {
             file: file.into(),
-            line: 1,
-            col: 1,
+            line: 0,
+            col: 0,
             message: e.message,
         })?;
         let text = crate::files::text_of(bytes).map_err(|(line, col, byte)| ScriptError {
