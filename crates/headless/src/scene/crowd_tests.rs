@@ -216,32 +216,151 @@ fn a_locked_turret_points_its_barrel_at_its_target() {
     assert!((px - expected).length() < 1e-3, "{px} vs {expected}");
 }
 
+/// `salvo` missiles of each of `laws` from one launcher, `spread` degrees apart, after
+/// one tick: the arrows drawn, as `(size, colour)` once each.
+fn salvo_arrows(salvo: usize, laws: &str, spread: f32) -> (World, Vec<(f32, Rgba)>) {
+    let text = format!(
+        r#"(version: 1, world: (width: 1000, height: 1000),
+        targets: [(name: "t", radius: 5, motion: Static(pos: (900, 500)))],
+        launchers: [(pos: (100, 500), target: "t", algorithms: [{laws}], salvo: {salvo}, spread: {spread})])"#
+    );
+    let mut w = world(&text);
+    w.step();
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    let arrows = scene
+        .marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Arrows {
+                arrows,
+                size,
+                color,
+            } => Some(vec![(*size, *color); arrows.len()]),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    (w, arrows)
+}
+
 #[test]
 fn a_crowd_of_missiles_is_drawn_with_half_sized_arrows() {
     // Past CROWD_MISSILES (1,000) in a world, every arrow is half size; at 1,000 full.
-    let sizes = |salvo: usize| -> Vec<f32> {
-        let text = format!(
-            r#"(version: 1, world: (width: 1000, height: 1000),
-            targets: [(name: "t", radius: 5, motion: Static(pos: (900, 500)))],
-            launchers: [(pos: (100, 500), target: "t", algorithms: ["smoothed"], salvo: {salvo}, spread: 30)])"#
-        );
-        let mut w = world(&text);
-        w.step();
+    let sizes = |salvo| {
+        let (w, arrows) = salvo_arrows(salvo, "\"smoothed\"", 30.0);
         assert_eq!(w.missiles().len(), salvo);
-        let scene = scene_of(&w, &Trails::default(), &[], &view());
-        let mut sizes: Vec<f32> = scene
-            .marks
-            .iter()
-            .filter_map(|m| match m {
-                Mark::Arrows { arrows, size, .. } => Some(vec![*size; arrows.len()]),
-                _ => None,
-            })
-            .flatten()
-            .collect();
-        assert_eq!(sizes.len(), salvo, "every missile an arrow");
+        let mut sizes: Vec<f32> = arrows.iter().map(|(size, _)| *size).collect();
         sizes.dedup();
         sizes
     };
     assert_eq!(sizes(1_000), [1.0]);
     assert_eq!(sizes(1_001), [0.5]);
+}
+
+#[test]
+fn a_crowds_arrows_on_one_pixel_with_one_heading_and_colour_are_drawn_once() {
+    // A salvo without spread flies as one: 1,000 arrows on top of each other (no crowd
+    // yet), one past it; two laws' are one arrow each, in their colours.
+    assert_eq!(salvo_arrows(1_000, "\"smoothed\"", 0.0).1.len(), 1_000);
+    assert_eq!(salvo_arrows(1_001, "\"smoothed\"", 0.0).1.len(), 1);
+    let (w, two) = salvo_arrows(501, "\"smoothed\", \"intercept\"", 0.0);
+    assert_eq!(w.missiles().len(), 1_002);
+    let law = |name: &str| Flavour::plain(name.parse().unwrap()).rgba(1.0);
+    let colors: Vec<Rgba> = two.iter().map(|(_, c)| *c).collect();
+    assert_eq!(colors, [law("smoothed"), law("intercept")]);
+}
+
+#[test]
+fn a_crowds_arrow_key_is_its_pixel_its_heading_to_a_64th_of_a_turn_and_its_colour() {
+    // The view: zoom 1, centred on (500, 400) in an 800 x 600 pane at the origin, so a
+    // world point is its pixel less (100, 100).
+    let mut v = view();
+    v.camera = Camera {
+        center: Vec2::new(500.0, 400.0),
+        zoom: 1.0,
+    };
+    v.pane = Pane {
+        x: 0.0,
+        y: 0.0,
+        w: 800.0,
+        h: 600.0,
+    };
+    let key =
+        |at: Vec2, angle: f32, color| missiles::arrow_key(&v, (at, Vec2::from_angle(angle)), color);
+    let (white, red) = ([1.0; 4], [1.0, 0.0, 0.0, 1.0]);
+    let turn = std::f32::consts::TAU / 64.0;
+    let here = key(Vec2::new(300.25, 200.5), 0.0, white);
+    assert_eq!(here, (200, 100, 0, [1.0f32.to_bits(); 4]));
+    assert_eq!(key(Vec2::new(300.9, 200.9), 0.49 * turn, white), here);
+    assert_ne!(key(Vec2::new(301.0, 200.5), 0.0, white), here);
+    assert_ne!(key(Vec2::new(300.25, 201.0), 0.0, white), here);
+    assert_eq!(key(Vec2::new(300.25, 200.5), 0.51 * turn, white).2, 1);
+    assert_eq!(key(Vec2::new(300.25, 200.5), -3.0 * turn, white).2, -3);
+    assert_ne!(key(Vec2::new(300.25, 200.5), 0.0, red), here);
+}
+
+#[test]
+fn a_crowds_trails_over_the_same_pixels_are_one_line_as_opaque_as_all_of_them() {
+    // `targets` targets moving together along y = 500, one unit a tick, for 3 ticks:
+    // each trail two segments, from x 101 to 102 and 102 to 103.
+    let lines = |targets: usize| -> Vec<(f32, f32, f32)> {
+        let list: Vec<String> = (0..targets)
+            .map(|k| format!("(name: \"t{k}\", motion: Constant(pos: (100, 500), vel: (60, 0)))"))
+            .collect();
+        let text = format!(
+            "(version: 1, world: (width: 1000, height: 1000, tick_rate: 60), targets: [{}])",
+            list.join(", ")
+        );
+        let mut w = world(&text);
+        let mut trails = Trails::default();
+        for _ in 0..3 {
+            w.step();
+            trails.record(&w, 1000);
+        }
+        let scene = scene_of(&w, &trails, &[], &view());
+        let ends = scene.marks.iter().filter_map(|m| match m {
+            Mark::Line { a, b, color, .. } if *color != palette::BOUNDS => {
+                Some((a.world.x, b.world.x, color[3]))
+            }
+            _ => None,
+        });
+        ends.collect()
+    };
+    // A hundred are no crowd: every segment drawn.
+    assert_eq!(lines(100).len(), 200);
+    // 101 are: each segment once, its alpha what 101 layers of it blend to.
+    let one = lines(1);
+    let merged = lines(101);
+    assert_eq!(merged.len(), 2);
+    for ((a, b, alpha), (a1, b1, alpha1)) in merged.iter().zip(&one) {
+        assert_eq!((a, b), (a1, b1));
+        let mut blended = 0.0f64;
+        for _ in 0..101 {
+            blended += (1.0 - blended) * f64::from(*alpha1);
+        }
+        assert!(
+            (f64::from(*alpha) - blended).abs() < 1e-5,
+            "{alpha} {blended}"
+        );
+    }
+}
+
+#[test]
+fn a_line_overprinted_blends_its_alphas() {
+    let line = |alpha| Mark::Line {
+        a: At::world(Vec2::ZERO),
+        b: At::world(Vec2::X),
+        width: 1.0,
+        color: [0.2, 0.4, 0.6, alpha],
+    };
+    for (first, second, want) in [
+        (0.5, 0.5, 0.75),
+        (0.25, 0.0, 0.25),
+        (0.3, 1.0, 1.0),
+        (0.2, 0.5, 0.6),
+    ] {
+        let mut mark = line(first);
+        trails::overprint(&mut mark, second);
+        assert_eq!(mark, line(want), "{first} then {second}");
+    }
 }

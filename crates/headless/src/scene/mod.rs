@@ -17,26 +17,29 @@ mod flavour;
 mod labels;
 mod launchers;
 mod mark;
+mod missiles;
 mod obstacles;
 mod shapes;
 mod symbol;
+mod trails;
 
 pub use blast::Blast;
 pub use flavour::{flavour, Flavour};
 use launchers::launchers;
 pub use launchers::CROWD_LAUNCHERS;
 pub use mark::{arrow, head, At, Mark};
+use missiles::missiles;
 pub use obstacles::upcoming as upcoming_obstacles;
 pub use shapes::{role_marks, sample};
 pub use symbol::Symbol;
+use trails::trails;
 
 use crate::core::overlay::{self, Overlays};
-use crate::guidance::Look;
 use crate::palette::{self, with_alpha, Rgba};
 use crate::scenario::camera::{Camera, Pane};
 use crate::sim::history::Ghost;
 use crate::sim::motion::fly_program::{grid_point, COLUMNS, ROWS};
-use crate::sim::trails::{Owner, Trails};
+use crate::sim::trails::Trails;
 use crate::sim::{Input, MissileId, Motion, TargetId, World};
 use glam::Vec2;
 
@@ -308,74 +311,6 @@ fn draw_ghost(scene: &mut Scene, ghost: &Ghost) {
     }
 }
 
-/// Every layer's trails of the last `trail_seconds`, fading with age, in their owners'
-/// order: two pixels wide, one in a crowd (more than [`CROWD_TRAILS`]). A crowd whose
-/// trails would be longer than [`CROWD_TRAIL_PIXELS`] on screen in all shows each
-/// trail's newest part only (the same share of every trail's time), so it stays a
-/// picture of where things head and not a scribble over the whole view.
-fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
-    let count: usize = layers.iter().map(|l| l.trails.count()).sum();
-    let per_trail = (view.trail_budget / count.max(1)).clamp(1, MAX_TRAIL_SEGMENTS);
-    let crowd = count > CROWD_TRAILS;
-    let width = if crowd { 1.0 } else { 2.0 };
-    let mut share = 1.0;
-    if crowd {
-        let pixels = trail_pixels(layers, view, per_trail);
-        if pixels > CROWD_TRAIL_PIXELS {
-            share = CROWD_TRAIL_PIXELS / pixels;
-        }
-    }
-    for layer in layers {
-        let world = layer.world;
-        let now = world.tick();
-        let span = (view.trail_seconds * share / world.dt()).max(1.0);
-        for (owner, trail) in layer.trails.iter() {
-            // The trail's colour and how its fading is scaled, once a trail, not once a
-            // segment (10,000 trails are 40,000 segments): a law's shade does not
-            // depend on the alpha ([`Flavour::rgba`]).
-            let (color, fade) = match (owner, trail.algorithm) {
-                (_, Some(a)) => (flavour(world, a, trail.source).rgba(1.0), 1.0),
-                (Owner::Agent(..), None) => (palette::AGENT, palette::TARGET_TRAIL_ALPHA),
-                _ => (palette::TARGET, palette::TARGET_TRAIL_ALPHA),
-            };
-            for (from, to, age) in trail.segments(now, span, per_trail) {
-                let alpha = palette::trail_alpha(age) * fade;
-                scene.world_line(from, to, width, with_alpha(color, alpha));
-                scene.symbol(Symbol::Trail);
-            }
-        }
-    }
-}
-
-/// Trails measured at most for [`trail_pixels`]: an even sample of a larger crowd's
-/// (10,000 trails measured every frame cost as much as drawing them).
-const MEASURED_TRAILS: usize = 256;
-
-/// How long the layers' trails of the last `trail_seconds` are on screen in all, in
-/// pixels (as drawn, `per_trail` segments at most each): measured on every trail of a
-/// crowd of up to [`MEASURED_TRAILS`], on an even sample of a larger one (every k-th,
-/// scaled by the count over the sample's).
-fn trail_pixels(layers: &[Layer], view: &View, per_trail: usize) -> f32 {
-    let mut world_units = 0.0;
-    for layer in layers {
-        let span = (view.trail_seconds / layer.world.dt()).max(1.0);
-        let count = layer.trails.count();
-        let every = count.div_ceil(MEASURED_TRAILS).max(1);
-        let mut measured = 0.0;
-        let mut units = 0.0;
-        for (_, trail) in layer.trails.iter().step_by(every) {
-            measured += 1.0;
-            for (from, to, _) in trail.segments(layer.world.tick(), span, per_trail) {
-                units += from.distance(to);
-            }
-        }
-        if measured > 0.0 {
-            world_units += units * count as f32 / measured;
-        }
-    }
-    world_units * view.camera.zoom
-}
-
 /// Which of the targets on screen (`on_screen`, in id order) get a label: the selected one
 /// always, then the first in order, at most [`MAX_LABELS`] in all; and how many go
 /// without.
@@ -487,66 +422,6 @@ fn blasts(scene: &mut Scene, layer: &Layer) {
         let ring = with_alpha(palette::BLAST, 1.0 - age);
         scene.circle(c, blast.radius, 8.0, false, 2.0, ring);
         scene.symbol(Symbol::Blast);
-    }
-}
-
-fn missiles(scene: &mut Scene, layer: &Layer, view: &View) {
-    let world = layer.world;
-    let detailed = world.missiles().len() <= DETAILED_MISSILES;
-    let size = match world.missiles().len() > CROWD_MISSILES {
-        true => CROWD_ARROW_SIZE,
-        false => 1.0,
-    };
-    for m in world.missiles() {
-        let algorithm = m.algorithm();
-        let shade = flavour(world, algorithm, Some(m.source));
-        let color = shade.rgba(1.0);
-        let selected = view.selected
-            == Some(Selection::Missile {
-                lane: layer.lane,
-                id: m.id,
-            });
-        if detailed || selected {
-            for shape in world.debug_shapes(m) {
-                if view.overlays.shows(shape.role) {
-                    let faded = shade.rgba(0.75);
-                    scene
-                        .marks
-                        .extend(role_marks(&shape.shape, shape.role, faded));
-                    scene.symbol(Symbol::Shape(shape.role.order() as u8));
-                }
-            }
-        }
-        let nose = At::world(m.body.pos);
-        scene.symbol(Symbol::Missile);
-        match m.guidance.look() {
-            Look::Tail(back) => scene.line(nose, At::world(m.body.pos + back), 2.5, color),
-            Look::Arrow => {
-                // Onto the mark before when it is arrows of the same colour: a volley's
-                // missiles, one after the other, are one mark.
-                let one = (m.body.pos, Vec2::from_angle(m.body.heading));
-                match scene.marks.last_mut() {
-                    Some(Mark::Arrows {
-                        arrows, color: c, ..
-                    }) if *c == color => arrows.push(one),
-                    _ => scene.marks.push(Mark::Arrows {
-                        arrows: vec![one],
-                        size,
-                        color,
-                    }),
-                }
-            }
-        }
-        if view.overlays.is_on(&overlay::VELOCITY) {
-            let faint = shade.rgba(0.7);
-            scene
-                .marks
-                .extend(shapes::arrow(m.body.pos, m.body.vel * 0.25, faint));
-            scene.symbol(Symbol::Velocity);
-        }
-        if selected {
-            scene.circle(nose, 0.0, 12.0, false, 2.0, palette::SELECTED);
-        }
     }
 }
 
