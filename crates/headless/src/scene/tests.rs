@@ -579,3 +579,36 @@ fn a_volleys_missiles_of_one_law_are_one_mark_and_each_law_its_own() {
         }
     }
 }
+
+#[test]
+fn a_heat_seeker_is_drawn_as_a_tail_behind_it() {
+    // Launched straight up the screen: its tail is 10 units (the article's drawn length)
+    // below its nose, 2.5 pixels wide, in its law's colour.
+    let text = r#"(version: 1, world: (width: 1000, height: 1000, tick_rate: 30),
+        targets: [(name: "t", radius: 5, motion: Static(pos: (500, 100)))],
+        launchers: [(pos: (500, 900), target: "t", algorithms: ["heat-seeker"], launch_velocity: (0, -360))])"#;
+    let mut w = world(text);
+    w.step();
+    let m = &w.missiles()[0];
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    let color = Flavour::plain(m.algorithm()).rgba(1.0);
+    let tails: Vec<Vec2> = (scene.marks.iter())
+        .filter_map(|mark| match mark {
+            Mark::Line {
+                a,
+                b,
+                width,
+                color: c,
+            } if *a == At::world(m.body.pos) && *width == 2.5 && *c == color => {
+                Some(b.world - m.body.pos)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tails.len(), 1, "{:?}", scene.marks);
+    assert!(
+        tails[0].distance(Vec2::new(0.0, 10.0)) < 1e-4,
+        "{}",
+        tails[0]
+    );
+}
