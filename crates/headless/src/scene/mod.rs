@@ -466,3 +466,6 @@ mod tests;
 
 #[cfg(test)]
 mod crowd_tests;
+
+#[cfg(test)]
+mod missile_tests;
