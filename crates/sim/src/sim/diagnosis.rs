@@ -339,8 +339,8 @@ fn overshoots(m: &Measures, t: &Thresholds, out: &mut Vec<Finding>) {
                 end: to,
                 evidence: format!(
                     "passed {at:.0} units from the target at {from:.2} s and turned back \
-                     {:.0} degrees by {to:.2} s",
-                    turned.abs().to_degrees()
+                     {} degrees by {to:.2} s",
+                    degrees_past(turned.abs(), t.overshoot_angle)
                 ),
             });
         }
@@ -502,8 +502,8 @@ fn late_swerve(m: &Measures, t: &Thresholds, out: &mut Vec<Finding>) {
             start: from.max(0.0),
             end,
             evidence: format!(
-                "turned {:.0} degrees in the {:.2} s before its closest approach",
-                most.to_degrees(),
+                "turned {} degrees in the {:.2} s before its closest approach",
+                degrees_past(most, t.swerve_angle),
                 end - from.max(0.0)
             ),
         });
@@ -517,3 +517,14 @@ mod tests;
 #[cfg(test)]
 #[path = "diagnosis_edge_tests.rs"]
 mod edge_tests;
+
+/// An angle (radians) that passed a threshold of `threshold` degrees, in degrees for
+/// the evidence: whole, or with as many decimals (up to four) as it takes to read as
+/// more than the threshold (180.3 degrees past a threshold of 180 is not "180").
+fn degrees_past(angle: f32, threshold: f32) -> String {
+    let degrees = angle.to_degrees();
+    (0..4)
+        .map(|decimals| format!("{degrees:.decimals$}"))
+        .find(|shown| shown.parse::<f32>().is_ok_and(|shown| shown > threshold))
+        .unwrap_or_else(|| format!("{degrees:.4}"))
+}

@@ -414,3 +414,25 @@ fn a_flight_still_flying_shows_its_orbits_chases_and_lost_locks_so_far_but_not_w
         [Class::Orbit, Class::LostLock]
     );
 }
+
+#[test]
+fn a_turn_just_past_its_threshold_reads_as_more_than_it() {
+    // A late swerve of 45.3 degrees against the threshold's 45: in whole degrees it
+    // would read "45", as if it had not passed it.
+    let found = lifetime_out(&swerving(45.3));
+    assert_eq!(found[0].class, Class::LateSwerve);
+    assert!(
+        found[0].evidence.starts_with("turned 45.3 degrees in the"),
+        "{}",
+        found[0].evidence
+    );
+    // Whole degrees where they read as past the threshold, else as many decimals as it
+    // takes, up to four.
+    let past = |degrees: f32, threshold| degrees_past(degrees.to_radians(), threshold);
+    assert_eq!(past(92.0, 90.0), "92");
+    assert_eq!(past(90.6, 90.0), "91");
+    assert_eq!(past(90.4, 90.0), "90.4");
+    assert_eq!(past(180.04, 180.0), "180.04");
+    assert_eq!(past(180.003, 180.0), "180.003");
+    assert_eq!(past(180.0004, 180.0), "180.0004");
+}

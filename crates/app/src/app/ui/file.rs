@@ -181,6 +181,26 @@ fn save_as(state: &mut PanelState, session: &mut Session) {
     }
 }
 
+/// Where Save As… writes the name picked in the dialog: a name typed without an
+/// extension gets `.ron`, so that the file opens again as a scenario. The dialog asked
+/// before replacing the name as typed, not the one with `.ron`: a file already there
+/// under that name is not replaced (the error says how to replace it).
+#[cfg(not(target_arch = "wasm32"))]
+fn save_path(picked: &Path) -> Result<PathBuf, String> {
+    if picked.extension().is_some() {
+        return Ok(picked.to_path_buf());
+    }
+    let path = picked.with_extension("ron");
+    match path.exists() {
+        true => Err(format!(
+            "did not save: {} is already there (pick it in the dialog, or type its whole \
+             name, to replace it)",
+            path.display()
+        )),
+        false => Ok(path),
+    }
+}
+
 /// A file name made from a scenario's name: `My case!` is `my-case.ron`.
 fn file_name_for(name: &str) -> String {
     let mut slug = String::new();
@@ -261,10 +281,13 @@ pub fn dialog(ctx: &egui::Context, state: &mut PanelState, session: &mut Session
     if let Some(path) = state.dialog.take_picked() {
         match state.purpose.take() {
             Some(DialogPurpose::Open) => open(state, session, &path),
-            Some(DialogPurpose::SaveAs) => {
-                save(session, &path);
-                state.path_text = path.display().to_string();
-            }
+            Some(DialogPurpose::SaveAs) => match save_path(&path) {
+                Ok(path) => {
+                    save(session, &path);
+                    state.path_text = path.display().to_string();
+                }
+                Err(why) => session.messages.error = Some(why),
+            },
             None => {}
         }
     }
@@ -359,5 +382,27 @@ mod tests {
         assert_eq!(file_name_for("über Größe"), "über-größe.ron");
         assert_eq!(file_name_for("!!!"), "scenario.ron");
         assert_eq!(file_name_for(""), "scenario.ron");
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn save_as_adds_ron_to_a_name_without_an_extension_and_replaces_no_file_by_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("runs.v2");
+        std::fs::create_dir(&folder).unwrap();
+        // Typed without an extension: `.ron` (the folder's dot is not the name's).
+        let mine = folder.join("mine");
+        let save_path = super::save_path;
+        assert_eq!(save_path(&mine), Ok(folder.join("mine.ron")));
+        // With one, as typed (the dialog asked before replacing it).
+        for name in ["mine.txt", "mine.ron", "mine."] {
+            assert_eq!(save_path(&folder.join(name)), Ok(folder.join(name)));
+        }
+        // `old.ron` is there: `old` does not replace it, and says how to.
+        std::fs::write(folder.join("old.ron"), "kept").unwrap();
+        let why = save_path(&folder.join("old")).unwrap_err();
+        let named = folder.join("old.ron").display().to_string();
+        assert!(why.contains(&named) && why.contains("type its whole name"), "{why}");
+        assert_eq!(std::fs::read_to_string(folder.join("old.ron")).unwrap(), "kept");
     }
 }
