@@ -398,6 +398,32 @@ fn a_planted_change_in_the_step_turns_the_replay_red() {
 }
 
 #[test]
+fn the_command_lines_code_carries_the_link_to_its_tuning() {
+    // As the window's export does: the header has the link `steerlab link` prints for
+    // the file, to the page at 127.0.0.1:8000 unless `--base` says where (its own
+    // fragment left out).
+    let file = "tests/fixtures/export-options.ron";
+    let export = ["export", file, "--algorithm", "smoothed", "--lang", "rs"];
+    let other = ["--base", "https://example.org/lab/#old"];
+    for (base, given) in [
+        ("http://127.0.0.1:8000/", &[][..]),
+        ("https://example.org/lab/", &other[..]),
+    ] {
+        let code = run(&[&export[..], given].concat());
+        assert_eq!(code.status.code(), Some(0), "{}", stderr(&code));
+        let link = run(&[&["link", file][..], given].concat());
+        let link = stdout(&link).trim().to_string();
+        assert!(link.starts_with(&format!("{base}#s=")), "{link}");
+        let line = format!("// The tuning in steerlab: {link}");
+        assert!(
+            stdout(&code).lines().any(|l| l == line),
+            "{}",
+            stdout(&code)
+        );
+    }
+}
+
+#[test]
 fn the_command_line_refuses_what_it_cannot_export() {
     // A script, an unknown law and language, an output that is the scenario itself.
     let out = run(&[

@@ -31,6 +31,11 @@ pub struct ExportArgs {
     /// Seconds of the scenario the vectors cover (at most 5,000 steps are kept).
     #[arg(long, value_parser = seconds_arg, allow_hyphen_values = true)]
     seconds: Option<f64>,
+    /// Where the web build is served: the code's header carries the link to the tuning
+    /// there (as `steerlab link` prints it; none for a recording, which a link cannot
+    /// carry).
+    #[arg(long, default_value = super::WEB_BASE)]
+    base: String,
 }
 
 fn lang_arg(text: &str) -> Result<Lang, String> {
@@ -59,6 +64,10 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
         // No output may be another: each is an input of the ones after it.
         inputs.push(out.to_path_buf());
     }
+    let link = match steerlab::recording::is_recording(&args.file) {
+        true => None,
+        false => Some(super::link_to(&args.file, &scenario, &args.base)?),
+    };
     let seconds = args.seconds.unwrap_or(export::VECTOR_SECONDS);
     let name = |p: &Path| {
         p.file_name()
@@ -71,8 +80,8 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
     // Every part is made before any is written: a failure leaves no files behind.
     let (code, proof) = match &args.vectors {
         None => {
-            let code =
-                export::code(algorithm, &scenario, args.lang, None).map_err(Failure::Internal)?;
+            let code = export::code(algorithm, &scenario, args.lang, link.as_deref())
+                .map_err(Failure::Internal)?;
             (code, None)
         }
         Some(vectors) => {
@@ -80,7 +89,7 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
                 &scenario,
                 algorithm,
                 args.lang,
-                None,
+                link.as_deref(),
                 seconds,
                 (&law_file, &name(vectors)),
             )

@@ -154,7 +154,7 @@ enum Command {
         /// Scenario file (or the name of a shipped scenario).
         file: PathBuf,
         /// Where the web build is served (the link is this address, `#`, the scenario).
-        #[arg(long, default_value = "http://127.0.0.1:8000/")]
+        #[arg(long, default_value = WEB_BASE)]
         base: String,
     },
     /// Run the real window for some frames and write a screenshot.
@@ -498,6 +498,9 @@ fn selftest() {
     }
 }
 
+/// Where the web build is served unless told otherwise (as README.md serves it).
+const WEB_BASE: &str = "http://127.0.0.1:8000/";
+
 fn print_link(file: &Path, base: &str) -> Result<(), Failure> {
     if steerlab::recording::is_recording(file) {
         return Err(Failure::Input(format!(
@@ -507,11 +510,21 @@ fn print_link(file: &Path, base: &str) -> Result<(), Failure> {
         )));
     }
     let scenario = load(file)?;
-    let files = scenario::link::files_of(&scenario, Some(file.parent().unwrap_or(Path::new(""))))
+    outln!("{}", link_to(file, &scenario, base)?);
+    Ok(())
+}
+
+/// `scenario` (read from `file`) as a link for the web build served at `base`, carrying
+/// the scripts it names: `steerlab link`'s line, and the header of `steerlab export`'s
+/// code.
+fn link_to(file: &Path, scenario: &scenario::Scenario, base: &str) -> Result<String, Failure> {
+    let files = scenario::link::files_of(scenario, Some(file.parent().unwrap_or(Path::new(""))))
         .map_err(Failure::Input)?;
     let base = base.split('#').next().unwrap_or(base);
-    outln!("{base}#{}", scenario::link::fragment(&scenario, &files));
-    Ok(())
+    Ok(format!(
+        "{base}#{}",
+        scenario::link::fragment(scenario, &files)
+    ))
 }
 
 fn check(paths: &[PathBuf]) -> Result<(), Failure> {

@@ -402,7 +402,13 @@ mod tests {
         std::fs::write(folder.join("old.ron"), "kept").unwrap();
         let why = save_path(&folder.join("old")).unwrap_err();
         let named = folder.join("old.ron").display().to_string();
-        assert!(why.contains(&named) && why.contains("type its whole name"), "{why}");
-        assert_eq!(std::fs::read_to_string(folder.join("old.ron")).unwrap(), "kept");
+        assert!(
+            why.contains(&named) && why.contains("type its whole name"),
+            "{why}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(folder.join("old.ron")).unwrap(),
+            "kept"
+        );
     }
 }
