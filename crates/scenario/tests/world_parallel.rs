@@ -137,6 +137,18 @@ fn thousands_of_missiles_ending_on_one_tick_all_leave_the_flight() {
 }
 
 #[test]
+fn a_world_is_crowded_from_4096_missiles_in_flight() {
+    for (salvo, crowded) in [(4095, false), (4096, true)] {
+        let mut s = crowd(1);
+        s.launchers[0].salvo = salvo;
+        let mut world = s.build().unwrap();
+        world.step();
+        assert_eq!(world.missiles().len(), salvo as usize);
+        assert_eq!(world.is_crowded(), crowded, "{salvo}");
+    }
+}
+
+#[test]
 fn every_missile_is_found_by_its_id_in_flight_or_ended() {
     let (world, _) = fly(&crowd(16), 2, 60);
     let all = world.all_missiles();

@@ -244,13 +244,17 @@ impl Runs {
         for (index, lane) in self.lanes.iter_mut().enumerate() {
             lane.history.step(&mut lane.world);
             // The diagnosis's samples and the trails' points, each kept apart from the
-            // other and read from the world alone, taken side by side (10,000 missiles'
-            // are a millisecond each on the window's thread).
+            // other and read from the world alone: a crowded world's are taken side by
+            // side (10,000 missiles' are a millisecond each on the window's thread).
             let (world, diagnosis, trails) = (&lane.world, &mut lane.diagnosis, &mut lane.trails);
-            rayon::join(
-                || diagnosis.after_step(world, world.events()),
-                || trails.record(world, keep),
-            );
+            let mut sample = || diagnosis.after_step(world, world.events());
+            let mut record = || trails.record(world, keep);
+            if world.is_crowded() {
+                rayon::join(sample, record);
+            } else {
+                sample();
+                record();
+            }
             let found = self.breakpoints.check(&lane.world, index);
             let found = found.or_else(|| self.breakpoints.check_classes(lane, index));
             if stop.is_none() {

@@ -18,6 +18,13 @@ const PARALLEL_FROM: usize = 4096;
 const PARALLEL_SLICE: usize = 1024;
 
 impl World {
+    /// Whether it has missiles enough in flight ([`PARALLEL_FROM`]) to spread a tick's
+    /// work over every core: its flight does (without a runtime law), and so does what
+    /// a window does beside each tick (trails, diagnosis).
+    pub fn is_crowded(&self) -> bool {
+        self.missiles.len() >= PARALLEL_FROM
+    }
+
     pub(super) fn move_missiles(
         &mut self,
         tick: u64,
@@ -59,7 +66,7 @@ impl World {
         // many are flown in slices on every core, their events and hits kept in the
         // missiles' order, so a run is the same bits on any number of threads. (Not with
         // a runtime law: a script's tick keeps per-thread budgets.)
-        if self.missiles.len() >= PARALLEL_FROM && self.tuning.runtime.is_empty() {
+        if self.is_crowded() && self.tuning.runtime.is_empty() {
             let slices: Vec<(Vec<Event>, Vec<TargetId>, bool)> = (self.missiles)
                 .par_chunks_mut(PARALLEL_SLICE)
                 .map(|slice| {
