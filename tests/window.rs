@@ -1020,3 +1020,36 @@ fn a_still_view_copied_from_its_kept_picture_is_the_view_drawn() {
         .count();
     assert_eq!(differing, 0, "the copied view differs from the drawn one");
 }
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run with --include-ignored"]
+fn save_as_a_name_typed_without_an_extension_writes_a_ron_file_and_replaces_none() {
+    let _one = one_window();
+    let dir = temp_dir();
+    // The shipped default's layout: Save As… under its description.
+    let start = dir.join("start.ron");
+    let default = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/default.ron");
+    std::fs::copy(default, &start).unwrap();
+    let app = App::start(&[start.to_str().unwrap()]);
+    // Save As…, the dialog's name field (it opens beside the scenario), all of its
+    // suggestion replaced by a name without an extension, Enter.
+    let save_as_mine = || {
+        app.click(169.0, 258.0);
+        std::thread::sleep(Duration::from_millis(1500));
+        app.click(750.0, 856.0);
+        app.key("ctrl+a");
+        app.type_text("mine");
+        app.key("Return");
+        std::thread::sleep(Duration::from_millis(1500));
+    };
+    save_as_mine();
+    let (mine, bare) = (dir.join("mine.ron"), dir.join("mine"));
+    let saved = std::fs::read_to_string(&mine).expect("mine.ron written");
+    assert!(saved.contains("All algorithms, one target"), "{saved}");
+    assert!(!bare.exists());
+    // Again: mine.ron is there now, and a name typed without `.ron` does not replace it.
+    std::fs::write(&mine, "kept").unwrap();
+    save_as_mine();
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), "kept");
+    assert!(!bare.exists());
+}
