@@ -346,6 +346,24 @@ fn the_gdscript_export_parses_as_godot_4_and_replays_in_godot_3() {
         })
         .collect();
     report("GDScript (godot3)", cases, &outputs);
+    // A scenario file's link carries the whole scenario (a thousand characters): the
+    // line that holds it passes gdlint too.
+    let law = exported.scratch.path().join("from_a_file.gd");
+    let fixture = "tests/fixtures/export-options.ron";
+    let out = run(&[
+        "export",
+        fixture,
+        "--algorithm",
+        "smoothed",
+        "--lang",
+        "gd",
+        "--out",
+        law.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&law).unwrap();
+    assert!(text.lines().any(|l| l.len() > 1000), "{text}");
+    sh(exported.scratch.path(), "gdlint", &["from_a_file.gd"]);
 }
 
 #[test]
@@ -540,6 +558,9 @@ fn the_printed_code_is_the_written_code_and_the_same_every_time() {
     // lunar-blast tunes ga and the speed; they are the ones written.
     let scenario = steerlab::recording::open(Path::new("lunar-blast")).unwrap();
     let algorithm = Algorithm::from_id("smoothed").unwrap();
-    let expected = export::code(algorithm, &scenario, Lang::GdScript, None).unwrap();
+    // With the link to the page at its default address: a shipped scenario's is its
+    // name.
+    let link = Some("http://127.0.0.1:8000/#lunar-blast");
+    let expected = export::code(algorithm, &scenario, Lang::GdScript, link).unwrap();
     assert_eq!(text, expected);
 }

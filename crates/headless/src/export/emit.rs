@@ -246,7 +246,11 @@ fn header(w: &mut Writer, source: &Source, whens: &BTreeSet<String>) -> Result<(
     }
     w.line(c);
     for line in source.provenance {
-        w.line(&format!("{c} {line}"));
+        let line = format!("{c} {line}");
+        if let Some(allowance) = w.lang.long_line_allowance(&line) {
+            w.line(allowance);
+        }
+        w.line(&line);
     }
     for name in whens {
         let Some(param) = source.param(name) else {

@@ -24,6 +24,9 @@ pub enum Role {
     Local,
 }
 
+/// gdlint's longest line (its `max-line-length` by default).
+const GDLINT_LINE_LENGTH: usize = 100;
+
 impl Lang {
     pub const ALL: [Lang; 5] = [
         Lang::CSharp,
@@ -92,6 +95,14 @@ impl Lang {
             Lang::GdScript => "#",
             _ => "//",
         }
+    }
+
+    /// The comment a comment line needs before it when it is longer than the language's
+    /// linter takes (a link carrying a whole scenario runs to a thousand characters):
+    /// gdlint's `max-line-length` (100) in GDScript; the others' compilers take any.
+    pub fn long_line_allowance(self, line: &str) -> Option<&'static str> {
+        let long = line.chars().count() > GDLINT_LINE_LENGTH;
+        (self == Lang::GdScript && long).then_some("# gdlint: ignore=max-line-length")
     }
 
     /// `name` (snake case in step files) as this language writes it in `role`.

@@ -223,3 +223,28 @@ fn scratch_state_is_set_but_not_compared_and_single_precision_ports_everywhere()
         assert!(code(newton, &tuned(&Tuning::default()), lang, None).is_ok());
     }
 }
+
+#[test]
+fn a_gdscript_comment_longer_than_gdlint_takes_has_gdlint_s_leave_before_it() {
+    // "# The tuning in steerlab: " is 26 characters: a link of 74 makes a line of 100,
+    // gdlint's longest; one of 75 needs the leave on the line before (a link carrying a
+    // whole scenario runs to a thousand characters).
+    let algorithm = Algorithm::from_id("smoothed").unwrap();
+    let scenario = tuned(&Tuning::default());
+    let leave = "# gdlint: ignore=max-line-length";
+    for (length, needed) in [(74, false), (75, true), (1200, true)] {
+        let link = format!("https://e.org/#s={}", "a".repeat(length - 17));
+        let gd = code(algorithm, &scenario, Lang::GdScript, Some(&link)).unwrap();
+        let lines: Vec<&str> = gd.lines().collect();
+        let at = (lines.iter())
+            .position(|l| *l == format!("# The tuning in steerlab: {link}"))
+            .unwrap();
+        assert_eq!(lines[at - 1] == leave, needed, "{length}");
+        assert_eq!(gd.matches(leave).count(), usize::from(needed), "{length}");
+        // The other languages' compilers take any comment: none.
+        for lang in [Lang::CSharp, Lang::Cpp, Lang::Rust, Lang::TypeScript] {
+            let other = code(algorithm, &scenario, lang, Some(&link)).unwrap();
+            assert!(!other.contains("gdlint"), "{lang:?}");
+        }
+    }
+}
