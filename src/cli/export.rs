@@ -34,7 +34,7 @@ pub struct ExportArgs {
     /// Where the web build is served: the code's header carries the link to the tuning
     /// there (as `steerlab link` prints it; none for a recording, which a link cannot
     /// carry).
-    #[arg(long, default_value = super::WEB_BASE)]
+    #[arg(long, default_value = super::link::WEB_BASE)]
     base: String,
 }
 
@@ -66,7 +66,7 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
     }
     let link = match steerlab::recording::is_recording(&args.file) {
         true => None,
-        false => Some(super::link_to(&args.file, &scenario, &args.base)?),
+        false => Some(super::link::link_to(&args.file, &scenario, &args.base)?),
     };
     let seconds = args.seconds.unwrap_or(export::VECTOR_SECONDS);
     let name = |p: &Path| {

@@ -9,7 +9,6 @@ use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use steerlab::guidance::Algorithm;
-use steerlab::scenario;
 use steerlab::sim::EventKind;
 use steerlab::{files, headless};
 
@@ -19,6 +18,7 @@ mod bench;
 mod export;
 mod gif;
 mod input;
+mod link;
 mod live;
 mod sweep;
 
@@ -154,7 +154,7 @@ enum Command {
         /// Scenario file (or the name of a shipped scenario).
         file: PathBuf,
         /// Where the web build is served (the link is this address, `#`, the scenario).
-        #[arg(long, default_value = WEB_BASE)]
+        #[arg(long, default_value = link::WEB_BASE)]
         base: String,
     },
     /// Run the real window for some frames and write a screenshot.
@@ -284,7 +284,7 @@ pub fn main() -> ExitCode {
             selftest();
             Ok(())
         }
-        Some(Command::Link { file, base }) => print_link(&file, &base),
+        Some(Command::Link { file, base }) => link::print_link(&file, &base),
         Some(Command::Sweep(args)) => sweep::run(args),
         Some(Command::Gif(args)) => gif::run(args),
         Some(Command::Export(args)) => export::export(args),
@@ -498,35 +498,6 @@ fn selftest() {
     }
 }
 
-/// Where the web build is served unless told otherwise (as README.md serves it).
-const WEB_BASE: &str = "http://127.0.0.1:8000/";
-
-fn print_link(file: &Path, base: &str) -> Result<(), Failure> {
-    if steerlab::recording::is_recording(file) {
-        return Err(Failure::Input(format!(
-            "{} is a recording: its missiles fly its tracks, which a link cannot carry; \
-             share the file itself",
-            file.display()
-        )));
-    }
-    let scenario = load(file)?;
-    outln!("{}", link_to(file, &scenario, base)?);
-    Ok(())
-}
-
-/// `scenario` (read from `file`) as a link for the web build served at `base`, carrying
-/// the scripts it names: `steerlab link`'s line, and the header of `steerlab export`'s
-/// code.
-fn link_to(file: &Path, scenario: &scenario::Scenario, base: &str) -> Result<String, Failure> {
-    let files = scenario::link::files_of(scenario, Some(file.parent().unwrap_or(Path::new(""))))
-        .map_err(Failure::Input)?;
-    let base = base.split('#').next().unwrap_or(base);
-    Ok(format!(
-        "{base}#{}",
-        scenario::link::fragment(scenario, &files)
-    ))
-}
-
 fn check(paths: &[PathBuf]) -> Result<(), Failure> {
     let mut bad = 0;
     for path in paths {
@@ -572,7 +543,7 @@ fn open_window(file: Option<PathBuf>, args: WindowArgs) -> Result<(), Failure> {
     use steerlab::app::{self, Layout};
     let (scenario, path) = match &file {
         Some(path) => (load(path)?, Some(path.clone()).filter(|p| p.exists())),
-        None => (scenario::presets::default_scenario(), None),
+        None => (steerlab::scenario::presets::default_scenario(), None),
     };
     if let (Some(out), Some(input)) = (&args.shot, &path) {
         input::check_output(out, &input::inputs_of(input, &scenario))?;
