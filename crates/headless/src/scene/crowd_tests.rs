@@ -29,10 +29,18 @@ fn a_crowd_of_trails_is_drawn_one_pixel_wide() {
 }
 
 /// `targets` targets moving 60 units a second along x at 60 ticks a second, after
-/// `ticks` ticks, with their trails.
+/// `ticks` ticks, with their trails: the k-th from (100, k).
 fn movers(targets: usize, ticks: usize) -> (World, Trails) {
+    movers_from(targets, ticks, |k| k)
+}
+
+/// [`movers`], the k-th from (100, `y(k)`).
+fn movers_from(targets: usize, ticks: usize, y: fn(usize) -> usize) -> (World, Trails) {
     let list: Vec<String> = (0..targets)
-        .map(|k| format!("(name: \"t{k}\", motion: Constant(pos: (100, {k}), vel: (60, 0)))"))
+        .map(|k| {
+            let y = y(k);
+            format!("(name: \"t{k}\", motion: Constant(pos: (100, {y}), vel: (60, 0)))")
+        })
         .collect();
     let text = format!(
         "(version: 1, world: (width: 1000, height: 1000, tick_rate: 60), targets: [{}])",
@@ -304,19 +312,7 @@ fn a_crowds_trails_over_the_same_pixels_are_one_line_as_opaque_as_all_of_them() 
     // `targets` targets moving together along y = 500, one unit a tick, for 3 ticks:
     // each trail two segments, from x 101 to 102 and 102 to 103.
     let lines = |targets: usize| -> Vec<(f32, f32, f32)> {
-        let list: Vec<String> = (0..targets)
-            .map(|k| format!("(name: \"t{k}\", motion: Constant(pos: (100, 500), vel: (60, 0)))"))
-            .collect();
-        let text = format!(
-            "(version: 1, world: (width: 1000, height: 1000, tick_rate: 60), targets: [{}])",
-            list.join(", ")
-        );
-        let mut w = world(&text);
-        let mut trails = Trails::default();
-        for _ in 0..3 {
-            w.step();
-            trails.record(&w, 1000);
-        }
+        let (w, trails) = movers_from(targets, 3, |_| 500);
         let scene = scene_of(&w, &trails, &[], &view());
         let ends = scene.marks.iter().filter_map(|m| match m {
             Mark::Line { a, b, color, .. } if *color != palette::BOUNDS => {
