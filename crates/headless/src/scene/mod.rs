@@ -335,11 +335,20 @@ fn targets(scene: &mut Scene, world: &World, view: &View, labels: bool) {
         Some(Selection::Target(id)) => Some(id),
         _ => None,
     };
+    // Targets taken back (Undo) leave at the start of the next tick, as inputs apply:
+    // until then each is drawn as leaving, not as a target.
+    let leaving: Vec<TargetId> = (world.pending().iter())
+        .filter_map(|input| match input {
+            Input::RemoveTarget { target } => Some(*target),
+            _ => None,
+        })
+        .collect();
     let named = if labels {
         let on_screen: Vec<TargetId> = world
             .targets()
             .iter()
             .filter(|t| !t.decoy && !t.name.starts_with("asteroid"))
+            .filter(|t| !leaving.contains(&t.id))
             .filter(|t| {
                 let c = view.camera.to_screen(pane, t.pos);
                 c.x >= pane.x && c.x <= pane.x + pane.w && c.y >= pane.y && c.y <= pane.y + pane.h
@@ -354,6 +363,19 @@ fn targets(scene: &mut Scene, world: &World, view: &View, labels: bool) {
     };
     for t in world.targets() {
         let c = At::world(t.pos);
+        if leaving.contains(&t.id) {
+            scene.circle(c, t.radius, 3.0, false, 1.0, palette::DIM_TEXT);
+            let r = (t.radius * view.camera.zoom).max(3.0);
+            let label = format!("{} (taken back: gone next tick)", t.name);
+            scene.text(
+                c.offset(Vec2::new(r + 4.0, -r)),
+                16.0,
+                label,
+                palette::DIM_TEXT,
+            );
+            scene.symbol(Symbol::LeavingTarget);
+            continue;
+        }
         if t.decoy {
             // A flare: a bright spark with a glow, no label.
             let glow = with_alpha(palette::FLARE, palette::FLARE_GLOW_ALPHA);

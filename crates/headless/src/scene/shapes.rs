@@ -201,6 +201,7 @@ pub fn sample(symbol: Symbol, mid: Vec2) -> Vec<Mark> {
             })
             .collect(),
         Symbol::PendingTarget => vec![ring(mid, 7.0, 1.0, 1.5, palette::SELECTED)],
+        Symbol::LeavingTarget => vec![ring(mid, 7.0, 1.0, 1.0, palette::DIM_TEXT)],
         Symbol::Target => vec![
             disc(
                 mid,

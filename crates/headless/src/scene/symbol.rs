@@ -17,6 +17,7 @@ pub enum Symbol {
     Blast,
     Ghost,
     PendingTarget,
+    LeavingTarget,
     FlyGrid,
     DeathLine,
     Ground,
@@ -48,6 +49,7 @@ impl Symbol {
             Symbol::Blast,
             Symbol::Ghost,
             Symbol::PendingTarget,
+            Symbol::LeavingTarget,
             Symbol::FlyGrid,
             Symbol::DeathLine,
             Symbol::Ground,
@@ -99,6 +101,7 @@ impl Symbol {
             Symbol::Blast => "blast: a detonation (its radius) or a hit",
             Symbol::Ghost => "ghost: the old future before the last branch",
             Symbol::PendingTarget => "placed target: appears on the next tick",
+            Symbol::LeavingTarget => "taken-back target: gone on the next tick",
             Symbol::Shape(k) => crate::core::Role::ALL[usize::from(k)].meaning(),
         }
     }

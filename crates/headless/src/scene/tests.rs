@@ -435,6 +435,52 @@ fn a_dragged_target_shows_where_it_goes() {
 }
 
 #[test]
+fn a_target_taken_back_is_drawn_leaving_until_the_next_tick() {
+    let mut w = world(ONE_TARGET);
+    w.remove_target_named("alpha");
+    let at = At::world(Vec2::new(300.0, 400.0));
+    let scene = scene_of(&w, &Trails::default(), &[], &view());
+    // No target's fill or outline, and not its plain label: a thin dim ring, and the
+    // label says it goes (4 pixels right of the ring, its baseline level with the ring's
+    // top, as a placed target's).
+    assert!(!scene.marks.iter().any(
+        |m| matches!(m, Mark::Circle { color, .. } if *color == palette::TARGET
+            || *color == with_alpha(palette::TARGET, palette::TARGET_FILL_ALPHA))
+    ));
+    assert!(scene.marks.contains(&Mark::Circle {
+        center: at,
+        radius: 20.0,
+        min_px: 3.0,
+        fill: false,
+        width: 1.0,
+        color: palette::DIM_TEXT
+    }));
+    let texts: Vec<&str> = (scene.marks.iter())
+        .filter_map(|m| match m {
+            Mark::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(!texts.contains(&"alpha"), "{texts:?}");
+    assert!(scene.marks.contains(&Mark::Text {
+        at: at.offset(Vec2::new(24.0, -20.0)),
+        size: 16.0,
+        text: "alpha (taken back: gone next tick)".into(),
+        color: palette::DIM_TEXT
+    }));
+    assert!(scene.symbols.contains(&Symbol::LeavingTarget));
+    assert!(!scene.symbols.contains(&Symbol::Target));
+    // The next tick takes it: nothing of it is drawn.
+    w.step();
+    let after = scene_of(&w, &Trails::default(), &[], &view());
+    assert!(!after
+        .marks
+        .iter()
+        .any(|m| matches!(m, Mark::Circle { center, .. } if *center == at)));
+    assert!(!after.symbols.contains(&Symbol::LeavingTarget));
+}
+
+#[test]
 fn each_role_looks_its_own_way() {
     let color: Rgba = [1.0, 0.0, 0.0, 0.8];
     let p = Vec2::new(5.0, 5.0);
@@ -474,6 +520,7 @@ fn every_symbol_has_a_sample_and_a_meaning() {
         Symbol::Blast,
         Symbol::Ghost,
         Symbol::PendingTarget,
+        Symbol::LeavingTarget,
     ];
     symbols.extend((0..Role::ALL.len()).map(|k| Symbol::Shape(k as u8)));
     for symbol in symbols {
