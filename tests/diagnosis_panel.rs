@@ -56,7 +56,7 @@ fn the_why_column_and_the_inspector_name_the_orbit_and_a_click_jumps_to_a_class_
     // The why column and the inspector's first class.
     assert_eq!(harness.query_all_by_label("orbit").count(), 2);
     assert!(harness
-        .query_by_label("why it missed (the first is the primary cause):")
+        .query_by_label("why it missed; the first is the primary cause:")
         .is_some());
     assert!(harness
         .query_by_label("orbit from 0.02 s to 10.00 s: 3.3 turns at about 155 units")

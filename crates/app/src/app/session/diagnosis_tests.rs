@@ -88,6 +88,35 @@ fn a_branch_from_the_past_diagnoses_the_flight_again_as_it_flies_on() {
 }
 
 #[test]
+fn the_inspector_says_by_which_tick_its_classes_are_known_while_the_past_is_shown() {
+    let line = |s: &Session| crate::app::ui::diagnosis::of(&s.runs, 0, M0).unwrap().2;
+    let mut s = session();
+    while s.tick() < 300 {
+        s.step_once();
+    }
+    // Live at tick 300: it has orbited (from 0.02 s) and flies on.
+    assert_eq!(line(&s), "flying: what its flight shows so far:");
+    // Back at tick 1 the orbit is still the live world's, which the line says.
+    s.scrub(1);
+    assert_eq!(
+        line(&s),
+        "flying: what its flight shows so far (by the live tick 300, ahead of the tick on screen):"
+    );
+    // Past its end (tick 600), and back: why it missed, known by the live tick.
+    s.scrub(300);
+    assert_eq!(line(&s), "flying: what its flight shows so far:");
+    while s.tick() < 610 {
+        s.step_once();
+    }
+    assert_eq!(line(&s), "why it missed; the first is the primary cause:");
+    s.scrub(2);
+    assert_eq!(
+        line(&s),
+        "why it missed (by the live tick 610, ahead of the tick on screen); the first is the primary cause:"
+    );
+}
+
+#[test]
 fn new_thresholds_diagnose_the_run_again_without_a_restart_and_undo_takes_them_back() {
     let mut s = session();
     until_paused(&mut s, 700);

@@ -19,22 +19,33 @@ pub fn class_color32(class: Class) -> Color32 {
 }
 
 /// What the lane's diagnosis knows of missile `id`: its classes (what its flight shows
-/// so far while it flies), its launch tick, and a line saying what they are.
+/// so far while it flies), its launch tick, and a line saying what they are. While the
+/// past is on screen they are the live world's, which may know more than the tick
+/// shown: the line says by which tick.
 pub fn of(runs: &Runs, lane: usize, id: MissileId) -> Option<(Vec<Finding>, u64, String)> {
     let lane = runs.lanes.get(lane)?;
     // The live world: it knows the missile's end even while the past is on screen.
     let m = lane.world.missile(id)?;
     let found = lane.diagnosis.so_far(id);
+    let live = lane.world.tick();
+    let ahead = match runs.view_tick {
+        Some(shown) if shown < live => {
+            format!(" (by the live tick {live}, ahead of the tick on screen)")
+        }
+        _ => String::new(),
+    };
     let line = if lane.diagnosis.is_forgotten(id) {
         "not diagnosed: the window holds at most a million samples of flights, and this \
          flight's were dropped"
             .to_string()
     } else {
         match m.metrics.outcome {
-            Outcome::Hit { .. } => "hit: no failure class".to_string(),
-            Outcome::Missed(_) => "why it missed (the first is the primary cause):".to_string(),
-            Outcome::Flying if found.is_empty() => "flying: no failure class so far".to_string(),
-            Outcome::Flying => "flying: what its flight shows so far:".to_string(),
+            Outcome::Hit { .. } => format!("hit{ahead}: no failure class"),
+            Outcome::Missed(_) => format!("why it missed{ahead}; the first is the primary cause:"),
+            Outcome::Flying if found.is_empty() => {
+                format!("flying: no failure class so far{ahead}")
+            }
+            Outcome::Flying => format!("flying: what its flight shows so far{ahead}:"),
         }
     };
     Some((found, m.launched_tick, line))

@@ -6,7 +6,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod attach;
 mod code;
-mod diagnosis;
+pub(crate) mod diagnosis;
 mod edit;
 mod embed;
 mod file;
