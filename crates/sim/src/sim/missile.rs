@@ -30,7 +30,7 @@ pub struct Missile {
     pub radius: f32,
     pub metrics: Metrics,
     /// What its airframe makes of its law's command (none: the law's move is flown).
-    /// Boxed, like the seeker: most missiles have neither, and a missile stays 280
+    /// Boxed, like the seeker: most missiles have neither, and a missile stays 288
     /// bytes instead of about 450 (in every history snapshot too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub airframe: Option<Box<Airframe>>,

@@ -70,11 +70,8 @@ impl World {
             let slices: Vec<(Vec<Event>, Vec<TargetId>, bool)> = (self.missiles)
                 .par_chunks_mut(PARALLEL_SLICE)
                 .map(|slice| {
-                    let (mut events, mut hits, mut ended) = (Vec::new(), Vec::new(), false);
-                    for missile in slice {
-                        flight.fly(missile, &mut events, &mut hits);
-                        ended |= missile.metrics.outcome != Outcome::Flying;
-                    }
+                    let (mut events, mut hits) = (Vec::new(), Vec::new());
+                    let ended = fly_all(&flight, slice, &mut events, &mut hits);
                     (events, hits, ended)
                 })
                 .collect();
@@ -84,10 +81,7 @@ impl World {
                 ended |= slice_ended;
             }
         } else {
-            for missile in &mut self.missiles {
-                flight.fly(missile, &mut self.events, &mut hits);
-                ended |= missile.metrics.outcome != Outcome::Flying;
-            }
+            ended = fly_all(&flight, &mut self.missiles, &mut self.events, &mut hits);
         }
         for id in hits {
             if let Ok(i) = self.targets.binary_search_by_key(&id, |t| t.id) {
@@ -105,6 +99,45 @@ impl World {
             );
             self.ended_last = self.finished.len() - before;
             bound(&mut self.finished, &mut self.finished_dropped);
+        }
+    }
+}
+
+/// Flies `missiles` in order through the tick; whether any ended. Each missile's lines
+/// are asked for [`AHEAD`] missiles before its turn: a million missiles (288 MB) are
+/// far from the core, and a tick's work on each is short, so without it the core waits
+/// on each missile's first read (1.4x the updates per second on one core at a million,
+/// `cargo bench --bench floor`).
+fn fly_all(
+    flight: &Flight,
+    missiles: &mut [Missile],
+    events: &mut Vec<Event>,
+    hits: &mut Vec<TargetId>,
+) -> bool {
+    let mut ended = false;
+    for k in 0..missiles.len() {
+        prefetch(missiles, k + AHEAD);
+        let missile = &mut missiles[k];
+        flight.fly(missile, events, hits);
+        ended |= missile.metrics.outcome != Outcome::Flying;
+    }
+    ended
+}
+
+/// How many missiles ahead [`fly_all`] asks for a missile's lines (4 and 8 measured the
+/// same).
+const AHEAD: usize = 8;
+
+/// Asks for the lines of missile `k` (if there is one) to be brought near the core.
+#[inline(always)]
+fn prefetch(missiles: &[Missile], k: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(m) = missiles.get(k) {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let p = (m as *const Missile).cast::<i8>();
+        for line in (0..size_of::<Missile>()).step_by(64) {
+            // SAFETY: a prefetch is only a hint: it reads nothing and never faults.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(line)) };
         }
     }
 }
