@@ -12,6 +12,7 @@ pub mod lanes;
 pub mod math;
 pub mod miss;
 pub mod overlay;
+pub mod prefetch;
 pub mod readout;
 pub mod registry;
 pub mod sin_cos;

@@ -3,6 +3,7 @@
 //! recorded from a world tick by tick by whoever draws them (the window, the GIF
 //! export); the world itself keeps no history.
 
+use crate::core::prefetch::prefetch;
 use crate::guidance::Algorithm;
 use crate::sim::{Source, World};
 use glam::Vec2;
@@ -64,6 +65,31 @@ impl Trail {
 }
 
 impl Trail {
+    /// Asks for the points [`Trail::segments`] reads first, the oldest shown and the
+    /// newest, ahead of their use: a drawer walking 10,000 trails (each its own
+    /// allocation) calls it for a trail a few before the one it draws.
+    pub fn prefetch_segments(&self, now: u64, span: f32) {
+        let oldest = now.saturating_sub(span as u64);
+        let (start, end) = (self.first_at(oldest), self.first_at(now.saturating_add(1)));
+        if let Some(first) = self.points.get(start) {
+            prefetch(first);
+        }
+        if let Some(last) = end.checked_sub(1).and_then(|k| self.points.get(k)) {
+            prefetch(last);
+        }
+    }
+
+    /// Asks for the points [`Trails::record`] reads and writes: the oldest (aged out)
+    /// and the newest (the new point goes after it).
+    fn prefetch_ends(&self) {
+        if let Some(first) = self.points.front() {
+            prefetch(first);
+        }
+        if let Some(last) = self.points.back() {
+            prefetch(last);
+        }
+    }
+
     /// The index of the first point at tick `tick` or later. A trail is recorded once a
     /// tick: where its ticks run without a gap, the index is the distance from the first
     /// (a window draws 10,000 trails a frame); otherwise, a binary search.
@@ -138,6 +164,10 @@ impl Trail {
     }
 }
 
+/// How many trails ahead a walk over them asks for a trail's points
+/// ([`Trail::prefetch_segments`]).
+pub const AHEAD: usize = 8;
+
 /// Where an owner is this tick, and a missile's law and launcher.
 type Place = (Owner, Vec2, Option<(Algorithm, Source)>);
 
@@ -181,6 +211,11 @@ impl Trails {
         for &(owner, pos, law) in &seen {
             while k < old && self.trails[k].0 < owner {
                 k += 1;
+            }
+            // (Owners mostly fly on from tick to tick: the trail a few owners on is
+            // about the one a few places on.)
+            if let Some((_, ahead)) = self.trails.get(k + AHEAD) {
+                ahead.prefetch_ends();
             }
             let at = match k < old && self.trails[k].0 == owner {
                 true => k,
