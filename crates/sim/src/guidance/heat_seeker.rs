@@ -251,9 +251,15 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     ];
     let offset = [aim[0] - pos[0], aim[1] - pos[1]];
     // The desired velocity: `desired_velocity`, the max speed on the dominant axis.
+    // (Each form's division only where a lane asks for it: a sweep's lanes mostly agree.)
     let scale = |minor: D4, major: D4| {
-        let first = trunc(minor / major.abs()) * max_speed;
-        divide_first.bitselect(first, trunc((minor * max_speed) / major.abs()))
+        let first = || trunc(minor / major.abs()) * max_speed;
+        let last = || trunc((minor * max_speed) / major.abs());
+        match (divide_first.all(), divide_first.any()) {
+            (true, _) => first(),
+            (_, false) => last(),
+            _ => divide_first.bitselect(first(), last()),
+        }
     };
     let signed = |v: D4| {
         let sign = v.simd_gt(D4::ZERO).bitselect(D4::ONE, D4::ZERO)
@@ -263,9 +269,11 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let [x, y] = offset;
     let along_x = x.abs().simd_ge(y.abs());
     let none = x.simd_eq(D4::ZERO) & y.simd_eq(D4::ZERO);
+    // The minor axis scaled against the major: one division a lane, not one an axis.
+    let scaled = scale(along_x.bitselect(y, x), along_x.bitselect(x, y));
     let desired = [
-        none.bitselect(D4::ZERO, along_x.bitselect(signed(x), scale(x, y))),
-        none.bitselect(D4::ZERO, along_x.bitselect(scale(y, x), signed(y))),
+        none.bitselect(D4::ZERO, along_x.bitselect(signed(x), scaled)),
+        none.bitselect(D4::ZERO, along_x.bitselect(scaled, signed(y))),
     ];
     // The velocity at most `step` towards it, then the position on by it, each kept
     // within the `i32`s.
