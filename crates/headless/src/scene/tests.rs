@@ -470,6 +470,15 @@ fn a_target_taken_back_is_drawn_leaving_until_the_next_tick() {
     }));
     assert!(scene.symbols.contains(&Symbol::LeavingTarget));
     assert!(!scene.symbols.contains(&Symbol::Target));
+    // At zoom 2 the ring is 40 pixels across its radius: the label 44 pixels right.
+    let mut near = view();
+    near.camera.zoom = 2.0;
+    let zoomed = scene_of(&w, &Trails::default(), &[], &near);
+    assert!(zoomed
+        .marks
+        .iter()
+        .any(|m| matches!(m, Mark::Text { at: a, text, .. }
+        if *a == at.offset(Vec2::new(44.0, -40.0)) && text.starts_with("alpha (taken back"))));
     // The next tick takes it: nothing of it is drawn.
     w.step();
     let after = scene_of(&w, &Trails::default(), &[], &view());
