@@ -91,6 +91,17 @@ fn a_branch_from_the_past_diagnoses_the_flight_again_as_it_flies_on() {
 fn the_inspector_says_by_which_tick_its_classes_are_known_while_the_past_is_shown() {
     let line = |s: &Session| crate::app::ui::diagnosis::of(&s.runs, 0, M0).unwrap().2;
     let mut s = session();
+    while s.tick() < 5 {
+        s.step_once();
+    }
+    // Five ticks in: no class yet, seen live or from the past.
+    assert_eq!(line(&s), "flying: no failure class so far");
+    s.scrub(2);
+    assert_eq!(
+        line(&s),
+        "flying: no failure class so far (by the live tick 5, ahead of the tick on screen)"
+    );
+    s.scrub(5);
     while s.tick() < 300 {
         s.step_once();
     }

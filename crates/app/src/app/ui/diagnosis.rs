@@ -28,11 +28,10 @@ pub fn of(runs: &Runs, lane: usize, id: MissileId) -> Option<(Vec<Finding>, u64,
     let m = lane.world.missile(id)?;
     let found = lane.diagnosis.so_far(id);
     let live = lane.world.tick();
-    let ahead = match runs.view_tick {
-        Some(shown) if shown < live => {
-            format!(" (by the live tick {live}, ahead of the tick on screen)")
-        }
-        _ => String::new(),
+    // (A tick shown from the past is always before the live one.)
+    let ahead = match runs.in_past() {
+        true => format!(" (by the live tick {live}, ahead of the tick on screen)"),
+        false => String::new(),
     };
     let line = if lane.diagnosis.is_forgotten(id) {
         "not diagnosed: the window holds at most a million samples of flights, and this \
