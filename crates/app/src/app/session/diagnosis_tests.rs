@@ -91,40 +91,24 @@ fn a_branch_from_the_past_diagnoses_the_flight_again_as_it_flies_on() {
 fn the_inspector_says_by_which_tick_its_classes_are_known_while_the_past_is_shown() {
     let line = |s: &Session| crate::app::ui::diagnosis::of(&s.runs, 0, M0).unwrap().2;
     let mut s = session();
-    while s.tick() < 5 {
-        s.step_once();
+    // Live at each tick, then from a tick in the past: five ticks in, no class yet; at
+    // tick 300 it has orbited (from 0.02 s) and flies on; past its end (tick 600), why it
+    // missed. From the past the classes are still the live world's, which the line says.
+    let ahead = |live: u64| format!("(by the live tick {live}, ahead of the tick on screen)");
+    let cases = [
+        (5, 2, "flying: no failure class so far", ""),
+        (300, 1, "flying: what its flight shows so far", ":"),
+        (610, 2, "why it missed", "; the first is the primary cause:"),
+    ];
+    for (live, past, says, then) in cases {
+        s.scrub(u64::MAX);
+        while s.tick() < live {
+            s.step_once();
+        }
+        assert_eq!(line(&s), format!("{says}{then}"));
+        s.scrub(past);
+        assert_eq!(line(&s), format!("{says} {}{then}", ahead(live)));
     }
-    // Five ticks in: no class yet, seen live or from the past.
-    assert_eq!(line(&s), "flying: no failure class so far");
-    s.scrub(2);
-    assert_eq!(
-        line(&s),
-        "flying: no failure class so far (by the live tick 5, ahead of the tick on screen)"
-    );
-    s.scrub(5);
-    while s.tick() < 300 {
-        s.step_once();
-    }
-    // Live at tick 300: it has orbited (from 0.02 s) and flies on.
-    assert_eq!(line(&s), "flying: what its flight shows so far:");
-    // Back at tick 1 the orbit is still the live world's, which the line says.
-    s.scrub(1);
-    assert_eq!(
-        line(&s),
-        "flying: what its flight shows so far (by the live tick 300, ahead of the tick on screen):"
-    );
-    // Past its end (tick 600), and back: why it missed, known by the live tick.
-    s.scrub(300);
-    assert_eq!(line(&s), "flying: what its flight shows so far:");
-    while s.tick() < 610 {
-        s.step_once();
-    }
-    assert_eq!(line(&s), "why it missed; the first is the primary cause:");
-    s.scrub(2);
-    assert_eq!(
-        line(&s),
-        "why it missed (by the live tick 610, ahead of the tick on screen); the first is the primary cause:"
-    );
 }
 
 #[test]
