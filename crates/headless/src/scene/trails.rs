@@ -4,8 +4,9 @@
 
 use super::{flavour, Layer, Mark, Scene, Symbol, View};
 use super::{CROWD_TRAILS, CROWD_TRAIL_PIXELS, MAX_TRAIL_SEGMENTS};
+use crate::core::prefetch;
 use crate::palette::{self, with_alpha, Rgba};
-use crate::sim::trails::{self, Owner};
+use crate::sim::trails::Owner;
 use foldhash::fast::FixedState;
 use glam::Vec2;
 use std::collections::HashMap;
@@ -33,7 +34,7 @@ pub(super) fn trails(scene: &mut Scene, layers: &[Layer], view: &View) {
         let world = layer.world;
         let now = world.tick();
         let span = (view.trail_seconds * share / world.dt()).max(1.0);
-        let mut ahead = layer.trails.iter().skip(trails::AHEAD);
+        let mut ahead = layer.trails.iter().skip(prefetch::AHEAD);
         for (owner, trail) in layer.trails.iter() {
             if let Some((_, next)) = ahead.next() {
                 next.prefetch_segments(now, span);

@@ -3,7 +3,7 @@
 //! recorded from a world tick by tick by whoever draws them (the window, the GIF
 //! export); the world itself keeps no history.
 
-use crate::core::prefetch::prefetch;
+use crate::core::prefetch::{prefetch, AHEAD};
 use crate::guidance::Algorithm;
 use crate::sim::{Source, World};
 use glam::Vec2;
@@ -163,10 +163,6 @@ impl Trail {
         }
     }
 }
-
-/// How many trails ahead a walk over them asks for a trail's points
-/// ([`Trail::prefetch_segments`]).
-pub const AHEAD: usize = 8;
 
 /// Where an owner is this tick, and a missile's law and launcher.
 type Place = (Owner, Vec2, Option<(Algorithm, Source)>);

@@ -2,7 +2,7 @@
 //! every core once there are many, then the ended ones moved to the finished.
 
 use super::{bound, World};
-use crate::core::prefetch::prefetch;
+use crate::core::prefetch::{prefetch, AHEAD};
 use crate::guidance::Guidance;
 use crate::sim::event::{Event, TargetLoss};
 use crate::sim::flight::Flight;
@@ -126,7 +126,3 @@ fn fly_all(
     }
     ended
 }
-
-/// How many missiles ahead [`fly_all`] asks for a missile's lines (4 and 8 measured the
-/// same).
-const AHEAD: usize = 8;
