@@ -47,10 +47,8 @@ impl Trail {
         span: f32,
         max_segments: usize,
     ) -> impl Iterator<Item = (Vec2, Vec2, f32)> + '_ {
-        let oldest = now.saturating_sub(span as u64);
         let points = &self.points;
-        let (start, end) = (self.first_at(oldest), self.first_at(now.saturating_add(1)));
-        let end = end.max(start);
+        let (start, end) = self.shown(now, span);
         let stride = (end - start).div_ceil(max_segments.max(1)).max(1);
         // Every `stride`-th point from the first, and the newest.
         let newest = (end > start && !(end - 1 - start).is_multiple_of(stride)).then(|| end - 1);
@@ -69,14 +67,20 @@ impl Trail {
     /// newest, ahead of their use: a drawer walking 10,000 trails (each its own
     /// allocation) calls it for a trail a few before the one it draws.
     pub fn prefetch_segments(&self, now: u64, span: f32) {
-        let oldest = now.saturating_sub(span as u64);
-        let (start, end) = (self.first_at(oldest), self.first_at(now.saturating_add(1)));
+        let (start, end) = self.shown(now, span);
         if let Some(first) = self.points.get(start) {
             prefetch(first);
         }
         if let Some(last) = end.checked_sub(1).and_then(|k| self.points.get(k)) {
             prefetch(last);
         }
+    }
+
+    /// The indices `start..end` of the points of the last `span` ticks at tick `now`.
+    fn shown(&self, now: u64, span: f32) -> (usize, usize) {
+        let oldest = now.saturating_sub(span as u64);
+        let (start, end) = (self.first_at(oldest), self.first_at(now.saturating_add(1)));
+        (start, end.max(start))
     }
 
     /// Asks for the points [`Trails::record`] reads and writes: the oldest (aged out)
