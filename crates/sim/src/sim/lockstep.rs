@@ -444,19 +444,28 @@ fn fly_pack<const GRAVITY: bool>(
     if pack.slots.iter().all(Option::is_none) {
         return ended;
     }
-    let seen = |f: fn(&Target) -> Vec2| {
-        V2::gather(std::array::from_fn(|i| {
-            pack.slots[i].map_or(Vec2::ZERO, |l| f(&tracks[engagements[l].track].target))
-        }))
-    };
-    let (was, now) = (seen(|t| t.prev_pos), seen(|t| t.pos));
+    let target = |i: usize| pack.slots[i].map(|l| &tracks[engagements[l].track].target);
+    // Where each lane's target was at the tick's start and its velocity then (zero in an
+    // empty lane): a row a lane, turned into four lanes in registers. Put together a
+    // number at a time, the velocity was stored a number at a time for the law's step to
+    // read four at a time, and the read waited for the stores to land (pro-nav's sweep
+    // ran a quarter faster without that wait).
+    let [was_x, was_y, vel_x, vel_y] = F4::transpose(std::array::from_fn(|i| {
+        target(i).map_or(F4::ZERO, |t| {
+            F4::from([t.prev_pos.x, t.prev_pos.y, t.prev_vel.x, t.prev_vel.y])
+        })
+    }));
+    let was = V2::new(was_x, was_y);
+    let now = V2::gather(std::array::from_fn(|i| {
+        target(i).map_or(Vec2::ZERO, |t| t.pos)
+    }));
     let dt4 = F4::splat(dt);
     let mut numbers = pack.numbers;
     let tick = LaneTick {
         pos: pack.pos,
         vel: pack.vel,
         target_pos: was,
-        target_vel: seen(|t| t.prev_vel),
+        target_vel: V2::new(vel_x, vel_y),
         dt: dt4,
     };
     let moved = step(&mut numbers, &tick);
