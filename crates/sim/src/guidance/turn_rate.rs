@@ -9,6 +9,8 @@ use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use wide::bytemuck::cast;
+use wide::i32x4 as I4;
 
 use crate::core::lanes::{bits, Real, V2};
 use crate::core::turn_rule::{quick_turn, quick_turn_of, turned, turning};
@@ -48,7 +50,9 @@ impl Law for TurnRate {
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
 
-    /// Always: `[heading, speed, turn rate, dead zone]` (the speeds after the mass rule).
+    /// Always: `[heading, speed, turn rate, dead zone, 0]` (the speeds after the mass
+    /// rule; the last is [`step_lanes`]'s, 0 as the velocity need not be the heading's:
+    /// a launch's is not).
     fn lane(&self, params: &TurnRateParams, body: &Body) -> Option<[f32; LANE_NUMBERS]> {
         let (speed, turn_speed) = params.effective_speeds();
         let (heading, dead_zone) = (body.heading, params.dead_zone);
@@ -93,21 +97,31 @@ fn moved(body: &Body, heading: f32, speed: f32, dt: f32) -> Body {
     Body { pos, vel, heading }
 }
 
-/// Four missiles' ticks: numbers `[heading, speed, turn rate, dead zone]`
+/// Four missiles' ticks: numbers `[heading, speed, turn rate, dead zone, on heading]`
 /// ([`TurnRate::lane`]), each moved as [`fly`] moves one missile, its turn decided by
 /// [`quick_turn_of`] from its velocity (the direction its heading gives) where that is
 /// sure, else by [`fly`] itself (the decision is all the arctangent and the error's sine
 /// decide here: the same turn, so the same bits). Where every lane's turn is sure and
 /// its new heading wraps the common way, the four move at once (the new heading's sine
 /// and cosine are `libm`'s bits, [`crate::core::lanes::Real::portable_sin_cos`]); else
-/// lane by lane.
+/// lane by lane. Every move here leaves the velocity its heading's at its speed (`on
+/// heading` 1): where each lane's new heading has the bits of its old one (flying
+/// straight, once the wrap's rounding has settled, in a tick or two), each velocity is
+/// the one it had, without its sine and cosine.
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let (sure, turn) = quick_turn_of(tick.vel, tick.target_pos - tick.pos, n[3]);
     let (heading, usual) = wrap_angle_of(turning(n[0], turn, n[2], tick.dt));
     if bits(sure & usual) == 0b1111 {
-        let (sin, cos) = heading.portable_sin_cos();
-        let vel = V2::new(cos, sin).scale(n[1]);
-        n[0] = heading;
+        let same: I4 = cast::<F4, I4>(heading).simd_eq(cast::<F4, I4>(n[0]));
+        let held = cast::<I4, F4>(same) & n[4].simd_eq(F4::ONE);
+        let vel = match bits(held) == 0b1111 {
+            true => tick.vel,
+            false => {
+                let (sin, cos) = heading.portable_sin_cos();
+                V2::new(cos, sin).scale(n[1])
+            }
+        };
+        (n[0], n[4]) = (heading, F4::ONE);
         return (tick.pos + vel.scale(tick.dt), vel).into();
     }
     lane_by_lane(n, tick, |n, body, seen| {
@@ -117,7 +131,7 @@ fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
             Some(turn) => moved(body, turned(n[0], turn, n[2], seen.dt), n[1], seen.dt),
             None => fly(body, turning, seen.target_pos, seen.dt).1,
         };
-        (n[0], *body) = (moved.heading, moved);
+        (n[0], n[4], *body) = (moved.heading, 1.0, moved);
         None
     })
 }
@@ -161,6 +175,7 @@ pub fn turn_rate_shapes(params: &TurnRateParams, body: &Body) -> [DebugShape; 3]
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::wrap_angle;
     use std::f32::consts::PI;
 
     const DT: f32 = 0.1;
@@ -220,6 +235,98 @@ mod tests {
             );
             assert_eq!(moved.vel.lane(i), one.vel, "lane {i}");
         }
+    }
+
+    /// Speed 200, turn rate 3, dead zone 0.1.
+    fn params() -> TurnRateParams {
+        let params = TurnRateParams {
+            radial_speed: 200.0,
+            angular_speed: 3.0,
+            dead_zone: 0.1,
+            ..Default::default()
+        };
+        assert_eq!(params.effective_speeds(), (200.0, 3.0));
+        params
+    }
+
+    /// Four lanes of turn-rate missiles ([`params`]) at `heading` flying at `vel`, with
+    /// `on_heading` as the step's last number (else the numbers [`TurnRate::lane`]
+    /// gives), and their goal dead ahead (no turn): the velocity the step leaves, against
+    /// the one-missile rule's.
+    fn straight_on(heading: f32, vel: Vec2, on_heading: Option<f32>) -> (Vec2, Vec2) {
+        let body = Body {
+            pos: Vec2::ZERO,
+            vel,
+            heading,
+        };
+        let mut numbers = TurnRate::default().lane(&params(), &body).unwrap();
+        if let Some(on_heading) = on_heading {
+            numbers[4] = on_heading;
+        }
+        let mut n = numbers.map(F4::splat);
+        let goal = Vec2::from_angle(heading) * 1000.0;
+        let tick = LaneTick {
+            pos: V2::gather([Vec2::ZERO; 4]),
+            vel: V2::gather([vel; 4]),
+            target_pos: V2::gather([goal; 4]),
+            target_vel: V2::gather([Vec2::ZERO; 4]),
+            dt: F4::splat(DT),
+        };
+        let moved = step_lanes(&mut n, &tick);
+        let (decision, one) = fly(&body, [200.0, 3.0, 0.1], goal, DT);
+        assert_eq!(decision.turn, Turn::Hold, "the goal is dead ahead");
+        assert_eq!(
+            n[4].to_array(),
+            [1.0; 4],
+            "its velocity is its heading's now"
+        );
+        (moved.vel.lane(0), one.vel)
+    }
+
+    /// A heading the wrap leaves as it is (wrapped until it stops changing).
+    fn settled(mut heading: f32) -> f32 {
+        while wrap_angle(heading).to_bits() != heading.to_bits() {
+            heading = wrap_angle(heading);
+        }
+        heading
+    }
+
+    #[test]
+    fn a_launch_velocity_is_not_taken_for_its_heading_s() {
+        // Launched along (3, 4) and handed over as launched: its heading is atan2(4, 3),
+        // and its velocity the direction times the speed, a few ulp from the heading's
+        // sine and cosine times it.
+        let heading = settled(4f32.patan2(3.0));
+        let launched = Vec2::new(0.6, 0.8) * 200.0;
+        let along = Vec2::from_angle(heading) * 200.0;
+        assert_ne!(launched, along, "the two differ in their last bits");
+        let (lanes, one) = straight_on(heading, launched, None);
+        assert_eq!(one, along);
+        assert_eq!(lanes, one);
+    }
+
+    #[test]
+    fn a_heading_the_wrap_moves_gets_its_own_velocity() {
+        // 0.3 + 1e-7 is not a multiple of the ulp of 0.3 + pi: the wrap moves it.
+        let heading = 0.300_000_1f32;
+        assert_ne!(wrap_angle(heading), heading);
+        let (lanes, one) = straight_on(heading, Vec2::from_angle(heading) * 200.0, Some(1.0));
+        assert_eq!(one, Vec2::from_angle(wrap_angle(heading)) * 200.0);
+        assert_ne!(
+            one,
+            Vec2::from_angle(heading) * 200.0,
+            "a velocity of its own"
+        );
+        assert_eq!(lanes, one);
+    }
+
+    #[test]
+    fn a_settled_heading_keeps_the_velocity_it_has() {
+        // On its heading and straight on: the velocity it has is the one it would get.
+        let heading = settled(0.3);
+        let along = Vec2::from_angle(heading) * 200.0;
+        let (lanes, one) = straight_on(heading, along, Some(1.0));
+        assert_eq!((lanes, one), (along, along));
     }
 
     #[test]
