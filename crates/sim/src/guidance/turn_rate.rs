@@ -196,44 +196,47 @@ mod tests {
                 Turn::of(quick) != turn_toward(h, bearing, 3.0, eps, DT).1.turn
             })
             .expect("an edge where the two disagree");
-        // That lane beside three clear ones: the pack flies each as one missile does.
-        let headings = [heading, 0.2, -1.0, 2.5];
-        let mut n: [F4; LANE_NUMBERS] = [
-            F4::from(headings),
-            F4::splat(200.0),
-            F4::splat(3.0),
-            F4::splat(eps),
-            F4::ZERO,
-            F4::ZERO,
+        // That lane beside three clear ones, and four of it: the pack flies each as one
+        // missile does.
+        let clear = [
+            (0.2, Vec2::new(300.0, 40.0)),
+            (-1.0, Vec2::new(-50.0, 200.0)),
+            (2.5, Vec2::new(0.0, -90.0)),
         ];
-        let goals = [
-            to_goal,
-            Vec2::new(300.0, 40.0),
-            Vec2::new(-50.0, 200.0),
-            Vec2::new(0.0, -90.0),
-        ];
-        let vel = V2::gather(headings.map(|h| Vec2::from_angle(h) * 200.0));
-        let tick = LaneTick {
-            pos: V2::gather([Vec2::ZERO; 4]),
-            vel,
-            target_pos: V2::gather(goals),
-            target_vel: V2::gather([Vec2::ZERO; 4]),
-            dt: F4::splat(DT),
-        };
-        let moved = step_lanes(&mut n, &tick);
-        for i in 0..4 {
-            let body = Body {
-                pos: Vec2::ZERO,
-                vel: vel.lane(i),
-                heading: headings[i],
+        let mixed = [(heading, to_goal), clear[0], clear[1], clear[2]];
+        for pack in [mixed, [(heading, to_goal); 4]] {
+            let (headings, goals) = (pack.map(|(h, _)| h), pack.map(|(_, g)| g));
+            let mut n: [F4; LANE_NUMBERS] = [
+                F4::from(headings),
+                F4::splat(200.0),
+                F4::splat(3.0),
+                F4::splat(eps),
+                F4::ZERO,
+                F4::ZERO,
+            ];
+            let vel = V2::gather(headings.map(|h| Vec2::from_angle(h) * 200.0));
+            let tick = LaneTick {
+                pos: V2::gather([Vec2::ZERO; 4]),
+                vel,
+                target_pos: V2::gather(goals),
+                target_vel: V2::gather([Vec2::ZERO; 4]),
+                dt: F4::splat(DT),
             };
-            let (_, one) = fly(&body, [200.0, 3.0, eps], goals[i], DT);
-            assert_eq!(
-                n[0].as_array()[i].to_bits(),
-                one.heading.to_bits(),
-                "lane {i}"
-            );
-            assert_eq!(moved.vel.lane(i), one.vel, "lane {i}");
+            let moved = step_lanes(&mut n, &tick);
+            for i in 0..4 {
+                let body = Body {
+                    pos: Vec2::ZERO,
+                    vel: vel.lane(i),
+                    heading: headings[i],
+                };
+                let (_, one) = fly(&body, [200.0, 3.0, eps], goals[i], DT);
+                assert_eq!(
+                    n[0].as_array()[i].to_bits(),
+                    one.heading.to_bits(),
+                    "lane {i}"
+                );
+                assert_eq!(moved.vel.lane(i), one.vel, "lane {i}");
+            }
         }
     }
 
