@@ -234,6 +234,92 @@ impl HeatSeeker {
 /// after, so the one-missile `steer`'s check of its body always passes; and the fast
 /// path has no use for a heading (three arctangents a tick saved).
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
+    if let Some(moved) = step_narrow(n, tick) {
+        return moved;
+    }
+    step_wide(n, tick)
+}
+
+/// The largest size of a position, a velocity or the target's rounded position that
+/// [`step_narrow`] takes (2^22), and of the target's rounded step (2^14).
+const NARROW: f32 = 4_194_304.0;
+const NARROW_STEP: f32 = 16_384.0;
+
+/// [`step_lanes`] in `f32`s, where every number in the tick is a whole number under 2^24
+/// in size: an `f32` holds, adds, subtracts and multiplies those exactly, and a quotient
+/// `a / b` of two of them lies at least `1 / |b|` from any whole number it is not, more
+/// than an `f32`'s rounding of it (under `2^-24 |a / b|`, with `|a| < 2^24`), so it
+/// truncates to the integer division's quotient. So where the positions, velocities and
+/// the target's rounded position are under [`NARROW`] (offsets under 2^24, the velocity
+/// and position moved on under 2^23), the target's rounded step under [`NARROW_STEP`]
+/// (times a lead under 128) and every lane's minor offset times its max speed under
+/// 2^24: a sweep's arena, where the four lanes take one register a number instead of two.
+/// `None` (nothing changed) where a lane's numbers are larger.
+fn step_narrow(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Option<Moved> {
+    let int = |x: F4| cast::<F4, I4>(x).round_float();
+    let (pos, vel) = ([int(n[0]), int(n[1])], [int(n[2]), int(n[3])]);
+    let round = |x: F4| round_lanes(x).round_float();
+    let target_vel = tick.target_vel.scale(tick.dt);
+    let target = [round(tick.target_pos.x), round(tick.target_pos.y)];
+    let target_step = [round(target_vel.x), round(target_vel.y)];
+    let under = |v: F4, size: f32| F4::splat(size).simd_gt(v.abs());
+    let steps = under(target_step[0], NARROW_STEP) & under(target_step[1], NARROW_STEP);
+    let fits = [pos, vel, target].into_iter().flatten();
+    if fits
+        .fold(steps, |all, v| all & under(v, NARROW))
+        .to_bitmask()
+        != 0b1111
+    {
+        return None;
+    }
+    let max_speed = n[4].trunc_int().round_float();
+    let packed = n[5].trunc_int();
+    let step = (packed & I4::splat(127)).round_float();
+    let (lead, form): (I4, I4) = (packed >> 7, packed >> 14);
+    let lead = (lead & I4::splat(127)).round_float();
+    let divide_first: F4 = cast(form.simd_gt(I4::ZERO));
+    let [x, y] = [0, 1].map(|k| target[k] + target_step[k] * lead - pos[k]);
+    let along_x = x.abs().simd_ge(y.abs());
+    let (minor, major) = (along_x.bitselect(y, x), along_x.bitselect(x, y));
+    let product = minor * max_speed;
+    if under(product, NARROW * 4.0).to_bitmask() != 0b1111 {
+        return None;
+    }
+    // Truncated towards zero (every quotient here under 2^24 in size; a lane with no
+    // offset, 0 / 0, is not used).
+    let trunc = |v: F4| v.fast_trunc_int().round_float();
+    let first = || trunc(minor / major.abs()) * max_speed;
+    let last = || trunc(product / major.abs());
+    let scaled = match (divide_first.all(), divide_first.any()) {
+        (true, _) => first(),
+        (_, false) => last(),
+        _ => divide_first.bitselect(first(), last()),
+    };
+    let signed = |v: F4| {
+        let sign = v.simd_gt(F4::ZERO).bitselect(F4::ONE, F4::ZERO)
+            - F4::ZERO.simd_gt(v).bitselect(F4::ONE, F4::ZERO);
+        sign * max_speed
+    };
+    let none = x.simd_eq(F4::ZERO) & y.simd_eq(F4::ZERO);
+    let desired = [
+        none.bitselect(F4::ZERO, along_x.bitselect(signed(x), scaled)),
+        none.bitselect(F4::ZERO, along_x.bitselect(scaled, signed(y))),
+    ];
+    // The velocity at most `step` towards it, then the position on by it (both well
+    // within the i32s).
+    let moved = |k: usize| {
+        let vel = vel[k] + (desired[k] - vel[k]).max(-step).min(step);
+        (pos[k] + vel, vel)
+    };
+    let ((px, vx), (py, vy)) = (moved(0), moved(1));
+    let whole = |v: F4| cast::<I4, F4>(v.fast_trunc_int());
+    (n[0], n[1], n[2], n[3]) = (whole(px), whole(py), whole(vx), whole(vy));
+    let vel = V2::new(vx / tick.dt, vy / tick.dt);
+    Some((V2::new(px, py), vel).into())
+}
+
+/// [`step_lanes`] with its integers held in `f64`s (any `i32`s).
+fn step_wide(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let int = |x: F4| D4::from_i32x4(cast::<F4, I4>(x));
     let (pos, vel) = ([int(n[0]), int(n[1])], [int(n[2]), int(n[3])]);
     let max_speed = D4::from_i32x4(n[4].trunc_int());

@@ -294,6 +294,49 @@ fn numbers(seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
+/// Four heat-seekers as a pack: their numbers ([`HeatSeeker::lane`]) and their tick.
+fn pack_of(lanes: &[(HeatSeeker, HeatSeekerParams, Seen); 4]) -> ([F4; LANE_NUMBERS], LaneTick) {
+    let rows: Vec<[f32; LANE_NUMBERS]> = (lanes.iter())
+        .map(|(s, p, _)| s.lane(p, &Body::default()).unwrap())
+        .collect();
+    let n = std::array::from_fn(|k| F4::from([0, 1, 2, 3].map(|i| rows[i][k])));
+    let lane_of = |f: &dyn Fn(&Seen) -> Vec2| V2::gather(lanes.each_ref().map(|(_, _, s)| f(s)));
+    let tick = LaneTick {
+        pos: lane_of(&|_| Vec2::ZERO),
+        vel: lane_of(&|_| Vec2::ZERO),
+        target_pos: lane_of(&|s| s.target_pos),
+        target_vel: lane_of(&|s| s.target_vel),
+        dt: F4::splat(lanes[0].2.dt),
+    };
+    (n, tick)
+}
+
+/// Lane `i` of a pack's step (its numbers after and its move) against the integer rule
+/// for `seeker`: the same integers and the same bits of its body; the one-missile tick.
+fn each_as_one(
+    seeker: &HeatSeeker,
+    params: &HeatSeekerParams,
+    seen: &Seen,
+    (n, moved, i): (&[F4; LANE_NUMBERS], &Moved, usize),
+    pack: usize,
+) -> HeatSeeker {
+    let mut one = seeker.clone();
+    one.advance(params, seen);
+    let at = |x: F4| x.as_array()[i];
+    let int_at = |k: usize| at(n[k]).to_bits() as i32;
+    let what = format!("pack {pack} lane {i}: {seeker:?} {params:?} {seen:?}");
+    assert_eq!([int_at(0), int_at(1)], one.pos.to_array(), "{what}");
+    assert_eq!([int_at(2), int_at(3)], one.vel.to_array(), "{what}");
+    let body = one.body(seen.dt, 0.0);
+    assert_eq!(moved.pos.lane(i), body.pos, "{what}");
+    assert_eq!(
+        [at(moved.vel.x).to_bits(), at(moved.vel.y).to_bits()],
+        [body.vel.x.to_bits(), body.vel.y.to_bits()],
+        "{what}"
+    );
+    one
+}
+
 #[test]
 fn four_lanes_step_as_the_integer_rule_does_to_the_bit_at_every_extreme() {
     let mut next = numbers(0x5eed);
@@ -353,36 +396,10 @@ fn four_lanes_step_as_the_integer_rule_does_to_the_bit_at_every_extreme() {
             };
             (seeker, params, seen)
         });
-        let rows: Vec<[f32; LANE_NUMBERS]> = (lanes.iter())
-            .map(|(s, p, _)| s.lane(p, &Body::default()).unwrap())
-            .collect();
-        let mut n: [F4; LANE_NUMBERS] =
-            std::array::from_fn(|k| F4::from([0, 1, 2, 3].map(|i| rows[i][k])));
-        let lane_of =
-            |f: &dyn Fn(&Seen) -> Vec2| V2::gather(lanes.each_ref().map(|(_, _, s)| f(s)));
-        let tick = LaneTick {
-            pos: lane_of(&|_| Vec2::ZERO),
-            vel: lane_of(&|_| Vec2::ZERO),
-            target_pos: lane_of(&|s| s.target_pos),
-            target_vel: lane_of(&|s| s.target_vel),
-            dt: F4::splat(dt),
-        };
+        let (mut n, tick) = pack_of(&lanes);
         let moved = step_lanes(&mut n, &tick);
         for (i, (seeker, params, seen)) in lanes.into_iter().enumerate() {
-            let mut one = seeker.clone();
-            one.advance(&params, &seen);
-            let at = |x: F4| x.as_array()[i];
-            let int_at = |k: usize| at(n[k]).to_bits() as i32;
-            let what = format!("pack {pack} lane {i}: {seeker:?} {params:?} {seen:?}");
-            assert_eq!([int_at(0), int_at(1)], one.pos.to_array(), "{what}");
-            assert_eq!([int_at(2), int_at(3)], one.vel.to_array(), "{what}");
-            let body = one.body(dt, 0.0);
-            assert_eq!(moved.pos.lane(i), body.pos, "{what}");
-            assert_eq!(
-                [at(moved.vel.x).to_bits(), at(moved.vel.y).to_bits()],
-                [body.vel.x.to_bits(), body.vel.y.to_bits()],
-                "{what}"
-            );
+            let one = each_as_one(&seeker, &params, &seen, (&n, &moved, i), pack);
             let ends = [one.pos.x, one.pos.y, one.vel.x, one.vel.y];
             clamped += usize::from(ends.iter().any(|&e| e == i32::MAX || e == i32::MIN));
             let offset = one.aim.as_i64vec2() - seeker.pos.as_i64vec2();
@@ -396,6 +413,117 @@ fn four_lanes_step_as_the_integer_rule_does_to_the_bit_at_every_extreme() {
         clamped > 100 && diagonal > 100 && negative_share > 100,
         "{clamped} {diagonal} {negative_share}"
     );
+}
+
+/// A whole number from `-size` to `size`.
+fn within(next: &mut impl FnMut() -> u64, size: i64) -> i64 {
+    (next() % (2 * size as u64 + 1)) as i64 - size
+}
+
+/// About `size` (within `by`), either sign.
+fn near(next: &mut impl FnMut() -> u64, size: i64, by: i64) -> i64 {
+    let sign = if within(next, 1) < 0 { -1 } else { 1 };
+    (size + within(next, by)) * sign
+}
+
+#[test]
+fn the_narrow_lanes_step_as_the_integer_rule_does_up_to_their_edges() {
+    let mut next = numbers(0xa7e4a);
+    let dt = 1.0 / 60.0;
+    let edge = 4_194_304; // 2^22, the narrow lanes' largest position
+                          // Per kind of pack (an arena, numbers about 2^22, a target's step about 2^14, a minor
+                          // offset times the max speed about 2^24): packs the narrow lanes took, and declined.
+    let (mut taken, mut declined) = ([0; 4], [0; 4]);
+    for pack in 0..8_000 {
+        let kind = pack % 4;
+        let lanes: [(HeatSeeker, HeatSeekerParams, Seen); 4] = std::array::from_fn(|i| {
+            let r = &mut next;
+            let arena = |r: &mut _, size| within(r, size) as i32;
+            // One number of the pack's first lane about 2^22 (which one, by the pack).
+            let big = (kind == 1 && i == 0).then(|| (pack / 4 % 5, near(r, edge, 3) as i32));
+            let or_big = |k, small: i32| match big {
+                Some((which, value)) if which == k => value,
+                _ => small,
+            };
+            let pos = IVec2::new(or_big(0, arena(r, 5000)), or_big(1, arena(r, 5000)));
+            let vel = IVec2::new(or_big(2, arena(r, 300)), or_big(3, arena(r, 300)));
+            let max_speed = match kind {
+                3 => 1 + within(r, 4000).unsigned_abs() as i32 + 4000,
+                _ => 1 + within(r, 199).unsigned_abs() as i32,
+            };
+            let offset = match kind {
+                // About 2^24 over the max speed on the minor axis, twice that on the major.
+                3 => {
+                    let minor = (1 << 24) / i64::from(max_speed) + within(r, 3);
+                    Vec2::new(2.0 * minor as f32 + 0.25, minor as f32)
+                }
+                _ => Vec2::new(within(r, 5000) as f32 + 0.3, within(r, 5000) as f32 - 0.6),
+            };
+            let target_pos = match kind {
+                _ if big.is_some_and(|(which, _)| which == 4) => {
+                    Vec2::new(near(r, edge, 3) as f32 + 0.5, -1234.4)
+                }
+                _ => pos.as_vec2() + offset,
+            };
+            let target_vel = match kind {
+                2 if i % 2 == 0 => Vec2::new(near(r, 1 << 14, 2) as f32 + 0.4, 7.0) / dt,
+                _ => Vec2::new(within(r, 3000) as f32 + 0.5, within(r, 3000) as f32 * 0.37),
+            };
+            let params = HeatSeekerParams {
+                max_speed,
+                step: 1 + within(r, 100).unsigned_abs() as i32,
+                lead: within(r, 127).unsigned_abs() as i32,
+                divide_first: match pack % 3 {
+                    0 => true,
+                    1 => false,
+                    _ => i % 2 == 0,
+                },
+            };
+            let seeker = HeatSeeker {
+                pos,
+                vel,
+                ..HeatSeeker::default()
+            };
+            let seen = Seen {
+                target_pos,
+                target_vel,
+                dt,
+            };
+            (seeker, params, seen)
+        });
+        let (before, tick) = pack_of(&lanes);
+        let mut n = before;
+        match step_narrow(&mut n, &tick) {
+            Some(moved) => {
+                taken[kind] += 1;
+                for (i, (seeker, params, seen)) in lanes.iter().enumerate() {
+                    each_as_one(seeker, params, seen, (&n, &moved, i), pack);
+                }
+            }
+            None => {
+                declined[kind] += 1;
+                let bits = |n: [F4; LANE_NUMBERS]| n.map(|x| x.to_array().map(f32::to_bits));
+                assert_eq!(
+                    bits(n),
+                    bits(before),
+                    "pack {pack}: declined, nothing changed"
+                );
+            }
+        }
+        let mut n = before;
+        let moved = step_lanes(&mut n, &tick);
+        for (i, (seeker, params, seen)) in lanes.iter().enumerate() {
+            each_as_one(seeker, params, seen, (&n, &moved, i), pack);
+        }
+    }
+    // Every arena pack takes the narrow lanes; about each edge, both ways are taken.
+    assert_eq!((taken[0], declined[0]), (2_000, 0));
+    for kind in 1..4 {
+        assert!(
+            taken[kind] > 100 && declined[kind] > 100,
+            "{taken:?} {declined:?}"
+        );
+    }
 }
 
 #[test]
