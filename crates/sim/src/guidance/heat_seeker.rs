@@ -437,10 +437,9 @@ pub fn tail_offset(vel: IVec2) -> Vec2 {
     } else {
         -vel.as_vec2().normalize_or_zero().abs() * DRAWN_LENGTH
     };
-    Vec2::new(
-        if vel.x < 0 { -quadrant.x } else { quadrant.x },
-        if vel.y < 0 { -quadrant.y } else { quadrant.y },
-    )
+    // Each axis mirrored where the velocity is negative on it (one rule for both).
+    let mirrored = |v: i32, q: f32| if v < 0 { -q } else { q };
+    Vec2::new(mirrored(vel.x, quadrant.x), mirrored(vel.y, quadrant.y))
 }
 
 #[cfg(test)]
