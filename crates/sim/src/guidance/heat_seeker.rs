@@ -223,7 +223,8 @@ impl HeatSeeker {
 }
 
 /// Four missiles' ticks: numbers as [`HeatSeeker::lane`] gives them, [`HeatSeeker::advance`]
-/// on four lanes at once with its integers held in `f64`s. Every number in the tick is
+/// on four lanes at once: in `f32`s where every number fits them ([`step_narrow`]), else
+/// with its integers held in `f64`s ([`step_wide`]). Every number in the tick is
 /// a whole number under 2^53 in size (positions and velocities are `i32`s, the target's
 /// rounded too, the lead under 128, the max speed under 2^13), which an `f64` holds,
 /// adds, subtracts and multiplies exactly (the largest, an offset of under 2^39 times
