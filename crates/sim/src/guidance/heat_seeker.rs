@@ -279,33 +279,12 @@ fn step_narrow(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Option<Moved> {
     let (lead, form): (I4, I4) = (packed >> 7, packed >> 14);
     let lead = (lead & I4::splat(127)).round_float();
     let divide_first: F4 = cast(form.simd_gt(I4::ZERO));
-    let [x, y] = [0, 1].map(|k| target[k] + target_step[k] * lead - pos[k]);
-    let along_x = x.abs().simd_ge(y.abs());
-    let (minor, major) = (along_x.bitselect(y, x), along_x.bitselect(x, y));
-    let product = minor * max_speed;
-    if under(product, NARROW * 4.0).to_bitmask() != 0b1111 {
+    let offset = [0, 1].map(|k| target[k] + target_step[k] * lead - pos[k]);
+    let (_, minor, _) = minor_major(offset);
+    if under(minor * max_speed, NARROW * 4.0).to_bitmask() != 0b1111 {
         return None;
     }
-    // Truncated towards zero (every quotient here under 2^24 in size; a lane with no
-    // offset, 0 / 0, is not used).
-    let trunc = |v: F4| v.fast_trunc_int().round_float();
-    let first = || trunc(minor / major.abs()) * max_speed;
-    let last = || trunc(product / major.abs());
-    let scaled = match (divide_first.all(), divide_first.any()) {
-        (true, _) => first(),
-        (_, false) => last(),
-        _ => divide_first.bitselect(first(), last()),
-    };
-    let signed = |v: F4| {
-        let sign = v.simd_gt(F4::ZERO).bitselect(F4::ONE, F4::ZERO)
-            - F4::ZERO.simd_gt(v).bitselect(F4::ONE, F4::ZERO);
-        sign * max_speed
-    };
-    let none = x.simd_eq(F4::ZERO) & y.simd_eq(F4::ZERO);
-    let desired = [
-        none.bitselect(F4::ZERO, along_x.bitselect(signed(x), scaled)),
-        none.bitselect(F4::ZERO, along_x.bitselect(scaled, signed(y))),
-    ];
+    let desired = desired_lanes(offset, max_speed, divide_first);
     // The velocity at most `step` towards it, then the position on by it (both well
     // within the i32s).
     let moved = |k: usize| {
@@ -337,31 +316,7 @@ fn step_wide(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
         aim(tick.target_pos.y, target_vel.y),
     ];
     let offset = [aim[0] - pos[0], aim[1] - pos[1]];
-    // The desired velocity: `desired_velocity`, the max speed on the dominant axis.
-    // (Each form's division only where a lane asks for it: a sweep's lanes mostly agree.)
-    let scale = |minor: D4, major: D4| {
-        let first = || trunc(minor / major.abs()) * max_speed;
-        let last = || trunc((minor * max_speed) / major.abs());
-        match (divide_first.all(), divide_first.any()) {
-            (true, _) => first(),
-            (_, false) => last(),
-            _ => divide_first.bitselect(first(), last()),
-        }
-    };
-    let signed = |v: D4| {
-        let sign = v.simd_gt(D4::ZERO).bitselect(D4::ONE, D4::ZERO)
-            - D4::ZERO.simd_gt(v).bitselect(D4::ONE, D4::ZERO);
-        sign * max_speed
-    };
-    let [x, y] = offset;
-    let along_x = x.abs().simd_ge(y.abs());
-    let none = x.simd_eq(D4::ZERO) & y.simd_eq(D4::ZERO);
-    // The minor axis scaled against the major: one division a lane, not one an axis.
-    let scaled = scale(along_x.bitselect(y, x), along_x.bitselect(x, y));
-    let desired = [
-        none.bitselect(D4::ZERO, along_x.bitselect(signed(x), scaled)),
-        none.bitselect(D4::ZERO, along_x.bitselect(scaled, signed(y))),
-    ];
+    let desired = desired_lanes(offset, max_speed, divide_first);
     // The velocity at most `step` towards it, then the position on by it, each kept
     // within the `i32`s.
     let (lowest, highest) = (
@@ -383,6 +338,113 @@ fn step_wide(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let vel = V2::new(vx.round_float() / tick.dt, vy.round_float() / tick.dt);
     (pos, vel).into()
 }
+
+/// The desired velocity of [`desired_velocity`] on four lanes, from each lane's offset
+/// `[x, y]` to its aim (whole numbers, the minor one times the max speed held exactly):
+/// the max speed on the dominant axis, the other axis scaled against it by the offsets'
+/// ratio, divided first or multiplied first as each lane asks (each form's division only
+/// where a lane asks for it: a sweep's lanes mostly agree), none without an offset. For
+/// the `f32` lanes and the `f64` ones.
+#[inline]
+fn desired_lanes<N: Whole>(offset: [N; 2], max_speed: N, divide_first: N) -> [N; 2] {
+    let [x, y] = offset;
+    // The minor axis scaled against the major: one division a lane, not one an axis.
+    let (along_x, minor, major) = minor_major(offset);
+    let first = || (minor / major.size()).truncated() * max_speed;
+    let last = || ((minor * max_speed) / major.size()).truncated();
+    let scaled = match (divide_first.every(), divide_first.some()) {
+        (true, _) => first(),
+        (_, false) => last(),
+        _ => divide_first.pick(first(), last()),
+    };
+    let (zero, one) = (N::splat(0.0), N::splat(1.0));
+    let sign = |v: N| v.above(zero).pick(one, zero) - zero.above(v).pick(one, zero);
+    let signed = |v: N| sign(v) * max_speed;
+    let none = x.same(zero) & y.same(zero);
+    [
+        none.pick(zero, along_x.pick(signed(x), scaled)),
+        none.pick(zero, along_x.pick(scaled, signed(y))),
+    ]
+}
+
+/// Where the offset's x is its major axis (where the two are the same size too), and
+/// its minor axis and its major one, lane by lane.
+#[inline]
+fn minor_major<N: Whole>([x, y]: [N; 2]) -> (N, N, N) {
+    let along_x = x.size().at_least(y.size());
+    (along_x, along_x.pick(y, x), along_x.pick(x, y))
+}
+
+/// Four lanes of whole numbers in `f32`s or `f64`s, for [`desired_lanes`]: a comparison
+/// gives a mask of the same lanes (all bits set where it holds).
+trait Whole:
+    Copy
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::Div<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+{
+    fn splat(value: f64) -> Self;
+    fn size(self) -> Self;
+    /// `self > other`, `self >= other` and `self == other`, as masks.
+    fn above(self, other: Self) -> Self;
+    fn at_least(self, other: Self) -> Self;
+    fn same(self, other: Self) -> Self;
+    /// `yes` where this mask holds, else `no`.
+    fn pick(self, yes: Self, no: Self) -> Self;
+    /// Whether this mask holds in every lane, or in any.
+    fn every(self) -> bool;
+    fn some(self) -> bool;
+    /// Truncated towards zero (for sizes under 2^24 in `f32`s, 2^52 in `f64`s).
+    fn truncated(self) -> Self;
+}
+
+/// `Whole` for `F4` and `D4` by their own methods (the same names on both).
+macro_rules! whole_lanes {
+    ($lanes:ty, $float:ty, $truncated:expr) => {
+        impl Whole for $lanes {
+            #[inline]
+            fn splat(value: f64) -> Self {
+                <$lanes>::splat(value as $float)
+            }
+            #[inline]
+            fn size(self) -> Self {
+                self.abs()
+            }
+            #[inline]
+            fn above(self, other: Self) -> Self {
+                self.simd_gt(other)
+            }
+            #[inline]
+            fn at_least(self, other: Self) -> Self {
+                self.simd_ge(other)
+            }
+            #[inline]
+            fn same(self, other: Self) -> Self {
+                self.simd_eq(other)
+            }
+            #[inline]
+            fn pick(self, yes: Self, no: Self) -> Self {
+                self.bitselect(yes, no)
+            }
+            #[inline]
+            fn every(self) -> bool {
+                self.all()
+            }
+            #[inline]
+            fn some(self) -> bool {
+                self.any()
+            }
+            #[inline]
+            fn truncated(self) -> Self {
+                $truncated(self)
+            }
+        }
+    };
+}
+whole_lanes!(F4, f32, |v: F4| v.fast_trunc_int().round_float());
+whole_lanes!(D4, f64, trunc);
 
 /// [`round_to_i32`] of four numbers: truncated (as `as i32`, saturating, NaN to 0), then
 /// below 2^23 in size a step away from zero where what that dropped is half or more.
