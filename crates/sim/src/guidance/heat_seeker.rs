@@ -274,17 +274,15 @@ fn step_narrow(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Option<Moved> {
         return None;
     }
     let max_speed = n[4].trunc_int().round_float();
-    let packed = n[5].trunc_int();
-    let step = (packed & I4::splat(127)).round_float();
-    let (lead, form): (I4, I4) = (packed >> 7, packed >> 14);
-    let lead = (lead & I4::splat(127)).round_float();
-    let divide_first: F4 = cast(form.simd_gt(I4::ZERO));
+    let [step, lead, divide_first] = packed_parts(n[5]);
+    let (step, lead) = (step.round_float(), lead.round_float());
+    let divide_first: F4 = cast(divide_first);
     let offset = [0, 1].map(|k| target[k] + target_step[k] * lead - pos[k]);
-    let (_, minor, _) = minor_major(offset);
-    if under(minor * max_speed, NARROW * 4.0).to_bitmask() != 0b1111 {
+    let axes = minor_major(offset);
+    if under(axes.1 * max_speed, NARROW * 4.0).to_bitmask() != 0b1111 {
         return None;
     }
-    let desired = desired_lanes(offset, max_speed, divide_first);
+    let desired = desired_lanes(offset, axes, max_speed, divide_first);
     // The velocity at most `step` towards it, then the position on by it (both well
     // within the i32s).
     let moved = |k: usize| {
@@ -303,11 +301,8 @@ fn step_wide(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let int = |x: F4| D4::from_i32x4(cast::<F4, I4>(x));
     let (pos, vel) = ([int(n[0]), int(n[1])], [int(n[2]), int(n[3])]);
     let max_speed = D4::from_i32x4(n[4].trunc_int());
-    // `step + 128 lead + 16384 divide_first`, each part under 128.
-    let packed = n[5].trunc_int();
-    let step = D4::from_i32x4(packed & I4::splat(127));
-    let lead = D4::from_i32x4((packed >> 7) & I4::splat(127));
-    let divide_first = D4::from_i32x4(packed >> 14).simd_gt(D4::ZERO);
+    let [step, lead, divide_first] = packed_parts(n[5]).map(D4::from_i32x4);
+    let divide_first = divide_first.simd_lt(D4::ZERO);
     let round = |x: F4| D4::from_i32x4(round_lanes(x));
     let target_vel = tick.target_vel.scale(tick.dt);
     let aim = |target: F4, target_vel: F4| round(target) + round(target_vel) * lead;
@@ -316,7 +311,7 @@ fn step_wide(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
         aim(tick.target_pos.y, target_vel.y),
     ];
     let offset = [aim[0] - pos[0], aim[1] - pos[1]];
-    let desired = desired_lanes(offset, max_speed, divide_first);
+    let desired = desired_lanes(offset, minor_major(offset), max_speed, divide_first);
     // The velocity at most `step` towards it, then the position on by it, each kept
     // within the `i32`s.
     let (lowest, highest) = (
@@ -339,17 +334,31 @@ fn step_wide(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     (pos, vel).into()
 }
 
+/// A lane's packed number `step + 128 lead + 16384 divide_first` ([`HeatSeeker::lane`],
+/// each part under 128) in its parts: the step, the lead and a mask (all bits set) where
+/// it divides first.
+fn packed_parts(packed: F4) -> [I4; 3] {
+    let packed = packed.trunc_int();
+    let part = |shift: i32| (packed >> shift) & I4::splat(127);
+    let form: I4 = packed >> 14;
+    [part(0), part(7), form.simd_gt(I4::ZERO)]
+}
+
 /// The desired velocity of [`desired_velocity`] on four lanes, from each lane's offset
-/// `[x, y]` to its aim (whole numbers, the minor one times the max speed held exactly):
+/// `[x, y]` to its aim and its axes ([`minor_major`]; whole numbers, the minor one times
+/// the max speed held exactly):
 /// the max speed on the dominant axis, the other axis scaled against it by the offsets'
 /// ratio, divided first or multiplied first as each lane asks (each form's division only
 /// where a lane asks for it: a sweep's lanes mostly agree), none without an offset. For
 /// the `f32` lanes and the `f64` ones.
 #[inline]
-fn desired_lanes<N: Whole>(offset: [N; 2], max_speed: N, divide_first: N) -> [N; 2] {
-    let [x, y] = offset;
+fn desired_lanes<N: Whole>(
+    [x, y]: [N; 2],
+    (along_x, minor, major): (N, N, N),
+    max_speed: N,
+    divide_first: N,
+) -> [N; 2] {
     // The minor axis scaled against the major: one division a lane, not one an axis.
-    let (along_x, minor, major) = minor_major(offset);
     let first = || (minor / major.size()).truncated() * max_speed;
     let last = || ((minor * max_speed) / major.size()).truncated();
     let scaled = match (divide_first.every(), divide_first.some()) {
