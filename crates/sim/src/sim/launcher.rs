@@ -254,15 +254,13 @@ impl Launcher {
     }
 
     /// Launch directions offsets (radians) of one algorithm's salvo.
-    pub fn salvo_offsets(&self) -> Vec<f32> {
+    pub fn salvo_offsets(&self) -> impl Iterator<Item = f32> + Clone {
         let n = self.spec.salvo.max(1);
-        if n == 1 {
-            return vec![0.0];
-        }
         let spread = self.spec.spread.to_radians();
-        (0..n)
-            .map(|i| spread * (i as f32 / (n - 1) as f32 - 0.5))
-            .collect()
+        (0..n).map(move |i| match n {
+            1 => 0.0,
+            _ => spread * (i as f32 / (n - 1) as f32 - 0.5),
+        })
     }
 
     pub fn algorithms(&self) -> &[Algorithm] {

@@ -20,8 +20,8 @@ impl World {
             return;
         };
         launcher.volleys += 1;
-        let launcher = launcher.clone();
-        let Some(target) = self.target(launcher.target).cloned() else {
+        let launcher = &self.launchers[index];
+        let Some(target) = self.target(launcher.target) else {
             return;
         };
         let room = self
@@ -41,21 +41,21 @@ impl World {
             target.vel,
             dt,
         );
-        for &algorithm in launcher.algorithms() {
-            for offset in launcher.salvo_offsets() {
+        // What the launches need of the launcher and the target, copied out (`launch`
+        // changes the world): not the launcher and the target themselves, whose names
+        // and lists a sweep's every run would otherwise copy.
+        let (target, spec) = (target.id, launcher.spec.missile.clone());
+        let offsets = launcher.salvo_offsets();
+        for a in 0..launcher.algorithms().len() {
+            let algorithm = self.launchers[index].algorithms()[a];
+            for offset in offsets.clone() {
                 let turn = Vec2::from_angle(offset);
                 let launch = Launch {
                     dir: turn.rotate(base.dir),
                     vel: turn.rotate(base.vel),
                     ..base
                 };
-                self.launch(
-                    algorithm,
-                    &launch,
-                    Source::Launcher(index),
-                    target.id,
-                    &launcher.spec.missile,
-                );
+                self.launch(algorithm, &launch, Source::Launcher(index), target, &spec);
             }
         }
     }
