@@ -5,13 +5,19 @@
 //! what the world costs beyond the law's arithmetic (issue 32's third goal asks for at
 //! most 10x). Smoothed homing and the intercept; `cargo bench --bench floor`; Criterion
 //! reports each in missile updates per second.
+//!
+//! And the memory's floor for the world's layout: 1M records the size of a world's
+//! missile, each of their cache lines read and written once a tick and nothing else
+//! (`memory-touch`, on every core and on one). A tick of `World::step` reads and writes
+//! every missile, so it can be no faster than this, whatever its arithmetic.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use rayon::prelude::*;
 use std::time::Duration;
 use steerlab::core::Body;
 use steerlab::guidance::{Algorithm, Guidance};
 use steerlab::scenario::presets::bench;
-use steerlab::sim::World;
+use steerlab::sim::{Missile, World};
 
 const MISSILES: usize = 1_000_000;
 
@@ -60,6 +66,19 @@ fn intercept(l: &mut Lanes, dt: f32) {
         px[i] += vx[i] * go;
         py[i] += vy[i] * go;
         left[i] = (left[i] - step).max(0.0);
+    }
+}
+
+/// A record the size of a world's missile (rounded up to whole `u64`s).
+type Record = [u64; std::mem::size_of::<Missile>().div_ceil(8)];
+
+/// Reads and writes one `u64` in every 64 bytes of every record: every cache line the
+/// records lie on, once (the records lie end to end, so no 64 bytes go untouched).
+fn touch(records: &mut [Record]) {
+    for record in records {
+        for word in record.iter_mut().step_by(8) {
+            *word = word.wrapping_add(1);
+        }
     }
 }
 
@@ -144,6 +163,24 @@ fn floor(c: &mut Criterion) {
         });
         group.finish();
     }
+    let mut group = c.benchmark_group(format!("floor/memory/{MISSILES}"));
+    group.throughput(Throughput::Elements(MISSILES as u64));
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(8));
+    let records: Vec<Record> = vec![[0; std::mem::size_of::<Missile>().div_ceil(8)]; MISSILES];
+    group.bench_function("memory-touch", |b| {
+        b.iter_batched_ref(
+            || records.clone(),
+            // In slices, as the world flies a million missiles on every core.
+            |r| r.par_chunks_mut(1024).for_each(touch),
+            BatchSize::PerIteration,
+        )
+    });
+    group.bench_function("memory-touch-one-thread", |b| {
+        b.iter_batched_ref(|| records.clone(), |r| touch(r), BatchSize::PerIteration)
+    });
+    group.finish();
 }
 
 criterion_group!(benches, floor);

@@ -76,8 +76,10 @@ macro_rules! laws {
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         pub enum Guidance {
             $( $name($module::$law), )*
-            /// A law added at run time.
-            Runtime(RuntimeGuidance),
+            /// A law added at run time (boxed: its named values and what it showed are
+            /// larger than any built-in law's state, and every missile is as large as
+            /// the largest variant).
+            Runtime(Box<RuntimeGuidance>),
         }
 
         /// One parameter set per built-in law: what the panel tunes and scenario files
@@ -134,7 +136,7 @@ macro_rules! laws {
                         };
                         let mut state = RuntimeState::default();
                         law.launch(params, launch, &mut state)?
-                            .map(|b| (Guidance::Runtime(RuntimeGuidance { law: algorithm, state }), b))
+                            .map(|b| (Guidance::Runtime(Box::new(RuntimeGuidance { law: algorithm, state })), b))
                     }
                 })
             }

@@ -318,8 +318,10 @@ impl NewtonSolve {
 pub struct Newton {
     /// The acceleration angle being flown.
     pub alpha: f32,
-    /// The latest solve.
-    pub solve: NewtonSolve,
+    /// The latest solve: its four pairs' runs, for the inspector and the debug view.
+    /// Boxed: it is over a hundred bytes, and a missile of any law is as large as the
+    /// largest law's state (a tick reads and writes every missile: `Guidance`).
+    pub solve: Box<NewtonSolve>,
     /// Whether a solve ran this tick.
     pub solved_this_tick: bool,
     /// Whether the latest solve failed (no consistent pair); the previous angle is kept.
@@ -359,7 +361,7 @@ impl Law for Newton {
         if due {
             let d = seen.target_pos - body.pos;
             let vr = seen.target_vel - body.vel;
-            self.solve = NewtonSolve::run(d, vr, params, &mut self.roots);
+            *self.solve = NewtonSolve::run(d, vr, params, &mut self.roots);
             self.solved_for = Some(seen.target_vel);
             match self.solve.answer() {
                 Some((alpha, _)) => {

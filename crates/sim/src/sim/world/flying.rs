@@ -105,7 +105,7 @@ impl World {
 }
 
 /// Flies `missiles` in order through the tick; whether any ended. Each missile's lines
-/// are asked for [`AHEAD`] missiles before its turn: a million missiles (288 MB) are
+/// are asked for [`AHEAD`] missiles before its turn: a million missiles (208 MB) are
 /// far from the core, and a tick's work on each is short, so without it the core waits
 /// on each missile's first read (1.2-1.3x the updates per second at a million,
 /// `cargo bench --bench floor`).
