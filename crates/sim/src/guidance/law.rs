@@ -76,6 +76,13 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
     fn lane(&self, _params: &Self::Params, _body: &Body) -> Option<[f32; LANE_NUMBERS]> {
         None
     }
+
+    /// Takes back into its state what its four-lane step left in the numbers (laid out
+    /// as [`Law::lane`] gives them), and sets the body's heading as its own step would
+    /// have (finite wherever the numbers and the move are): with it, a world flies this
+    /// law's missiles four at a time too ([`crate::sim::World::step`]). None: a world
+    /// flies them one at a time.
+    const UNLANE: Option<fn(&mut Self, &[f32; LANE_NUMBERS], &mut Body)> = None;
 }
 
 /// A four-lane step made of a one-missile step `step` run on each lane in turn, for a

@@ -222,6 +222,30 @@ macro_rules! laws {
                 }
             }
 
+            /// [`Guidance::lane`] for a world's missile: only for a law that takes its
+            /// numbers back ([`Law::UNLANE`], [`Guidance::unlane`]).
+            pub fn world_lane(&self, tuning: &Tuning, body: &Body) -> Option<(crate::core::lanes::LaneStep, [f32; crate::core::lanes::LANE_NUMBERS])> {
+                match self {
+                    $( Guidance::$name(g) => <$module::$law as Law>::UNLANE
+                        .and(<$module::$law as Law>::LANE_STEP)
+                        .and_then(|step| g.lane(&tuning.$module, body).map(|numbers| (step, numbers))), )*
+                    Guidance::Runtime(_) => None,
+                }
+            }
+
+            /// Takes back what the four-lane step [`Guidance::world_lane`] gave left in
+            /// `numbers`, and sets the body's heading ([`Law::UNLANE`]).
+            pub fn unlane(&mut self, numbers: &[f32; crate::core::lanes::LANE_NUMBERS], body: &mut Body) {
+                match self {
+                    $( Guidance::$name(g) => {
+                        if let Some(unlane) = <$module::$law as Law>::UNLANE {
+                            unlane(g, numbers, body);
+                        }
+                    } )*
+                    Guidance::Runtime(_) => {}
+                }
+            }
+
             /// How the missile is drawn.
             pub fn look(&self) -> Look {
                 match self {

@@ -75,9 +75,7 @@ impl Law for Smoothed {
         }
         let (pos, vel) = fly(self.dir.into(), params.speed, body.pos.into(), seen.dt);
         (body.pos, body.vel) = (pos.into(), vel.into());
-        if self.dir != Vec2::ZERO {
-            body.heading = crate::core::direction(self.dir);
-        }
+        self.head(body);
         None
     }
 
@@ -116,11 +114,25 @@ impl Law for Smoothed {
         (!params.constant_speed).then_some([s.x, s.y, ga, speed, 0.0, 0.0])
     }
 
+    const UNLANE: Option<fn(&mut Self, &[f32; LANE_NUMBERS], &mut Body)> = Some(|law, n, body| {
+        law.dir = Vec2::new(n[0], n[1]);
+        law.head(body);
+    });
+
     fn notes(params: &SmoothedParams, dt: f32) -> Vec<String> {
         vec![format!(
             "time constant τ = -dt / ln(ga) = {:.3} s",
             params.time_constant(dt)
         )]
+    }
+}
+
+impl Smoothed {
+    /// Points the body along `s` (left as it was while `s` is zero).
+    fn head(&self, body: &mut Body) {
+        if self.dir != Vec2::ZERO {
+            body.heading = crate::core::direction(self.dir);
+        }
     }
 }
 

@@ -452,6 +452,9 @@ fn coast(body: &mut Body, turn_rate: f32, dt: f32) {
     }
 }
 
+#[path = "flight_lanes.rs"]
+mod lanes;
+
 #[cfg(test)]
 #[path = "flight_tests.rs"]
 mod tests;

@@ -105,8 +105,13 @@ impl Metrics {
     /// `atan2(|a x b|, a . b)`, measured only when its cosine says it may beat the peak
     /// (most ticks need no arctangent).
     pub fn record_move(&mut self, path_length: f32, old_vel: Vec2, new_vel: Vec2, dt: f32) {
+        self.record_turn(path_length, Turn::of(old_vel.into(), new_vel.into()), dt);
+    }
+
+    /// [`Metrics::record_move`] with the move's turn worked out (a world's four-lane
+    /// flight works out four at once).
+    pub fn record_turn(&mut self, path_length: f32, turn: Turn<f32>, dt: f32) {
         self.path_length = path_length;
-        let turn = Turn::of(old_vel.into(), new_vel.into());
         if turn.may_peak(self.peak_cos.0) {
             self.measure_turn(turn, dt);
         }

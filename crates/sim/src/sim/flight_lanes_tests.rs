@@ -1,0 +1,268 @@
+//! Four missiles flown at once against each flown alone ([`Flight::fly`]): the same
+//! bits, or nothing changed (and each then flies alone).
+
+use super::super::*;
+use crate::guidance::{Algorithm, Guidance, Launch, Tuning};
+use crate::sim::airframe::Airframe;
+use crate::sim::hash::hash_of;
+use crate::sim::ids::Source;
+use crate::sim::motion::{Motion, Static};
+use crate::sim::rng::Rng;
+use crate::sim::seeker::Seeker;
+use crate::sim::target::TargetSpec;
+use crate::sim::Metrics;
+
+const DT: f32 = 1.0 / 60.0;
+const TICK: u64 = 40;
+
+/// A target `id` at `pos`, having moved from `prev_pos` at `prev_vel`.
+fn target(id: u32, pos: Vec2, prev_pos: Vec2, prev_vel: Vec2) -> Target {
+    let spec = TargetSpec {
+        name: format!("t{id}"),
+        radius: 10.0,
+        destructible: false,
+        motion: Motion::Static(Static { pos }),
+        flares: None,
+    };
+    Target {
+        prev_pos,
+        prev_vel,
+        ..Target::new(TargetId(id), &spec, 0)
+    }
+}
+
+/// Smoothed homing (the article's A), by its id.
+fn smoothed() -> Algorithm {
+    Algorithm::from_id("smoothed").unwrap()
+}
+
+/// `algorithm`'s state at a launch along `dir` (smoothed homing's `s` is `dir`).
+fn launched(algorithm: Algorithm, dir: Vec2) -> Guidance {
+    let seen = Seen {
+        target_pos: Vec2::new(500.0, 300.0),
+        target_vel: Vec2::ZERO,
+        dt: DT,
+    };
+    let launch = Launch {
+        pos: Vec2::ZERO,
+        vel: dir,
+        dir,
+        seen,
+        gravity: Vec2::ZERO,
+    };
+    Guidance::launch(algorithm, &Tuning::default(), &launch)
+        .unwrap()
+        .unwrap()
+        .0
+}
+
+/// A smoothed missile chasing target `target`, launched at tick 0.
+fn missile(id: u32, target: u32, pos: Vec2, vel: Vec2, dir: Vec2) -> Missile {
+    Missile {
+        id: MissileId(id),
+        source: Source::Launcher(0),
+        target: TargetId(target),
+        body: Body {
+            pos,
+            vel,
+            heading: 0.5,
+        },
+        guidance: launched(smoothed(), dir),
+        launched_tick: 0,
+        lifetime: 30.0,
+        fuel: None,
+        radius: 2.0,
+        metrics: Metrics::new(None),
+        airframe: None,
+        seeker: None,
+        avoid: None,
+    }
+}
+
+/// The world's four-lane flight over `tuning`'s smoothed law: whether it flew the four,
+/// after checking that it left the bits each missile's own flight leaves, or left them
+/// as they were.
+fn fly_four_checked(tuning: &Tuning, targets: &[Target], four: &[Missile; 4]) -> bool {
+    let config = WorldConfig::default();
+    let terrain = Terrain::default();
+    let flight = Flight::new(&config, tuning, &[], targets, &terrain, TICK, DT);
+    assert!(flight.in_lanes());
+    let mut lanes = four.clone();
+    let flew = flight.fly_four(&mut lanes);
+    let mut alone = four.clone();
+    let (mut events, mut hits) = (Vec::new(), Vec::new());
+    for missile in &mut alone {
+        flight.fly(missile, &mut events, &mut hits);
+    }
+    let hashes = |m: &[Missile; 4]| m.each_ref().map(hash_of);
+    if flew {
+        assert!(events.is_empty() && hits.is_empty(), "{events:?}");
+        assert_eq!(hashes(&lanes), hashes(&alone), "{lanes:#?}\n{alone:#?}");
+    } else {
+        assert_eq!(hashes(&lanes), hashes(four), "left as they were");
+    }
+    flew
+}
+
+#[test]
+fn four_missiles_at_once_leave_the_bits_each_leaves_alone() {
+    let mut rng = Rng::new(7);
+    let mut tuning = Tuning::default();
+    let (mut flew, mut alone) = (0, 0);
+    for round in 0..4000 {
+        tuning.smoothed.ga = rng.range(0.0, 1.0);
+        tuning.smoothed.speed = rng.range(0.0, 30.0);
+        let point = |rng: &mut Rng| Vec2::new(rng.range(-50.0, 1100.0), rng.range(-50.0, 800.0));
+        let small = |rng: &mut Rng, r: f32| Vec2::new(rng.range(-r, r), rng.range(-r, r));
+        let targets: Vec<Target> = (0..3)
+            .map(|id| {
+                let pos = point(&mut rng);
+                target(id, pos, pos - small(&mut rng, 5.0), small(&mut rng, 300.0))
+            })
+            .collect();
+        let four: [Missile; 4] = std::array::from_fn(|i| {
+            let t = (rng.next_u64() % 3) as u32;
+            // Every few rounds a missile right beside its target (a hit) or with its
+            // end near: the four then fly alone.
+            let pos = match round % 5 {
+                0 => targets[t as usize].pos + small(&mut rng, 20.0),
+                _ => point(&mut rng),
+            };
+            let mut m = missile(
+                i as u32,
+                t,
+                pos,
+                small(&mut rng, 900.0),
+                small(&mut rng, 1.0),
+            );
+            m.metrics.path_length = rng.range(0.0, 500.0);
+            m.metrics.miss_distance = rng.range(0.0, 2000.0);
+            m.metrics.peak_turn_rate = rng.range(0.0, 3.0);
+            m.metrics.set_peak_cos(rng.range(-1.0, 1.0));
+            if round % 7 == 0 {
+                m.fuel = Some(m.metrics.path_length + rng.range(0.0, 40.0));
+                m.lifetime = rng.range(0.6, 0.75);
+            }
+            m
+        });
+        match fly_four_checked(&tuning, &targets, &four) {
+            true => flew += 1,
+            false => alone += 1,
+        }
+    }
+    // Most fours fly at once; those with a hit or an end fly alone.
+    assert!(flew > 2000 && alone > 500, "{flew} at once, {alone} alone");
+}
+
+/// Four missiles well clear of their target at (500, 300), nothing near an end.
+fn clear() -> ([Missile; 4], Vec<Target>) {
+    let t = Vec2::new(500.0, 300.0);
+    let targets = vec![target(0, t, t, Vec2::ZERO)];
+    let four = std::array::from_fn(|i| {
+        let pos = Vec2::new(100.0 + 50.0 * i as f32, 100.0);
+        missile(i as u32, 0, pos, Vec2::new(0.0, 240.0), Vec2::Y)
+    });
+    (four, targets)
+}
+
+#[test]
+fn four_clear_missiles_fly_at_once_and_a_zero_direction_keeps_its_heading() {
+    let (mut four, targets) = clear();
+    let tuning = Tuning::default();
+    assert!(fly_four_checked(&tuning, &targets, &four));
+    // ga 1 and a zero direction: it stays where it is, nose as it was.
+    let mut still = tuning.clone();
+    still.smoothed.ga = 1.0;
+    four[2].guidance = launched(smoothed(), Vec2::ZERO);
+    assert!(fly_four_checked(&still, &targets, &four));
+    let config = WorldConfig::default();
+    let terrain = Terrain::default();
+    let flight = Flight::new(&config, &still, &[], &targets, &terrain, TICK, DT);
+    flight.fly_four(&mut four);
+    assert_eq!(four[2].body.heading, 0.5);
+    assert_ne!(four[1].body.heading, 0.5);
+}
+
+#[test]
+fn a_four_with_anything_to_settle_or_not_plain_is_left_to_fly_alone() {
+    let tuning = Tuning::default();
+    let changes: [(&str, fn(&mut Missile, &mut Vec<Target>)); 11] = [
+        ("a hit", |m, t| m.body.pos = t[0].pos + Vec2::new(0.0, 3.0)),
+        ("its fuel runs out", |m, _| m.fuel = Some(0.5)),
+        ("its lifetime ends", |m, _| m.lifetime = 0.1),
+        ("it leaves the world", |m, _| {
+            // The world's edge (800 + the margin of 400) 1 unit on, 3.2 units a tick.
+            m.body.pos = Vec2::new(1199.0, 100.0);
+            m.guidance = launched(smoothed(), Vec2::X);
+        }),
+        ("not finite", |m, _| {
+            m.body.pos = Vec2::new(f32::INFINITY, 100.0)
+        }),
+        ("a seeker", |m, _| {
+            m.seeker = Some(Box::new(Seeker::new(Default::default(), 1, 0)))
+        }),
+        ("an airframe", |m, _| {
+            m.airframe = Some(Box::new(Airframe::new(Default::default())))
+        }),
+        ("told to go round terrain", |m, _| {
+            m.avoid = Some(Default::default())
+        }),
+        ("another law", |m, _| {
+            m.guidance = launched(Algorithm::from_id("turn-rate").unwrap(), Vec2::X)
+        }),
+        ("its target gone", |m, _| m.target = TargetId(9)),
+        ("its number not finite", |m, _| {
+            m.guidance = launched(smoothed(), Vec2::new(f32::NAN, 0.0))
+        }),
+    ];
+    for (what, change) in changes {
+        for lane in 0..4 {
+            let (mut four, mut targets) = clear();
+            change(&mut four[lane], &mut targets);
+            let flew = fly_four_checked(&tuning, &targets, &four);
+            assert!(!flew, "{what} in lane {lane}");
+        }
+    }
+    // Smoothed at constant speed has no four-lane step.
+    let (four, targets) = clear();
+    let mut constant = tuning.clone();
+    constant.smoothed.constant_speed = true;
+    assert!(!fly_four_checked(&constant, &targets, &four));
+    // Fewer than four.
+    let config = WorldConfig::default();
+    let terrain = Terrain::default();
+    let flight = Flight::new(&config, &tuning, &[], &targets, &terrain, TICK, DT);
+    assert!(!flight.fly_four(&mut clear().0[..3]));
+}
+
+#[test]
+fn a_world_with_gravity_terrain_or_a_script_that_looks_flies_its_missiles_alone() {
+    let tuning = Tuning::default();
+    let (_, targets) = clear();
+    let flight = |config: &WorldConfig, terrain: &Terrain| {
+        Flight::new(config, &tuning, &[], &targets, terrain, TICK, DT).in_lanes()
+    };
+    let (plain, no_terrain) = (WorldConfig::default(), Terrain::default());
+    assert!(flight(&plain, &no_terrain));
+    let falling = WorldConfig {
+        gravity: Vec2::new(0.0, -9.8),
+        ..WorldConfig::default()
+    };
+    assert!(!flight(&falling, &no_terrain));
+    let mut rock = Terrain::default();
+    rock.push(crate::steering::Obstacle::Circle {
+        center: Vec2::new(900.0, 900.0),
+        radius: 20.0,
+    });
+    assert!(!flight(&plain, &rock));
+    let others = [(
+        MissileId(0),
+        crate::steering::Mover {
+            pos: Vec2::ZERO,
+            vel: Vec2::ZERO,
+            radius: 1.0,
+        },
+    )];
+    let among = Flight::new(&plain, &tuning, &[], &targets, &no_terrain, TICK, DT).among(&others);
+    assert!(!among.in_lanes());
+}
