@@ -9,7 +9,7 @@
 //! were, and each then flies alone: the same bits either way (the tests below fly both).
 
 use super::{Ends, Flight};
-use crate::core::lanes::{bits, LaneTick, Real, F4, LANES, LANE_NUMBERS, V2};
+use crate::core::lanes::{bits, LaneTick, Moved, Real, F4, LANES, LANE_NUMBERS, V2};
 use crate::sim::hit::{closest_approach_of, touches};
 use crate::sim::launcher::tuning_for;
 use crate::sim::metrics::Turn;
@@ -73,13 +73,7 @@ impl Flight<'_> {
             lo: V2::new(F4::splat(self.lo.x), F4::splat(self.lo.y)),
             hi: V2::new(F4::splat(self.hi.x), F4::splat(self.hi.y)),
         };
-        let finite = n.iter().fold(
-            moved.pos.x.finite()
-                & moved.pos.y.finite()
-                & moved.vel.x.finite()
-                & moved.vel.y.finite(),
-            |all, x| all & x.finite(),
-        );
+        let finite = finite(&moved, &n);
         let (to, path) = ends.burn(each(&|i| four[i].metrics.path_length), pos, moved.pos);
         let (distance, _) = closest_approach_of(pos, to, was, now);
         let flown = each(&|i| (self.tick - four[i].launched_tick) as f32 * self.dt);
@@ -89,9 +83,16 @@ impl Flight<'_> {
             false => F4::ZERO,
         };
         let detonates = moved.detonates_at.eq(moved.detonates_at);
-        let ends_something =
-            !finite | hit | detonates | moved.solver_failed | fuel | lifetime | outside;
-        if bits(ends_something) != 0 {
+        let settles = [
+            !finite,
+            hit,
+            detonates,
+            moved.solver_failed,
+            fuel,
+            lifetime,
+            outside,
+        ];
+        if any_lane(settles) {
             return false;
         }
         let turn = Turn::of(vel, moved.vel);
@@ -110,6 +111,20 @@ impl Flight<'_> {
         }
         true
     }
+}
+
+/// The lanes where the move and the law's numbers are all finite (a world keeps the
+/// last good state of a missile whose move is not, and ends its flight).
+fn finite(moved: &Moved, numbers: &[F4; LANE_NUMBERS]) -> F4 {
+    let (pos, vel) = (moved.pos, moved.vel);
+    let moved = pos.x.finite() & pos.y.finite() & vel.x.finite() & vel.y.finite();
+    numbers.iter().fold(moved, |all, x| all & x.finite())
+}
+
+/// Whether any lane has any of these: something a world's flight writes down or ends
+/// with, which that missile's own flight then settles.
+fn any_lane(settles: [F4; 7]) -> bool {
+    settles.iter().any(|mask| bits(*mask) != 0)
 }
 
 #[cfg(test)]

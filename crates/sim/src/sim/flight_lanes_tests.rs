@@ -2,6 +2,8 @@
 //! bits, or nothing changed (and each then flies alone).
 
 use super::super::*;
+use super::{any_lane, finite};
+use crate::core::lanes::{bits, Moved, F4, V2};
 use crate::guidance::{Algorithm, Guidance, Launch, Tuning};
 use crate::sim::airframe::Airframe;
 use crate::sim::hash::hash_of;
@@ -117,7 +119,9 @@ fn four_missiles_at_once_leave_the_bits_each_leaves_alone() {
         let targets: Vec<Target> = (0..3)
             .map(|id| {
                 let pos = point(&mut rng);
-                target(id, pos, pos - small(&mut rng, 5.0), small(&mut rng, 300.0))
+                let mut t = target(id, pos, pos - small(&mut rng, 5.0), small(&mut rng, 300.0));
+                t.radius = rng.range(0.5, 3.0);
+                t
             })
             .collect();
         let four: [Missile; 4] = std::array::from_fn(|i| {
@@ -125,7 +129,7 @@ fn four_missiles_at_once_leave_the_bits_each_leaves_alone() {
             // Every few rounds a missile right beside its target (a hit) or with its
             // end near: the four then fly alone.
             let pos = match round % 5 {
-                0 => targets[t as usize].pos + small(&mut rng, 20.0),
+                0 => targets[t as usize].pos + small(&mut rng, 8.0),
                 _ => point(&mut rng),
             };
             let mut m = missile(
@@ -135,6 +139,10 @@ fn four_missiles_at_once_leave_the_bits_each_leaves_alone() {
                 small(&mut rng, 900.0),
                 small(&mut rng, 1.0),
             );
+            // Launched at any tick so far; radii small enough that their product is
+            // less than their sum.
+            m.launched_tick = rng.next_u64() % TICK;
+            m.radius = rng.range(0.5, 1.5);
             m.metrics.path_length = rng.range(0.0, 500.0);
             m.metrics.miss_distance = rng.range(0.0, 2000.0);
             m.metrics.peak_turn_rate = rng.range(0.0, 3.0);
@@ -265,4 +273,39 @@ fn a_world_with_gravity_terrain_or_a_script_that_looks_flies_its_missiles_alone(
     )];
     let among = Flight::new(&plain, &tuning, &[], &targets, &no_terrain, TICK, DT).among(&others);
     assert!(!among.in_lanes());
+}
+
+#[test]
+fn a_lane_is_finite_only_where_its_move_and_every_number_are() {
+    let one = |bad: usize, lane: usize| {
+        let mut x = [[1.0f32; 4]; 10];
+        x[bad][lane] = if bad % 2 == 0 {
+            f32::NAN
+        } else {
+            f32::INFINITY
+        };
+        let f = |k: usize| F4::from(x[k]);
+        let moved = Moved::from((V2::new(f(0), f(1)), V2::new(f(2), f(3))));
+        let numbers = std::array::from_fn(|k| f(4 + k));
+        bits(finite(&moved, &numbers))
+    };
+    for bad in 0..10 {
+        for lane in 0..4 {
+            let others = 0b1111 & !(1 << lane);
+            assert_eq!(one(bad, lane), others, "number {bad}, lane {lane}");
+        }
+    }
+}
+
+#[test]
+fn any_settling_lane_of_any_kind_sends_the_four_to_fly_alone() {
+    assert!(!any_lane([F4::ZERO; 7]));
+    for kind in 0..7 {
+        for lane in 0..4 {
+            let mut settles = [F4::ZERO; 7];
+            let only = F4::from(std::array::from_fn(|i| if i == lane { 1.0 } else { 0.0 }));
+            settles[kind] = only.eq(F4::ONE);
+            assert!(any_lane(settles), "kind {kind}, lane {lane}");
+        }
+    }
 }

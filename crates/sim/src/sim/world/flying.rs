@@ -122,9 +122,7 @@ fn fly_all(
     let mut k = 0;
     while k < missiles.len() {
         let end = (k + LANES).min(missiles.len());
-        for next in missiles.iter().skip(k + AHEAD).take(end - k) {
-            prefetch(next);
-        }
+        prefetch_ahead(missiles, k..end);
         let four = &mut missiles[k..end];
         if !(in_lanes && flight.fly_four(four)) {
             for missile in four.iter_mut() {
@@ -135,4 +133,11 @@ fn fly_all(
         k = end;
     }
     ended
+}
+
+/// Asks for the lines of the missiles [`AHEAD`] after those in `range` (speed only).
+fn prefetch_ahead(missiles: &[Missile], range: std::ops::Range<usize>) {
+    for next in missiles.iter().skip(range.start + AHEAD).take(range.len()) {
+        prefetch(next);
+    }
 }
