@@ -178,6 +178,13 @@ fn four_clear_missiles_fly_at_once_and_a_zero_direction_keeps_its_heading() {
     let (mut four, targets) = clear();
     let tuning = Tuning::default();
     assert!(fly_four_checked(&tuning, &targets, &four));
+    // Launched at tick 30 with half a second to live: at tick 40 a sixth of it is
+    // flown, and they fly at once.
+    let mut late = four.clone();
+    for m in &mut late {
+        (m.launched_tick, m.lifetime) = (30, 0.5);
+    }
+    assert!(fly_four_checked(&tuning, &targets, &late));
     // ga 1 and a zero direction: it stays where it is, nose as it was.
     let mut still = tuning.clone();
     still.smoothed.ga = 1.0;
