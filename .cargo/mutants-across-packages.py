@@ -20,6 +20,8 @@ keeps only the mutants in code the diff touches:
         --in-diff changes.diff lockstep_diagnosis crates/sim/src/sim/lockstep.rs
 """
 import json
+import os
+import signal
 import subprocess
 import sys
 
@@ -66,13 +68,19 @@ def outcome(package, test):
     )
     if built.returncode != 0:
         return "UNVIABLE"
+    # In a session of its own: a mutant that loops for ever is ended with the test
+    # binary cargo started, not only cargo (which would leave the binary running).
+    ran = subprocess.Popen(
+        ["cargo", "test", "-q"] + package + ["--test", test],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
     try:
-        ran = subprocess.run(
-            ["cargo", "test", "-q"] + package + ["--test", test], capture_output=True, timeout=180
-        )
+        code = ran.wait(timeout=180)
     except subprocess.TimeoutExpired:
+        os.killpg(ran.pid, signal.SIGKILL)
+        ran.wait()
         return "TIMEOUT"
-    return "CAUGHT" if ran.returncode != 0 else "MISSED"
+    return "CAUGHT" if code != 0 else "MISSED"
 
 
 if __name__ == "__main__":
