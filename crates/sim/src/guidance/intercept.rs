@@ -201,6 +201,11 @@ impl Law for Intercept {
         (!params.lead_pursuit).then_some([speed, aim.x, aim.y, left, blast, 0.0])
     }
 
+    // Its step changes only the travel left (and, without lead pursuit, never the
+    // heading).
+    const UNLANE: Option<fn(&mut Self, &[f32; LANE_NUMBERS], &mut Body)> =
+        Some(|law, n, _| law.travel_left = n[3]);
+
     /// The quadratic's time from launch.
     fn optimal_time(&self, _params: &InterceptParams, _body: &Body, _seen: &Seen) -> Option<f32> {
         self.solution.time

@@ -233,6 +233,15 @@ macro_rules! laws {
                 }
             }
 
+            /// Whether a world may fly this missile four at a time ([`Law::UNLANE`]),
+            /// with the parameters its [`Law::lane`] takes.
+            pub fn flies_in_lanes(&self) -> bool {
+                match self {
+                    $( Guidance::$name(_) => <$module::$law as Law>::UNLANE.is_some(), )*
+                    Guidance::Runtime(_) => false,
+                }
+            }
+
             /// Takes back what the four-lane step [`Guidance::world_lane`] gave left in
             /// `numbers`, and sets the body's heading ([`Law::UNLANE`]).
             pub fn unlane(&mut self, numbers: &[f32; crate::core::lanes::LANE_NUMBERS], body: &mut Body) {

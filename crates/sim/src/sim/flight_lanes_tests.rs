@@ -40,13 +40,19 @@ fn smoothed() -> Algorithm {
 
 /// `algorithm`'s state at a launch along `dir` (smoothed homing's `s` is `dir`).
 fn launched(algorithm: Algorithm, dir: Vec2) -> Guidance {
+    launched_at(algorithm, Vec2::ZERO, dir, Vec2::new(500.0, 300.0))
+}
+
+/// `algorithm`'s state at a launch from `from` along `dir` at a target parked at `aim`
+/// (the intercept's aim point, and its travel left the distance to it).
+fn launched_at(algorithm: Algorithm, from: Vec2, dir: Vec2, aim: Vec2) -> Guidance {
     let seen = Seen {
-        target_pos: Vec2::new(500.0, 300.0),
+        target_pos: aim,
         target_vel: Vec2::ZERO,
         dt: DT,
     };
     let launch = Launch {
-        pos: Vec2::ZERO,
+        pos: from,
         vel: dir,
         dir,
         seen,
@@ -108,6 +114,13 @@ fn fly_four_checked(tuning: &Tuning, targets: &[Target], four: &[Missile; 4]) ->
 
 #[test]
 fn four_missiles_at_once_leave_the_bits_each_leaves_alone() {
+    for law in ["smoothed", "intercept"] {
+        four_at_once_as_alone(Algorithm::from_id(law).unwrap());
+    }
+}
+
+/// [`four_missiles_at_once_leave_the_bits_each_leaves_alone`] for one law.
+fn four_at_once_as_alone(law: Algorithm) {
     let mut rng = Rng::new(7);
     let mut tuning = Tuning::default();
     let (mut flew, mut alone) = (0, 0);
@@ -143,6 +156,13 @@ fn four_missiles_at_once_leave_the_bits_each_leaves_alone() {
             // less than their sum.
             m.launched_tick = rng.next_u64() % TICK;
             m.radius = rng.range(0.5, 1.5);
+            // The intercept aims at a point up to 15 units away (some reach it this
+            // tick and detonate) or anywhere.
+            let aim = match round % 3 {
+                0 => pos + small(&mut rng, 15.0),
+                _ => point(&mut rng),
+            };
+            m.guidance = launched_at(law, pos, small(&mut rng, 1.0), aim);
             m.metrics.path_length = rng.range(0.0, 500.0);
             m.metrics.miss_distance = rng.range(0.0, 2000.0);
             m.metrics.peak_turn_rate = rng.range(0.0, 3.0);
@@ -159,7 +179,10 @@ fn four_missiles_at_once_leave_the_bits_each_leaves_alone() {
         }
     }
     // Most fours fly at once; those with a hit or an end fly alone.
-    assert!(flew > 2000 && alone > 500, "{flew} at once, {alone} alone");
+    assert!(
+        flew > 1600 && alone > 400,
+        "{law}: {flew} at once, {alone} alone"
+    );
 }
 
 /// Four missiles well clear of their target at (500, 300), nothing near an end.
@@ -314,5 +337,25 @@ fn any_settling_lane_of_any_kind_sends_the_four_to_fly_alone() {
             settles[kind] = only.eq(F4::ONE);
             assert!(any_lane(settles), "kind {kind}, lane {lane}");
         }
+    }
+}
+
+#[test]
+fn an_intercept_that_reaches_its_aim_point_sends_the_four_to_fly_alone() {
+    // Intercepts at 300 units/s (5 a tick) with 200 units to go, flying at once; one
+    // of them 3 units from its aim point, which it reaches (and detonates) this tick.
+    let intercept = Algorithm::from_id("intercept").unwrap();
+    let (mut four, targets) = clear();
+    for m in &mut four {
+        let aim = m.body.pos + Vec2::new(0.0, 200.0);
+        m.guidance = launched_at(intercept, m.body.pos, Vec2::Y, aim);
+    }
+    let tuning = Tuning::default();
+    assert!(fly_four_checked(&tuning, &targets, &four));
+    for lane in 0..4 {
+        let mut near = four.clone();
+        let pos = near[lane].body.pos;
+        near[lane].guidance = launched_at(intercept, pos, Vec2::Y, pos + Vec2::new(0.0, 3.0));
+        assert!(!fly_four_checked(&tuning, &targets, &near), "lane {lane}");
     }
 }

@@ -124,7 +124,9 @@ fn fly_all(
         let end = (k + LANES).min(missiles.len());
         prefetch_ahead(missiles, k..end);
         let four = &mut missiles[k..end];
-        if !(in_lanes && flight.fly_four(four)) {
+        // (A law that does not fly in lanes is told apart before anything is asked.)
+        let lanes = in_lanes && four.first().is_some_and(|m| m.guidance.flies_in_lanes());
+        if !(lanes && flight.fly_four(four)) {
             for missile in four.iter_mut() {
                 flight.fly(missile, events, hits);
             }
