@@ -20,17 +20,20 @@ use glam::Vec2;
 impl Flight<'_> {
     /// Whether this tick's missiles may fly four at a time: nothing in the world but a
     /// missile's own law and target steers it or stops it.
-    pub(in crate::sim) fn in_lanes(&self) -> bool {
+    fn in_lanes(&self) -> bool {
         self.others.is_empty() && self.terrain.shapes().is_empty() && self.gravity == Vec2::ZERO
     }
 
-    /// Flies `missiles` (four, in a world where [`Flight::in_lanes`]) through the tick
-    /// at once, if that ends none of them and each is plain; returns whether it did
-    /// (else nothing changed: fly each with [`Flight::fly`]).
+    /// Flies `missiles` (four) through the tick at once, if the world allows it
+    /// ([`Flight::in_lanes`]), each is plain and that ends none of them; returns whether
+    /// it did (else nothing changed: fly each with [`Flight::fly`]).
     pub(in crate::sim) fn fly_four(&self, missiles: &mut [Missile]) -> bool {
         let Ok(four) = <&mut [Missile; LANES]>::try_from(missiles) else {
             return false;
         };
+        if !self.in_lanes() {
+            return false;
+        }
         let law = four[0].algorithm();
         let mut targets: [Option<&Target>; LANES] = [None; LANES];
         let mut numbers = [[0.0; LANE_NUMBERS]; LANES];

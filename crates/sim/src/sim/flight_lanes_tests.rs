@@ -94,7 +94,6 @@ fn fly_four_checked(tuning: &Tuning, targets: &[Target], four: &[Missile; 4]) ->
     let config = WorldConfig::default();
     let terrain = Terrain::default();
     let flight = Flight::new(&config, tuning, &[], targets, &terrain, TICK, DT);
-    assert!(flight.in_lanes());
     let mut lanes = four.clone();
     let flew = flight.fly_four(&mut lanes);
     let mut alone = four.clone();
@@ -276,9 +275,11 @@ fn a_four_with_anything_to_settle_or_not_plain_is_left_to_fly_alone() {
 #[test]
 fn a_world_with_gravity_terrain_or_a_script_that_looks_flies_its_missiles_alone() {
     let tuning = Tuning::default();
-    let (_, targets) = clear();
+    let (four, targets) = clear();
+    // Whether the four clear missiles fly at once in that world.
     let flight = |config: &WorldConfig, terrain: &Terrain| {
-        Flight::new(config, &tuning, &[], &targets, terrain, TICK, DT).in_lanes()
+        let flight = Flight::new(config, &tuning, &[], &targets, terrain, TICK, DT);
+        flight.fly_four(&mut four.clone())
     };
     let (plain, no_terrain) = (WorldConfig::default(), Terrain::default());
     assert!(flight(&plain, &no_terrain));
@@ -302,7 +303,7 @@ fn a_world_with_gravity_terrain_or_a_script_that_looks_flies_its_missiles_alone(
         },
     )];
     let among = Flight::new(&plain, &tuning, &[], &targets, &no_terrain, TICK, DT).among(&others);
-    assert!(!among.in_lanes());
+    assert!(!among.fly_four(&mut four.clone()));
 }
 
 #[test]

@@ -118,14 +118,13 @@ fn fly_all(
     hits: &mut Vec<TargetId>,
 ) -> bool {
     let mut ended = false;
-    let in_lanes = flight.in_lanes();
     let mut k = 0;
     while k < missiles.len() {
         let end = (k + LANES).min(missiles.len());
         prefetch_ahead(missiles, k..end);
         let four = &mut missiles[k..end];
         // (A law that does not fly in lanes is told apart before anything is asked.)
-        let lanes = in_lanes && four.first().is_some_and(|m| m.guidance.flies_in_lanes());
+        let lanes = four.first().is_some_and(|m| m.guidance.flies_in_lanes());
         if !(lanes && flight.fly_four(four)) {
             for missile in four.iter_mut() {
                 flight.fly(missile, events, hits);
