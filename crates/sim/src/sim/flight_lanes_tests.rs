@@ -223,7 +223,9 @@ fn four_clear_missiles_fly_at_once_and_a_zero_direction_keeps_its_heading() {
 #[test]
 fn a_four_with_anything_to_settle_or_not_plain_is_left_to_fly_alone() {
     let tuning = Tuning::default();
-    let changes: [(&str, fn(&mut Missile, &mut Vec<Target>)); 11] = [
+    // What is changed in one missile (its targets at hand).
+    type Change = fn(&mut Missile, &mut Vec<Target>);
+    let changes: [(&str, Change); 11] = [
         ("a hit", |m, t| m.body.pos = t[0].pos + Vec2::new(0.0, 3.0)),
         ("its fuel runs out", |m, _| m.fuel = Some(0.5)),
         ("its lifetime ends", |m, _| m.lifetime = 0.1),
@@ -310,7 +312,7 @@ fn a_world_with_gravity_terrain_or_a_script_that_looks_flies_its_missiles_alone(
 fn a_lane_is_finite_only_where_its_move_and_every_number_are() {
     let one = |bad: usize, lane: usize| {
         let mut x = [[1.0f32; 4]; 10];
-        x[bad][lane] = if bad % 2 == 0 {
+        x[bad][lane] = if bad.is_multiple_of(2) {
             f32::NAN
         } else {
             f32::INFINITY
