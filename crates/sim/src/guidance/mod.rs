@@ -225,12 +225,7 @@ macro_rules! laws {
             /// [`Guidance::lane`] for a world's missile: only for a law that takes its
             /// numbers back ([`Law::UNLANE`], [`Guidance::unlane`]).
             pub fn world_lane(&self, tuning: &Tuning, body: &Body) -> Option<(crate::core::lanes::LaneStep, [f32; crate::core::lanes::LANE_NUMBERS])> {
-                match self {
-                    $( Guidance::$name(g) => <$module::$law as Law>::UNLANE
-                        .and(<$module::$law as Law>::LANE_STEP)
-                        .and_then(|step| g.lane(&tuning.$module, body).map(|numbers| (step, numbers))), )*
-                    Guidance::Runtime(_) => None,
-                }
+                self.flies_in_lanes().then(|| self.lane(tuning, body)).flatten()
             }
 
             /// Whether a world may fly this missile four at a time ([`Law::UNLANE`]),
