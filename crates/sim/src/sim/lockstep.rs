@@ -64,7 +64,9 @@ pub struct Handoff {
     contact: bool,
     /// The world's gravity, added after the law's move.
     gravity: Vec2,
-    target: Target,
+    /// Boxed: a target is about a kilobyte, and a handoff is moved from the sweep's run
+    /// to its group and into its pack.
+    target: Box<Target>,
     engagement: Engagement,
 }
 
@@ -163,7 +165,7 @@ impl Handoff {
             step,
             contact,
             gravity: world.config.gravity,
-            target: target.clone(),
+            target: Box::new(target.clone()),
             engagement,
         })
     }
@@ -299,12 +301,12 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
     let mut engagements = Vec::with_capacity(handoffs.len());
     for handoff in handoffs {
         let mut engagement = handoff.engagement;
-        engagement.track = match tracks.iter().position(|t| t.target == handoff.target) {
+        engagement.track = match tracks.iter().position(|t| t.target == *handoff.target) {
             Some(i) => i,
             None => {
                 tracks.push(Track {
                     line: Track::line_of(&handoff.target, tick, end, dt),
-                    target: handoff.target,
+                    target: *handoff.target,
                     lost: false,
                     gone: false,
                     trail: match sampling {
@@ -444,23 +446,23 @@ fn fly_pack<const GRAVITY: bool>(
     if pack.slots.iter().all(Option::is_none) {
         return ended;
     }
-    let target = |i: usize| pack.slots[i].map(|l| &tracks[engagements[l].track].target);
-    // Where each lane's target was at the tick's start and its velocity then (zero in an
-    // empty lane): a row a lane, turned into four lanes in registers. Put together a
-    // number at a time, the velocity was stored a number at a time for the law's step to
-    // read four at a time, and the read waited for the stores to land (pro-nav's sweep
-    // ran a quarter faster without that wait).
-    let [was_x, was_y, vel_x, vel_y] = F4::transpose(std::array::from_fn(|i| {
-        target(i).map_or(F4::ZERO, |t| {
-            F4::from([t.prev_pos.x, t.prev_pos.y, t.prev_vel.x, t.prev_vel.y])
-        })
-    }));
-    let was = V2::new(was_x, was_y);
-    let now = V2::gather(std::array::from_fn(|i| {
-        target(i).map_or(Vec2::ZERO, |t| t.pos)
-    }));
+    // Where each lane's target was at the tick's start and its velocity then, and where
+    // it is now (zero in an empty lane), each lane's target looked up once: a row a lane,
+    // turned into four lanes in registers. Put together a number at a time, the velocity
+    // was stored a number at a time for the law's step to read four at a time, and the
+    // read waited for the stores to land (pro-nav's sweep ran a quarter faster without
+    // that wait).
+    let (mut rows, mut now) = ([F4::ZERO; LANES], [Vec2::ZERO; LANES]);
+    for (i, slot) in pack.slots.iter().enumerate() {
+        if let Some(l) = *slot {
+            let t = &tracks[engagements[l].track].target;
+            rows[i] = F4::from([t.prev_pos.x, t.prev_pos.y, t.prev_vel.x, t.prev_vel.y]);
+            now[i] = t.pos;
+        }
+    }
+    let [was_x, was_y, vel_x, vel_y] = F4::transpose(rows);
+    let (was, now) = (V2::new(was_x, was_y), V2::gather(now));
     let dt4 = F4::splat(dt);
-    let mut numbers = pack.numbers;
     let tick = LaneTick {
         pos: pack.pos,
         vel: pack.vel,
@@ -468,7 +470,8 @@ fn fly_pack<const GRAVITY: bool>(
         target_vel: V2::new(vel_x, vel_y),
         dt: dt4,
     };
-    let moved = step(&mut numbers, &tick);
+    // (The law's numbers are stepped where they lie: nothing below reads the old ones.)
+    let moved = step(&mut pack.numbers, &tick);
     let (mut pos, mut vel) = (moved.pos, moved.vel);
     if GRAVITY {
         // As a world adds gravity after the law's move (`airframe::fly`).
@@ -529,7 +532,7 @@ fn fly_pack<const GRAVITY: bool>(
             keep(v.y, o.y),
         ]);
     }
-    (pack.pos, pack.vel, pack.numbers, pack.path) = (pos, vel, numbers, path);
+    (pack.pos, pack.vel, pack.path) = (pos, vel, path);
     pack.age += F4::ONE;
     let settle = bits(settle);
     if settle == 0 {
