@@ -9,6 +9,7 @@ extern crate steerlab_scenario as steerlab;
 
 use steerlab::scenario::Scenario;
 use steerlab::sim::lockstep::{self, Handoff, Landed};
+use steerlab::sim::motion::{Constant, Motion};
 use steerlab::sim::{Metrics, World};
 
 mod lockstep_engagements;
@@ -190,8 +191,52 @@ fn a_world_whose_missile_something_else_can_touch_is_not_handed_off() {
         &|s| s.launchers[0].algorithms = vec!["smoothed".parse().unwrap(); 2],
         "two missiles",
     );
-    let evading = "Evade(pos: (1000, 160), vel: (-160, 0), max_accel: 500, range: 350)";
-    assert!(launched(&engagement_with(0, Some(evading))).1.is_none());
+    // A target throwing flares: they may take the missile's seeker, and its blast.
+    refused(
+        &|s| {
+            s.targets[0].flares = Some(steerlab::sim::flares::FlareSpec {
+                count: 8,
+                range: 300.0,
+                every: 0.4,
+                lifetime: 2.0,
+                eject_speed: 70.0,
+            })
+        },
+        "flares",
+    );
+}
+
+#[test]
+fn an_evasive_target_flies_away_from_its_own_missile_as_the_world_flies_it() {
+    // One evader chased from three launchers, each farther than it looks: handed off
+    // equal, then each lane's target is its own, fleeing the missile in that lane once it
+    // comes near (one shared would flee one of them).
+    let evading = "Evade(pos: (1000, 600), vel: (-150, 0), max_accel: 400, range: 300)";
+    let from = [(200.0, 200.0), (200.0, 1000.0), (1800.0, 600.0)];
+    let scenarios: Vec<Scenario> = (from.iter())
+        .map(|&(x, y)| {
+            let mut s = engagement_with(3, Some(evading));
+            s.launchers[0].pos = glam::Vec2::new(x, y);
+            (s.launchers[0].missile.lifetime, s.launchers[0].missile.fuel) = (6.0, None);
+            s
+        })
+        .collect();
+    let (worlds, handoffs): (Vec<World>, Vec<Option<Handoff>>) =
+        scenarios.iter().map(launched).unzip();
+    assert!(worlds.iter().all(|w| w.targets() == worlds[0].targets()));
+    let landed = lockstep::fly(handoffs.into_iter().map(Option::unwrap).collect());
+    for (i, (scenario, lane)) in scenarios.iter().zip(&landed).enumerate() {
+        let (world, _) = launched(scenario);
+        let end = (10.0 * world.config.tick_rate).round() as u64;
+        let metrics = agrees(lane, world, end, &format!("evader {i}"));
+        // It did evade: against the same start flown straight the flight ends otherwise.
+        let mut straight = scenario.clone();
+        straight.targets[0].motion = Motion::Constant(Constant {
+            pos: glam::Vec2::new(1000.0, 600.0),
+            vel: glam::Vec2::new(-150.0, 0.0),
+        });
+        assert_ne!(both_ways(&straight, "straight"), metrics, "evader {i}");
+    }
 }
 
 /// The world's own flight from where it is to `end` against the lane's: every metric,

@@ -35,6 +35,12 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
     let f = |k: u32, lo: f32, hi: f32| {
         lo + (hi - lo) * (((i * 7919 + k * 104_729) % 1000) as f32 / 999.0)
     };
+    // How near a missile comes before an evasive target reacts (0: from any distance).
+    let reach = if i.is_multiple_of(2) {
+        0.0
+    } else {
+        f(31, 50.0, 600.0)
+    };
     let motions = [
         format!("Constant(pos: ({}, {}), vel: ({}, {}))", f(1, 600.0, 1800.0), f(2, 100.0, 900.0), f(3, -300.0, 300.0), f(4, -300.0, 300.0)),
         format!("Circle(center: ({}, 450), radius: {}, angular_speed: {})", f(5, 500.0, 1500.0), f(6, 50.0, 400.0), f(7, -2.0, 2.0)),
@@ -46,6 +52,12 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
         // Appears at a grid point, chases the hero (none named: the centre of the
         // visible screen) for 2 s, then flies to another point.
         "FlyProgram(program: [25, 242, 91], steering: (radial_speed: 150, angular_speed: 1.5))".to_string(),
+        // Reacting to the missile after them: from any distance, or once it comes within
+        // a range.
+        format!("Evade(pos: ({}, {}), vel: ({}, 60), max_accel: {}, range: {})", f(27, 600.0, 1400.0), f(28, 300.0, 900.0), f(29, -200.0, 200.0), f(30, 100.0, 800.0), reach),
+        format!("Hide(pos: ({}, {}), max_speed: {}, max_accel: {}, range: {})", f(27, 600.0, 1400.0), f(28, 300.0, 900.0), f(29, 50.0, 250.0), f(30, 100.0, 800.0), reach),
+        format!("RunForFlag(pos: (200, {}), flag: (1800, {}), max_speed: {}, max_accel: {}, range: {})", f(28, 300.0, 900.0), f(27, 300.0, 900.0), f(29, 50.0, 250.0), f(30, 100.0, 800.0), reach),
+        format!("BreakTurn(pos: ({}, {}), vel: ({}, 0), accel: {}, at_range: {})", f(27, 600.0, 1400.0), f(28, 300.0, 900.0), f(29, -200.0, 200.0), f(30, 100.0, 900.0), f(31, 50.0, 600.0)),
     ];
     let motion = motion.unwrap_or(&motions[i as usize % motions.len()]);
     // The program that crosses its death line, against a slow missile.

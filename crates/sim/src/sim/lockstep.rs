@@ -3,14 +3,14 @@
 //! A sweep flies the same small engagement thousands of times with different numbers.
 //! Once a world is down to one missile whose flight nothing else in it can change (no
 //! launches to come, no turrets or rain, no gravity unless its law's step flies under
-//! it, no airframe or seeker, a target that neither evades, follows nor throws flares,
+//! it, no airframe or seeker, a target that neither follows another nor throws flares,
 //! and no other target if its law detonates), what is left of its run is that missile
-//! against that target. [`Handoff::take`] lifts the two out of the world;
-//! [`fly`] flies many such pairs in lockstep, four per [`F4`], with the rules the world
-//! uses written once for both ([`crate::core::lanes`]): the law's step, the swept hit
-//! test, the turn measure, the target's tick, the ends of a flight. A lane computes the
-//! bits [`World::step`] computes; `crates/scenario/tests/lockstep.rs` flies both and
-//! compares.
+//! against that target (a target that evades it is told where it is, as a world tells
+//! it). [`Handoff::take`] lifts the two out of the world; [`fly`] flies many such pairs
+//! in lockstep, four per [`F4`], with the rules the world uses written once for both
+//! ([`crate::core::lanes`]): the law's step, the swept hit test, the turn measure, the
+//! target's tick, the ends of a flight. A lane computes the bits [`World::step`]
+//! computes; `crates/scenario/tests/lockstep.rs` flies both and compares.
 //!
 //! A diagnosed sweep asks a handoff to be diagnosed ([`Handoff::diagnosed`]): each tick
 //! its pack also writes down where its lanes are, and a miss is diagnosed when it lands
@@ -35,7 +35,7 @@ use super::hit::{closest_approach_of, touches};
 use super::ids::TargetId;
 use super::metrics::{closer, Metrics, Outcome, Turn};
 use super::motion::fly_program::screen_centre;
-use super::motion::Surroundings;
+use super::motion::{Moving, Surroundings};
 use super::target::Target;
 use super::{MissReason, World};
 use crate::core::lanes::{bits, LaneStep, LaneTick, Real, F4, LANES, LANE_NUMBERS, V2};
@@ -133,10 +133,8 @@ impl Handoff {
             && missile.seeker.is_none()
             && (contact || world.targets().len() == 1);
         let target = world.target(missile.target)?;
-        let passive = !target.decoy
-            && target.flares.is_none()
-            && !target.motion.evades()
-            && target.state.followed().is_none();
+        // (An evasive target flies on: its track is told where this missile is.)
+        let passive = !target.decoy && target.flares.is_none() && target.state.followed().is_none();
         if !(quiet && plain && passive) {
             return None;
         }
@@ -301,24 +299,20 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
     let mut engagements = Vec::with_capacity(handoffs.len());
     for handoff in handoffs {
         let mut engagement = handoff.engagement;
-        engagement.track = match tracks.iter().position(|t| t.target == *handoff.target) {
+        engagement.track = match tracks.iter().position(|t| t.shared(&handoff.target)) {
             Some(i) => i,
             None => {
-                tracks.push(Track {
-                    line: Track::line_of(&handoff.target, tick, end, dt),
-                    target: *handoff.target,
-                    lost: false,
-                    gone: false,
-                    trail: match sampling {
-                        true => SPARE.with_borrow_mut(|s| spare(&mut s.targets)),
-                        false => Vec::new(),
-                    },
-                });
+                let trail = match sampling {
+                    true => SPARE.with_borrow_mut(|s| spare(&mut s.targets)),
+                    false => Vec::new(),
+                };
+                tracks.push(Track::new(*handoff.target, tick, end, dt, trail));
                 tracks.len() - 1
             }
         };
         engagements.push(engagement);
     }
+    let evasive = tracks.iter().any(|t| t.evades);
     let around = Surroundings {
         hero: screen_centre(),
         ..Surroundings::default()
@@ -335,7 +329,10 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
         }
         let lost_before = lost;
         lost = false;
-        for track in tracks.iter_mut().filter(|t| !t.gone) {
+        if evasive {
+            threaten(&mut tracks, &packs, &engagements);
+        }
+        for track in (tracks.iter_mut()).filter(|t| !t.gone && (!t.evades || t.threat.is_some())) {
             track.lost = track.tick(t, dt, &around);
             lost |= track.lost;
             if sampling && !track.lost {
@@ -385,6 +382,24 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
         give_back(&mut s.targets, tracks.into_iter().map(|t| t.trail));
     });
     landed
+}
+
+/// Tells each evasive track where its engagement's missile is at the start of this tick
+/// (none once it has landed: the track is then no longer flown, nothing else chasing it).
+fn threaten(tracks: &mut [Track], packs: &[Pack], engagements: &[Engagement]) {
+    for track in tracks.iter_mut() {
+        track.threat = None;
+    }
+    for pack in packs {
+        for (i, slot) in pack.slots.iter().enumerate() {
+            if let Some(track) = slot.map(|l| &mut tracks[engagements[l].track]) {
+                track.threat = track.evades.then(|| Moving {
+                    pos: pack.pos.lane(i),
+                    vel: pack.vel.lane(i),
+                });
+            }
+        }
+    }
 }
 
 /// Packs the engagements `live` four to a pack at the start of tick `t`; a pack with a

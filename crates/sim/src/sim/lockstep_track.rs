@@ -1,8 +1,9 @@
 //! The targets the lockstep path flies its engagements against ([`super::fly`]): one
 //! track per distinct target, ticked once a tick for every engagement chasing it, a
-//! straight line only moved along.
+//! straight line only moved along, and an evasive target its engagement's own, told
+//! where that engagement's missile is.
 
-use crate::sim::motion::{Constant, Surroundings};
+use crate::sim::motion::{Constant, Moving, Surroundings};
 use crate::sim::target::Target;
 use glam::Vec2;
 
@@ -18,6 +19,11 @@ pub(super) struct Track {
     /// With a sampled engagement after it: its position and velocity after each tick
     /// until it is lost.
     pub trail: Vec<[Vec2; 2]>,
+    /// Whether it reacts to the missile after it ([`crate::sim::motion::Motion::evades`]):
+    /// then it is one engagement's alone ([`Track::shared`]) and ticks only while that
+    /// engagement flies, with `threat` where its missile was at the tick's start.
+    pub evades: bool,
+    pub threat: Option<Moving>,
 }
 
 impl Track {
@@ -32,10 +38,39 @@ impl Track {
         (finite && now == (target.pos, target.vel)).then(|| line.clone())
     }
 
+    /// A track for `target` from tick `tick` to `end` (its trail given).
+    pub fn new(target: Target, tick: u64, end: u64, dt: f32, trail: Vec<[Vec2; 2]>) -> Track {
+        Track {
+            line: Track::line_of(&target, tick, end, dt),
+            evades: target.motion.evades(),
+            target,
+            lost: false,
+            gone: false,
+            trail,
+            threat: None,
+        }
+    }
+
+    /// Whether an engagement chasing a target equal to `target` may share this track: a
+    /// target that reacts to its missile moves for that missile alone (a world's moves
+    /// away from the nearest missile after it, and a world handed off has one).
+    pub fn shared(&self, target: &Target) -> bool {
+        !self.evades && self.target == *target
+    }
+
     /// Tick `t` of its target ([`Target::tick`]); whether the target was lost. A line
-    /// is only moved along: nothing else in a target's tick can happen to it.
+    /// is only moved along: nothing else in a target's tick can happen to it. An
+    /// evasive target is given its missile as the nearest after it, as a world's
+    /// ([`Surroundings::threat`]).
     pub fn tick(&mut self, t: u64, dt: f32, around: &Surroundings) -> bool {
         let Some(line) = &self.line else {
+            if self.evades {
+                let around = Surroundings {
+                    threat: self.threat,
+                    ..around.clone()
+                };
+                return self.target.tick(t, dt, &around).is_some();
+            }
             return self.target.tick(t, dt, around).is_some();
         };
         let target = &mut self.target;
@@ -78,13 +113,7 @@ mod tests {
             straight(Vec2::new(10.0, 20.0), Vec2::new(33.3, -7.1), 3),
             40,
         );
-        let mut track = Track {
-            line: Track::line_of(&target, 40, 400, DT),
-            target: target.clone(),
-            lost: false,
-            gone: false,
-            trail: Vec::new(),
-        };
+        let mut track = Track::new(target.clone(), 40, 400, DT, Vec::new());
         assert!(track.line.is_some());
         let mut world = target;
         for t in 40..400 {
