@@ -42,6 +42,11 @@ pub struct LaneTick {
 /// the same bits as the law's one-missile step.
 pub type LaneStep = fn(&mut [F4; LANE_NUMBERS], &LaneTick) -> Moved;
 
+/// The heading a law's own step leaves four missiles with, from the numbers its
+/// four-lane step left and their headings before (the same bits, lane by lane): a world's
+/// four lanes set it four missiles at once ([`crate::guidance::Law::LANE_HEADING`]).
+pub type LaneHeading = fn(&[F4; LANE_NUMBERS], F4) -> F4;
+
 /// Where a four-lane step left its missiles: their positions and velocities, which of
 /// them detonate this tick (a law that is not contact-fused), when and how widely, and
 /// whose solver failed.

@@ -3,7 +3,9 @@
 //! start a missile ([`Launch`]), what it tells the world about a tick ([`Signal`]), and
 //! how its missile is drawn beyond the common shapes ([`Look`]).
 
-use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANES, LANE_NUMBERS, V2};
+use crate::core::lanes::{
+    LaneHeading, LaneStep, LaneTick, Moved, Real, F4, LANES, LANE_NUMBERS, V2,
+};
 use crate::core::{Body, DebugShape, Field, Readout, Seen, Tunable};
 use glam::Vec2;
 use serde::de::DeserializeOwned;
@@ -79,10 +81,16 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
 
     /// Takes back into its state what its four-lane step left in the numbers (laid out
     /// as [`Law::lane`] gives them), and sets the body's heading as its own step would
-    /// have (finite wherever the numbers and the move are): with it, a world flies this
-    /// law's missiles four at a time too ([`crate::sim::World::step`]). None: a world
-    /// flies them one at a time.
+    /// have (finite wherever the numbers and the move are) unless [`Law::LANE_HEADING`]
+    /// does: with it, a world flies this law's missiles four at a time too
+    /// ([`crate::sim::World::step`]). None: a world flies them one at a time.
     const UNLANE: Option<fn(&mut Self, &[f32; LANE_NUMBERS], &mut Body)> = None;
+
+    /// The heading its own step would leave, worked out for a world's four missiles at
+    /// once from the numbers its four-lane step left and the headings before (a heading
+    /// is an arctangent: four in one register cost what one does alone). None:
+    /// [`Law::UNLANE`] sets each missile's heading.
+    const LANE_HEADING: Option<LaneHeading> = None;
 }
 
 /// A four-lane step made of a one-missile step `step` run on each lane in turn, for a

@@ -228,6 +228,15 @@ macro_rules! laws {
                 self.flies_in_lanes().then(|| self.lane(tuning, body)).flatten()
             }
 
+            /// The law's heading for four of a world's missiles at once, if it sets it
+            /// that way ([`Law::LANE_HEADING`]; else [`Guidance::unlane`] sets it).
+            pub fn lane_heading(&self) -> Option<crate::core::lanes::LaneHeading> {
+                match self {
+                    $( Guidance::$name(_) => <$module::$law as Law>::LANE_HEADING, )*
+                    Guidance::Runtime(_) => None,
+                }
+            }
+
             /// Whether a world may fly this missile four at a time ([`Law::UNLANE`]),
             /// with the parameters its [`Law::lane`] takes.
             pub fn flies_in_lanes(&self) -> bool {
@@ -238,7 +247,8 @@ macro_rules! laws {
             }
 
             /// Takes back what the four-lane step [`Guidance::world_lane`] gave left in
-            /// `numbers`, and sets the body's heading ([`Law::UNLANE`]).
+            /// `numbers`, and sets the body's heading ([`Law::UNLANE`]) unless
+            /// [`Guidance::lane_heading`] does.
             pub fn unlane(&mut self, numbers: &[f32; crate::core::lanes::LANE_NUMBERS], body: &mut Body) {
                 match self {
                     $( Guidance::$name(g) => {

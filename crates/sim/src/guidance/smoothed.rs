@@ -4,7 +4,7 @@
 
 use super::law::{Launch, Law, Signal};
 use crate::core::field::{flag, number, tunable};
-use crate::core::lanes::{LaneStep, LaneTick, Moved, Real, F4, LANE_NUMBERS, V2};
+use crate::core::lanes::{LaneHeading, LaneStep, LaneTick, Moved, Real, F4, LANE_NUMBERS, V2};
 use crate::core::Portable;
 use crate::core::Readout;
 use crate::core::{Body, DebugShape, Role, Seen, Shape};
@@ -114,10 +114,12 @@ impl Law for Smoothed {
         (!params.constant_speed).then_some([s.x, s.y, ga, speed, 0.0, 0.0])
     }
 
-    const UNLANE: Option<fn(&mut Self, &[f32; LANE_NUMBERS], &mut Body)> = Some(|law, n, body| {
-        law.dir = Vec2::new(n[0], n[1]);
-        law.head(body);
-    });
+    // The heading is set four missiles at once (`LANE_HEADING`).
+    const UNLANE: Option<fn(&mut Self, &[f32; LANE_NUMBERS], &mut Body)> =
+        Some(|law, n, _| law.dir = Vec2::new(n[0], n[1]));
+
+    const LANE_HEADING: Option<LaneHeading> =
+        Some(|n, heading| heading_along(V2::new(n[0], n[1]), heading));
 
     fn notes(params: &SmoothedParams, dt: f32) -> Vec<String> {
         vec![format!(
@@ -128,12 +130,18 @@ impl Law for Smoothed {
 }
 
 impl Smoothed {
-    /// Points the body along `s` (left as it was while `s` is zero).
+    /// Points the body along `s` ([`heading_along`]).
     fn head(&self, body: &mut Body) {
-        if self.dir != Vec2::ZERO {
-            body.heading = crate::core::direction(self.dir);
-        }
+        body.heading = heading_along(self.dir.into(), body.heading);
     }
+}
+
+/// The heading along `s` for one missile or four: `s`'s direction, or `heading` as it
+/// was while `s` is zero.
+fn heading_along<N: Real>(s: V2<N>, heading: N) -> N {
+    let zero = N::splat(0.0);
+    let still = s.x.eq(zero) & s.y.eq(zero);
+    N::select(still, heading, crate::core::direction_of(s))
 }
 
 /// The article's smoothing on one missile (`f32`) or four ([`crate::core::lanes::F4`]):

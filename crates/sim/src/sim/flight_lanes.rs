@@ -55,34 +55,32 @@ impl Flight<'_> {
             return false;
         };
         let targets = [t0, t1, t2, t3];
-        let each = |f: &dyn Fn(usize) -> f32| F4::from(std::array::from_fn(f));
-        let vecs = |f: &dyn Fn(usize) -> Vec2| V2::gather(std::array::from_fn(f));
-        let (pos, vel) = (vecs(&|i| four[i].body.pos), vecs(&|i| four[i].body.vel));
-        let was = vecs(&|i| targets[i].prev_pos);
-        let now = vecs(&|i| targets[i].pos);
+        let (pos, vel) = (vecs(|i| four[i].body.pos), vecs(|i| four[i].body.vel));
+        let was = vecs(|i| targets[i].prev_pos);
+        let now = vecs(|i| targets[i].pos);
         let dt = F4::splat(self.dt);
-        let mut n: [F4; LANE_NUMBERS] = std::array::from_fn(|k| each(&|i| numbers[i][k]));
+        let mut n: [F4; LANE_NUMBERS] = std::array::from_fn(|k| each(|i| numbers[i][k]));
         let tick = LaneTick {
             pos,
             vel,
             target_pos: was,
-            target_vel: vecs(&|i| targets[i].prev_vel),
+            target_vel: vecs(|i| targets[i].prev_vel),
             dt,
         };
         let moved = step(&mut n, &tick);
         let ends = Ends {
-            fuel: each(&|i| four[i].fuel.unwrap_or(f32::NAN)),
-            lifetime: each(&|i| four[i].lifetime),
+            fuel: each(|i| four[i].fuel.unwrap_or(f32::NAN)),
+            lifetime: each(|i| four[i].lifetime),
             lo: V2::new(F4::splat(self.lo.x), F4::splat(self.lo.y)),
             hi: V2::new(F4::splat(self.hi.x), F4::splat(self.hi.y)),
         };
         let finite = finite(&moved, &n);
-        let (to, path) = ends.burn(each(&|i| four[i].metrics.path_length), pos, moved.pos);
+        let (to, path) = ends.burn(each(|i| four[i].metrics.path_length), pos, moved.pos);
         let (distance, _) = closest_approach_of(pos, to, was, now);
-        let flown = each(&|i| (self.tick - four[i].launched_tick) as f32 * self.dt);
+        let flown = each(|i| (self.tick - four[i].launched_tick) as f32 * self.dt);
         let [fuel, lifetime, outside] = ends.checks(path, flown, dt, to);
         let hit = match four[0].guidance.contact_fused() {
-            true => touches(distance, each(&|i| targets[i].radius + four[i].radius)),
+            true => touches(distance, each(|i| targets[i].radius + four[i].radius)),
             false => F4::ZERO,
         };
         let detonates = moved.detonates_at.eq(moved.detonates_at);
@@ -99,10 +97,16 @@ impl Flight<'_> {
             return false;
         }
         let turn = Turn::of(vel, moved.vel);
+        // The four headings at once where the law works them out so (an arctangent).
+        let headings = (four[0].guidance.lane_heading())
+            .map(|heading| heading(&n, each(|i| four[i].body.heading)));
         let at = |x: F4, i: usize| x.as_array()[i];
         for (i, missile) in four.iter_mut().enumerate() {
             (missile.body.pos, missile.body.vel) = (to.lane(i), moved.vel.lane(i));
             (missile.guidance).unlane(&n.map(|x| at(x, i)), &mut missile.body);
+            if let Some(headings) = headings {
+                missile.body.heading = at(headings, i);
+            }
             let turn = Turn {
                 lengths: at(turn.lengths, i),
                 dot: at(turn.dot, i),
@@ -114,6 +118,20 @@ impl Flight<'_> {
         }
         true
     }
+}
+
+/// A number of each of four missiles in one register (generic, so that each use is
+/// compiled in place: through a `dyn` closure the compiler had stopped doing so once
+/// `fly_four` grew, and the world's tick lost a sixth of its speed).
+#[inline(always)]
+fn each(f: impl Fn(usize) -> f32) -> F4 {
+    F4::from(std::array::from_fn(f))
+}
+
+/// [`each`] for a vector.
+#[inline(always)]
+fn vecs(f: impl Fn(usize) -> Vec2) -> V2<F4> {
+    V2::gather(std::array::from_fn(f))
 }
 
 /// The lanes where the move and the law's numbers are all finite (a world keeps the
