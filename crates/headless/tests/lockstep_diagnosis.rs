@@ -124,6 +124,24 @@ fn newton_s_failed_solves_in_lockstep_are_diagnosed_as_the_world_diagnoses_them(
 }
 
 #[test]
+fn a_seeker_s_blind_spans_in_lockstep_are_diagnosed_as_the_world_diagnoses_them() {
+    // The engagements whose seeker has a lock range (every seventh from the fifth): the
+    // ticks it was blind are written down on the fast path as the world samples them.
+    let scenarios: Vec<Scenario> = (0..240)
+        .filter(|i| i % 7 == 5)
+        .map(|i| varied("smoothed", i))
+        .collect();
+    assert!(scenarios
+        .iter()
+        .all(|s| s.launchers[0].missile.seeker.is_some()));
+    let findings = diagnosed_both_ways(&scenarios);
+    let lost = (findings.iter())
+        .filter(|want| want.iter().any(|f| f.class == Class::LostLock))
+        .count();
+    assert!(lost >= 3, "{lost} of {} lost the lock", scenarios.len());
+}
+
+#[test]
 fn a_handoff_not_diagnosed_lands_without_findings_and_a_hit_has_none() {
     let thresholds = Thresholds::default();
     let (mut plain, mut diagnosed) = (Vec::new(), Vec::new());

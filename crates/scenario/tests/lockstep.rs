@@ -8,8 +8,10 @@
 extern crate steerlab_scenario as steerlab;
 
 use steerlab::scenario::Scenario;
+use steerlab::sim::event::EventKind;
 use steerlab::sim::lockstep::{self, Handoff, Landed};
 use steerlab::sim::motion::{Constant, Motion};
+use steerlab::sim::seeker::SeekerSpec;
 use steerlab::sim::{Metrics, World};
 
 mod lockstep_engagements;
@@ -309,4 +311,98 @@ fn a_lane_ends_when_two_of_its_ends_fall_on_one_tick_or_its_numbers_break() {
     (launcher.missile.lifetime, launcher.missile.fuel) = (12.0, None);
     let broken = both_ways(&s, "not finite");
     assert_eq!(broken.outcome.describe(), "miss: non-finite state");
+}
+
+/// `scenario` with a seeker on its missile.
+fn with_seeker(mut scenario: Scenario, spec: SeekerSpec) -> Scenario {
+    scenario.launchers[0].missile.seeker = Some(spec);
+    scenario
+}
+
+#[test]
+fn a_seeker_s_latency_noise_and_blind_coast_fly_in_lockstep_as_the_world_flies_them() {
+    // A crosser chased by smoothed homing: its seeker late, held, noisy on bearing and
+    // range, and beyond its lock range for the first stretch (the missile coasts).
+    let base = engagement_of(
+        "smoothed",
+        1,
+        Some("Constant(pos: (1500, 300), vel: (-40, 120))"),
+    );
+    let mut base = base;
+    let launcher = &mut base.launchers[0];
+    (launcher.pos, launcher.launch_velocity) =
+        (glam::Vec2::new(200.0, 900.0), glam::Vec2::new(0.0, -150.0));
+    (launcher.missile.lifetime, launcher.missile.fuel) = (9.0, None);
+    let plain = both_ways(&base, "no seeker");
+    let spec = |f: &dyn Fn(&mut SeekerSpec)| {
+        let mut spec = SeekerSpec::default();
+        f(&mut spec);
+        spec
+    };
+    let seekers = [
+        ("late", spec(&|s| s.latency = 12)),
+        ("held", spec(&|s| s.rate = 4.0)),
+        ("bearing noise", spec(&|s| s.bearing_noise = 8.0)),
+        ("range noise", spec(&|s| s.range_noise = 300.0)),
+        ("blind at first", spec(&|s| s.lock_range = 1000.0)),
+    ];
+    for (why, seeker) in seekers {
+        let scenario = with_seeker(base.clone(), seeker);
+        let metrics = both_ways(&scenario, why);
+        // Each changes the flight.
+        assert_ne!(metrics, plain, "{why}");
+    }
+    // Blind, the world's missile lost its lock and coasted before it found the target.
+    let blind = with_seeker(base.clone(), spec(&|s| s.lock_range = 1000.0));
+    let mut world = blind.build().unwrap();
+    let mut lost = 0;
+    while world.tick() < 300 {
+        world.step();
+        lost += (world.events().iter())
+            .filter(|e| matches!(e.kind, EventKind::SeekerLock { lost: Some(_), .. }))
+            .count();
+    }
+    assert_eq!(lost, 1, "lost its lock once");
+}
+
+#[test]
+fn a_seeker_that_reads_the_heading_or_a_flare_could_take_is_not_handed_off() {
+    let base = engagement_of("smoothed", 0, None);
+    let handed = |s: &Scenario| launched(s).1.is_some();
+    assert!(handed(&with_seeker(base.clone(), SeekerSpec::default())));
+    // A field of view narrower than all round reads the heading the lanes do not carry.
+    let narrow = SeekerSpec {
+        fov: 359.0,
+        ..SeekerSpec::default()
+    };
+    assert!(
+        !handed(&with_seeker(base.clone(), narrow)),
+        "a field of view"
+    );
+    // Another target throwing flares could take it.
+    let mut flaring = with_seeker(base.clone(), SeekerSpec::default());
+    let mut other = flaring.targets[0].clone();
+    other.name = "another".into();
+    other.flares = Some(steerlab::sim::flares::FlareSpec {
+        count: 8,
+        range: 300.0,
+        every: 0.4,
+        lifetime: 2.0,
+        eject_speed: 70.0,
+    });
+    flaring.targets.push(other);
+    assert!(!handed(&flaring), "flares on another target");
+    // A lock range may blind it: it coasts, which only a law whose step takes up a body
+    // something else moved flies (as under gravity): smoothed, not turn-rate.
+    let ranged = SeekerSpec {
+        lock_range: 500.0,
+        ..SeekerSpec::default()
+    };
+    assert!(
+        handed(&with_seeker(base, ranged.clone())),
+        "smoothed, ranged"
+    );
+    let turning = engagement_of("turn-rate", 0, None);
+    assert!(handed(&with_seeker(turning.clone(), SeekerSpec::default())));
+    assert!(!handed(&with_seeker(turning, ranged)), "turn-rate, ranged");
 }

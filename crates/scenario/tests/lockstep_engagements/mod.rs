@@ -130,12 +130,28 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
         ),
         other => panic!("no four-lane step: {other}"),
     };
+    // A seeker on two flights in seven (all round: late, held, noisy, and now and then
+    // blind beyond its lock range, when the missile coasts).
+    // (Blind, it coasts: only under a law whose step takes up a body something else
+    // moved, as under gravity.)
+    let blinded = i % 7 == 5 && (under_gravity.contains(&law) || law == "ballistic");
+    let seeker = match i % 7 {
+        2 | 5 => format!(
+            "seeker: (latency: {}, rate: {}, bearing_noise: {}, range_noise: {}, lock_range: {}), ",
+            f(32, 0.0, 20.0).round(),
+            [0.0, 10.0, 25.0][i as usize % 3],
+            f(33, 0.0, 6.0),
+            f(34, 0.0, 60.0),
+            if blinded { f(35, 150.0, 900.0) } else { 0.0 },
+        ),
+        _ => String::new(),
+    };
     let text = format!(
         "(version: 1, name: \"lane {i}\", world: (width: 2000, height: 1200, margin: {margin}, tick_rate: {rate}, gravity: ({gx}, {gy})),
           algorithms: ({numbers}),
           targets: [(name: \"t\", radius: {radius}, motion: {motion})],
           launchers: [(name: \"l\", pos: ({lx}, {ly}), target: \"t\", algorithms: [{law:?}],
-                       launch_velocity: ({vx}, {vy}), missile: ({fuel}lifetime: {life}, radius: {mr}))])",
+                       launch_velocity: ({vx}, {vy}), missile: ({fuel}{seeker}lifetime: {life}, radius: {mr}))])",
         margin = f(13, 0.0, 600.0),
         gx = if gravity { f(25, -100.0, 100.0) } else { 0.0 },
         gy = if gravity { f(26, 50.0, 600.0) } else { 0.0 },

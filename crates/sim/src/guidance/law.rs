@@ -67,9 +67,10 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
     /// missiles at once, if it has one.
     const LANE_STEP: Option<LaneStep> = None;
 
-    /// Whether its four-lane step may fly under gravity, which the world adds after the
-    /// law's move: nothing in its numbers stands for the heading or for where its own
-    /// step left the body.
+    /// Whether its four-lane step may fly a body something else moved: under gravity,
+    /// which the world adds after the law's move, or coasting while its seeker is blind
+    /// (the law not asked): nothing in its numbers stands for the heading or for where
+    /// its own step left the body.
     const LANE_GRAVITY: bool = false;
 
     /// This missile's numbers for [`Law::LANE_STEP`] under `params`, its body as it is
@@ -218,7 +219,8 @@ pub struct LawInfo {
     /// Whether it offers a four-lane step ([`Law::LANE_STEP`]): its sweeps fly on the
     /// fast path (with the parameters and worlds [`crate::sim::lockstep`] takes).
     pub four_lane: bool,
-    /// Whether that step also flies under gravity ([`Law::LANE_GRAVITY`]).
+    /// Whether that step also flies a body something else moved: under gravity, or
+    /// coasting blind ([`Law::LANE_GRAVITY`]).
     pub lane_gravity: bool,
 }
 

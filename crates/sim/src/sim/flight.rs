@@ -443,7 +443,7 @@ impl Ends<f32> {
 /// Flies a missile whose seeker has lost its lock: its velocity turns at `turn_rate`
 /// (rad/s) at the speed it has, nose along the velocity. Nothing speeds it up: a law's
 /// speed (or its airframe's cap) holds without the law.
-fn coast(body: &mut Body, turn_rate: f32, dt: f32) {
+pub(crate) fn coast(body: &mut Body, turn_rate: f32, dt: f32) {
     let (sin, cos) = (turn_rate * dt).psin_cos();
     body.vel = Vec2::new(cos, sin).rotate(body.vel);
     body.pos += body.vel * dt;

@@ -3,11 +3,14 @@
 //! A sweep flies the same small engagement thousands of times with different numbers.
 //! Once a world is down to one missile whose flight nothing else in it can change (no
 //! launches to come, no turrets or rain, no gravity unless its law's step flies under
-//! it, no airframe or seeker, a target that neither follows another nor throws flares,
-//! and no other target if its law detonates), what is left of its run is that missile
-//! against that target (a target that evades it is told where it is, as a world tells
-//! it). [`Handoff::take`] lifts the two out of the world; [`fly`] flies many such pairs
-//! in lockstep, four per [`F4`], with the rules the world uses written once for both
+//! it, no airframe, a seeker only if it sees all round and no flare can take it, a
+//! target that neither follows another nor throws flares, and no other target if its
+//! law detonates), what is left of its run is that missile against that target (a
+//! target that evades it is told where it is, as a world tells it; a seeker shows its
+//! law what a world's would, late, held and noisy, and while it is blind the missile
+//! coasts, under a law whose step takes up a body something else moved).
+//! [`Handoff::take`] lifts the two out of the world; [`fly`] flies many such pairs in
+//! lockstep, four per [`F4`], with the rules the world uses written once for both
 //! ([`crate::core::lanes`]): the law's step, the swept hit test, the turn measure, the
 //! target's tick, the ends of a flight. A lane computes the bits [`World::step`]
 //! computes; `crates/scenario/tests/lockstep.rs` flies both and compares.
@@ -25,20 +28,24 @@
 //! gravity only smoothed, naive-accel, the quartic, Newton, the intercept and the shells
 //! are taken ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by its heading,
 //! which gravity turns; the heat-seeker takes up a body something else moved; pro-nav
-//! falls back on its heading. A lane whose solver fails says so
+//! falls back on its heading (the same goes for a seeker that may go blind: its missile
+//! coasts). A seeker runs lane by lane, through the world's own [`Seeker::look`]. A lane whose solver fails says so
 //! ([`crate::core::lanes::Moved::solver_failed`]), and a diagnosed engagement writes the time down as a world's event
 //! would. Scripts fly in their worlds, on the ordinary path.
 
 use super::diagnosis::Finding;
+use super::flight::coast;
 use super::flight::Ends;
 use super::hit::{closest_approach_of, touches};
 use super::ids::TargetId;
 use super::metrics::{closer, Metrics, Outcome, Turn};
 use super::motion::fly_program::screen_centre;
 use super::motion::{Moving, Surroundings};
+use super::seeker::Seeker;
 use super::target::Target;
 use super::{MissReason, World};
-use crate::core::lanes::{bits, LaneStep, LaneTick, Real, F4, LANES, LANE_NUMBERS, V2};
+use crate::core::lanes::{bits, LaneStep, LaneTick, Moved, Real, F4, LANES, LANE_NUMBERS, V2};
+use crate::core::{Body, Seen};
 use crate::guidance::Algorithm;
 use glam::Vec2;
 
@@ -89,6 +96,8 @@ struct Engagement {
     /// Ticks after which it was still flying.
     updates: u64,
     track: usize,
+    /// Its seeker (all round, taking no flare): what its law is shown of the target.
+    seeker: Option<Box<Seeker>>,
     /// Diagnosed ([`Handoff::diagnosed`]): what it looked like before the handoff, how
     /// it is to be diagnosed and where its lanes' trails are.
     trail: Option<Trail>,
@@ -119,19 +128,28 @@ impl Handoff {
         };
         let (step, numbers) =
             (missile.guidance).lane(world.tuning_for(missile.source), &missile.body)?;
+        // Whether its law's step takes up a body something else moved (gravity, a coast).
+        let moved_on = missile.algorithm().info().lane_gravity;
         let quiet = world.pending().is_empty()
             && world.turrets().is_empty()
             && world.rain().is_none()
             && world.terrain().is_empty()
-            && (world.config.gravity == Vec2::ZERO || missile.algorithm().info().lane_gravity)
+            && (world.config.gravity == Vec2::ZERO || moved_on)
             && world.launchers().iter().all(|l| l.next_tick.is_none());
         // (A missile told to go round terrain is plain too: without terrain, which a
         // quiet world has none of, its law's move is flown as it is.)
         // A law that detonates catches whatever is in its blast: the target alone then.
         let contact = missile.guidance.contact_fused();
-        let plain = missile.airframe.is_none()
-            && missile.seeker.is_none()
-            && (contact || world.targets().len() == 1);
+        // A seeker flies on if what it shows never depends on the heading (which the lanes
+        // do not carry) and no flare can take it; one that may lose the lock only under a
+        // law whose step takes up a body something else moved (it coasts, blind).
+        let seeing = missile.seeker.as_deref().is_none_or(|s| {
+            s.spec.all_round()
+                && (s.spec.lock_range == 0.0 || moved_on)
+                && s.decoy.is_none()
+                && (world.targets().iter()).all(|t| t.flares.is_none() && !t.decoy)
+        });
+        let plain = missile.airframe.is_none() && seeing && (contact || world.targets().len() == 1);
         let target = world.target(missile.target)?;
         // (An evasive target flies on: its track is told where this missile is.)
         let passive = !target.decoy && target.flares.is_none() && target.state.followed().is_none();
@@ -153,6 +171,7 @@ impl Handoff {
             metrics: missile.metrics.clone(),
             updates: 0,
             track: 0,
+            seeker: missile.seeker.clone(),
             trail: None,
         };
         Some(Handoff {
@@ -313,57 +332,24 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
         engagements.push(engagement);
     }
     let evasive = tracks.iter().any(|t| t.evades);
-    let around = Surroundings {
-        hero: screen_centre(),
-        ..Surroundings::default()
-    };
+    let seekers = engagements.iter().any(|e| e.seeker.is_some());
     let mut trails = Vec::new();
     let all = (0..engagements.len()).collect();
     let mut packs = pack(&mut engagements, all, tick, &mut trails);
-    let mut flying = engagements.len();
-    // Whether a target was lost in the tick before (its missiles miss in this one).
-    let mut lost = false;
-    for t in tick..end {
-        if flying == 0 {
-            break;
-        }
-        let lost_before = lost;
-        lost = false;
-        if evasive {
-            threaten(&mut tracks, &packs, &engagements);
-        }
-        for track in (tracks.iter_mut()).filter(|t| !t.gone && (!t.evades || t.threat.is_some())) {
-            track.lost = track.tick(t, dt, &around);
-            lost |= track.lost;
-            if sampling && !track.lost {
-                track.trail.push([track.target.pos, track.target.vel]);
-            }
-        }
-        for pack in &mut packs {
-            let at = (t, dt, lost_before);
-            let (engagements, trails) = (&mut engagements, &mut trails);
-            // Without gravity the tick is compiled without its branch (a tenth faster).
-            flying -= match law.2 == Vec2::ZERO {
-                true => fly_pack::<false>(pack, law, engagements, &tracks, trails, at, tick),
-                false => fly_pack::<true>(pack, law, engagements, &tracks, trails, at, tick),
-            };
-        }
-        for track in &mut tracks {
-            track.gone |= track.lost;
-        }
-        // Engagements end at different ticks: once half the slots are idle, close the gaps.
-        let slots = packs.len() * LANES;
-        if flying > 0 && flying * 2 <= slots && slots > LANES {
-            for pack in &packs {
-                for (i, slot) in pack.slots.iter().enumerate() {
-                    if let Some(l) = *slot {
-                        pack.store(i, &mut engagements[l]);
-                    }
-                }
-            }
-            let live = packs.iter().flat_map(|p| p.slots).flatten().collect();
-            packs = pack(&mut engagements, live, t + 1, &mut trails);
-        }
+    let state = (
+        &mut packs,
+        &mut engagements[..],
+        &mut tracks[..],
+        &mut trails,
+    );
+    let (span, also) = ((tick, end, dt), (evasive, sampling));
+    // Without gravity or seekers the ticks are compiled without their branches (a tenth
+    // faster each).
+    match (law.2 == Vec2::ZERO, seekers) {
+        (true, false) => fly_ticks::<false, false>(state, law, span, also),
+        (false, false) => fly_ticks::<true, false>(state, law, span, also),
+        (true, true) => fly_ticks::<false, true>(state, law, span, also),
+        (false, true) => fly_ticks::<true, true>(state, law, span, also),
     }
     // Those still flying at the end.
     for pack in &packs {
@@ -384,6 +370,72 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
     landed
 }
 
+/// A group in flight: its packs, engagements, tracks and (sampled) packs' trails.
+type Flying<'a> = (
+    &'a mut Vec<Pack>,
+    &'a mut [Engagement],
+    &'a mut [Track],
+    &'a mut Vec<Vec<Block>>,
+);
+
+/// Flies a group's packs (`state`: its packs, engagements, tracks and trails) from tick
+/// `tick` until tick `end` or until none is flying: its law (step, whether it hits what
+/// it touches, gravity's change of velocity in a tick), `span` (`tick`, `end` and the
+/// tick's length) and whether a target evades and whether the group is sampled; with
+/// `GRAVITY`, under gravity; with `SEEKERS`, some engagements have a seeker.
+fn fly_ticks<const GRAVITY: bool, const SEEKERS: bool>(
+    (packs, engagements, tracks, trails): Flying,
+    law: (LaneStep, bool, Vec2),
+    (tick, end, dt): (u64, u64, f32),
+    (evasive, sampling): (bool, bool),
+) {
+    let around = Surroundings {
+        hero: screen_centre(),
+        ..Surroundings::default()
+    };
+    let mut flying = engagements.len();
+    // Whether a target was lost in the tick before (its missiles miss in this one).
+    let mut lost = false;
+    for t in tick..end {
+        if flying == 0 {
+            break;
+        }
+        let lost_before = lost;
+        lost = false;
+        if evasive {
+            threaten(tracks, packs, engagements);
+        }
+        for track in (tracks.iter_mut()).filter(|t| !t.gone && (!t.evades || t.threat.is_some())) {
+            track.lost = track.tick(t, dt, &around);
+            lost |= track.lost;
+            if sampling && !track.lost {
+                track.trail.push([track.target.pos, track.target.vel]);
+            }
+        }
+        for pack in packs.iter_mut() {
+            let at = (t, dt, lost_before);
+            flying -=
+                fly_pack::<GRAVITY, SEEKERS>(pack, law, engagements, tracks, trails, at, tick);
+        }
+        for track in tracks.iter_mut() {
+            track.gone |= track.lost;
+        }
+        // Engagements end at different ticks: once half the slots are idle, close the gaps.
+        let slots = packs.len() * LANES;
+        if flying > 0 && flying * 2 <= slots && slots > LANES {
+            for pack in packs.iter() {
+                for (i, slot) in pack.slots.iter().enumerate() {
+                    if let Some(l) = *slot {
+                        pack.store(i, &mut engagements[l]);
+                    }
+                }
+            }
+            let live = packs.iter().flat_map(|p| p.slots).flatten().collect();
+            *packs = pack(engagements, live, t + 1, trails);
+        }
+    }
+}
+
 /// Tells each evasive track where its engagement's missile is at the start of this tick
 /// (none once it has landed: the track is then no longer flown, nothing else chasing it).
 fn threaten(tracks: &mut [Track], packs: &[Pack], engagements: &[Engagement]) {
@@ -397,6 +449,84 @@ fn threaten(tracks: &mut [Track], packs: &[Pack], engagements: &[Engagement]) {
                     pos: pack.pos.lane(i),
                     vel: pack.vel.lane(i),
                 });
+            }
+        }
+    }
+}
+
+/// What `seeker` shows its law of a target truly at `truth` (position and velocity at the
+/// start of tick `t`) from a missile at `pos`: as a world's missile's seeker looks
+/// ([`Seeker::look`]; all round, it reads no heading); none while it is blind.
+fn look(
+    seeker: &mut Seeker,
+    truth: (Vec2, Vec2),
+    pos: Vec2,
+    t: u64,
+    dt: f32,
+) -> Option<(Vec2, Vec2)> {
+    let truth = Seen {
+        target_pos: truth.0,
+        target_vel: truth.1,
+        dt,
+    };
+    let body = Body {
+        pos,
+        vel: Vec2::ZERO,
+        heading: f32::NAN,
+    };
+    let (seen, _) = seeker.look(&truth, &body, t);
+    seen.map(|s| (s.target_pos, s.target_vel))
+}
+
+/// After a law's step, the lanes `seeing` (a mask) with a seeker: a lane whose seeker was
+/// blind (`blind`) did not ask its law (its numbers are `kept` from before the step, it
+/// signals nothing) and coasts at the turn rate its law last flew; every other remembers
+/// its turn, as a world's missile does.
+fn see(
+    pack: &mut Pack,
+    moved: &mut Moved,
+    kept: Option<[F4; LANE_NUMBERS]>,
+    engagements: &mut [Engagement],
+    (seeing, blind): (u32, u32),
+    dt: f32,
+) {
+    for i in (0..LANES).filter(|i| seeing & (1 << i) != 0) {
+        let Some(seeker) = pack.slots[i].and_then(|l| engagements[l].seeker.as_deref_mut()) else {
+            continue;
+        };
+        let before = pack.vel.lane(i);
+        if blind & (1 << i) == 0 {
+            seeker.remember_turn(before, moved.vel.lane(i), dt);
+            continue;
+        }
+        let mut body = Body {
+            pos: pack.pos.lane(i),
+            vel: before,
+            heading: 0.0,
+        };
+        coast(&mut body, seeker.turn_rate, dt);
+        let set = |x: &mut F4, value: f32| {
+            let mut lanes = x.to_array();
+            lanes[i] = value;
+            *x = F4::from(lanes);
+        };
+        let lanes = [
+            &mut moved.pos.x,
+            &mut moved.pos.y,
+            &mut moved.vel.x,
+            &mut moved.vel.y,
+        ];
+        for (x, value) in lanes
+            .into_iter()
+            .zip([body.pos.x, body.pos.y, body.vel.x, body.vel.y])
+        {
+            set(x, value);
+        }
+        set(&mut moved.detonates_at, f32::NAN);
+        set(&mut moved.solver_failed, 0.0);
+        if let Some(kept) = &kept {
+            for (number, old) in pack.numbers.iter_mut().zip(kept) {
+                set(number, old.as_array()[i]);
             }
         }
     }
@@ -431,12 +561,12 @@ fn pack(
 
 /// One tick `t` of length `dt` of a pack, as [`World::step`] flies each of its missiles
 /// (`start` is the tick the engagements were handed off), its law's step, whether the law
-/// hits what it touches and, with `GRAVITY`, gravity's change of velocity in a tick;
-/// returns how many of its engagements ended. The common tick is all four lanes at once;
+/// hits what it touches and, with `GRAVITY`, gravity's change of velocity in a tick
+/// (with `SEEKERS`, some of its engagements may have a seeker); returns how many of its engagements ended. The common tick is all four lanes at once;
 /// an engagement with something to settle (a turn that may be its sharpest, a hit, a
 /// detonation, an end, a non-finite state) settles it through the same scalar code a
 /// world's missile does.
-fn fly_pack<const GRAVITY: bool>(
+fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
     pack: &mut Pack,
     (step, contact, correction): (LaneStep, bool, Vec2),
     engagements: &mut [Engagement],
@@ -467,26 +597,59 @@ fn fly_pack<const GRAVITY: bool>(
     // was stored a number at a time for the law's step to read four at a time, and the
     // read waited for the stores to land (pro-nav's sweep ran a quarter faster without
     // that wait).
+    // A lane with a seeker (`seeing`, a mask) shows its law what its seeker shows (`seen`),
+    // or, blind (`blind`), coasts; the hit test is against the target as it is.
     let (mut rows, mut now) = ([F4::ZERO; LANES], [Vec2::ZERO; LANES]);
+    let (mut seen, mut seeing, mut blind) = (rows, 0, 0);
     for (i, slot) in pack.slots.iter().enumerate() {
         if let Some(l) = *slot {
-            let t = &tracks[engagements[l].track].target;
-            rows[i] = F4::from([t.prev_pos.x, t.prev_pos.y, t.prev_vel.x, t.prev_vel.y]);
-            now[i] = t.pos;
+            let engagement = &mut engagements[l];
+            let target = &tracks[engagement.track].target;
+            let truth = (target.prev_pos, target.prev_vel);
+            rows[i] = F4::from([truth.0.x, truth.0.y, truth.1.x, truth.1.y]);
+            now[i] = target.pos;
+            if let Some(seeker) = (engagement.seeker.as_deref_mut()).filter(|_| SEEKERS) {
+                seeing |= 1 << i;
+                let (pos, vel) =
+                    look(seeker, truth, pack.pos.lane(i), t, dt).unwrap_or_else(|| {
+                        blind |= 1 << i;
+                        truth
+                    });
+                seen[i] = F4::from([pos.x, pos.y, vel.x, vel.y]);
+                if let Some(trail) = (engagement.trail.as_mut()).filter(|_| blind & (1 << i) != 0) {
+                    trail.blind.push(t);
+                }
+            }
         }
     }
     let [was_x, was_y, vel_x, vel_y] = F4::transpose(rows);
     let (was, now) = (V2::new(was_x, was_y), V2::gather(now));
+    let (target_pos, target_vel) = match seeing {
+        0 => (was, V2::new(vel_x, vel_y)),
+        _ => {
+            // (Lanes without a seeker see the target as it is.)
+            for i in (0..LANES).filter(|i| seeing & (1 << i) == 0) {
+                seen[i] = rows[i];
+            }
+            let [x, y, vx, vy] = F4::transpose(seen);
+            (V2::new(x, y), V2::new(vx, vy))
+        }
+    };
     let dt4 = F4::splat(dt);
     let tick = LaneTick {
         pos: pack.pos,
         vel: pack.vel,
-        target_pos: was,
-        target_vel: V2::new(vel_x, vel_y),
+        target_pos,
+        target_vel,
         dt: dt4,
     };
-    // (The law's numbers are stepped where they lie: nothing below reads the old ones.)
-    let moved = step(&mut pack.numbers, &tick);
+    // (The law's numbers are stepped where they lie: nothing below reads the old ones,
+    // but a blind lane keeps its own.)
+    let kept = (blind != 0).then_some(pack.numbers);
+    let mut moved = step(&mut pack.numbers, &tick);
+    if seeing != 0 {
+        see(pack, &mut moved, kept, engagements, (seeing, blind), dt);
+    }
     let (mut pos, mut vel) = (moved.pos, moved.vel);
     if GRAVITY {
         // As a world adds gravity after the law's move (`airframe::fly`).

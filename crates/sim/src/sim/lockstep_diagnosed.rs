@@ -18,6 +18,8 @@ use std::cell::RefCell;
 pub(super) struct Trail {
     before: Vec<Sample>,
     pub(super) solver_failed: Vec<f32>,
+    /// The ticks (in order) after whose look its seeker was blind.
+    pub(super) blind: Vec<u64>,
     thresholds: Thresholds,
     pub(super) pieces: Vec<(usize, usize, u64)>,
 }
@@ -46,6 +48,7 @@ impl Handoff {
         self.engagement.trail = Some(Trail {
             before,
             solver_failed,
+            blind: Vec::new(),
             thresholds,
             pieces: Vec::new(),
         });
@@ -121,7 +124,7 @@ pub(super) fn landed(
                         target_pos,
                         target_vel,
                         lateral: None,
-                        locked: true,
+                        locked: trail.blind.binary_search(&t).is_err(),
                     });
                 }
             }

@@ -110,11 +110,20 @@ impl SeekerSpec {
         if self.lock_range > 0.0 && offset.length() > self.lock_range {
             return Some(LockLoss::OutOfRange);
         }
-        let off_axis = Vec2::from_angle(heading).angle_between(offset).abs();
-        if self.fov < 360.0 && offset != Vec2::ZERO && off_axis > (self.fov * 0.5).to_radians() {
-            return Some(LockLoss::OutsideFieldOfView);
+        // (All round, the heading is not read: the sweep's lockstep path has none.)
+        if self.fov < 360.0 && offset != Vec2::ZERO {
+            let off_axis = Vec2::from_angle(heading).angle_between(offset).abs();
+            if off_axis > (self.fov * 0.5).to_radians() {
+                return Some(LockLoss::OutsideFieldOfView);
+            }
         }
         None
+    }
+
+    /// Whether it sees all round (a field of view of 360 degrees): what it shows then
+    /// never depends on the missile's heading.
+    pub fn all_round(&self) -> bool {
+        self.fov >= 360.0
     }
 }
 
