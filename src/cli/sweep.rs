@@ -10,6 +10,7 @@ use steerlab::files;
 use steerlab::guidance::Algorithm;
 use steerlab::headless::sweep::{self, shards, CellStats, Plan, Progress};
 use steerlab::scenario::sweep::{AxisSpec, Metric, SweepSpec};
+use steerlab::sim::seeker::SeekerSpec;
 
 /// What the command line gives a sweep.
 #[derive(clap::Args)]
@@ -445,8 +446,8 @@ pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
         ..spec.clone()
     };
     spec.jitter.clear();
-    let plan_of = |spec| {
-        Plan::new(&scenario, spec).map_err(|problems| {
+    let plan_in = |scenario: &steerlab::scenario::Scenario, spec| {
+        Plan::new(scenario, spec).map_err(|problems| {
             let lines: Vec<String> = problems
                 .iter()
                 .map(|(f, why)| format!("{f}: {why}"))
@@ -454,6 +455,18 @@ pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
             Failure::Internal(lines.join("; "))
         })
     };
+    // The same sweep with a seeker on the missile: late, held and noisy (all round, it
+    // flies on the lockstep path too).
+    let mut seeking = scenario.clone();
+    seeking.launchers[0].missile.seeker = Some(SeekerSpec {
+        latency: 6,
+        rate: 20.0,
+        bearing_noise: 2.0,
+        range_noise: 10.0,
+        ..SeekerSpec::default()
+    });
+    let seeker = plan_in(&seeking, spec.clone())?;
+    let plan_of = |spec| plan_in(&scenario, spec);
     let (plan, jittered, classes) = (plan_of(spec)?, plan_of(jittered)?, plan_of(classes)?);
     outln!(
         "{:<8} {:>12} {:>10} {:>16} {:>20}",
@@ -465,7 +478,14 @@ pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
     );
     let all = rayon::current_num_threads();
     let mut seconds = Vec::new();
-    for (threads, plan) in [(1, &plan), (all, &plan), (all, &jittered), (all, &classes)] {
+    let plans = [
+        (1, &plan, ""),
+        (all, &plan, ""),
+        (all, &jittered, "  (the shipped jitter)"),
+        (all, &classes, "  (the shipped jitter, failure-class)"),
+        (all, &seeker, "  (a seeker, late and noisy)"),
+    ];
+    for (threads, plan, what) in plans {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -478,13 +498,8 @@ pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
         let took = start.elapsed().as_secs_f64();
         let updates: u64 = stats.iter().map(|s| s.updates).sum();
         let engagements = plan.engagements() as f64;
-        let jitter = match (plan.spec.jitter.is_empty(), plan.diagnoses()) {
-            (true, _) => "",
-            (false, false) => "  (the shipped jitter)",
-            (false, true) => "  (the shipped jitter, failure-class)",
-        };
         outln!(
-            "{threads:<8} {engagements:>12} {took:>10.2} {:>16.0} {:>20.0}{jitter}",
+            "{threads:<8} {engagements:>12} {took:>10.2} {:>16.0} {:>20.0}{what}",
             engagements / took,
             updates as f64 / took
         );
@@ -498,6 +513,10 @@ pub fn bench(algorithm: Option<Algorithm>) -> Result<(), Failure> {
     outln!(
         "the failure-class map (every missile diagnosed) costs {:.2}x the hit-rate map",
         seconds[3] / seconds[2]
+    );
+    outln!(
+        "the seeker costs {:.2}x the same sweep without it",
+        seconds[4] / seconds[1]
     );
     Ok(())
 }
