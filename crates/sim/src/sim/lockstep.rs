@@ -478,19 +478,19 @@ fn look(
     seen.map(|s| (s.target_pos, s.target_vel))
 }
 
-/// After a law's step, the lanes `seeing` (a mask) with a seeker: a lane whose seeker was
-/// blind (`blind`) did not ask its law (its numbers are `kept` from before the step, it
-/// signals nothing) and coasts at the turn rate its law last flew; every other remembers
-/// its turn, as a world's missile does.
+/// After a law's step, the lanes with a seeker: a lane whose seeker was blind (`blind`, a
+/// mask) did not ask its law (its numbers are `kept` from before the step, it signals
+/// nothing) and coasts at the turn rate its law last flew; every other remembers its
+/// turn, as a world's missile does.
 fn see(
     pack: &mut Pack,
     moved: &mut Moved,
     kept: Option<[F4; LANE_NUMBERS]>,
     engagements: &mut [Engagement],
-    (seeing, blind): (u32, u32),
+    blind: u32,
     dt: f32,
 ) {
-    for i in (0..LANES).filter(|i| seeing & (1 << i) != 0) {
+    for i in 0..LANES {
         let Some(seeker) = pack.slots[i].and_then(|l| engagements[l].seeker.as_deref_mut()) else {
             continue;
         };
@@ -648,7 +648,7 @@ fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
     let kept = (blind != 0).then_some(pack.numbers);
     let mut moved = step(&mut pack.numbers, &tick);
     if seeing != 0 {
-        see(pack, &mut moved, kept, engagements, (seeing, blind), dt);
+        see(pack, &mut moved, kept, engagements, blind, dt);
     }
     let (mut pos, mut vel) = (moved.pos, moved.vel);
     if GRAVITY {

@@ -101,6 +101,33 @@ fn the_lock_is_lost_outside_the_field_of_view_and_regained_inside() {
 }
 
 #[test]
+fn a_target_exactly_on_the_edge_of_the_field_of_view_is_in_view() {
+    // A 90 degree cone along +x: the offset (1, y) whose angle off the axis is exactly
+    // half the cone (45 degrees, as the seeker measures angles) is seen; the next one
+    // out is not.
+    let spec = SeekerSpec {
+        fov: 90.0,
+        ..SeekerSpec::default()
+    };
+    let half = 45f32.to_radians();
+    let off_axis = |y: f32| Vec2::X.angle_between(Vec2::new(1.0, y)).abs();
+    let mut y = 0.99f32;
+    while off_axis(y) != half {
+        assert!(y < 1.01, "no offset exactly on the edge");
+        y = f32::from_bits(y.to_bits() + 1);
+    }
+    assert_eq!(spec.blind_to(Vec2::new(1.0, y), 0.0), None, "on the edge");
+    while off_axis(y) == half {
+        y = f32::from_bits(y.to_bits() + 1);
+    }
+    assert_eq!(
+        spec.blind_to(Vec2::new(1.0, y), 0.0),
+        Some(LockLoss::OutsideFieldOfView),
+        "just outside"
+    );
+}
+
+#[test]
 fn the_lock_is_lost_beyond_the_lock_range() {
     let mut s = seeker(|s| s.lock_range = 150.0);
     assert!(s.look(&truth(50.0), &body(), 0).0.is_some(), "150 away");
