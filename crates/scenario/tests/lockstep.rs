@@ -345,6 +345,15 @@ fn a_seeker_s_latency_noise_and_blind_coast_fly_in_lockstep_as_the_world_flies_t
         ("bearing noise", spec(&|s| s.bearing_noise = 8.0)),
         ("range noise", spec(&|s| s.range_noise = 300.0)),
         ("blind at first", spec(&|s| s.lock_range = 1000.0)),
+        // Every number at the end of its range.
+        (
+            "at its limits",
+            spec(&|s| {
+                (s.latency, s.rate) = (600, 1000.0);
+                (s.bearing_noise, s.range_noise) = (180.0, 100_000.0);
+            }),
+        ),
+        ("blind all the way", spec(&|s| s.lock_range = 1.0)),
     ];
     for (why, seeker) in seekers {
         let scenario = with_seeker(base.clone(), seeker);
