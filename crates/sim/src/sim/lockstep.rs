@@ -29,9 +29,10 @@
 //! are taken ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by its heading,
 //! which gravity turns; the heat-seeker takes up a body something else moved; pro-nav
 //! falls back on its heading (the same goes for a seeker that may go blind: its missile
-//! coasts). A seeker runs lane by lane, through the world's own [`Seeker::look`]. A lane whose solver fails says so
-//! ([`crate::core::lanes::Moved::solver_failed`]), and a diagnosed engagement writes the time down as a world's event
-//! would. Scripts fly in their worlds, on the ordinary path.
+//! coasts). A seeker runs lane by lane, through the world's own [`Seeker::look`]. A lane
+//! whose solver fails says so ([`crate::core::lanes::Moved::solver_failed`]), and a
+//! diagnosed engagement writes the time down as a world's event would. Scripts fly in
+//! their worlds, on the ordinary path.
 
 use super::diagnosis::Finding;
 use super::flight::coast;
@@ -562,10 +563,10 @@ fn pack(
 /// One tick `t` of length `dt` of a pack, as [`World::step`] flies each of its missiles
 /// (`start` is the tick the engagements were handed off), its law's step, whether the law
 /// hits what it touches and, with `GRAVITY`, gravity's change of velocity in a tick
-/// (with `SEEKERS`, some of its engagements may have a seeker); returns how many of its engagements ended. The common tick is all four lanes at once;
-/// an engagement with something to settle (a turn that may be its sharpest, a hit, a
-/// detonation, an end, a non-finite state) settles it through the same scalar code a
-/// world's missile does.
+/// (with `SEEKERS`, some of its engagements may have a seeker); returns how many of its
+/// engagements ended. The common tick is all four lanes at once; an engagement with
+/// something to settle (a turn that may be its sharpest, a hit, a detonation, an end, a
+/// non-finite state) settles it through the same scalar code a world's missile does.
 fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
     pack: &mut Pack,
     (step, contact, correction): (LaneStep, bool, Vec2),
@@ -597,8 +598,9 @@ fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
     // was stored a number at a time for the law's step to read four at a time, and the
     // read waited for the stores to land (pro-nav's sweep ran a quarter faster without
     // that wait).
-    // A lane with a seeker (`seeing`, a mask) shows its law what its seeker shows (`seen`),
-    // or, blind (`blind`), coasts; the hit test is against the target as it is.
+    // A lane with a seeker (`seeing`, a mask) shows its law what its seeker shows (`seen`:
+    // the target as it is for the others), or, blind (`blind`), coasts; the hit test is
+    // against the target as it is.
     let (mut rows, mut now) = ([F4::ZERO; LANES], [Vec2::ZERO; LANES]);
     let (mut seen, mut seeing, mut blind) = (rows, 0, 0);
     for (i, slot) in pack.slots.iter().enumerate() {
@@ -607,7 +609,7 @@ fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
             let target = &tracks[engagement.track].target;
             let truth = (target.prev_pos, target.prev_vel);
             rows[i] = F4::from([truth.0.x, truth.0.y, truth.1.x, truth.1.y]);
-            now[i] = target.pos;
+            (seen[i], now[i]) = (rows[i], target.pos);
             if let Some(seeker) = (engagement.seeker.as_deref_mut()).filter(|_| SEEKERS) {
                 seeing |= 1 << i;
                 let (pos, vel) =
@@ -627,10 +629,6 @@ fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
     let (target_pos, target_vel) = match seeing {
         0 => (was, V2::new(vel_x, vel_y)),
         _ => {
-            // (Lanes without a seeker see the target as it is.)
-            for i in (0..LANES).filter(|i| seeing & (1 << i) == 0) {
-                seen[i] = rows[i];
-            }
             let [x, y, vx, vy] = F4::transpose(seen);
             (V2::new(x, y), V2::new(vx, vy))
         }
