@@ -10,10 +10,10 @@
 //! law what a world's would, late, held and noisy, and while it is blind the missile
 //! coasts, under a law whose step takes up a body something else moved).
 //! [`Handoff::take`] lifts the two out of the world; [`fly`] flies many such pairs in
-//! lockstep, four per [`F4`](crate::core::lanes::F4), with the rules the world uses written once for both
-//! ([`crate::core::lanes`]): the law's step, the swept hit test, the turn measure, the
-//! target's tick, the ends of a flight. A lane computes the bits [`World::step`]
-//! computes; `crates/scenario/tests/lockstep.rs` flies both and compares.
+//! lockstep, four per [`F4`](crate::core::lanes::F4), with the rules the world uses
+//! written once for both ([`crate::core::lanes`]): the law's step, the swept hit test,
+//! the turn measure, the target's tick, the ends of a flight. A lane computes the bits
+//! [`World::step`] computes; `crates/scenario/tests/lockstep.rs` flies both and compares.
 //!
 //! A group's engagements fly in packs of four (`lockstep_pack.rs`: a pack's numbers and
 //! one tick of it) against tracks of their targets (`lockstep_track.rs`).
@@ -149,7 +149,7 @@ impl Handoff {
         // law whose step takes up a body something else moved (it coasts, blind).
         let seeing = missile.seeker.as_deref().is_none_or(|s| {
             s.spec.all_round()
-                && (s.spec.lock_range == 0.0 || moved_on)
+                && (!s.spec.may_lose_lock() || moved_on)
                 && s.decoy.is_none()
                 && (world.targets().iter()).all(|t| t.flares.is_none() && !t.decoy)
         });

@@ -125,6 +125,12 @@ impl SeekerSpec {
     pub fn all_round(&self) -> bool {
         self.fov >= 360.0
     }
+
+    /// Whether it can ever be blind ([`SeekerSpec::blind_to`]): a lock range, or a field
+    /// of view short of all round.
+    pub fn may_lose_lock(&self) -> bool {
+        self.lock_range > 0.0 || !self.all_round()
+    }
 }
 
 /// Why a seeker lost its lock.
