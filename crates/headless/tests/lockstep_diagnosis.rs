@@ -46,16 +46,30 @@ fn by_the_world(scenario: &Scenario) -> Vec<Finding> {
 
 /// The sweep's way: launched and sampled in the world, then handed off, diagnosed.
 fn handed_off(scenario: &Scenario, thresholds: &Thresholds) -> Handoff {
+    diagnosed_handoff(scenario, thresholds).expect("handed off")
+}
+
+/// [`handed_off`], none where no missile is fired (an intercept or a shell without a
+/// solution) or the world keeps it (at a standstill under an airframe, which turns it by
+/// its heading).
+fn diagnosed_handoff(scenario: &Scenario, thresholds: &Thresholds) -> Option<Handoff> {
     let mut world = scenario.build().unwrap();
     let mut sampler = Sampler::new(thresholds.clone());
     while world.missiles().is_empty() {
+        if world.tick() >= end_of(&world) || !world.all_missiles().is_empty() {
+            return None;
+        }
         world.step();
         sampler.after_step(&world, world.events());
     }
-    let handoff = Handoff::take(&world, end_of(&world)).expect("handed off");
+    let Some(handoff) = Handoff::take(&world, end_of(&world)) else {
+        let missile = &world.missiles()[0];
+        assert!(missile.airframe.is_some() && missile.body.vel == glam::Vec2::ZERO);
+        return None;
+    };
     let (before, failed) = sampler.hand_off(world.missiles()[0].id);
     assert_eq!(before.len(), 1, "one tick sampled before the handoff");
-    handoff.diagnosed(before, failed, thresholds.clone())
+    Some(handoff.diagnosed(before, failed, thresholds.clone()))
 }
 
 /// Engagement `i` of `law`, every third fired a quarter of a second in (its times since
@@ -68,18 +82,18 @@ fn varied(law: &str, i: u32) -> Scenario {
     s
 }
 
-/// Each of `scenarios` diagnosed both ways, handed off in lockstep and by a world: the
-/// findings must be equal; the world's.
+/// Each of `scenarios` that may be handed off diagnosed both ways, in lockstep and by a
+/// world: the findings must be equal; the world's.
 fn diagnosed_both_ways(scenarios: &[Scenario]) -> Vec<Vec<Finding>> {
     let thresholds = Thresholds::default();
-    let handoffs = scenarios
-        .iter()
-        .map(|s| handed_off(s, &thresholds))
-        .collect();
+    let (handed, handoffs): (Vec<_>, Vec<_>) = (scenarios.iter().enumerate())
+        .filter_map(|(i, s)| Some(((i, s), diagnosed_handoff(s, &thresholds)?)))
+        .unzip();
     let landed = lockstep::fly(handoffs);
-    let both = scenarios.iter().zip(&landed).enumerate();
-    both.map(|(i, (scenario, lane))| {
+    let both = handed.into_iter().zip(&landed);
+    both.map(|((i, scenario), lane)| {
         let want = by_the_world(scenario);
+        let lane = lane.as_ref().expect("flown to its end");
         // Findings compare every field exactly, the evidence's numbers included.
         assert_eq!(lane.findings, want, "engagement {i}");
         want
@@ -149,15 +163,54 @@ fn a_handoff_not_diagnosed_lands_without_findings_and_a_hit_has_none() {
         let s = engagement(i);
         let mut world = s.build().unwrap();
         world.step();
-        plain.push(Handoff::take(&world, end_of(&world)).unwrap());
-        diagnosed.push(handed_off(&s, &thresholds));
+        // (Not at a standstill under an airframe.)
+        if let Some(handoff) = Handoff::take(&world, end_of(&world)) {
+            plain.push(handoff);
+            diagnosed.push(handed_off(&s, &thresholds));
+        }
     }
-    let (plain, diagnosed) = (lockstep::fly(plain), lockstep::fly(diagnosed));
+    assert!(plain.len() >= 55, "{} of 60 handed off", plain.len());
+    let flown = |handoffs| lockstep::fly(handoffs).into_iter().map(Option::unwrap);
+    let (plain, diagnosed): (Vec<_>, Vec<_>) = (flown(plain).collect(), flown(diagnosed).collect());
     assert!(plain.iter().all(|l| l.findings.is_empty()));
     // Diagnosing changes nothing in the flights.
     for (p, d) in plain.iter().zip(&diagnosed) {
         assert_eq!((&p.metrics, p.updates), (&d.metrics, d.updates));
-        let hit = matches!(d.metrics.outcome, steerlab::sim::Outcome::Hit { .. });
-        assert_eq!(d.findings.is_empty(), hit, "{:?}", d.metrics.outcome);
+        // A miss has findings; a hit, or a missile still flying at the end, none.
+        let missed = matches!(d.metrics.outcome, steerlab::sim::Outcome::Missed(_));
+        assert_eq!(d.findings.is_empty(), !missed, "{:?}", d.metrics.outcome);
     }
+}
+
+#[test]
+fn an_airframe_s_saturation_in_lockstep_is_diagnosed_as_the_world_diagnoses_it() {
+    // The engagements with an airframe: what it was asked for and its limit, each tick,
+    // are written down on the fast path as the world samples them.
+    let laws = [
+        "smoothed",
+        "naive-accel",
+        "quartic",
+        "intercept",
+        "newton",
+        "ballistic",
+    ];
+    let scenarios: Vec<Scenario> = (laws.iter())
+        .flat_map(|law| {
+            (0..240)
+                .filter(|i| matches!(i % 9, 5 | 8))
+                .map(|i| varied(law, i))
+        })
+        .collect();
+    assert!(scenarios
+        .iter()
+        .all(|s| s.launchers[0].missile.airframe.is_some()));
+    let findings = diagnosed_both_ways(&scenarios);
+    let saturated = (findings.iter())
+        .filter(|want| want.iter().any(|f| f.class == Class::Saturation))
+        .count();
+    assert!(
+        saturated >= 10,
+        "{saturated} of {} saturated",
+        scenarios.len()
+    );
 }

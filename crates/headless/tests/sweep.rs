@@ -497,3 +497,62 @@ fn a_cells_engagement_is_named_by_its_axis_values_as_the_map_shows_them() {
     }
     assert!(noisy > 0, "some axis value is not short as an f64");
 }
+
+#[test]
+fn a_run_whose_missile_stops_under_its_airframe_gives_the_world_s_numbers() {
+    // Intercept with a thrust profile: a boost, then drag. Where the drag is strong the
+    // missile stops dead within a tick once the boost is over, which the lockstep path
+    // cannot fly on (an airframe turns a still missile by its heading): those runs are
+    // flown again in a world. Every cell's numbers must be a world's, each run flown
+    // alone (`Plan::fly`), with jitter and without.
+    let text = FLEEING.replace(
+        "missile: (lifetime: 100)",
+        "missile: (lifetime: 100, airframe: (max_accel: 500, thrust: true, boost_accel: 100000, boost_time: 0.05))",
+    )
+    .replace(
+        r#"y: (path: "targets[0].motion.vel.x", lo: 100, hi: 300, count: 9)"#,
+        r#"y: (path: "launchers[0].missile.airframe.drag", lo: 0, hi: 0.1, count: 3)"#,
+    );
+    let mut s = scenario::parse(&text, "stopping.ron").unwrap();
+    let sweep = s.sweep.as_mut().unwrap();
+    (sweep.runs, sweep.x.count, sweep.x.lo) = (2, 3, 150.0);
+    for jitter in [None, Some(20.0)] {
+        let sweep = s.sweep.as_mut().unwrap();
+        sweep.jitter.clear();
+        if let Some(sd) = jitter {
+            sweep.jitter.insert("targets[0].motion.pos.y".into(), sd);
+        }
+        let plan = plan_of(&s);
+        let stats = run_all(&plan);
+        assert_eq!(stats.len(), 9);
+        let mut stopped = 0;
+        for (cell, stat) in stats.iter().enumerate() {
+            let runs: Vec<_> = (0..2)
+                .map(|run| plan.fly(cell, run, Algorithm::Intercept).unwrap())
+                .collect();
+            let world = headless::sweep::CellStats::of(cell, Algorithm::Intercept, &runs, |r| {
+                plan.seed(cell, r)
+            });
+            let without_updates = |s: &headless::sweep::CellStats| {
+                let (updates, classes) = (0, None);
+                format!(
+                    "{:?}",
+                    headless::sweep::CellStats {
+                        updates,
+                        classes,
+                        ..s.clone()
+                    }
+                )
+            };
+            assert_eq!(
+                without_updates(stat),
+                without_updates(&world),
+                "cell {cell}"
+            );
+            // A missile that stopped dead after its boost flew less than 100 units.
+            stopped += usize::from(stat.path_length.unwrap() < 100.0);
+        }
+        // Both drags but zero stop every missile (six cells), after the handoff.
+        assert_eq!(stopped, 6, "{jitter:?}");
+    }
+}

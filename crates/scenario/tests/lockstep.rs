@@ -7,7 +7,9 @@
 // This crate's tests name it as the program does (`steerlab::...`).
 extern crate steerlab_scenario as steerlab;
 
+use glam::Vec2;
 use steerlab::scenario::Scenario;
+use steerlab::sim::airframe::AirframeSpec;
 use steerlab::sim::event::EventKind;
 use steerlab::sim::lockstep::{self, Handoff, Landed};
 use steerlab::sim::motion::{Constant, Motion};
@@ -107,16 +109,44 @@ fn lanes_end_with_the_bits_the_world_computes(law: &str) {
             unfired += 1;
             continue;
         }
+        let missile = &world.missiles()[0];
+        if handoff.is_none() && missile.airframe.is_some() && missile.body.vel == Vec2::ZERO {
+            // At a standstill under an airframe (it would give up at once).
+            continue;
+        }
         let handoff = handoff.unwrap_or_else(|| panic!("{law} {i} was not handed off"));
         let end = (10.0 * world.config.tick_rate).round() as u64;
         worlds.push((i, world, end));
         handoffs.push(handoff);
     }
     assert!(unfired <= 40, "{law}: {unfired} of 240 did not fire");
+    let framed = (worlds.iter())
+        .filter(|(_, world, _)| world.all_missiles()[0].airframe.is_some())
+        .count();
+    let moved_on = [
+        "smoothed",
+        "naive-accel",
+        "quartic",
+        "intercept",
+        "newton",
+        "ballistic",
+    ];
+    assert_eq!(
+        framed > 40,
+        moved_on.contains(&law),
+        "{law}: {framed} with an airframe"
+    );
     let landed = lockstep::fly(handoffs);
     assert_eq!(landed.len(), worlds.len());
     let mut outcomes = std::collections::BTreeMap::new();
     for ((i, world, end), lane) in worlds.into_iter().zip(&landed) {
+        if lane.is_none() {
+            // Given up: the world's missile does come to a standstill (its airframe turns
+            // it by a heading the lanes do not carry).
+            assert!(comes_to_a_standstill(world, end), "{law} {i} gave up");
+            *outcomes.entry("gave up".to_string()).or_insert(0) += 1;
+            continue;
+        }
         let metrics = agrees(lane, world, end, &format!("{law} {i}"));
         *outcomes.entry(metrics.outcome.describe()).or_insert(0) += 1;
     }
@@ -189,6 +219,17 @@ fn a_world_whose_missile_something_else_can_touch_is_not_handed_off() {
     let mut augmented = augmented;
     augmented.algorithms.pro_nav.augmented = true;
     assert!(launched(&augmented).1.is_none(), "augmented pro-nav");
+    // An airframe moves the body after the law's step, as gravity does: it flies on the
+    // fast path under smoothed homing, not under turn-rate.
+    let framed = |mut s: Scenario| {
+        s.launchers[0].missile.airframe = Some(AirframeSpec::default());
+        launched(&s).1.is_some()
+    };
+    assert!(framed(base.clone()), "smoothed with an airframe");
+    assert!(
+        !framed(engagement_of("turn-rate", 0, None)),
+        "turn-rate with an airframe"
+    );
     refused(
         &|s| s.launchers[0].algorithms = vec!["smoothed".parse().unwrap(); 2],
         "two missiles",
@@ -241,9 +282,25 @@ fn an_evasive_target_flies_away_from_its_own_missile_as_the_world_flies_it() {
     }
 }
 
+/// Whether the world's missile, flown from where it is to `end`, is ever at a standstill
+/// at a tick's start.
+fn comes_to_a_standstill(mut world: World, end: u64) -> bool {
+    while world.tick() < end {
+        let Some(missile) = world.missiles().first() else {
+            return false;
+        };
+        if missile.body.vel.try_normalize().is_none() {
+            return true;
+        }
+        world.step();
+    }
+    false
+}
+
 /// The world's own flight from where it is to `end` against the lane's: every metric,
 /// bit for bit, and the update count. Returns the world's metrics.
-fn agrees(lane: &Landed, world: World, end: u64, why: &str) -> Metrics {
+fn agrees(lane: &Option<Landed>, world: World, end: u64, why: &str) -> Metrics {
+    let lane = lane.as_ref().unwrap_or_else(|| panic!("{why}: gave up"));
     let (metrics, updates) = reference(world, end);
     // Metrics compare every field exactly; Debug shows the bits that differ.
     assert_eq!(
@@ -414,4 +471,86 @@ fn a_seeker_that_reads_the_heading_or_a_flare_could_take_is_not_handed_off() {
     let turning = engagement_of("turn-rate", 0, None);
     assert!(handed(&with_seeker(turning.clone(), SeekerSpec::default())));
     assert!(!handed(&with_seeker(turning, ranged)), "turn-rate, ranged");
+}
+
+#[test]
+fn an_airframe_s_limits_lag_thrust_and_drag_fly_in_lockstep_as_the_world_flies_them() {
+    // A crosser chased by smoothed homing, its turns sharp enough that the limits bind.
+    let base = engagement_of(
+        "smoothed",
+        3,
+        Some("Constant(pos: (1500, 300), vel: (-200, 150))"),
+    );
+    let plain = both_ways(&base, "no airframe");
+    let spec = |f: &dyn Fn(&mut AirframeSpec)| {
+        let mut spec = AirframeSpec {
+            max_accel: 300.0,
+            ..AirframeSpec::default()
+        };
+        f(&mut spec);
+        let mut s = base.clone();
+        s.launchers[0].missile.airframe = Some(spec);
+        s
+    };
+    type Change = dyn Fn(&mut AirframeSpec);
+    let frames: [(&str, &Change); 6] = [
+        ("a fixed limit", &|_| {}),
+        ("lift", &|a| a.lift = 0.002),
+        ("a lagging actuator", &|a| a.lag = 0.3),
+        ("a speed cap", &|a| a.max_speed = 200.0),
+        ("a thrust profile with drag", &|a| {
+            (a.thrust, a.boost_accel, a.boost_time) = (true, 600.0, 0.5);
+            (a.sustain_accel, a.sustain_time, a.drag) = (100.0, 2.0, 0.0004);
+        }),
+        ("all of them", &|a| {
+            (a.lift, a.lag, a.max_speed) = (0.002, 0.3, 400.0);
+            (a.thrust, a.boost_accel, a.boost_time, a.drag) = (true, 900.0, 1.0, 0.0002);
+        }),
+    ];
+    let mut seen = vec![plain];
+    for (why, f) in frames {
+        let metrics = both_ways(&spec(f), why);
+        // Each changes the flight: the airframe is flown, not left out.
+        assert!(!seen.contains(&metrics), "{why}: the same as another");
+        seen.push(metrics);
+    }
+}
+
+#[test]
+fn a_lane_that_comes_to_a_standstill_under_its_airframe_gives_up() {
+    // A boost for a twentieth of a second, then drag that stops the missile within a
+    // tick: a world turns a still missile's airframe by its heading, which the lanes do
+    // not carry.
+    let mut s = engagement_of("smoothed", 3, None);
+    s.launchers[0].missile.airframe = Some(AirframeSpec {
+        thrust: true,
+        boost_accel: 100_000.0,
+        boost_time: 0.05,
+        drag: 0.1,
+        ..AirframeSpec::default()
+    });
+    // Off the rail at 900 units/s: drag slows it by 81,000 units/s^2 or more, more than
+    // its speed in a tick (54,000 units/s^2 or more at 60 ticks a second) once the boost
+    // is over.
+    s.launchers[0].launch_velocity = glam::Vec2::new(900.0, 0.0);
+    s.world.tick_rate = 60.0;
+    let (world, handoff) = launched(&s);
+    assert!(
+        world.missiles()[0].body.vel.length() > 0.0,
+        "moving at the handoff"
+    );
+    let gave_up = lockstep::fly(vec![handoff.unwrap(), launched(&base_of(&s)).1.unwrap()]);
+    assert!(gave_up[0].is_none(), "{:?}", gave_up[0]);
+    // Only that lane: the other in its pack flies on to its end.
+    assert!(gave_up[1].is_some());
+    // The world's missile does stop.
+    let end = (10.0 * world.config.tick_rate).round() as u64;
+    assert!(comes_to_a_standstill(world, end));
+}
+
+/// `s` without its missile's airframe.
+fn base_of(s: &Scenario) -> Scenario {
+    let mut s = s.clone();
+    s.launchers[0].missile.airframe = None;
+    s
 }

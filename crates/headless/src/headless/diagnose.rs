@@ -334,10 +334,7 @@ impl Sampler {
 fn sample(world: &World, missile: &Missile) -> Option<Sample> {
     let target = world.target(missile.target)?;
     let dt = world.dt();
-    let lateral = missile.airframe.as_ref().map(|a| {
-        let along = missile.body.vel.normalize_or_zero();
-        (a.state.commanded.perp_dot(along), a.state.limit)
-    });
+    let lateral = (missile.airframe.as_ref()).map(|a| a.state.sampled(missile.body.vel));
     Some(Sample {
         time: (world.tick() - missile.launched_tick) as f32 * dt,
         pos: missile.body.pos,

@@ -146,12 +146,43 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
         ),
         _ => String::new(),
     };
+    // An airframe on two flights in nine under the laws whose step takes up a body
+    // something else moved (as under gravity): lateral limits that bind (fixed, or growing
+    // with lift), a lagging actuator and a speed cap; or a thrust profile with drag.
+    let framed = (under_gravity.contains(&law) || law == "ballistic") && matches!(i % 9, 5 | 8);
+    let pick = |k: usize, value: f32| {
+        if (i as usize >> k) % 2 == 1 {
+            value
+        } else {
+            0.0
+        }
+    };
+    let airframe = match (framed, i % 9) {
+        (false, _) => String::new(),
+        (true, 5) => format!(
+            "airframe: (max_accel: {}, lift: {}, lag: {}, max_speed: {}), ",
+            f(36, 20.0, 2000.0),
+            pick(0, f(37, 0.0001, 0.01)),
+            pick(1, f(38, 0.01, 0.5)),
+            pick(2, f(39, 50.0, 1500.0)),
+        ),
+        (true, _) => format!(
+            "airframe: (max_accel: {}, lag: {}, thrust: true, boost_accel: {}, boost_time: {}, sustain_accel: {}, sustain_time: {}, drag: {}), ",
+            f(36, 100.0, 3000.0),
+            pick(1, f(38, 0.01, 0.5)),
+            f(40, 0.0, 800.0),
+            f(41, 0.0, 2.0),
+            f(42, 0.0, 300.0),
+            f(43, 0.0, 4.0),
+            pick(0, f(44, 0.0, 0.001)),
+        ),
+    };
     let text = format!(
         "(version: 1, name: \"lane {i}\", world: (width: 2000, height: 1200, margin: {margin}, tick_rate: {rate}, gravity: ({gx}, {gy})),
           algorithms: ({numbers}),
           targets: [(name: \"t\", radius: {radius}, motion: {motion})],
           launchers: [(name: \"l\", pos: ({lx}, {ly}), target: \"t\", algorithms: [{law:?}],
-                       launch_velocity: ({vx}, {vy}), missile: ({fuel}{seeker}lifetime: {life}, radius: {mr}))])",
+                       launch_velocity: ({vx}, {vy}), missile: ({fuel}{seeker}{airframe}lifetime: {life}, radius: {mr}))])",
         margin = f(13, 0.0, 600.0),
         gx = if gravity { f(25, -100.0, 100.0) } else { 0.0 },
         gy = if gravity { f(26, 50.0, 600.0) } else { 0.0 },

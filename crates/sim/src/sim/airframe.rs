@@ -165,6 +165,15 @@ pub struct AirframeState {
     pub limit: f32,
 }
 
+impl AirframeState {
+    /// What a diagnosis samples of it on a body moving at `vel` after the move: the
+    /// commanded acceleration across the velocity (towards its left-hand perpendicular;
+    /// none at a standstill) and the lateral limit ([`crate::sim::diagnosis::Sample::lateral`]).
+    pub fn sampled(&self, vel: Vec2) -> (f32, f32) {
+        (self.commanded.perp_dot(vel.normalize_or_zero()), self.limit)
+    }
+}
+
 /// A missile's airframe: its spec and what it did last.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Airframe {
@@ -230,19 +239,45 @@ pub fn fly(
     dt: f32,
 ) -> Body {
     let mut body = *law;
-    let correction = match airframe {
+    if move_by(
+        &mut body,
+        correction(airframe, before, law, age, gravity, dt),
+        dt,
+    ) {
+        if let (Some(from), Some(to)) = (law.vel.try_normalize(), body.vel.try_normalize()) {
+            body.heading = crate::core::wrap_angle(law.heading + from.angle_between(to));
+        }
+    }
+    body
+}
+
+/// The change of velocity [`fly`] makes to the law's move (its arguments' meaning):
+/// what the airframe makes of it, and gravity's. The heading is read only where
+/// `before` is at a standstill.
+pub fn correction(
+    airframe: Option<&mut Airframe>,
+    before: &Body,
+    law: &Body,
+    age: f32,
+    gravity: Vec2,
+    dt: f32,
+) -> Vec2 {
+    (match airframe {
         Some(airframe) => limit(airframe, before, law, age, dt),
         None => Vec2::ZERO,
-    } + gravity * dt;
+    }) + gravity * dt
+}
+
+/// Moves `body` by a change of velocity `correction` over a tick of `dt` (none when it
+/// is zero: the law's move is flown as it is, bit for bit); returns whether it moved it.
+/// Leaves the heading as it is ([`fly`] turns it).
+pub fn move_by(body: &mut Body, correction: Vec2, dt: f32) -> bool {
     if correction == Vec2::ZERO {
-        return body;
+        return false;
     }
     body.vel += correction;
     body.pos += correction * dt;
-    if let (Some(from), Some(to)) = (law.vel.try_normalize(), body.vel.try_normalize()) {
-        body.heading = crate::core::wrap_angle(law.heading + from.angle_between(to));
-    }
-    body
+    true
 }
 
 /// The change the airframe makes to the law's end-of-tick velocity (zero when no limit
@@ -251,10 +286,7 @@ fn limit(airframe: &mut Airframe, before: &Body, law: &Body, age: f32, dt: f32) 
     let spec = &airframe.spec;
     let commanded = (law.vel - before.vel) / dt;
     let speed = before.vel.length();
-    let along = before
-        .vel
-        .try_normalize()
-        .unwrap_or(Vec2::from_angle(before.heading));
+    let along = (before.vel.try_normalize()).unwrap_or_else(|| Vec2::from_angle(before.heading));
     let normal = along.perp();
     let wanted_lateral = commanded.dot(normal);
     let wanted_along = commanded.dot(along);

@@ -2,13 +2,15 @@
 //!
 //! A sweep flies the same small engagement thousands of times with different numbers.
 //! Once a world is down to one missile whose flight nothing else in it can change (no
-//! launches to come, no turrets or rain, no gravity unless its law's step flies under
-//! it, no airframe, a seeker only if it sees all round and no flare can take it, a
-//! target that neither follows another nor throws flares, and no other target if its
-//! law detonates), what is left of its run is that missile against that target (a
-//! target that evades it is told where it is, as a world tells it; a seeker shows its
-//! law what a world's would, late, held and noisy, and while it is blind the missile
-//! coasts, under a law whose step takes up a body something else moved).
+//! launches to come, no turrets or rain, no gravity or airframe unless its law's step
+//! takes up a body something else moved, a seeker only if it sees all round and no
+//! flare can take it, a target that neither follows another nor throws flares, and no
+//! other target if its law detonates), what is left of its run is that missile against
+//! that target (a target that evades it is told where it is, as a world tells it; a
+//! seeker shows its law what a world's would, late, held and noisy, and while it is
+//! blind the missile coasts, under a law whose step takes up a body something else
+//! moved; an airframe makes of each lane's move what a world's makes of its missile's,
+//! lane by lane through the world's own [`crate::sim::airframe::fly`]).
 //! [`Handoff::take`] lifts the two out of the world; [`fly`] flies many such pairs in
 //! lockstep, four per [`F4`](crate::core::lanes::F4), with the rules the world uses
 //! written once for both ([`crate::core::lanes`]): the law's step, the swept hit test,
@@ -31,12 +33,17 @@
 //! gravity only smoothed, naive-accel, the quartic, Newton, the intercept and the shells
 //! are taken ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by its heading,
 //! which gravity turns; the heat-seeker takes up a body something else moved; pro-nav
-//! falls back on its heading (the same goes for a seeker that may go blind: its missile
-//! coasts). A seeker runs lane by lane, through the world's own [`Seeker::look`]. A lane
+//! falls back on its heading (the same goes for an airframe, and for a seeker that may
+//! go blind: its missile coasts). A seeker runs lane by lane, through the world's own
+//! [`Seeker::look`]. The lanes carry no heading, which an airframe reads only to know
+//! which way a missile at a standstill points: a lane that comes to a standstill under
+//! an airframe gives up ([`fly`] gives no result for it), and the sweep flies its run
+//! again in a world. A lane
 //! whose solver fails says so ([`crate::core::lanes::Moved::solver_failed`]), and a
 //! diagnosed engagement writes the time down as a world's event would. Scripts fly in
 //! their worlds, on the ordinary path.
 
+use super::airframe::Airframe;
 use super::diagnosis::Finding;
 use super::flight::Ends;
 use super::ids::TargetId;
@@ -102,6 +109,11 @@ struct Engagement {
     track: usize,
     /// Its seeker (all round, taking no flare): what its law is shown of the target.
     seeker: Option<Box<Seeker>>,
+    /// Its airframe: what it makes of the law's move.
+    airframe: Option<Box<Airframe>>,
+    /// Come to a standstill under its airframe: the lanes cannot fly it on (they carry
+    /// no heading), so it has no result here.
+    gave_up: bool,
     /// Diagnosed ([`Handoff::diagnosed`]): what it looked like before the handoff, how
     /// it is to be diagnosed and where its lanes' trails are.
     trail: Option<Trail>,
@@ -153,7 +165,11 @@ impl Handoff {
                 && s.decoy.is_none()
                 && (world.targets().iter()).all(|t| t.flares.is_none() && !t.decoy)
         });
-        let plain = missile.airframe.is_none() && seeing && (contact || world.targets().len() == 1);
+        // An airframe moves the body after the law's step, as gravity does (a missile at
+        // a standstill, which its airframe turns by its heading, would give up at once).
+        let framed =
+            missile.airframe.is_none() || (moved_on && missile.body.vel.try_normalize().is_some());
+        let plain = framed && seeing && (contact || world.targets().len() == 1);
         let target = world.target(missile.target)?;
         // (An evasive target flies on: its track is told where this missile is.)
         let passive = !target.decoy && target.flares.is_none() && target.state.followed().is_none();
@@ -176,6 +192,8 @@ impl Handoff {
             updates: 0,
             track: 0,
             seeker: missile.seeker.clone(),
+            airframe: missile.airframe.clone(),
+            gave_up: false,
             trail: None,
         };
         Some(Handoff {
@@ -192,10 +210,11 @@ impl Handoff {
     }
 }
 
-/// Flies every handoff to its end; returns what each measured, in the order given.
-/// Handoffs of one law taken at the same tick, with the same tick length, end and gravity, fly
-/// together.
-pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
+/// Flies every handoff to its end; returns what each measured, in the order given (none
+/// for one whose missile came to a standstill under its airframe: fly its run in a
+/// world). Handoffs of one law taken at the same tick, with the same tick length, end
+/// and gravity, fly together.
+pub fn fly(handoffs: Vec<Handoff>) -> Vec<Option<Landed>> {
     let key = |h: &Handoff| {
         let gravity = (h.gravity.x.to_bits(), h.gravity.y.to_bits());
         (h.tick, h.dt.to_bits(), h.end, h.law, gravity)
@@ -228,21 +247,26 @@ pub fn fly(handoffs: Vec<Handoff>) -> Vec<Landed> {
             let group_landed =
                 fly_group(group.iter().filter_map(|&i| handoffs[i].take()).collect());
             for (&i, one) in group.iter().zip(group_landed) {
-                landed[i] = Some(one);
+                landed[i] = one;
             }
         }
         start += len;
     }
-    landed.into_iter().flatten().collect()
+    landed
 }
 
 /// Flies handoffs of one law taken at the same tick, with the same tick length, end and
 /// gravity.
-fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
+fn fly_group(handoffs: Vec<Handoff>) -> Vec<Option<Landed>> {
     let Some((tick, dt, end, law)) = handoffs.first().map(|h| {
         // The world's move for gravity: a tick's change of velocity (ignored when zero).
         let correction = Vec2::ZERO + h.gravity * h.dt;
-        (h.tick, h.dt, h.end, (h.step, h.contact, correction))
+        (
+            h.tick,
+            h.dt,
+            h.end,
+            (h.step, h.contact, correction, h.gravity),
+        )
     }) else {
         return Vec::new();
     };
@@ -294,7 +318,7 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
         }
     }
     let landed = (engagements.into_iter())
-        .map(|e| landed(e, &tracks, &trails, tick, dt))
+        .map(|e| (!e.gave_up).then(|| landed(e, &tracks, &trails, tick, dt)))
         .collect();
     SPARE.with_borrow_mut(|s| {
         give_back(&mut s.blocks, trails);
@@ -302,6 +326,10 @@ fn fly_group(handoffs: Vec<Handoff>) -> Vec<Landed> {
     });
     landed
 }
+
+/// A group's law: its four-lane step, whether it hits what it touches, gravity's change
+/// of velocity in a tick and gravity itself (an airframe's lane adds it as a world does).
+type GroupLaw = (LaneStep, bool, Vec2, Vec2);
 
 /// A group in flight: its packs, engagements, tracks and (sampled) packs' trails.
 type Flying<'a> = (
@@ -312,13 +340,12 @@ type Flying<'a> = (
 );
 
 /// Flies a group's packs (`state`: its packs, engagements, tracks and trails) from tick
-/// `tick` until tick `end` or until none is flying: its law (step, whether it hits what
-/// it touches, gravity's change of velocity in a tick), `span` (`tick`, `end` and the
+/// `tick` until tick `end` or until none is flying: its law ([`GroupLaw`]), `span` (`tick`, `end` and the
 /// tick's length) and whether a target evades and whether the group is sampled; with
 /// `GRAVITY`, under gravity; with `SEEKERS`, some engagements have a seeker.
 fn fly_ticks<const GRAVITY: bool, const SEEKERS: bool>(
     (packs, engagements, tracks, trails): Flying,
-    law: (LaneStep, bool, Vec2),
+    law: GroupLaw,
     (tick, end, dt): (u64, u64, f32),
     (evasive, sampling): (bool, bool),
 ) {

@@ -4,6 +4,7 @@
 
 use super::{Engagement, Handoff, Landed, Track};
 use crate::core::lanes::F4;
+use crate::sim::airframe::AirframeState;
 use crate::sim::diagnosis::{diagnose, Ending, Sample, Thresholds};
 use crate::sim::metrics::Outcome;
 use glam::Vec2;
@@ -20,6 +21,8 @@ pub(super) struct Trail {
     pub(super) solver_failed: Vec<f32>,
     /// The ticks (in order) after whose look its seeker was blind.
     pub(super) blind: Vec<u64>,
+    /// With an airframe, what it did in each tick's move from the handoff on.
+    pub(super) lateral: Vec<AirframeState>,
     thresholds: Thresholds,
     pub(super) pieces: Vec<(usize, usize, u64)>,
 }
@@ -49,6 +52,7 @@ impl Handoff {
             before,
             solver_failed,
             blind: Vec::new(),
+            lateral: Vec::new(),
             thresholds,
             pieces: Vec::new(),
         });
@@ -117,13 +121,16 @@ pub(super) fn landed(
                         break 'pieces;
                     };
                     let [x, y, vx, vy] = block.map(|n| n.as_array()[lane]);
+                    let vel = Vec2::new(vx, vy);
+                    // As a world's sampler reads its missile's airframe.
+                    let lateral = (trail.lateral.get((t - tick) as usize)).map(|a| a.sampled(vel));
                     samples.push(Sample {
                         time: (t + 1 - engagement.launched_tick) as f32 * dt,
                         pos: Vec2::new(x, y),
-                        vel: Vec2::new(vx, vy),
+                        vel,
                         target_pos,
                         target_vel,
-                        lateral: None,
+                        lateral,
                         locked: trail.blind.binary_search(&t).is_err(),
                     });
                 }

@@ -5,9 +5,10 @@
 
 use super::diagnosed::{spare, Block, SPARE};
 use super::track::Track;
-use super::{Engagement, MissReason};
-use crate::core::lanes::{bits, LaneStep, LaneTick, Moved, Real, F4, LANES, LANE_NUMBERS, V2};
+use super::{Engagement, GroupLaw, MissReason};
+use crate::core::lanes::{bits, LaneTick, Moved, Real, F4, LANES, LANE_NUMBERS, V2};
 use crate::core::{Body, Seen};
+use crate::sim::airframe;
 use crate::sim::flight::{coast, Ends};
 use crate::sim::hit::{closest_approach_of, touches};
 use crate::sim::metrics::{closer, Outcome, Turn};
@@ -35,6 +36,8 @@ pub(super) struct Pack {
     peak_cos: F4,
     /// Sampled (some engagement in it is): its trail among the group's.
     trail: Option<usize>,
+    /// The lanes whose engagement has an airframe (a mask).
+    airframes: u32,
 }
 
 impl Pack {
@@ -67,6 +70,9 @@ impl Pack {
             peak_rate: each(&|l| l.metrics.peak_turn_rate),
             peak_cos: each(&|l| l.metrics.peak_cos()),
             trail: None,
+            airframes: (0..LANES)
+                .filter(|&i| slots[i].is_some_and(|l| engagements[l].airframe.is_some()))
+                .fold(0, |mask, i| mask | 1 << i),
         }
     }
 
@@ -138,11 +144,7 @@ fn see(
             heading: 0.0,
         };
         coast(&mut body, seeker.turn_rate, dt);
-        let set = |x: &mut F4, value: f32| {
-            let mut lanes = x.to_array();
-            lanes[i] = value;
-            *x = F4::from(lanes);
-        };
+        let set = |x: &mut F4, value: f32| set_lane(x, i, value);
         let lanes = [
             &mut moved.pos.x,
             &mut moved.pos.y,
@@ -163,6 +165,72 @@ fn see(
             }
         }
     }
+}
+
+/// After a law's step (the lanes `moved` there) and gravity's (the lanes at `flown`),
+/// each lane with an airframe flies what its airframe makes of the step, `age` seconds
+/// after launch, with `gravity` in ticks of `dt` (the world's own [`airframe::fly`],
+/// gravity included, but for the heading); returns how many gave up. A lane at a
+/// standstill gives up: which way the airframe pushes it depends on its heading, which
+/// the lanes do not carry.
+#[inline(never)]
+fn frame(
+    pack: &mut Pack,
+    moved: (V2<F4>, V2<F4>),
+    flown: (&mut V2<F4>, &mut V2<F4>),
+    engagements: &mut [Engagement],
+    (age, gravity, dt): (F4, Vec2, f32),
+) -> usize {
+    // Each number's four lanes as an array, read and written once.
+    let rows = |v: &V2<F4>| [v.x.to_array(), v.y.to_array()];
+    let (was, went) = (
+        [rows(&pack.pos), rows(&pack.vel)],
+        [rows(&moved.0), rows(&moved.1)],
+    );
+    let mut out = [rows(flown.0), rows(flown.1)];
+    let age = age.to_array();
+    let mut gave_up = 0;
+    for i in (0..LANES).filter(|i| pack.airframes & (1 << i) != 0) {
+        let Some(engagement) = pack.slots[i].map(|l| &mut engagements[l]) else {
+            continue;
+        };
+        let Some(frame) = engagement.airframe.as_deref_mut() else {
+            continue;
+        };
+        let lane = |[x, y]: &[[f32; LANES]; 2]| Vec2::new(x[i], y[i]);
+        let body = |[pos, vel]: &[[[f32; LANES]; 2]; 2]| Body {
+            pos: lane(pos),
+            vel: lane(vel),
+            heading: f32::NAN,
+        };
+        let before = body(&was);
+        if before.vel.try_normalize().is_none() {
+            engagement.gave_up = true;
+            pack.slots[i] = None;
+            gave_up += 1;
+            continue;
+        }
+        // (The world's `airframe::fly` without the heading it turns, which is not kept.)
+        let mut after = body(&went);
+        let correction = airframe::correction(Some(frame), &before, &after, age[i], gravity, dt);
+        airframe::move_by(&mut after, correction, dt);
+        for ([x, y], v) in out.iter_mut().zip([after.pos, after.vel]) {
+            (x[i], y[i]) = (v.x, v.y);
+        }
+        if let Some(trail) = &mut engagement.trail {
+            trail.lateral.push(frame.state);
+        }
+    }
+    let [[px, py], [vx, vy]] = out.map(|row| row.map(F4::from));
+    (*flown.0, *flown.1) = (V2::new(px, py), V2::new(vx, vy));
+    gave_up
+}
+
+/// `x` with lane `i` set to `value`.
+fn set_lane(x: &mut F4, i: usize, value: f32) {
+    let mut lanes = x.to_array();
+    lanes[i] = value;
+    *x = F4::from(lanes);
 }
 
 /// Packs the engagements `live` four to a pack at the start of tick `t`; a pack with a
@@ -205,7 +273,7 @@ pub(super) fn pack(
 #[inline]
 pub(super) fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
     pack: &mut Pack,
-    (step, contact, correction): (LaneStep, bool, Vec2),
+    (step, contact, correction, gravity): GroupLaw,
     engagements: &mut [Engagement],
     tracks: &[Track],
     trails: &mut [Vec<Block>],
@@ -290,6 +358,17 @@ pub(super) fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
         let splat = |v: Vec2| V2::new(F4::splat(v.x), F4::splat(v.y));
         vel = vel + splat(correction);
         pos = pos + splat(correction * dt);
+    }
+    if pack.airframes != 0 {
+        let age = pack.age * dt4;
+        let moved = (moved.pos, moved.vel);
+        ended += frame(
+            pack,
+            moved,
+            (&mut pos, &mut vel),
+            engagements,
+            (age, gravity, dt),
+        );
     }
     let finite = pos.x.finite() & pos.y.finite() & vel.x.finite() & vel.y.finite();
     let (pos, path) = pack.ends.burn(pack.path, pack.pos, pos);

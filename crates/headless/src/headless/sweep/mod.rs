@@ -233,6 +233,25 @@ impl Plan {
         }
     }
 
+    /// Run `run` of cell `cell` (whose scenario is `cell_scenario`) for `algorithm` alone:
+    /// the scenario [`Plan::cell_until`] starts it from.
+    fn run_of(
+        &self,
+        cell_scenario: &Scenario,
+        cell: usize,
+        run: u32,
+        algorithm: Algorithm,
+    ) -> Result<Scenario, String> {
+        if self.has_jitter() {
+            return Ok(self
+                .run_scenario(cell_scenario, cell, run)?
+                .restricted_to(algorithm));
+        }
+        let mut scenario = cell_scenario.restricted_to(algorithm);
+        self.seed_run(&mut scenario, cell, run);
+        Ok(scenario)
+    }
+
     /// The cell with each jittered field drawn from a Gaussian around its value
     /// (truncated to the values the field takes).
     fn jittered(
@@ -430,9 +449,15 @@ impl Plan {
         let mut updates = vec![0; self.algorithms.len()];
         for (k, mut run) in started.into_iter().enumerate() {
             let a = k % self.algorithms.len();
-            // The lockstep path gives one result per handoff, in order.
+            // The lockstep path gives one result per handoff, in order: none for a
+            // missile it could not fly to the end, whose run is flown again in a world.
             let flown = run.slot.and_then(|slot| Some((slot, landed.next()?)));
-            if let Some((slot, flown)) = flown {
+            if let Some((_, None)) = flown {
+                let run_index = (k / self.algorithms.len()) as u32;
+                let again = self.run_of(&cell_scenario, cell, run_index, self.algorithms[a])?;
+                run = self.start(&again, false)?;
+            }
+            if let Some((slot, Some(flown))) = flown {
                 run.results[slot] = MissileResult {
                     // (Diagnosed on landing, in a diagnosed sweep.)
                     why: flown.findings.first().map(|f| f.class),
