@@ -500,22 +500,37 @@ fn a_cells_engagement_is_named_by_its_axis_values_as_the_map_shows_them() {
 
 #[test]
 fn a_run_whose_missile_stops_under_its_airframe_gives_the_world_s_numbers() {
-    // Intercept with a thrust profile: a boost, then drag. Where the drag is strong the
-    // missile stops dead within a tick once the boost is over, which the lockstep path
-    // cannot fly on (an airframe turns a still missile by its heading): those runs are
-    // flown again in a world. Every cell's numbers must be a world's, each run flown
-    // alone (`Plan::fly`), with jitter and without.
-    let text = FLEEING.replace(
-        "missile: (lifetime: 100)",
-        "missile: (lifetime: 100, airframe: (max_accel: 500, thrust: true, boost_accel: 100000, boost_time: 0.05))",
-    )
-    .replace(
-        r#"y: (path: "targets[0].motion.vel.x", lo: 100, hi: 300, count: 9)"#,
-        r#"y: (path: "launchers[0].missile.airframe.drag", lo: 0, hi: 0.1, count: 3)"#,
-    );
+    // Intercept and smoothed homing with a thrust profile: a boost, then drag. Where the
+    // drag is strong the missile stops dead within a tick once the boost is over, which
+    // the lockstep path cannot fly on (an airframe turns a still missile by its
+    // heading): those runs are flown again in a world. Every cell's numbers must be a
+    // world's, each run of each law flown alone (`Plan::fly`), with jitter and without.
+    let text = FLEEING
+        .replace(
+            r#"algorithms: ["intercept"]"#,
+            r#"algorithms: ["intercept", "smoothed"]"#,
+        )
+        .replace(
+            "missile: (lifetime: 100)",
+            "missile: (lifetime: 100, airframe: (max_accel: 500, thrust: true, boost_accel: 100000, boost_time: 0.05))",
+        )
+        .replace(
+            r#"y: (path: "targets[0].motion.vel.x", lo: 100, hi: 300, count: 9)"#,
+            r#"y: (path: "launchers[0].missile.airframe.drag", lo: 0, hi: 0.1, count: 3)"#,
+        );
     let mut s = scenario::parse(&text, "stopping.ron").unwrap();
     let sweep = s.sweep.as_mut().unwrap();
     (sweep.runs, sweep.x.count, sweep.x.lo) = (2, 3, 150.0);
+    // (A cell's statistics but for the updates counted and the classes not kept.)
+    let numbers = |s: &headless::sweep::CellStats| {
+        let (updates, classes) = (0, None);
+        let s = headless::sweep::CellStats {
+            updates,
+            classes,
+            ..s.clone()
+        };
+        format!("{s:?}")
+    };
     for jitter in [None, Some(20.0)] {
         let sweep = s.sweep.as_mut().unwrap();
         sweep.jitter.clear();
@@ -524,35 +539,22 @@ fn a_run_whose_missile_stops_under_its_airframe_gives_the_world_s_numbers() {
         }
         let plan = plan_of(&s);
         let stats = run_all(&plan);
-        assert_eq!(stats.len(), 9);
+        assert_eq!(stats.len(), 18);
         let mut stopped = 0;
-        for (cell, stat) in stats.iter().enumerate() {
+        for stat in &stats {
+            let (cell, algorithm) = (stat.cell, stat.algorithm);
             let runs: Vec<_> = (0..2)
-                .map(|run| plan.fly(cell, run, Algorithm::Intercept).unwrap())
+                .map(|run| plan.fly(cell, run, algorithm).unwrap())
                 .collect();
-            let world = headless::sweep::CellStats::of(cell, Algorithm::Intercept, &runs, |r| {
-                plan.seed(cell, r)
-            });
-            let without_updates = |s: &headless::sweep::CellStats| {
-                let (updates, classes) = (0, None);
-                format!(
-                    "{:?}",
-                    headless::sweep::CellStats {
-                        updates,
-                        classes,
-                        ..s.clone()
-                    }
-                )
-            };
-            assert_eq!(
-                without_updates(stat),
-                without_updates(&world),
-                "cell {cell}"
-            );
+            let world =
+                headless::sweep::CellStats::of(cell, algorithm, &runs, |r| plan.seed(cell, r));
+            let why = format!("cell {cell}, {algorithm:?}, jitter {jitter:?}");
+            assert_eq!(numbers(stat), numbers(&world), "{why}");
             // A missile that stopped dead after its boost flew less than 100 units.
             stopped += usize::from(stat.path_length.unwrap() < 100.0);
         }
-        // Both drags but zero stop every missile (six cells), after the handoff.
-        assert_eq!(stopped, 6, "{jitter:?}");
+        // Both drags but zero stop every missile of both laws (six cells each), after
+        // the handoff.
+        assert_eq!(stopped, 12, "{jitter:?}");
     }
 }

@@ -167,8 +167,9 @@ pub struct AirframeState {
 
 impl AirframeState {
     /// What a diagnosis samples of it on a body moving at `vel` after the move: the
-    /// commanded acceleration across the velocity (towards its left-hand perpendicular;
-    /// none at a standstill) and the lateral limit ([`crate::sim::diagnosis::Sample::lateral`]).
+    /// commanded acceleration across the velocity (signed: positive towards `(v.y, -v.x)`,
+    /// the velocity turned a quarter turn clockwise; none at a standstill) and the
+    /// lateral limit ([`crate::sim::diagnosis::Sample::lateral`]).
     pub fn sampled(&self, vel: Vec2) -> (f32, f32) {
         (self.commanded.perp_dot(vel.normalize_or_zero()), self.limit)
     }

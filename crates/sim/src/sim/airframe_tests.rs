@@ -247,3 +247,22 @@ fn with_thrust_a_turn_keeps_the_speed_the_motor_and_drag_give() {
     let flown = fly(Some(&mut a), &rest, &law, 5.0, Vec2::ZERO, DT);
     assert_eq!(flown.vel, Vec2::ZERO);
 }
+
+#[test]
+fn a_sample_takes_the_command_across_the_velocity_and_the_limit() {
+    let state = AirframeState {
+        commanded: Vec2::new(3.0, 4.0),
+        achieved: Vec2::new(-7.0, 9.0),
+        lateral: 2.0,
+        limit: 150.0,
+    };
+    // Flying along +x at any speed: the command's 4 units/s^2 along +y, across it, count
+    // as -4 (the sign of `(v.y, -v.x)`, the velocity turned a quarter turn clockwise).
+    assert_eq!(state.sampled(Vec2::new(10.0, 0.0)), (-4.0, 150.0));
+    assert_eq!(state.sampled(Vec2::new(0.5, 0.0)), (-4.0, 150.0));
+    // Along +y, the 3 units/s^2 along +x: +3; along -y, -3.
+    assert_eq!(state.sampled(Vec2::new(0.0, 7.0)), (3.0, 150.0));
+    assert_eq!(state.sampled(Vec2::new(0.0, -7.0)), (-3.0, 150.0));
+    // At a standstill nothing is across it.
+    assert_eq!(state.sampled(Vec2::ZERO), (0.0, 150.0));
+}
