@@ -16,7 +16,7 @@ use steerlab::sim::World;
 
 #[path = "../../scenario/tests/lockstep_engagements/mod.rs"]
 mod lockstep_engagements;
-use lockstep_engagements::{engagement, engagement_of};
+use lockstep_engagements::{engagement, engagement_of, framed, MOVED_ON};
 
 /// The tick the engagements stop before (10 s).
 fn end_of(world: &World) -> u64 {
@@ -186,20 +186,8 @@ fn a_handoff_not_diagnosed_lands_without_findings_and_a_hit_has_none() {
 fn an_airframe_s_saturation_in_lockstep_is_diagnosed_as_the_world_diagnoses_it() {
     // The engagements with an airframe: what it was asked for and its limit, each tick,
     // are written down on the fast path as the world samples them.
-    let laws = [
-        "smoothed",
-        "naive-accel",
-        "quartic",
-        "intercept",
-        "newton",
-        "ballistic",
-    ];
-    let scenarios: Vec<Scenario> = (laws.iter())
-        .flat_map(|law| {
-            (0..240)
-                .filter(|i| matches!(i % 9, 5 | 8))
-                .map(|i| varied(law, i))
-        })
+    let scenarios: Vec<Scenario> = (MOVED_ON.iter())
+        .flat_map(|law| (0..240).filter(|&i| framed(i)).map(|i| varied(law, i)))
         .collect();
     assert!(scenarios
         .iter()

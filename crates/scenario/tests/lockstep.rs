@@ -17,7 +17,7 @@ use steerlab::sim::seeker::SeekerSpec;
 use steerlab::sim::{Metrics, World};
 
 mod lockstep_engagements;
-use lockstep_engagements::{engagement, engagement_of, engagement_with, LAWS};
+use lockstep_engagements::{engagement, engagement_of, engagement_with, LAWS, MOVED_ON};
 
 /// Steps a world once (the launch) and hands its missile off, if it may be.
 fn launched(scenario: &Scenario) -> (World, Option<Handoff>) {
@@ -123,17 +123,9 @@ fn lanes_end_with_the_bits_the_world_computes(law: &str) {
     let framed = (worlds.iter())
         .filter(|(_, world, _)| world.all_missiles()[0].airframe.is_some())
         .count();
-    let moved_on = [
-        "smoothed",
-        "naive-accel",
-        "quartic",
-        "intercept",
-        "newton",
-        "ballistic",
-    ];
     assert_eq!(
         framed > 40,
-        moved_on.contains(&law),
+        MOVED_ON.contains(&law),
         "{law}: {framed} with an airframe"
     );
     let landed = lockstep::fly(handoffs);

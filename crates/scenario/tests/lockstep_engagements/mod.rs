@@ -19,6 +19,22 @@ pub const LAWS: [&str; 9] = [
     "newton",
 ];
 
+/// The laws whose step takes up a body something else moved (gravity's, an airframe's, a
+/// blind seeker's coast).
+pub const MOVED_ON: [&str; 6] = [
+    "smoothed",
+    "naive-accel",
+    "quartic",
+    "intercept",
+    "newton",
+    "ballistic",
+];
+
+/// Whether engagement `i` of a law in [`MOVED_ON`] has an airframe (two in nine).
+pub fn framed(i: u32) -> bool {
+    matches!(i % 9, 5 | 8)
+}
+
 /// A smoothed missile against one target, with the numbers varied by `i`.
 pub fn engagement(i: u32) -> Scenario {
     engagement_with(i, None)
@@ -72,8 +88,8 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
     let form = ["classic", "pure", "true"][i as usize % 3];
     // Gravity for the shell always, and for every fourth flight of the laws whose step
     // flies under it.
-    let under_gravity = ["smoothed", "naive-accel", "quartic", "intercept", "newton"];
-    let gravity = law == "ballistic" || (under_gravity.contains(&law) && i % 4 == 2);
+    let moved_on = MOVED_ON.contains(&law);
+    let gravity = law == "ballistic" || (moved_on && i % 4 == 2);
     let numbers = match law {
         "smoothed" => format!(
             "smoothed: (ga: {}, speed: {})",
@@ -134,7 +150,7 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
     // blind beyond its lock range, when the missile coasts).
     // (Blind, it coasts: only under a law whose step takes up a body something else
     // moved, as under gravity.)
-    let blinded = i % 7 == 5 && (under_gravity.contains(&law) || law == "ballistic");
+    let blinded = i % 7 == 5 && moved_on;
     let seeker = match i % 7 {
         2 | 5 => format!(
             "seeker: (latency: {}, rate: {}, bearing_noise: {}, range_noise: {}, lock_range: {}), ",
@@ -149,7 +165,7 @@ pub fn engagement_of(law: &str, i: u32, motion: Option<&str>) -> Scenario {
     // An airframe on two flights in nine under the laws whose step takes up a body
     // something else moved (as under gravity): lateral limits that bind (fixed, or growing
     // with lift), a lagging actuator and a speed cap; or a thrust profile with drag.
-    let framed = (under_gravity.contains(&law) || law == "ballistic") && matches!(i % 9, 5 | 8);
+    let framed = moved_on && framed(i);
     let pick = |k: usize, value: f32| {
         if (i as usize >> k) % 2 == 1 {
             value
