@@ -10,7 +10,7 @@
 //! seeker shows its law what a world's would, late, held and noisy, and while it is
 //! blind the missile coasts, under a law whose step takes up a body something else
 //! moved; an airframe makes of each lane's move what a world's makes of its missile's,
-//! lane by lane through the world's own [`crate::sim::airframe::fly`]).
+//! lane by lane through the world's own rule, [`crate::sim::airframe::correction`]).
 //! [`Handoff::take`] lifts the two out of the world; [`fly`] flies many such pairs in
 //! lockstep, four per [`F4`](crate::core::lanes::F4), with the rules the world uses
 //! written once for both ([`crate::core::lanes`]): the law's step, the swept hit test,
@@ -340,9 +340,10 @@ type Flying<'a> = (
 );
 
 /// Flies a group's packs (`state`: its packs, engagements, tracks and trails) from tick
-/// `tick` until tick `end` or until none is flying: its law ([`GroupLaw`]), `span` (`tick`, `end` and the
-/// tick's length) and whether a target evades and whether the group is sampled; with
-/// `GRAVITY`, under gravity; with `SEEKERS`, some engagements have a seeker.
+/// `tick` until tick `end` or until none is flying: its law ([`GroupLaw`]), `span`
+/// (`tick`, `end` and the tick's length) and whether a target evades and whether the
+/// group is sampled; with `GRAVITY`, under gravity; with `SEEKERS`, some engagements
+/// have a seeker.
 fn fly_ticks<const GRAVITY: bool, const SEEKERS: bool>(
     (packs, engagements, tracks, trails): Flying,
     law: GroupLaw,
