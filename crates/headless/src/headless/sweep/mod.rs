@@ -233,25 +233,6 @@ impl Plan {
         }
     }
 
-    /// Run `run` of cell `cell` (whose scenario is `cell_scenario`) for `algorithm` alone:
-    /// the scenario [`Plan::cell_until`] starts it from.
-    fn run_of(
-        &self,
-        cell_scenario: &Scenario,
-        cell: usize,
-        run: u32,
-        algorithm: Algorithm,
-    ) -> Result<Scenario, String> {
-        if self.has_jitter() {
-            return Ok(self
-                .run_scenario(cell_scenario, cell, run)?
-                .restricted_to(algorithm));
-        }
-        let mut scenario = cell_scenario.restricted_to(algorithm);
-        self.seed_run(&mut scenario, cell, run);
-        Ok(scenario)
-    }
-
     /// The cell with each jittered field drawn from a Gaussian around its value
     /// (truncated to the values the field takes).
     fn jittered(
@@ -452,18 +433,23 @@ impl Plan {
             // The lockstep path gives one result per handoff, in order: none for a
             // missile it could not fly to the end, whose run is flown again in a world.
             let flown = run.slot.and_then(|slot| Some((slot, landed.next()?)));
-            if let Some((_, None)) = flown {
-                let run_index = (k / self.algorithms.len()) as u32;
-                let again = self.run_of(&cell_scenario, cell, run_index, self.algorithms[a])?;
-                run = self.start(&again, false)?;
-            }
-            if let Some((slot, Some(flown))) = flown {
-                run.results[slot] = MissileResult {
-                    // (Diagnosed on landing, in a diagnosed sweep.)
-                    why: flown.findings.first().map(|f| f.class),
-                    ..MissileResult::of(&flown.metrics)
-                };
-                run.updates += flown.updates;
+            match flown {
+                Some((_, None)) => {
+                    // (The run's scenario as `Plan::fly` builds it: the same seeds and
+                    // draws the run started from.)
+                    let run_index = (k / self.algorithms.len()) as u32;
+                    let scenario = self.run_scenario(&cell_scenario, cell, run_index)?;
+                    run = self.start(&scenario.restricted_to(self.algorithms[a]), false)?;
+                }
+                Some((slot, Some(flown))) => {
+                    run.results[slot] = MissileResult {
+                        // (Diagnosed on landing, in a diagnosed sweep.)
+                        why: flown.findings.first().map(|f| f.class),
+                        ..MissileResult::of(&flown.metrics)
+                    };
+                    run.updates += flown.updates;
+                }
+                None => {}
             }
             per_algorithm[a].push(run.results);
             updates[a] += run.updates;
