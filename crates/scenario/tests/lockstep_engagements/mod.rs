@@ -21,9 +21,10 @@ pub const LAWS: [&str; 9] = [
 
 /// The laws whose step takes up a body something else moved (gravity's, an airframe's, a
 /// blind seeker's coast).
-pub const MOVED_ON: [&str; 6] = [
+pub const MOVED_ON: [&str; 7] = [
     "smoothed",
     "naive-accel",
+    "pro-nav",
     "quartic",
     "intercept",
     "newton",

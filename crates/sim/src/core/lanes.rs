@@ -48,8 +48,9 @@ pub type LaneStep = fn(&mut [F4; LANE_NUMBERS], &LaneTick) -> Moved;
 pub type LaneHeading = fn(&[F4; LANE_NUMBERS], F4) -> F4;
 
 /// Where a four-lane step left its missiles: their positions and velocities, which of
-/// them detonate this tick (a law that is not contact-fused), when and how widely, and
-/// whose solver failed.
+/// them detonate this tick (a law that is not contact-fused), when and how widely, whose
+/// solver failed, and which it could not move without the heading the lanes do not
+/// carry.
 #[derive(Clone, Copy, Debug)]
 pub struct Moved {
     pub pos: V2<F4>,
@@ -60,10 +61,14 @@ pub struct Moved {
     pub blast: F4,
     /// A mask: the lanes whose law said [`crate::guidance::Signal::SolverFailed`].
     pub solver_failed: F4,
+    /// A mask: the lanes whose law's own step would have read the missile's heading (a
+    /// missile at a standstill, which it turns by its heading): their move is not the
+    /// law's, and the lane cannot fly on.
+    pub needs_heading: F4,
 }
 
 impl From<(V2<F4>, V2<F4>)> for Moved {
-    /// Moved to `pos` at `vel`, detonating nowhere, no solver failing.
+    /// Moved to `pos` at `vel`, detonating nowhere, no solver failing, no heading needed.
     fn from((pos, vel): (V2<F4>, V2<F4>)) -> Self {
         Self {
             pos,
@@ -71,6 +76,7 @@ impl From<(V2<F4>, V2<F4>)> for Moved {
             detonates_at: F4::splat(f32::NAN),
             blast: F4::ZERO,
             solver_failed: F4::ZERO,
+            needs_heading: F4::ZERO,
         }
     }
 }

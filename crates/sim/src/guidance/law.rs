@@ -70,7 +70,8 @@ pub trait Law: Sized + Clone + Debug + PartialEq + Serialize + DeserializeOwned 
     /// Whether its four-lane step may fly a body something else moved: under gravity,
     /// which the world adds after the law's move, or coasting while its seeker is blind
     /// (the law not asked): nothing in its numbers stands for the heading or for where
-    /// its own step left the body.
+    /// its own step left the body (a step that reads the heading only at a standstill
+    /// says where it would have: [`crate::core::lanes::Moved::needs_heading`]).
     const LANE_GRAVITY: bool = false;
 
     /// This missile's numbers for [`Law::LANE_STEP`] under `params`, its body as it is
@@ -142,6 +143,7 @@ pub fn lane_by_lane(
         detonates_at: F4::from(detonates_at),
         blast: F4::from(blast),
         solver_failed: F4::from(failed).eq(F4::ONE),
+        needs_heading: F4::ZERO,
     }
 }
 

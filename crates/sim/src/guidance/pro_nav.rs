@@ -128,10 +128,15 @@ impl Law for ProNav {
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
 
+    /// Its step reads the heading only where the velocity has no direction, and says so
+    /// there ([`step_lanes`]).
+    const LANE_GRAVITY: bool = true;
+
     /// Without augmentation, at a speed of at least 1 and with a velocity that has a
     /// direction: `[LOS rate, Vc, N, limit, speed, form]` (form 0 classic, 1 pure, 2
-    /// true). Its velocity then keeps a direction (a unit vector times the speed), so the
-    /// heading a one-missile step falls back on is never needed.
+    /// true). Its own step keeps a direction (a unit vector times the speed), so the
+    /// heading a one-missile step falls back on is needed only where something else
+    /// (gravity, an airframe) brought the missile to a standstill.
     fn lane(&self, params: &ProNavParams, body: &Body) -> Option<[f32; LANE_NUMBERS]> {
         let form = match params.form {
             ProNavForm::Classic => 0.0,
@@ -247,17 +252,20 @@ pub fn turn<N: Real>(
 
 /// Four missiles' ticks at once: numbers `[LOS rate, Vc, N, limit, speed, form]`
 /// ([`ProNav::lane`]), through the same [`sight`], [`command`] and [`turn`] as one
-/// missile's.
+/// missile's. A lane whose velocity has no direction (something else stopped it) needs
+/// the heading one missile's step falls back on: its move is not the law's.
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     let range = tick.target_pos - tick.pos;
     (n[0], n[1]) = sight(range, tick.target_vel - tick.vel, (n[0], n[1]));
-    // A direction in every lane ([`ProNav::lane`]).
-    let (dir, _) = tick.vel.try_normalize();
+    let (dir, moving) = tick.vel.try_normalize();
     let form = (n[5].eq(F4::ONE), n[5].eq(F4::splat(2.0)));
     let (lateral, normal) = command(n[2], (n[0], n[1]), (tick.vel, dir, range), form);
     let (_, turned) = turn(lateral, n[3], normal, (tick.vel, dir), tick.dt);
     let vel = turned.scale(n[4]);
-    (tick.pos + vel.scale(tick.dt), vel).into()
+    Moved {
+        needs_heading: !moving,
+        ..(tick.pos + vel.scale(tick.dt), vel).into()
+    }
 }
 
 #[cfg(test)]
@@ -549,5 +557,63 @@ mod tests {
             "{}",
             pn.accel
         );
+    }
+
+    #[test]
+    fn a_lane_at_a_standstill_needs_the_heading_and_the_others_fly_as_one_missile_does() {
+        // Four missiles at (0, 0) with the target at (100, 0) moving (0, 10): the third
+        // stands still, which one missile's step turns by its heading (0 here: along +x).
+        let params = ProNavParams {
+            gain: 4.0,
+            speed: 100.0,
+            max_accel: 1000.0,
+            ..ProNavParams::default()
+        };
+        let vels = [
+            Vec2::new(100.0, 0.0),
+            Vec2::new(0.0, 50.0),
+            Vec2::ZERO,
+            Vec2::new(-3.0, 4.0),
+        ];
+        let seen = Seen {
+            target_pos: Vec2::new(100.0, 0.0),
+            target_vel: Vec2::new(0.0, 10.0),
+            dt: 0.01,
+        };
+        let body = |vel| Body {
+            vel,
+            ..Default::default()
+        };
+        let numbers: Vec<[f32; LANE_NUMBERS]> = (vels.iter())
+            .map(|&v| {
+                ProNav::default()
+                    .lane(&params, &body(v))
+                    .unwrap_or([0.0, 0.0, 4.0, 1000.0, 100.0, 0.0])
+            })
+            .collect();
+        let mut n: [F4; LANE_NUMBERS] =
+            std::array::from_fn(|k| F4::from(std::array::from_fn(|i| numbers[i][k])));
+        let splat = |v: Vec2| V2::new(F4::splat(v.x), F4::splat(v.y));
+        let tick = LaneTick {
+            pos: splat(Vec2::ZERO),
+            vel: V2::gather(vels),
+            target_pos: splat(seen.target_pos),
+            target_vel: splat(seen.target_vel),
+            dt: F4::splat(seen.dt),
+        };
+        let moved = step_lanes(&mut n, &tick);
+        let needs: Vec<bool> = (moved.needs_heading.to_array().iter())
+            .map(|m| m.to_bits() == u32::MAX)
+            .collect();
+        assert_eq!(needs, [false, false, true, false]);
+        for i in [0, 1, 3] {
+            let mut one = body(vels[i]);
+            ProNav::default().steer(&params, &mut one, &seen);
+            assert_eq!(
+                (moved.pos.lane(i), moved.vel.lane(i)),
+                (one.pos, one.vel),
+                "lane {i}"
+            );
+        }
     }
 }

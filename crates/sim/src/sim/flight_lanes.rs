@@ -4,8 +4,8 @@
 //! burn, the turn, the swept closest approach, the ends). It takes only what ends
 //! nothing: four plain missiles of one law that takes its numbers back
 //! ([`crate::guidance::Law::UNLANE`]), in a world without terrain, gravity or a script
-//! that looks at the others, none of which hits, detonates, fails to solve, runs out,
-//! leaves the world or goes non-finite this tick. Anything else leaves the four as they
+//! that looks at the others, none of which hits, detonates, fails to solve, needs its
+//! heading, runs out, leaves the world or goes non-finite this tick. Anything else leaves the four as they
 //! were, and each then flies alone: the same bits either way (the tests below fly both).
 
 use super::{Ends, Flight};
@@ -89,6 +89,7 @@ impl Flight<'_> {
             hit,
             detonates,
             moved.solver_failed,
+            moved.needs_heading,
             fuel,
             lifetime,
             outside,
@@ -144,7 +145,7 @@ fn finite(moved: &Moved, numbers: &[F4; LANE_NUMBERS]) -> F4 {
 
 /// Whether any lane has any of these: something a world's flight writes down or ends
 /// with, which that missile's own flight then settles.
-fn any_lane(settles: [F4; 7]) -> bool {
+fn any_lane(settles: [F4; 8]) -> bool {
     settles.iter().any(|mask| bits(*mask) != 0)
 }
 

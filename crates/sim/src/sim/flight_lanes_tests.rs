@@ -332,10 +332,10 @@ fn a_lane_is_finite_only_where_its_move_and_every_number_are() {
 
 #[test]
 fn any_settling_lane_of_any_kind_sends_the_four_to_fly_alone() {
-    assert!(!any_lane([F4::ZERO; 7]));
-    for kind in 0..7 {
+    assert!(!any_lane([F4::ZERO; 8]));
+    for kind in 0..8 {
         for lane in 0..4 {
-            let mut settles = [F4::ZERO; 7];
+            let mut settles = [F4::ZERO; 8];
             let only = F4::from(std::array::from_fn(|i| if i == lane { 1.0 } else { 0.0 }));
             settles[kind] = only.eq(F4::ONE);
             assert!(any_lane(settles), "kind {kind}, lane {lane}");

@@ -30,15 +30,16 @@
 //! turn-rate, naive-accel, the quartic, Newton (solving every tick), the heat-seeker,
 //! pro-nav (unaugmented), the intercept (without lead pursuit) and ballistic shells have
 //! one (the last two detonate, so they are taken only against a lone target). Under
-//! gravity only smoothed, naive-accel, the quartic, Newton, the intercept and the shells
-//! are taken ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by its heading,
-//! which gravity turns; the heat-seeker takes up a body something else moved; pro-nav
-//! falls back on its heading (the same goes for an airframe, and for a seeker that may
-//! go blind: its missile coasts). A seeker runs lane by lane, through the world's own
-//! [`Seeker::look`]. The lanes carry no heading, which an airframe reads only to know
+//! gravity only smoothed, naive-accel, pro-nav, the quartic, Newton, the intercept and
+//! the shells are taken ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by
+//! its heading, which gravity turns; the heat-seeker takes up a body something else
+//! moved (the same goes for an airframe, and for a seeker that may go blind: its missile
+//! coasts). A seeker runs lane by lane, through the world's own [`Seeker::look`]. The
+//! lanes carry no heading, which an airframe, and pro-nav's step, read only to know
 //! which way a missile at a standstill points: a lane that comes to a standstill under
-//! an airframe gives up ([`fly`] gives no result for it), and the sweep flies its run
-//! again in a world. A lane
+//! an airframe, or that its law's step could not move without the heading
+//! ([`crate::core::lanes::Moved::needs_heading`]), gives up ([`fly`] gives no result for
+//! it), and the sweep flies its run again in a world. A lane
 //! whose solver fails says so ([`crate::core::lanes::Moved::solver_failed`]), and a
 //! diagnosed engagement writes the time down as a world's event would. Scripts fly in
 //! their worlds, on the ordinary path.
@@ -111,8 +112,8 @@ struct Engagement {
     seeker: Option<Box<Seeker>>,
     /// Its airframe: what it makes of the law's move.
     airframe: Option<Box<Airframe>>,
-    /// Come to a standstill under its airframe: the lanes cannot fly it on (they carry
-    /// no heading), so it has no result here.
+    /// Come to a standstill under its airframe or its law: the lanes cannot fly it on
+    /// (they carry no heading), so it has no result here.
     gave_up: bool,
     /// Diagnosed ([`Handoff::diagnosed`]): what it looked like before the handoff, how
     /// it is to be diagnosed and where its lanes' trails are.
@@ -211,8 +212,8 @@ impl Handoff {
 }
 
 /// Flies every handoff to its end; returns what each measured, in the order given (none
-/// for one whose missile came to a standstill under its airframe: fly its run in a
-/// world). Handoffs of one law taken at the same tick, with the same tick length, end
+/// for one whose missile came to a standstill under its airframe or its law: fly its run
+/// in a world). Handoffs of one law taken at the same tick, with the same tick length, end
 /// and gravity, fly together.
 pub fn fly(handoffs: Vec<Handoff>) -> Vec<Option<Landed>> {
     let key = |h: &Handoff| {
@@ -414,3 +415,7 @@ fn threaten(tracks: &mut [Track], packs: &[Pack], engagements: &[Engagement]) {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "lockstep_tests.rs"]
+mod tests;

@@ -159,6 +159,7 @@ fn see(
         }
         set(&mut moved.detonates_at, f32::NAN);
         set(&mut moved.solver_failed, 0.0);
+        set(&mut moved.needs_heading, 0.0);
         if let Some(kept) = &kept {
             for (number, old) in pack.numbers.iter_mut().zip(kept) {
                 set(number, old.as_array()[i]);
@@ -190,7 +191,8 @@ fn frame(
     let mut out = [rows(flown.0), rows(flown.1)];
     let age = age.to_array();
     let mut gave_up = 0;
-    for i in (0..LANES).filter(|i| pack.airframes & (1 << i) != 0) {
+    let airframes = pack.airframes;
+    for i in (0..LANES).filter(|i| airframes & (1 << i) != 0) {
         let Some(engagement) = pack.slots[i].map(|l| &mut engagements[l]) else {
             continue;
         };
@@ -205,9 +207,7 @@ fn frame(
         };
         let before = body(&was);
         if before.vel.try_normalize().is_none() {
-            engagement.gave_up = true;
-            pack.slots[i] = None;
-            gave_up += 1;
+            gave_up += give_up(pack, i, engagements);
             continue;
         }
         // (The world's `airframe::fly` without the heading it turns, which is not kept.)
@@ -224,6 +224,16 @@ fn frame(
     let [[px, py], [vx, vy]] = out.map(|row| row.map(F4::from));
     (*flown.0, *flown.1) = (V2::new(px, py), V2::new(vx, vy));
     gave_up
+}
+
+/// Lane `i` gives up its engagement, which has no result here (its run is flown again in
+/// a world); returns how many it gave up (none in an empty lane).
+fn give_up(pack: &mut Pack, i: usize, engagements: &mut [Engagement]) -> usize {
+    let Some(l) = pack.slots[i].take() else {
+        return 0;
+    };
+    engagements[l].gave_up = true;
+    1
 }
 
 /// `x` with lane `i` set to `value`.
@@ -351,6 +361,17 @@ pub(super) fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
     let mut moved = step(&mut pack.numbers, &tick);
     if seeing != 0 {
         see(pack, &mut moved, kept, engagements, blind, dt);
+    }
+    // A lane its law could not move without the heading gives up (something else
+    // brought it to a standstill: the law's own step keeps it moving).
+    let stopped = bits(moved.needs_heading);
+    if stopped != 0 {
+        for i in (0..LANES).filter(|i| stopped & (1 << i) != 0) {
+            ended += give_up(pack, i, engagements);
+        }
+        if pack.slots.iter().all(Option::is_none) {
+            return ended;
+        }
     }
     let (mut pos, mut vel) = (moved.pos, moved.vel);
     if GRAVITY {
