@@ -9,15 +9,15 @@ use crate::sim::motion::{Motion, Static};
 use crate::sim::target::TargetSpec;
 use crate::sim::WorldConfig;
 
-/// A pro-nav missile (speed 10) handed off at 64 ticks a second under `gravity`, then
-/// placed at (500, 860) flying straight up at (0, 10) towards a target parked 40 units
-/// straight above it.
-fn climbing_pro_nav(gravity: Vec2) -> Handoff {
+/// A pro-nav missile handed off at 64 ticks a second under 640 units/s^2 of gravity
+/// straight down (10 units/s a tick), then placed at (500, 860) flying straight up at
+/// `speed` towards a target parked 40 units straight above it.
+fn climbing_pro_nav(speed: f32) -> Handoff {
     let mut tuning = Tuning::default();
-    tuning.pro_nav.speed = 10.0;
+    tuning.pro_nav.speed = speed;
     let config = WorldConfig {
         tick_rate: 64.0,
-        gravity,
+        gravity: Vec2::new(0.0, -640.0),
         ..WorldConfig::default()
     };
     let mut world = World::new(config, tuning);
@@ -48,21 +48,22 @@ fn climbing_pro_nav(gravity: Vec2) -> Handoff {
         .unwrap();
     world.step();
     let mut handoff = Handoff::take(&world, 600).expect("pro-nav is taken under gravity");
-    (handoff.engagement.pos, handoff.engagement.vel) = (Vec2::new(500.0, 860.0), Vec2::Y * 10.0);
+    let engagement = &mut handoff.engagement;
+    (engagement.pos, engagement.vel) = (Vec2::new(500.0, 860.0), Vec2::Y * speed);
     handoff
 }
 
 #[test]
 fn a_pro_nav_lane_that_gravity_stops_gives_up() {
     // Straight up at the target straight above: no line-of-sight rate, so pro-nav flies on
-    // at (0, 10); 640 units/s^2 down at 64 ticks a second takes exactly 10 a tick: the
-    // missile stands still at the next tick's start, where a world's pro-nav turns it by
-    // its heading, which the lanes do not carry.
-    let stopped = fly(vec![climbing_pro_nav(Vec2::new(0.0, -640.0))]);
-    assert_eq!(stopped, [None]);
-    // Half the gravity never stops it (10 up, 5 down, every tick): it climbs at 5 units/s
-    // to the target (within 22 of it in under 4 s).
-    let slowed = fly(vec![climbing_pro_nav(Vec2::new(0.0, -320.0))]);
-    let landed = slowed[0].as_ref().expect("flown");
+    // at its speed. At 10 units/s gravity takes all of it every tick: the missile stands
+    // still at the next tick's start, where a world's pro-nav turns it by its heading,
+    // which the lanes do not carry. At 20 it climbs at 10 units/s to the target (within
+    // 22 of it in under 2 s). Flown in one pack, the stopped lane (the second) gives up
+    // alone.
+    let pair = vec![climbing_pro_nav(20.0), climbing_pro_nav(10.0)];
+    let [climbed, stopped] = <[Option<Landed>; 2]>::try_from(fly(pair)).unwrap();
+    assert_eq!(stopped, None);
+    let landed = climbed.expect("flown");
     assert_eq!(landed.metrics.outcome.describe(), "hit");
 }
