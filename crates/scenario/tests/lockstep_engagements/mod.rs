@@ -21,10 +21,11 @@ pub const LAWS: [&str; 9] = [
 
 /// The laws whose step takes up a body something else moved (gravity's, an airframe's, a
 /// blind seeker's coast).
-pub const MOVED_ON: [&str; 7] = [
+pub const MOVED_ON: [&str; 8] = [
     "smoothed",
     "naive-accel",
     "pro-nav",
+    "heat-seeker",
     "quartic",
     "intercept",
     "newton",

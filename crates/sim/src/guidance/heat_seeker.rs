@@ -116,6 +116,9 @@ impl Law for HeatSeeker {
 
     const LANE_STEP: Option<LaneStep> = Some(step_lanes);
 
+    /// Its step takes up a body something else moved as `steer` does ([`take_up`]).
+    const LANE_GRAVITY: bool = true;
+
     /// With the step and the lead under 128 and the max speed under 2^13: the integers
     /// `[x, y, vx, vy]` (their bits in `f32`s), the max speed, and the step, lead and
     /// divide-first packed in one number (`step + 128 lead + 16384 divide_first`, exact
@@ -230,15 +233,54 @@ impl HeatSeeker {
 /// adds, subtracts and multiplies exactly (the largest, an offset of under 2^39 times
 /// the max speed, is under 2^52); and a quotient `a / b` of two of them lies at least
 /// `1 / |b|`, so at least `1 / |a|` of itself, from any whole number it is not, more than
-/// an `f64`'s rounding (2^-53), so it truncates to the integer division's quotient. Nothing else
-/// moves the missile on the fast path: its body is its integers', before the tick and
-/// after, so the one-missile `steer`'s check of its body always passes; and the fast
-/// path has no use for a heading (three arctangents a tick saved).
+/// an `f64`'s rounding (2^-53), so it truncates to the integer division's quotient. A
+/// lane whose body something else moved since its last tick takes up its integers from
+/// where it is first, as `steer` does ([`take_up`]); the fast path has no use for a
+/// heading otherwise (three arctangents a tick saved).
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    if let Some(moved) = step_narrow(n, tick) {
-        return moved;
+    let needs_heading = take_up(n, tick);
+    let moved = match step_narrow(n, tick) {
+        Some(moved) => moved,
+        None => step_wide(n, tick),
+    };
+    Moved {
+        needs_heading,
+        ..moved
     }
-    step_wide(n, tick)
+}
+
+/// The sizes (2^24 for a position, 2^21 for a velocity in units a tick) under which a
+/// body gives its integers back: an `f32` holds such a position exactly, and such a
+/// velocity divided by the tick and multiplied by it again (two roundings, each within
+/// 2^-24 of the value) is within a quarter of itself.
+const EXACT: f32 = 16_777_216.0;
+const EXACT_VEL: f32 = 2_097_152.0;
+
+/// `steer`'s check on four lanes: where a lane's body is not the one its integers give
+/// (something else moved it since its last tick: its airframe, gravity, a blind tick of
+/// its seeker), its integers are taken from where it is, as `steer` takes them. Returns
+/// the lanes (a mask) whose integers their body may not give back: `steer` compares the
+/// heading too, which a world's airframe may turn by a hair without moving the body (a
+/// correction too small to change the velocity's bits), and then takes up a body that
+/// gives other integers only past [`EXACT`] or [`EXACT_VEL`]; the lanes carry no heading.
+fn take_up(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> F4 {
+    let float = |x: F4| cast::<F4, I4>(x).round_float();
+    let (pos, vel) = ([float(n[0]), float(n[1])], [float(n[2]), float(n[3])]);
+    let body = V2::new(vel[0] / tick.dt, vel[1] / tick.dt);
+    let same = pos[0].simd_eq(tick.pos.x)
+        & pos[1].simd_eq(tick.pos.y)
+        & body.x.simd_eq(tick.vel.x)
+        & body.y.simd_eq(tick.vel.y);
+    if same.to_bitmask() != 0b1111 {
+        let step = tick.vel.scale(tick.dt);
+        let taken = [tick.pos.x, tick.pos.y, step.x, step.y].map(|x| cast(round_lanes(x)));
+        for (k, taken) in taken.into_iter().enumerate() {
+            n[k] = F4::select(same, n[k], taken);
+        }
+    }
+    let within = |v: F4, size: f32| F4::splat(size).simd_gt(v.abs());
+    let [px, py, vx, vy] = [0, 1, 2, 3].map(|k| float(n[k]));
+    !(within(px, EXACT) & within(py, EXACT) & within(vx, EXACT_VEL) & within(vy, EXACT_VEL))
 }
 
 /// The largest size of a position, a velocity or the target's rounded position that

@@ -294,21 +294,155 @@ fn numbers(seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-/// Four heat-seekers as a pack: their numbers ([`HeatSeeker::lane`]) and their tick.
+/// Four heat-seekers as a pack: their numbers ([`HeatSeeker::lane`]) and their tick, each
+/// body the one its integers give (nothing else moved it).
 fn pack_of(lanes: &[(HeatSeeker, HeatSeekerParams, Seen); 4]) -> ([F4; LANE_NUMBERS], LaneTick) {
+    let bodies = lanes.each_ref().map(|(s, _, seen)| s.body(seen.dt, 0.0));
+    pack_at(lanes, bodies)
+}
+
+/// [`pack_of`] with the missiles' bodies at `bodies`.
+fn pack_at(
+    lanes: &[(HeatSeeker, HeatSeekerParams, Seen); 4],
+    bodies: [Body; 4],
+) -> ([F4; LANE_NUMBERS], LaneTick) {
     let rows: Vec<[f32; LANE_NUMBERS]> = (lanes.iter())
         .map(|(s, p, _)| s.lane(p, &Body::default()).unwrap())
         .collect();
     let n = std::array::from_fn(|k| F4::from([0, 1, 2, 3].map(|i| rows[i][k])));
     let lane_of = |f: &dyn Fn(&Seen) -> Vec2| V2::gather(lanes.each_ref().map(|(_, _, s)| f(s)));
     let tick = LaneTick {
-        pos: lane_of(&|_| Vec2::ZERO),
-        vel: lane_of(&|_| Vec2::ZERO),
+        pos: V2::gather(bodies.map(|b| b.pos)),
+        vel: V2::gather(bodies.map(|b| b.vel)),
         target_pos: lane_of(&|s| s.target_pos),
         target_vel: lane_of(&|s| s.target_vel),
         dt: F4::splat(lanes[0].2.dt),
     };
     (n, tick)
+}
+
+#[test]
+fn lanes_moved_by_something_else_take_up_their_integers_as_steer_does() {
+    // Four heat-seekers at (100, 200) moving (3, -2) a tick at 30 ticks a second; the
+    // second's body moved by gravity's 1.5 units/s a tick (so at (100, 200.05), moving
+    // (90, -58.5)), the fourth's by an airframe to (97.6, 203.5) moving (60, 30): those
+    // two fly on from the grid points where they are, the others from their integers.
+    let dt = 1.0 / 30.0;
+    let seeker = HeatSeeker {
+        pos: IVec2::new(100, 200),
+        vel: IVec2::new(3, -2),
+        ..HeatSeeker::default()
+    };
+    let seen = Seen {
+        target_pos: Vec2::new(700.0, 100.0),
+        target_vel: Vec2::new(-30.0, 15.0),
+        dt,
+    };
+    let lanes: [(HeatSeeker, HeatSeekerParams, Seen); 4] =
+        std::array::from_fn(|_| (seeker.clone(), HeatSeekerParams::default(), seen));
+    let own = seeker.body(dt, 0.0);
+    let moved = |pos: Vec2, vel: Vec2| Body {
+        pos,
+        vel,
+        heading: 0.0,
+    };
+    let bodies = [
+        own,
+        moved(
+            own.pos + Vec2::new(0.0, 0.05),
+            own.vel + Vec2::new(0.0, 1.5),
+        ),
+        own,
+        moved(Vec2::new(97.6, 203.5), Vec2::new(60.0, 30.0)),
+    ];
+    let (mut n, tick) = pack_at(&lanes, bodies);
+    let flown = step_lanes(&mut n, &tick);
+    let int_at = |k: usize, i: usize| n[k].as_array()[i].to_bits() as i32;
+    for (i, body) in bodies.into_iter().enumerate() {
+        let mut one = seeker.clone();
+        let mut one_body = body;
+        one.steer(&HeatSeekerParams::default(), &mut one_body, &seen);
+        let ints = [int_at(0, i), int_at(1, i), int_at(2, i), int_at(3, i)];
+        assert_eq!(
+            ints,
+            [one.pos.x, one.pos.y, one.vel.x, one.vel.y],
+            "lane {i}"
+        );
+        assert_eq!(
+            (flown.pos.lane(i), flown.vel.lane(i)),
+            (one_body.pos, one_body.vel)
+        );
+    }
+    // By hand: the fourth from (98, 204) at (2, 1) a tick; the first from (100, 200) at
+    // (3, -2): each moved at most 2 (the default step) towards the aim.
+    let mut alone = seeker.clone();
+    alone.advance(&HeatSeekerParams::default(), &seen);
+    assert_eq!([int_at(0, 0), int_at(1, 0)], alone.pos.to_array());
+    let mut taken = HeatSeeker {
+        pos: IVec2::new(98, 204),
+        vel: IVec2::new(2, 1),
+        ..HeatSeeker::default()
+    };
+    taken.advance(&HeatSeekerParams::default(), &seen);
+    assert_eq!([int_at(0, 3), int_at(1, 3)], taken.pos.to_array());
+    assert_ne!(taken.pos, alone.pos);
+    // The second: (100, 200.05) rounds back to (100, 200), but its velocity to (3, -1.95)
+    // a tick, so (3, -2): the same integers, taken from where it is.
+    assert_eq!([int_at(2, 1), int_at(3, 1)], [int_at(2, 0), int_at(3, 0)]);
+    let none: Vec<u32> = flown.needs_heading.to_array().map(f32::to_bits).to_vec();
+    assert_eq!(none, [0; 4], "every number within the exact range");
+}
+
+#[test]
+fn lanes_whose_body_may_not_give_their_integers_back_need_the_heading() {
+    // Positions under 2^24 and velocities under 2^21 a tick come back from their body;
+    // past either, a world's heading (which its airframe may turn without moving the
+    // body) decides whether `steer` takes them up, and the lane cannot fly on.
+    let lane = |pos: IVec2, vel: IVec2| {
+        let seeker = HeatSeeker {
+            pos,
+            vel,
+            ..HeatSeeker::default()
+        };
+        let seen = Seen {
+            target_pos: pos.as_vec2(),
+            target_vel: Vec2::ZERO,
+            dt: 0.25,
+        };
+        (seeker, HeatSeekerParams::default(), seen)
+    };
+    let edge = 1 << 24;
+    let lanes = [
+        lane(
+            IVec2::new(edge - 1, -(edge - 1)),
+            IVec2::new(2_097_151, -2_097_151),
+        ),
+        lane(IVec2::new(edge, 0), IVec2::ZERO),
+        lane(IVec2::new(0, -edge - 8), IVec2::ZERO),
+        lane(IVec2::ZERO, IVec2::new(0, -2_097_152)),
+    ];
+    let (mut n, tick) = pack_of(&lanes);
+    let flown = step_lanes(&mut n, &tick);
+    let needs: Vec<bool> = (flown.needs_heading.to_array().iter())
+        .map(|m| m.to_bits() == u32::MAX)
+        .collect();
+    assert_eq!(needs, [false, true, true, true]);
+    // Under those sizes a body does give its integers back, at any tick a world takes.
+    for dt in [1.0 / 1000.0, 1.0 / 144.0, 1.0 / 64.0, 1.0 / 60.0, 1.0 / 7.0, 0.1, 1.0] {
+        let edges = [0i32, 1, 2_097_150, 2_097_151];
+        for v in (0..2_097_152).step_by(97).chain(edges) {
+            for v in [v, -v] {
+                let seeker = HeatSeeker {
+                    pos: IVec2::new(16_777_215 - v.abs(), v * 8),
+                    vel: IVec2::new(v, -v),
+                    ..HeatSeeker::default()
+                };
+                let body = seeker.body(dt, 0.0);
+                let back = [to_int(body.pos), to_int(body.vel * dt)];
+                assert_eq!(back, [seeker.pos, seeker.vel], "{v} at {dt}");
+            }
+        }
+    }
 }
 
 /// Lane `i` of a pack's step (its numbers after and its move) against the integer rule

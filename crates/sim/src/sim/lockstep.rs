@@ -30,14 +30,14 @@
 //! turn-rate, naive-accel, the quartic, Newton (solving every tick), the heat-seeker,
 //! pro-nav (unaugmented), the intercept (without lead pursuit) and ballistic shells have
 //! one (the last two detonate, so they are taken only against a lone target). Under
-//! gravity only smoothed, naive-accel, pro-nav, the quartic, Newton, the intercept and
-//! the shells are taken ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by
-//! its heading, which gravity turns; the heat-seeker takes up a body something else
-//! moved (the same goes for an airframe, and for a seeker that may go blind: its missile
-//! coasts). A seeker runs lane by lane, through the world's own [`Seeker::look`]. The
-//! lanes carry no heading, which an airframe, and pro-nav's step, read only to know
-//! which way a missile at a standstill points: a lane that comes to a standstill under
-//! an airframe, or that its law's step could not move without the heading
+//! gravity every one of them but turn-rate is taken
+//! ([`crate::guidance::Law::LANE_GRAVITY`]): turn-rate steers by its heading, which
+//! gravity turns and its lanes hold (the same goes for an airframe, and for a seeker that
+//! may go blind: its missile coasts). A seeker runs lane by lane, through the world's own
+//! [`Seeker::look`]. The lanes carry no heading, which an airframe, pro-nav's step and the
+//! heat-seeker's read only to know which way a missile at a standstill points or whether
+//! something turned it without moving it: a lane that comes to a standstill under an
+//! airframe, or that its law's step could not move without the heading
 //! ([`crate::core::lanes::Moved::needs_heading`]), gives up ([`fly`] gives no result for
 //! it), and the sweep flies its run again in a world. A lane
 //! whose solver fails says so ([`crate::core::lanes::Moved::solver_failed`]), and a
