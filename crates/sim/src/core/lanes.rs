@@ -35,6 +35,10 @@ pub struct LaneTick {
     pub target_pos: V2<F4>,
     pub target_vel: V2<F4>,
     pub dt: F4,
+    /// Whether something but the law may have moved a missile since its last step
+    /// (gravity, an airframe, a seeker's blind coast): a law whose numbers stand for
+    /// where its own step left the body checks it then (the heat-seeker's integers).
+    pub moved_on: bool,
 }
 
 /// A law's step over four missiles at once, the sweep's fast path ([`crate::sim::lockstep`]):

@@ -233,12 +233,16 @@ impl HeatSeeker {
 /// adds, subtracts and multiplies exactly (the largest, an offset of under 2^39 times
 /// the max speed, is under 2^52); and a quotient `a / b` of two of them lies at least
 /// `1 / |b|`, so at least `1 / |a|` of itself, from any whole number it is not, more than
-/// an `f64`'s rounding (2^-53), so it truncates to the integer division's quotient. A
-/// lane whose body something else moved since its last tick takes up its integers from
-/// where it is first, as `steer` does ([`take_up`]); the fast path has no use for a
-/// heading otherwise (three arctangents a tick saved).
+/// an `f64`'s rounding (2^-53), so it truncates to the integer division's quotient.
+/// Where something but the law may have moved its lanes ([`LaneTick::moved_on`]), a lane
+/// whose body was moved takes up its integers from where it is first, as `steer` does
+/// ([`take_up`]); the fast path has no use for a heading otherwise (three arctangents a
+/// tick saved).
 fn step_lanes(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
-    let needs_heading = take_up(n, tick);
+    let needs_heading = match tick.moved_on {
+        true => take_up(n, tick),
+        false => F4::ZERO,
+    };
     let moved = match step_narrow(n, tick) {
         Some(moved) => moved,
         None => step_wide(n, tick),

@@ -317,6 +317,7 @@ fn pack_at(
         target_pos: lane_of(&|s| s.target_pos),
         target_vel: lane_of(&|s| s.target_vel),
         dt: F4::splat(lanes[0].2.dt),
+        moved_on: true,
     };
     (n, tick)
 }
@@ -428,7 +429,15 @@ fn lanes_whose_body_may_not_give_their_integers_back_need_the_heading() {
         .collect();
     assert_eq!(needs, [false, true, true, true]);
     // Under those sizes a body does give its integers back, at any tick a world takes.
-    for dt in [1.0 / 1000.0, 1.0 / 144.0, 1.0 / 64.0, 1.0 / 60.0, 1.0 / 7.0, 0.1, 1.0] {
+    for dt in [
+        1.0 / 1000.0,
+        1.0 / 144.0,
+        1.0 / 64.0,
+        1.0 / 60.0,
+        1.0 / 7.0,
+        0.1,
+        1.0,
+    ] {
         let edges = [0i32, 1, 2_097_150, 2_097_151];
         for v in (0..2_097_152).step_by(97).chain(edges) {
             for v in [v, -v] {

@@ -57,6 +57,7 @@ fn both_ways(algorithm: Algorithm, tuning: &Tuning, detonations: &mut usize, fai
             target_pos: V2::gather([target_pos; LANES]),
             target_vel: V2::gather([target_vel; LANES]),
             dt: F4::splat(dt),
+            moved_on: false,
         };
         let moved = step(&mut numbers, &lane_tick);
         (pos, vel) = (moved.pos, moved.vel);
@@ -235,6 +236,7 @@ fn a_quartic_without_a_meeting_holds_its_last_acceleration_on_the_fast_path_too(
             target_pos: V2::gather([target_pos; LANES]),
             target_vel: V2::gather([Vec2::ZERO; LANES]),
             dt: F4::splat(dt),
+            moved_on: false,
         };
         let moved = step(&mut numbers, &tick);
         let before = body.vel;
@@ -257,6 +259,7 @@ fn a_step_run_lane_by_lane_reports_each_lane_s_detonation_and_failed_solve() {
         target_pos: V2::gather([Vec2::new(50.0, 0.0); LANES]),
         target_vel: V2::gather([Vec2::ZERO; LANES]),
         dt: F4::splat(0.5),
+        moved_on: false,
     };
     // Lane i's first number says what its step reports: 1 detonates, 2 fails to solve.
     let mut numbers = [F4::ZERO; LANE_NUMBERS];

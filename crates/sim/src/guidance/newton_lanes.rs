@@ -141,6 +141,7 @@ mod tests {
             target_pos: V2::gather([target; LANES]),
             target_vel: V2::gather([target_vel; LANES]),
             dt: F4::splat(dt),
+            moved_on: false,
         };
         let moved = step_lanes(&mut n, &tick);
         let seen = Seen {

@@ -600,6 +600,7 @@ mod tests {
             target_pos: splat(seen.target_pos),
             target_vel: splat(seen.target_vel),
             dt: F4::splat(seen.dt),
+            moved_on: false,
         };
         let moved = step_lanes(&mut n, &tick);
         let needs: Vec<bool> = (moved.needs_heading.to_array().iter())

@@ -221,6 +221,7 @@ mod tests {
                 target_pos: V2::gather(goals),
                 target_vel: V2::gather([Vec2::ZERO; 4]),
                 dt: F4::splat(DT),
+                moved_on: false,
             };
             let moved = step_lanes(&mut n, &tick);
             for i in 0..4 {
@@ -274,6 +275,7 @@ mod tests {
             target_pos: V2::gather([goal; 4]),
             target_vel: V2::gather([Vec2::ZERO; 4]),
             dt: F4::splat(DT),
+            moved_on: false,
         };
         let moved = step_lanes(&mut n, &tick);
         let (decision, one) = fly(&body, [200.0, 3.0, 0.1], goal, DT);

@@ -66,6 +66,8 @@ impl Flight<'_> {
             target_pos: was,
             target_vel: vecs(|i| targets[i].prev_vel),
             dt,
+            // (No gravity, airframe or seeker: `fly_four`'s missiles are plain.)
+            moved_on: false,
         };
         let moved = step(&mut n, &tick);
         let ends = Ends {

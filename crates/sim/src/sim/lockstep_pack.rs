@@ -354,6 +354,7 @@ pub(super) fn fly_pack<const GRAVITY: bool, const SEEKERS: bool>(
         target_pos,
         target_vel,
         dt: dt4,
+        moved_on: GRAVITY || SEEKERS || pack.airframes != 0,
     };
     // (The law's numbers are stepped where they lie: nothing below reads the old ones,
     // but a blind lane keeps its own.)
