@@ -509,6 +509,33 @@ fn an_airframe_s_limits_lag_thrust_and_drag_fly_in_lockstep_as_the_world_flies_t
 }
 
 #[test]
+fn a_heat_seeker_alone_under_an_airframe_or_gravity_takes_up_its_moved_body_as_the_world_does() {
+    // Each on its own (no seeker in its group): the heat-seeker's lanes take their
+    // integers anew from a body something else moved only where the tick says it may
+    // have been (an airframe, gravity), as the world's step does every tick.
+    let base = engagement_of(
+        "heat-seeker",
+        3,
+        Some("Constant(pos: (1500, 300), vel: (-200, 150))"),
+    );
+    let mut base = base;
+    (base.launchers[0].missile.seeker, base.world.gravity) = (None, Vec2::ZERO);
+    base.launchers[0].missile.airframe = None;
+    let plain = both_ways(&base, "no airframe");
+    let mut framed = base.clone();
+    framed.launchers[0].missile.airframe = Some(AirframeSpec {
+        max_accel: 300.0,
+        lag: 0.3,
+        ..AirframeSpec::default()
+    });
+    let mut falling = base;
+    falling.world.gravity = Vec2::new(0.0, 120.0);
+    for (why, scenario) in [("an airframe", framed), ("gravity", falling)] {
+        assert_ne!(both_ways(&scenario, why), plain, "{why} changes the flight");
+    }
+}
+
+#[test]
 fn a_lane_that_comes_to_a_standstill_under_its_airframe_gives_up() {
     // A boost for a twentieth of a second, then drag that stops the missile within a
     // tick: a world turns a still missile's airframe by its heading, which the lanes do
