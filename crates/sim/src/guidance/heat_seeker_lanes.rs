@@ -7,7 +7,7 @@ use crate::core::lanes::{LaneTick, Moved, D4, F4, LANE_NUMBERS, V2};
 use wide::bytemuck::cast;
 use wide::i32x4 as I4;
 
-/// Four missiles' ticks: numbers as [`HeatSeeker::lane`] gives them, [`HeatSeeker::advance`]
+/// Four missiles' ticks: numbers as [`super::HeatSeeker::lane`] gives them, [`super::HeatSeeker::advance`]
 /// on four lanes at once: in `f32`s where every number fits them ([`step_narrow`]), else
 /// with its integers held in `f64`s ([`step_wide`]). Every number in the tick is
 /// a whole number under 2^53 in size (positions and velocities are `i32`s, the target's
@@ -50,8 +50,7 @@ const EXACT_VEL: f32 = 2_097_152.0;
 /// correction too small to change the velocity's bits), and then takes up a body that
 /// gives other integers only past [`EXACT`] or [`EXACT_VEL`]; the lanes carry no heading.
 fn take_up(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> F4 {
-    let float = |x: F4| cast::<F4, I4>(x).round_float();
-    let (pos, vel) = ([float(n[0]), float(n[1])], [float(n[2]), float(n[3])]);
+    let (pos, vel) = ([whole(n[0]), whole(n[1])], [whole(n[2]), whole(n[3])]);
     let body = V2::new(vel[0] / tick.dt, vel[1] / tick.dt);
     let same = pos[0].simd_eq(tick.pos.x)
         & pos[1].simd_eq(tick.pos.y)
@@ -64,9 +63,18 @@ fn take_up(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> F4 {
             n[k] = F4::select(same, n[k], taken);
         }
     }
-    let within = |v: F4, size: f32| F4::splat(size).simd_gt(v.abs());
-    let [px, py, vx, vy] = [0, 1, 2, 3].map(|k| float(n[k]));
-    !(within(px, EXACT) & within(py, EXACT) & within(vx, EXACT_VEL) & within(vy, EXACT_VEL))
+    let [px, py, vx, vy] = [0, 1, 2, 3].map(|k| whole(n[k]));
+    !(under(px, EXACT) & under(py, EXACT) & under(vx, EXACT_VEL) & under(vy, EXACT_VEL))
+}
+
+/// A lane's integer (its bits held in an `f32`) as a number.
+fn whole(x: F4) -> F4 {
+    cast::<F4, I4>(x).round_float()
+}
+
+/// The lanes (a mask) where `v` is under `size` in size.
+fn under(v: F4, size: f32) -> F4 {
+    F4::splat(size).simd_gt(v.abs())
 }
 
 /// The largest size of a position, a velocity or the target's rounded position that
@@ -85,13 +93,11 @@ const NARROW_STEP: f32 = 16_384.0;
 /// 2^24: a sweep's arena, where the four lanes take one register a number instead of two.
 /// `None` (nothing changed) where a lane's numbers are larger.
 fn step_narrow(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Option<Moved> {
-    let int = |x: F4| cast::<F4, I4>(x).round_float();
-    let (pos, vel) = ([int(n[0]), int(n[1])], [int(n[2]), int(n[3])]);
+    let (pos, vel) = ([whole(n[0]), whole(n[1])], [whole(n[2]), whole(n[3])]);
     let round = |x: F4| round_lanes(x).round_float();
     let target_vel = tick.target_vel.scale(tick.dt);
     let target = [round(tick.target_pos.x), round(tick.target_pos.y)];
     let target_step = [round(target_vel.x), round(target_vel.y)];
-    let under = |v: F4, size: f32| F4::splat(size).simd_gt(v.abs());
     let steps = under(target_step[0], NARROW_STEP) & under(target_step[1], NARROW_STEP);
     let fits = [pos, vel, target].into_iter().flatten();
     if fits
@@ -162,7 +168,7 @@ fn step_wide(n: &mut [F4; LANE_NUMBERS], tick: &LaneTick) -> Moved {
     (pos, vel).into()
 }
 
-/// A lane's packed number `step + 128 lead + 16384 divide_first` ([`HeatSeeker::lane`],
+/// A lane's packed number `step + 128 lead + 16384 divide_first` ([`super::HeatSeeker::lane`],
 /// each part under 128) in its parts: the step, the lead and a mask (all bits set) where
 /// it divides first.
 fn packed_parts(packed: F4) -> [I4; 3] {
@@ -172,7 +178,7 @@ fn packed_parts(packed: F4) -> [I4; 3] {
     [part(0), part(7), form.simd_gt(I4::ZERO)]
 }
 
-/// The desired velocity of [`desired_velocity`] on four lanes, from each lane's offset
+/// The desired velocity of [`super::desired_velocity`] on four lanes, from each lane's offset
 /// `[x, y]` to its aim and its axes ([`minor_major`]; whole numbers, the minor one times
 /// the max speed held exactly):
 /// the max speed on the dominant axis, the other axis scaled against it by the offsets'
@@ -283,7 +289,7 @@ macro_rules! whole_lanes {
 whole_lanes!(F4, f32, |v: F4| v.fast_trunc_int().round_float());
 whole_lanes!(D4, f64, trunc);
 
-/// [`round_to_i32`] of four numbers: truncated (as `as i32`, saturating, NaN to 0), then
+/// [`super::round_to_i32`] of four numbers: truncated (as `as i32`, saturating, NaN to 0), then
 /// below 2^23 in size a step away from zero where what that dropped is half or more.
 fn round_lanes(x: F4) -> I4 {
     let truncated = x.trunc_int();
