@@ -1,24 +1,31 @@
 use super::*;
 
-#[test]
-fn lateral_acceleration_is_n_vc_los_rate_by_hand() {
-    // Missile at origin flying +x at 100; target at (100, 0) moving (0, 10):
-    // LOS rate = (100*10 - 0*(-100)) / 100^2 = 0.1 rad/s; Vc = 100; a = 4*100*0.1 = 40.
+/// The case worked by hand below: N 4, speed 100, limit 1000; the target at (100, 0)
+/// moving (0, 10), a tick of 0.01 s.
+fn by_hand() -> (ProNavParams, Seen) {
     let params = ProNavParams {
         gain: 4.0,
         speed: 100.0,
         max_accel: 1000.0,
         ..ProNavParams::default()
     };
-    let mut pn = ProNav::default();
-    let mut body = Body {
-        vel: Vec2::new(100.0, 0.0),
-        ..Default::default()
-    };
     let seen = Seen {
         target_pos: Vec2::new(100.0, 0.0),
         target_vel: Vec2::new(0.0, 10.0),
         dt: 0.01,
+    };
+    (params, seen)
+}
+
+#[test]
+fn lateral_acceleration_is_n_vc_los_rate_by_hand() {
+    // Missile at origin flying +x at 100; target at (100, 0) moving (0, 10):
+    // LOS rate = (100*10 - 0*(-100)) / 100^2 = 0.1 rad/s; Vc = 100; a = 4*100*0.1 = 40.
+    let (params, seen) = by_hand();
+    let mut pn = ProNav::default();
+    let mut body = Body {
+        vel: Vec2::new(100.0, 0.0),
+        ..Default::default()
     };
     pn.steer(&params, &mut body, &seen);
     assert!((pn.los_rate - 0.1).abs() < 1e-6);
@@ -30,21 +37,11 @@ fn lateral_acceleration_is_n_vc_los_rate_by_hand() {
 #[test]
 fn it_turns_by_its_acceleration_over_the_tick_and_shows_it() {
     // The case above: 40 units/s^2 up for 0.01 s turns (100, 0) to (100, 0.4).
-    let params = ProNavParams {
-        gain: 4.0,
-        speed: 100.0,
-        max_accel: 1000.0,
-        ..ProNavParams::default()
-    };
+    let (params, seen) = by_hand();
     let mut pn = ProNav::default();
     let mut body = Body {
         vel: Vec2::new(100.0, 0.0),
         ..Default::default()
-    };
-    let seen = Seen {
-        target_pos: Vec2::new(100.0, 0.0),
-        target_vel: Vec2::new(0.0, 10.0),
-        dt: 0.01,
     };
     pn.steer(&params, &mut body, &seen);
     assert!(
@@ -291,23 +288,13 @@ fn augmented_pn_adds_half_n_times_the_targets_acceleration_across_the_line_of_si
 fn a_lane_at_a_standstill_needs_the_heading_and_the_others_fly_as_one_missile_does() {
     // Four missiles at (0, 0) with the target at (100, 0) moving (0, 10): the third
     // stands still, which one missile's step turns by its heading (0 here: along +x).
-    let params = ProNavParams {
-        gain: 4.0,
-        speed: 100.0,
-        max_accel: 1000.0,
-        ..ProNavParams::default()
-    };
+    let (params, seen) = by_hand();
     let vels = [
         Vec2::new(100.0, 0.0),
         Vec2::new(0.0, 50.0),
         Vec2::ZERO,
         Vec2::new(-3.0, 4.0),
     ];
-    let seen = Seen {
-        target_pos: Vec2::new(100.0, 0.0),
-        target_vel: Vec2::new(0.0, 10.0),
-        dt: 0.01,
-    };
     let body = |vel| Body {
         vel,
         ..Default::default()
