@@ -20,7 +20,9 @@
 #![allow(clippy::excessive_precision)]
 
 // A leaf beneath `lanes` (which offers it to the laws): `wide`'s own types and masks.
+use wide::bytemuck::cast;
 use wide::f32x4 as F4;
+use wide::i32x4 as I4;
 
 /// Lanes of an [`F4`].
 const LANES: usize = 4;
@@ -62,24 +64,27 @@ const PIO2_1T: f64 = 1.589_325_477_352_819_669_16e-08;
 pub fn sin_cos(x: F4) -> (F4, F4) {
     let magnitude = x.abs();
     let edge = |bits: u32| F4::splat(f32::from_bits(bits));
-    let wide = |v: F4| f64x4::from(v.to_array().map(f64::from));
     let splat = f64x4::splat;
-    let x64 = wide(x);
+    let x64 = widen(x);
     // Up to 9 pi / 4: how many multiples of pi / 2 to take off (0 to 4, with the sign
     // of x; the comparisons of magnitudes are those of `sincosf`'s bit patterns).
     let beyond = |reach: u32| magnitude.simd_gt(edge(reach)).bitselect(F4::ONE, F4::ZERO);
     let q = beyond(REACH[0]) + beyond(REACH[1]) + beyond(REACH[2]) + beyond(REACH[3]);
-    let q = wide(F4::ZERO.simd_gt(x).bitselect(-q, q));
-    let (mut rest, mut quadrant) = (x64 - q * splat(PI_2), q);
+    let q = F4::ZERO.simd_gt(x).bitselect(-q, q);
+    let mut rest = x64 - widen(q) * splat(PI_2);
+    let mut quadrant = q.trunc_int();
     let far = magnitude.simd_gt(edge(REACH[4]));
     if far.to_bitmask() != 0 {
         // Beyond, `rem_pio2f`'s medium reduction: the nearest multiple by its rounding
         // trick, taken off in two parts.
         let nearest = (x64 * splat(INV_PIO2) + splat(TOINT)) - splat(TOINT);
         let rest_far = (x64 - nearest * splat(PIO2_1)) - nearest * splat(PIO2_1T);
-        let far = wide(far.bitselect(F4::ONE, F4::ZERO)).simd_eq(splat(1.0));
-        rest = far.bitselect(rest_far, rest);
-        quadrant = far.bitselect(nearest, quadrant);
+        let far64 = widen(far.bitselect(F4::ONE, F4::ZERO)).simd_eq(splat(1.0));
+        rest = far64.bitselect(rest_far, rest);
+        // A whole number under 2^28 in size in the lanes that keep it (infinite and NaN
+        // lanes, saturated here, take `sincosf`'s own below).
+        let nearest = I4::from(nearest.to_array().map(|v| v as i32));
+        quadrant = cast::<F4, I4>(far).bitselect(nearest, quadrant);
     }
     let z = rest * rest;
     let w = z * z;
@@ -90,20 +95,15 @@ pub fn sin_cos(x: F4) -> (F4, F4) {
     // k_cosf: ((1 + z C0) + w C1) + (w z) r, r = C2 + z C3.
     let r = splat(C2) + z * splat(C3);
     let cosine = ((splat(1.0) + z * splat(C0)) + w * splat(C1)) + (w * z) * r;
-    // The quadrant mod 4 picks (ks, kc), (kc, -ks), (-ks, -kc) or (-kc, ks). With m
-    // the quadrant less four times its quarter rounded to even (-2 to 2, exact), the
-    // quadrant mod 4 is 1 at m = 1, 3 at m = -1 and 2 at m = 2 or -2.
-    let quarter = (quadrant * splat(0.25) + splat(TOINT)) - splat(TOINT);
-    let m = quadrant - quarter * splat(4.0);
-    let is = |k: f64| m.simd_eq(splat(k));
-    let two = is(2.0) | is(-2.0);
-    let odd = is(1.0) | is(-1.0);
+    let (sine, cosine) = (narrow(sine), narrow(cosine));
+    // The quadrant mod 4 (its two low bits, in two's complement) picks (ks, kc), (kc,
+    // -ks), (-ks, -kc) or (-kc, ks): swapped where it is odd, the sine negated at 2 and
+    // 3, the cosine at 1 and 2 (where the quadrant plus one has its bit 1 set). Negated
+    // after narrowing to f32: the same bits as negated, then narrowed.
+    let odd: F4 = cast((quadrant & I4::ONE).simd_eq(I4::ONE));
     let (sin, cos) = (odd.bitselect(cosine, sine), odd.bitselect(sine, cosine));
-    // Negated before narrowing to f32: the same bits as narrowed, then negated.
-    let sin = (two | is(-1.0)).bitselect(-sin, sin);
-    let cos = (two | is(1.0)).bitselect(-cos, cos);
-    let narrow = |v: f64x4| F4::from(v.to_array().map(|v| v as f32));
-    let (sin, cos) = (narrow(sin), narrow(cos));
+    let sign = |k: I4| cast::<I4, F4>((k << 30) & I4::splat(i32::MIN));
+    let (sin, cos) = (sin ^ sign(quadrant), cos ^ sign(quadrant + I4::ONE));
     // Tiny, huge, infinite or NaN: `sincosf` itself.
     let usual = (magnitude.simd_ge(edge(TINY)) & edge(MEDIUM).simd_gt(magnitude)).to_bitmask();
     if usual == (1 << LANES) - 1 {
@@ -115,6 +115,35 @@ pub fn sin_cos(x: F4) -> (F4, F4) {
         (sin[i], cos[i]) = libm::sincosf(xs[i]);
     }
     (F4::from(sin), F4::from(cos))
+}
+
+/// Four `f32`s as `f64`s (exact): SSE2's conversions, two lanes each, on x86-64.
+#[cfg(target_arch = "x86_64")]
+fn widen(v: F4) -> f64x4 {
+    use safe_arch::{convert_to_m128d_from_lower2_m128 as wider, m128, m128d, move_high_low_m128};
+    let v: m128 = cast(v);
+    cast::<[m128d; 2], f64x4>([wider(v), wider(move_high_low_m128(v, v))])
+}
+
+/// Four `f64`s as the nearest `f32`s (ties to even, as `as f32`): SSE2's conversions on
+/// x86-64.
+#[cfg(target_arch = "x86_64")]
+fn narrow(v: f64x4) -> F4 {
+    use safe_arch::{convert_to_m128_from_m128d as narrower, m128d, move_low_high_m128};
+    let [low, high]: [m128d; 2] = cast(v);
+    cast(move_low_high_m128(narrower(low), narrower(high)))
+}
+
+/// [`widen`] elsewhere (the page's WebAssembly): lane by lane.
+#[cfg(not(target_arch = "x86_64"))]
+fn widen(v: F4) -> f64x4 {
+    f64x4::from(v.to_array().map(f64::from))
+}
+
+/// [`narrow`] elsewhere: lane by lane.
+#[cfg(not(target_arch = "x86_64"))]
+fn narrow(v: f64x4) -> F4 {
+    F4::from(v.to_array().map(|v| v as f32))
 }
 
 #[cfg(test)]
