@@ -19,6 +19,12 @@ pub fn bits(mask: F4) -> u32 {
     mask.to_bitmask()
 }
 
+/// The four-lane mask holding in the lanes of bits 0 to 3 ([`bits`] undone).
+pub fn mask_of(lanes: u32) -> F4 {
+    let lane = |i: usize| -(((lanes >> i) & 1) as i32);
+    wide::bytemuck::cast(wide::i32x4::from(std::array::from_fn(lane)))
+}
+
 /// How many engagements an [`F4`] flies at once.
 pub const LANES: usize = 4;
 
@@ -145,6 +151,18 @@ pub trait Real:
     /// `self.clamp(0.0, 1.0)` as `f32::clamp` has it (NaN stays NaN).
     fn clamp01(self) -> Self {
         self.clamp_to(Self::splat(0.0), Self::splat(1.0))
+    }
+
+    /// The smaller of two numbers as `f32::min` has it: the other where one is NaN; of
+    /// two equal ones (0 and -0 too), `other` (one rule for one missile and four, where
+    /// `f32::min` leaves the sign of a zero to the target).
+    fn min_of(self, other: Self) -> Self {
+        Self::select(other.gt(self) | !other.eq(other), self, other)
+    }
+
+    /// The larger, as [`Real::min_of`] has the smaller.
+    fn max_of(self, other: Self) -> Self {
+        Self::select(self.gt(other) | !other.eq(other), self, other)
     }
 }
 
@@ -501,5 +519,48 @@ mod tests {
         assert_eq!(ge.to_array(), [1.0, 0.0, 0.0, 1.0]);
         assert_eq!(f32::select(true, 1.0, 2.0), 1.0);
         assert_eq!(f32::select(false, 1.0, 2.0), 2.0);
+    }
+
+    #[test]
+    fn min_of_and_max_of_are_f32_s_min_and_max_with_ties_to_the_other() {
+        // Pairs and their (min, max), worked out by hand: the other where one is NaN, of
+        // two equal ones the second (the sign of a tied zero shows it).
+        let nan = f32::NAN;
+        let cases: [(f32, f32, f32, f32); 7] = [
+            (1.0, 2.0, 1.0, 2.0),
+            (2.0, 1.0, 1.0, 2.0),
+            (-3.0, -4.0, -4.0, -3.0),
+            (nan, 5.0, 5.0, 5.0),
+            (5.0, nan, 5.0, 5.0),
+            (0.0, -0.0, -0.0, -0.0),
+            (-0.0, 0.0, 0.0, 0.0),
+        ];
+        for (a, b, min, max) in cases {
+            assert_eq!(a.min_of(b).to_bits(), min.to_bits(), "min {a} {b}");
+            assert_eq!(a.max_of(b).to_bits(), max.to_bits(), "max {a} {b}");
+        }
+        // Four at a time: the first four cases, then the last four.
+        for first in [0, 3] {
+            let lanes = |k: usize| {
+                F4::from(std::array::from_fn(|i| {
+                    let (a, b, min, max) = cases[first + i];
+                    [a, b, min, max][k]
+                }))
+            };
+            let bits = |x: F4| x.to_array().map(f32::to_bits);
+            assert_eq!(bits(lanes(0).min_of(lanes(1))), bits(lanes(2)));
+            assert_eq!(bits(lanes(0).max_of(lanes(1))), bits(lanes(3)));
+        }
+        assert!(f32::NAN.min_of(f32::NAN).is_nan());
+    }
+
+    #[test]
+    fn mask_of_holds_in_the_lanes_of_its_bits() {
+        for lanes in 0..16 {
+            assert_eq!(bits(mask_of(lanes)), lanes);
+            let picked = F4::select(mask_of(lanes), F4::ONE, F4::ZERO).to_array();
+            let expected: [f32; LANES] = std::array::from_fn(|i| ((lanes >> i) & 1) as f32);
+            assert_eq!(picked, expected, "{lanes:04b}");
+        }
     }
 }

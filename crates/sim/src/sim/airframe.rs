@@ -11,6 +11,7 @@
 //! airframe whose limits never bind, too.
 
 use crate::core::field::{described, flag, number};
+use crate::core::lanes::{mask_of, Real, F4, LANES, V2};
 use crate::core::Portable;
 use crate::core::{Body, DebugShape, Readout, Role, Shape};
 use glam::Vec2;
@@ -123,11 +124,7 @@ pub enum Phase {
 impl AirframeSpec {
     /// The lateral acceleration limit at `speed`.
     pub fn lateral_limit(&self, speed: f32) -> f32 {
-        if self.lift > 0.0 {
-            (self.lift * speed * speed).min(self.max_accel)
-        } else {
-            self.max_accel
-        }
+        Limits::of(self, 0.0).lateral_limit(speed)
     }
 
     /// The thrust phase `age` seconds after launch.
@@ -143,11 +140,64 @@ impl AirframeSpec {
 
     /// The motor's along-track acceleration `age` seconds after launch.
     pub fn thrust_at(&self, age: f32) -> f32 {
-        match self.phase(age) {
-            Phase::Boost => self.boost_accel,
-            Phase::Sustain => self.sustain_accel,
-            Phase::Coast => 0.0,
+        Limits::of(self, 0.0).thrust_at(age)
+    }
+}
+
+/// An airframe's spec as its arithmetic reads it, for one missile (`f32`) or four lanes
+/// ([`crate::core::lanes::F4`], the sweep's packs): the lag as the share of the gap it
+/// closes in a tick ([`LagShare`]), the switches as masks.
+#[derive(Clone, Copy)]
+pub(crate) struct Limits<N: Real> {
+    pub(crate) max_accel: N,
+    pub(crate) lift: N,
+    pub(crate) lag_share: N,
+    pub(crate) lag: N,
+    pub(crate) thrust: N::Mask,
+    pub(crate) boost_accel: N,
+    pub(crate) boost_time: N,
+    pub(crate) sustain_accel: N,
+    pub(crate) sustain_time: N,
+    pub(crate) drag: N,
+    pub(crate) max_speed: N,
+}
+
+impl Limits<f32> {
+    /// `spec`'s, with its lag's share for the tick.
+    pub(crate) fn of(spec: &AirframeSpec, lag_share: f32) -> Self {
+        Self {
+            max_accel: spec.max_accel,
+            lift: spec.lift,
+            lag_share,
+            lag: spec.lag,
+            thrust: spec.thrust,
+            boost_accel: spec.boost_accel,
+            boost_time: spec.boost_time,
+            sustain_accel: spec.sustain_accel,
+            sustain_time: spec.sustain_time,
+            drag: spec.drag,
+            max_speed: spec.max_speed,
         }
+    }
+}
+
+impl<N: Real> Limits<N> {
+    /// The lateral acceleration limit at `speed`: `max_accel`, or with lift `lift *
+    /// speed^2` up to it.
+    pub(crate) fn lateral_limit(&self, speed: N) -> N {
+        let lifted = (self.lift * speed * speed).min_of(self.max_accel);
+        N::select(self.lift.gt(N::splat(0.0)), lifted, self.max_accel)
+    }
+
+    /// The motor's along-track acceleration `age` seconds after launch: the boost's
+    /// before `boost_time`, the sustain's for `sustain_time` after, then none.
+    pub(crate) fn thrust_at(&self, age: N) -> N {
+        let sustain = N::select(
+            (self.boost_time + self.sustain_time).gt(age),
+            self.sustain_accel,
+            N::splat(0.0),
+        );
+        N::select(self.boost_time.gt(age), self.boost_accel, sustain)
     }
 }
 
@@ -180,14 +230,65 @@ impl AirframeState {
 pub struct Airframe {
     pub spec: AirframeSpec,
     pub state: AirframeState,
+    #[serde(skip)]
+    lag_share: LagShare,
+}
+
+/// The share `1 - e^(-dt/lag)` of the gap the actuator closes in a tick, kept with the
+/// tick length and lag it was worked out for (an exponential a tick saved; worked out
+/// again when either changes, as an edited spec's lag does). A cache: two airframes never
+/// differ by it, and it is not saved.
+#[derive(Clone, Copy, Debug)]
+struct LagShare {
+    /// The bits of the tick length and the lag it is for.
+    of: (u32, u32),
+    share: f32,
+}
+
+impl Default for LagShare {
+    fn default() -> Self {
+        Self {
+            // No tick length is NaN: worked out on first use.
+            of: (f32::NAN.to_bits(), 0),
+            share: f32::NAN,
+        }
+    }
+}
+
+impl PartialEq for LagShare {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl LagShare {
+    fn of(&mut self, dt: f32, lag: f32) -> f32 {
+        let of = (dt.to_bits(), lag.to_bits());
+        if self.of != of {
+            *self = Self {
+                of,
+                share: 1.0 - (-dt / lag).pexp(),
+            };
+        }
+        self.share
+    }
 }
 
 impl Airframe {
     pub fn new(spec: AirframeSpec) -> Self {
         Self {
             spec,
-            state: AirframeState::default(),
+            ..Self::default()
         }
+    }
+
+    /// Its spec as the arithmetic reads it, for ticks of `dt`.
+    pub(crate) fn limits(&mut self, dt: f32) -> Limits<f32> {
+        let lag_share = match self.spec.lag > 0.0 {
+            true => self.lag_share.of(dt, self.spec.lag),
+            false => 0.0,
+        };
+        Limits::of(&self.spec, lag_share)
     }
 
     /// The body at launch: with a thrust profile the missile leaves the rail at the
@@ -284,51 +385,122 @@ pub fn move_by(body: &mut Body, correction: Vec2, dt: f32) -> bool {
 /// The change the airframe makes to the law's end-of-tick velocity (zero when no limit
 /// binds); records the command and what was achieved.
 fn limit(airframe: &mut Airframe, before: &Body, law: &Body, age: f32, dt: f32) -> Vec2 {
-    let spec = &airframe.spec;
-    let commanded = (law.vel - before.vel) / dt;
-    let speed = before.vel.length();
+    let limits = airframe.limits(dt);
     let along = (before.vel.try_normalize()).unwrap_or_else(|| Vec2::from_angle(before.heading));
+    let (change, state) = limit_over(
+        &limits,
+        airframe.state.lateral,
+        (before.vel.into(), along.into()),
+        law.vel.into(),
+        (age, dt),
+    );
+    airframe.state = AirframeState {
+        commanded: state.commanded.into(),
+        achieved: state.achieved.into(),
+        lateral: state.lateral,
+        limit: state.limit,
+    };
+    change.into()
+}
+
+impl Limits<F4> {
+    /// Four airframes' limits, one a lane.
+    pub(crate) fn lanes(each: &[Limits<f32>; LANES]) -> Self {
+        let lanes = |f: fn(&Limits<f32>) -> f32| F4::from(each.each_ref().map(f));
+        let thrust = (0..LANES).filter(|&i| each[i].thrust);
+        Self {
+            max_accel: lanes(|l| l.max_accel),
+            lift: lanes(|l| l.lift),
+            lag_share: lanes(|l| l.lag_share),
+            lag: lanes(|l| l.lag),
+            thrust: mask_of(thrust.fold(0, |lanes, i| lanes | 1 << i)),
+            boost_accel: lanes(|l| l.boost_accel),
+            boost_time: lanes(|l| l.boost_time),
+            sustain_accel: lanes(|l| l.sustain_accel),
+            sustain_time: lanes(|l| l.sustain_time),
+            drag: lanes(|l| l.drag),
+            max_speed: lanes(|l| l.max_speed),
+        }
+    }
+}
+
+impl StateOver<F4> {
+    /// Four airframes' states, one a lane.
+    pub(crate) fn lanes(each: &[AirframeState; LANES]) -> Self {
+        let lanes = |f: fn(&AirframeState) -> f32| F4::from(each.each_ref().map(f));
+        Self {
+            commanded: V2::new(lanes(|s| s.commanded.x), lanes(|s| s.commanded.y)),
+            achieved: V2::new(lanes(|s| s.achieved.x), lanes(|s| s.achieved.y)),
+            lateral: lanes(|s| s.lateral),
+            limit: lanes(|s| s.limit),
+        }
+    }
+
+    /// Lane `i`'s.
+    pub(crate) fn lane(&self, i: usize) -> AirframeState {
+        let at = |x: F4| x.as_array()[i];
+        AirframeState {
+            commanded: self.commanded.lane(i),
+            achieved: self.achieved.lane(i),
+            lateral: at(self.lateral),
+            limit: at(self.limit),
+        }
+    }
+}
+
+/// [`AirframeState`] for one missile or four lanes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StateOver<N: Real> {
+    pub(crate) commanded: V2<N>,
+    pub(crate) achieved: V2<N>,
+    pub(crate) lateral: N,
+    pub(crate) limit: N,
+}
+
+/// [`limit`]'s arithmetic for one missile or four lanes (one rule): from the actuator's
+/// lateral acceleration last tick (`lateral`), the velocity before the law's move and
+/// its direction (`along`: the heading's where it has none), the law's end-of-tick
+/// velocity, the time since launch and the tick's length, the change to that velocity
+/// and the airframe's new state.
+#[inline]
+pub(crate) fn limit_over<N: Real>(
+    limits: &Limits<N>,
+    lateral: N,
+    (before, along): (V2<N>, V2<N>),
+    law: V2<N>,
+    (age, dt): (N, N),
+) -> (V2<N>, StateOver<N>) {
+    let zero = N::splat(0.0);
+    let commanded = (law - before).over(dt);
+    let speed = before.length();
     let normal = along.perp();
     let wanted_lateral = commanded.dot(normal);
     let wanted_along = commanded.dot(along);
-    let lagged = if spec.lag > 0.0 {
-        let prev = airframe.state.lateral;
-        prev + (wanted_lateral - prev) * (1.0 - (-dt / spec.lag).pexp())
-    } else {
-        wanted_lateral
-    };
-    let limit = spec.lateral_limit(speed);
-    let lateral = lagged.clamp(-limit, limit);
-    let along_accel = if spec.thrust {
-        // The motor and drag, never pushing the missile backwards.
-        (spec.thrust_at(age) - spec.drag * speed * speed).max(-speed / dt)
-    } else {
-        wanted_along
-    };
-    let mut change =
-        (normal * (lateral - wanted_lateral) + along * (along_accel - wanted_along)) * dt;
+    let lagged = lateral + (wanted_lateral - lateral) * limits.lag_share;
+    let lagged = N::select(limits.lag.gt(zero), lagged, wanted_lateral);
+    let limit = limits.lateral_limit(speed);
+    let lateral = lagged.clamp_to(-limit, limit);
+    // The motor and drag, never pushing the missile backwards.
+    let motor = (limits.thrust_at(age) - limits.drag * speed * speed).max_of(-speed / dt);
+    let along_accel = N::select(limits.thrust, motor, wanted_along);
+    let change = (normal.scale(lateral - wanted_lateral) + along.scale(along_accel - wanted_along))
+        .scale(dt);
     // A lateral acceleration turns the missile; it never speeds it up. The speed is the
     // law's own, or what the motor and drag made of the last (and at most the cap).
-    let mut allowed = if spec.thrust {
-        (speed + along_accel * dt).max(0.0)
-    } else {
-        law.vel.length()
-    };
-    if spec.max_speed > 0.0 {
-        allowed = allowed.min(spec.max_speed);
-    }
-    let vel = law.vel + change;
+    let motored = (speed + along_accel * dt).max_of(zero);
+    let allowed = N::select(limits.thrust, motored, law.length());
+    let capped = allowed.min_of(limits.max_speed);
+    let allowed = N::select(limits.max_speed.gt(zero), capped, allowed);
+    let vel = law + change;
     let flown = vel.length();
-    if flown > allowed {
-        change = vel * (allowed / flown) - law.vel;
-    }
-    airframe.state = AirframeState {
+    let change = V2::select(flown.gt(allowed), vel.scale(allowed / flown) - law, change);
+    let state = StateOver {
         commanded,
-        achieved: (law.vel + change - before.vel) / dt,
+        achieved: (law + change - before).over(dt),
         lateral,
         limit,
     };
-    change
+    (change, state)
 }
 
 #[cfg(test)]

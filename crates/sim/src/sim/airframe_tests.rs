@@ -106,6 +106,45 @@ fn the_actuator_lag_is_first_order() {
 }
 
 #[test]
+fn the_lags_share_follows_an_edited_lag_and_a_new_tick_length() {
+    // A steady 100 command from rest in the actuator: the lateral acceleration after one
+    // tick is 100 (1 - e^(-dt/lag)). Lag 0.1, dt 0.1: 63.212; the lag edited to 0.2:
+    // 39.347; then dt 0.2 at that lag: 63.212 again (each worked out from a fresh
+    // actuator, so the share is the only thing carried over).
+    let mut a = airframe(|s| {
+        s.lag = 0.1;
+        s.max_accel = 1000.0;
+    });
+    let first_tick = |a: &mut Airframe, dt: f32| {
+        a.state.lateral = 0.0;
+        let before = body(Vec2::ZERO, Vec2::new(100.0, 0.0));
+        let law = Body {
+            pos: before.vel * dt,
+            vel: before.vel + Vec2::new(0.0, 100.0 * dt),
+            heading: 0.0,
+        };
+        fly(Some(a), &before, &law, 0.0, Vec2::ZERO, dt);
+        a.state.lateral
+    };
+    let steps = [(0.1, 0.1, 63.212), (0.2, 0.1, 39.347), (0.2, 0.2, 63.212)];
+    for (lag, dt, expected) in steps {
+        a.spec.lag = lag;
+        let lateral = first_tick(&mut a, dt);
+        assert!(
+            (lateral - expected).abs() < 1e-2,
+            "lag {lag}, dt {dt}: {lateral}"
+        );
+    }
+    // A cache: an airframe that has flown equals a fresh one in the same state.
+    let mut fresh = airframe(|s| {
+        s.lag = 0.2;
+        s.max_accel = 1000.0;
+    });
+    fresh.state = a.state;
+    assert_eq!(fresh, a);
+}
+
+#[test]
 fn the_thrust_profile_boosts_sustains_then_coasts_with_drag() {
     let spec = AirframeSpec {
         thrust: true,
@@ -265,4 +304,80 @@ fn a_sample_takes_the_command_across_the_velocity_and_the_limit() {
     assert_eq!(state.sampled(Vec2::new(0.0, -7.0)), (-3.0, 150.0));
     // At a standstill nothing is across it.
     assert_eq!(state.sampled(Vec2::ZERO), (0.0, 150.0));
+}
+
+#[test]
+fn four_lanes_of_airframes_give_each_airframes_own_bits() {
+    // Four airframes of different kinds in four lanes (a lagging lift airframe that
+    // saturates, a thrust profile with drag in its sustain, a fixed
+    // limit that does not bind, a lag with a speed cap that binds), each lane against
+    // the one-missile rule, bit for bit.
+    use crate::core::lanes::{F4, V2};
+    let specs = [
+        AirframeSpec {
+            lift: 0.002,
+            lag: 0.3,
+            max_accel: 400.0,
+            ..AirframeSpec::default()
+        },
+        AirframeSpec {
+            thrust: true,
+            boost_accel: 300.0,
+            boost_time: 0.5,
+            sustain_accel: 80.0,
+            sustain_time: 2.0,
+            drag: 0.0004,
+            max_speed: 310.0,
+            ..AirframeSpec::default()
+        },
+        AirframeSpec::default(),
+        AirframeSpec {
+            lag: 0.05,
+            max_speed: 120.0,
+            ..AirframeSpec::default()
+        },
+    ];
+    let before = [(120.0, -30.0), (250.0, 40.0), (0.5, 80.0), (-90.0, 60.0)];
+    let law = [(100.0, 60.0), (240.0, 55.0), (3.0, 79.5), (-95.0, 130.0)];
+    let ages = [0.2, 1.3, 4.0, 0.0];
+    let lateral = [35.0, -12.0, 0.0, 250.0];
+    let mut scalar = Vec::new();
+    let mut frames = specs.clone().map(Airframe::new);
+    for (i, frame) in frames.iter_mut().enumerate() {
+        frame.state.lateral = lateral[i];
+        let before = body(Vec2::ZERO, Vec2::from(before[i]));
+        let law = body(Vec2::ONE, Vec2::from(law[i]));
+        scalar.push(limit(frame, &before, &law, ages[i], DT));
+    }
+    let mut fresh = specs.map(Airframe::new);
+    let limits = Limits::lanes(&std::array::from_fn(|i| fresh[i].limits(DT)));
+    let vec = |v: [(f32, f32); 4]| V2::gather(v.map(Vec2::from));
+    let (along, _) = vec(before).try_normalize();
+    let (change, state) = limit_over(
+        &limits,
+        F4::from(lateral),
+        (vec(before), along),
+        vec(law),
+        (F4::from(ages), F4::splat(DT)),
+    );
+    let bits = |v: Vec2| (v.x.to_bits(), v.y.to_bits());
+    for i in 0..4 {
+        assert_eq!(bits(change.lane(i)), bits(scalar[i]), "lane {i}'s change");
+        let (lane, one) = (state.lane(i), frames[i].state);
+        assert_eq!(bits(lane.commanded), bits(one.commanded), "lane {i}");
+        assert_eq!(bits(lane.achieved), bits(one.achieved), "lane {i}");
+        assert_eq!(lane.lateral.to_bits(), one.lateral.to_bits(), "lane {i}");
+        assert_eq!(lane.limit.to_bits(), one.limit.to_bits(), "lane {i}");
+    }
+    // Each lane's airframe did bind as said (so the rule's every branch is in play).
+    assert!(scalar[0] != Vec2::ZERO && scalar[1] != Vec2::ZERO && scalar[3] != Vec2::ZERO);
+    assert_eq!(scalar[2], Vec2::ZERO, "the fixed limit does not bind");
+    assert_eq!(
+        frames[0].state.lateral.abs(),
+        frames[0].state.limit,
+        "saturated"
+    );
+    let capped = (Vec2::from(law[3]) + scalar[3]).length();
+    assert!((capped - 120.0).abs() < 1e-3, "capped: {capped}");
+    assert_eq!(frames[1].spec.phase(ages[1]), Phase::Sustain);
 }

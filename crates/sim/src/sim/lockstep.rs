@@ -10,7 +10,7 @@
 //! seeker shows its law what a world's would, late, held and noisy, and while it is
 //! blind the missile coasts, under a law whose step takes up a body something else
 //! moved; an airframe makes of each lane's move what a world's makes of its missile's,
-//! lane by lane through the world's own rule, [`crate::sim::airframe::correction`]).
+//! four lanes at once through the world's own rule, [`crate::sim::airframe::limit_over`]).
 //! [`Handoff::take`] lifts the two out of the world; [`fly`] flies many such pairs in
 //! lockstep, four per [`F4`](crate::core::lanes::F4), with the rules the world uses
 //! written once for both ([`crate::core::lanes`]): the law's step, the swept hit test,

@@ -6,9 +6,9 @@
 use super::diagnosed::{spare, Block, SPARE};
 use super::track::Track;
 use super::{Engagement, GroupLaw, MissReason};
-use crate::core::lanes::{bits, LaneTick, Moved, Real, F4, LANES, LANE_NUMBERS, V2};
+use crate::core::lanes::{bits, mask_of, LaneTick, Moved, Real, F4, LANES, LANE_NUMBERS, V2};
 use crate::core::{Body, Seen};
-use crate::sim::airframe;
+use crate::sim::airframe::{self, AirframeSpec, AirframeState, Limits, StateOver};
 use crate::sim::flight::{coast, Ends};
 use crate::sim::hit::{closest_approach_of, touches};
 use crate::sim::metrics::{closer, Outcome, Turn};
@@ -38,6 +38,16 @@ pub(super) struct Pack {
     trail: Option<usize>,
     /// The lanes whose engagement has an airframe (a mask).
     airframes: u32,
+    /// Their airframes' limits and state, from the pack's first tick with an airframe
+    /// (the engagements' airframes are written at [`Pack::store`]).
+    frames: Option<Frames>,
+}
+
+/// The airframes of a pack's lanes ([`frame`]): their limits, and what each did last
+/// (a lane without one holds the default airframe's numbers, never flown or stored).
+struct Frames {
+    limits: Limits<F4>,
+    state: StateOver<F4>,
 }
 
 impl Pack {
@@ -73,6 +83,7 @@ impl Pack {
             airframes: (0..LANES)
                 .filter(|&i| slots[i].is_some_and(|l| engagements[l].airframe.is_some()))
                 .fold(0, |mask, i| mask | 1 << i),
+            frames: None,
         }
     }
 
@@ -87,6 +98,10 @@ impl Pack {
         engagement.metrics.set_peak_cos(at(self.peak_cos));
         if !at(self.closest_at).is_nan() {
             engagement.metrics.closest_tick = self.since + at(self.closest_at) as u64;
+        }
+        let frame = engagement.airframe.as_deref_mut();
+        if let (Some(frames), Some(frame)) = (&self.frames, frame) {
+            frame.state = frames.state.lane(i);
         }
     }
 }
@@ -170,60 +185,84 @@ fn see(
 
 /// After a law's step (the lanes `moved` there) and gravity's (the lanes at `flown`),
 /// each lane with an airframe flies what its airframe makes of the step, `age` seconds
-/// after launch, with `gravity` in ticks of `dt` (the world's own [`airframe::fly`],
-/// gravity included, but for the heading); returns how many gave up. A lane at a
-/// standstill gives up: which way the airframe pushes it depends on its heading, which
-/// the lanes do not carry.
+/// after launch, with `gravity` in ticks of `dt`: the world's own rule
+/// ([`airframe::limit_over`], as [`airframe::fly`] flies it, but for the heading) on the
+/// four lanes at once; returns how many gave up. A lane at a standstill gives up: which
+/// way the airframe pushes it depends on its heading, which the lanes do not carry.
 #[inline(never)]
 fn frame(
     pack: &mut Pack,
-    moved: (V2<F4>, V2<F4>),
+    (pos, vel): (V2<F4>, V2<F4>),
     flown: (&mut V2<F4>, &mut V2<F4>),
     engagements: &mut [Engagement],
     (age, gravity, dt): (F4, Vec2, f32),
 ) -> usize {
-    // Each number's four lanes as an array, read and written once.
-    let rows = |v: &V2<F4>| [v.x.to_array(), v.y.to_array()];
-    let (was, went) = (
-        [rows(&pack.pos), rows(&pack.vel)],
-        [rows(&moved.0), rows(&moved.1)],
-    );
-    let mut out = [rows(flown.0), rows(flown.1)];
-    let age = age.to_array();
+    let (along, moving) = pack.vel.try_normalize();
+    let stopped = pack.airframes & !bits(moving);
     let mut gave_up = 0;
-    let airframes = pack.airframes;
-    for i in (0..LANES).filter(|i| airframes & (1 << i) != 0) {
-        let Some(engagement) = pack.slots[i].map(|l| &mut engagements[l]) else {
-            continue;
-        };
-        let Some(frame) = engagement.airframe.as_deref_mut() else {
-            continue;
-        };
-        let lane = |[x, y]: &[[f32; LANES]; 2]| Vec2::new(x[i], y[i]);
-        let body = |[pos, vel]: &[[[f32; LANES]; 2]; 2]| Body {
-            pos: lane(pos),
-            vel: lane(vel),
-            heading: f32::NAN,
-        };
-        let before = body(&was);
-        if before.vel.try_normalize().is_none() {
-            gave_up += give_up(pack, i, engagements);
-            continue;
-        }
-        // (The world's `airframe::fly` without the heading it turns, which is not kept.)
-        let mut after = body(&went);
-        let correction = airframe::correction(Some(frame), &before, &after, age[i], gravity, dt);
-        airframe::move_by(&mut after, correction, dt);
-        for ([x, y], v) in out.iter_mut().zip([after.pos, after.vel]) {
-            (x[i], y[i]) = (v.x, v.y);
-        }
-        if let Some(trail) = &mut engagement.trail {
-            trail.lateral.push(frame.state);
+    for i in (0..LANES).filter(|i| stopped & (1 << i) != 0) {
+        gave_up += give_up(pack, i, engagements);
+    }
+    let flying = pack.airframes & occupied(&pack.slots);
+    if flying == 0 {
+        return gave_up;
+    }
+    let frames = (pack.frames).get_or_insert_with(|| Frames::of(&pack.slots, engagements, dt));
+    let dt4 = F4::splat(dt);
+    let (change, state) = airframe::limit_over(
+        &frames.limits,
+        frames.state.lateral,
+        (pack.vel, along),
+        vel,
+        (age, dt4),
+    );
+    frames.state = state;
+    // As `airframe::move_by`: no change at all leaves the law's move as it is.
+    let correction = change + V2::new(F4::splat(gravity.x * dt), F4::splat(gravity.y * dt));
+    let none = correction.x.simd_eq(F4::ZERO) & correction.y.simd_eq(F4::ZERO);
+    let flies = mask_of(flying);
+    let (moves, kept) = (flies & !none, flies & none);
+    (*flown.0, *flown.1) = (
+        V2::select(
+            moves,
+            pos + correction.scale(dt4),
+            V2::select(kept, pos, *flown.0),
+        ),
+        V2::select(moves, vel + correction, V2::select(kept, vel, *flown.1)),
+    );
+    if pack.trail.is_some() {
+        for i in (0..LANES).filter(|i| flying & (1 << i) != 0) {
+            let engagement = pack.slots[i].map(|l| &mut engagements[l]);
+            if let Some(trail) = engagement.and_then(|e| e.trail.as_mut()) {
+                trail.lateral.push(frames.state.lane(i));
+            }
         }
     }
-    let [[px, py], [vx, vy]] = out.map(|row| row.map(F4::from));
-    (*flown.0, *flown.1) = (V2::new(px, py), V2::new(vx, vy));
     gave_up
+}
+
+/// The lanes (bits 0 to 3) flying an engagement.
+fn occupied(slots: &[Option<usize>; LANES]) -> u32 {
+    (0..LANES)
+        .filter(|&i| slots[i].is_some())
+        .fold(0, |lanes, i| lanes | 1 << i)
+}
+
+impl Frames {
+    /// The airframes of the engagements in `slots`, lane by lane, for ticks of `dt`.
+    fn of(slots: &[Option<usize>; LANES], engagements: &mut [Engagement], dt: f32) -> Self {
+        let mut limits = [Limits::of(&AirframeSpec::default(), 0.0); LANES];
+        let mut states = [AirframeState::default(); LANES];
+        for i in 0..LANES {
+            if let Some(frame) = slots[i].and_then(|l| engagements[l].airframe.as_deref_mut()) {
+                (limits[i], states[i]) = (frame.limits(dt), frame.state);
+            }
+        }
+        Frames {
+            limits: Limits::lanes(&limits),
+            state: StateOver::lanes(&states),
+        }
+    }
 }
 
 /// Lane `i` gives up its engagement, which has no result here (its run is flown again in
